@@ -1,0 +1,24 @@
+"""claimtrack: track the claims of a product announcement as checked YAML records."""
+
+from __future__ import annotations
+
+from .analysis import Analysis, QuoteCheck
+from .checks import run_checks
+from .loading import Tracker, load_tracker
+from .problems import Problem, Severity
+from .records import Claim, Source, Status, TrackerSettings
+
+__all__ = [
+    "Analysis",
+    "Claim",
+    "Problem",
+    "QuoteCheck",
+    "Severity",
+    "Source",
+    "Status",
+    "Tracker",
+    "TrackerSettings",
+    "load_tracker",
+    "run_checks",
+]
+__version__ = "0.1.0"

@@ -1,0 +1,121 @@
+"""Facts computed from the records, shared by the checks and the site.
+
+Computed once per load, so the checker and the renderer never disagree about
+whether a quote was found or how many independent origins a claim has.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass, field
+from enum import StrEnum
+from functools import cached_property
+
+from .loading import Tracker
+from .textnorm import normalise
+
+
+class QuoteCheck(StrEnum):
+    FOUND = "found"
+    NOT_FOUND = "not-found"
+    UNCHECKED = "unchecked"  # the source has no archived copy
+    NO_SOURCE = "no-source"  # the source id does not resolve
+
+
+@dataclass
+class Analysis:
+    tracker: Tracker
+    today: dt.date
+    _normalised: dict[str, str] = field(default_factory=dict)
+
+    def normalised_archive(self, source_id: str) -> str | None:
+        if source_id not in self._normalised:
+            archive = self.tracker.archives.get(source_id)
+            if archive is None:
+                return None
+            self._normalised[source_id] = normalise(archive.text)
+        return self._normalised[source_id]
+
+    @cached_property
+    def quote_checks(self) -> dict[str, list[QuoteCheck]]:
+        """For each claim, one result per evidence item, in order."""
+        results = {}
+        for cid, loaded in self.tracker.claims.items():
+            row = []
+            for ev in loaded.record.evidence:
+                if ev.source not in self.tracker.sources:
+                    row.append(QuoteCheck.NO_SOURCE)
+                    continue
+                text = self.normalised_archive(ev.source)
+                if text is None:
+                    row.append(QuoteCheck.UNCHECKED)
+                else:
+                    found = normalise(ev.quote) in text
+                    row.append(QuoteCheck.FOUND if found else QuoteCheck.NOT_FOUND)
+            results[cid] = row
+        return results
+
+    @cached_property
+    def source_origins(self) -> dict[str, frozenset[str]]:
+        """Independent origins of each source: the sources it derives from that derive from nothing.
+
+        A source in a derived_from cycle has no origin outside the cycle; it
+        counts as its own origin so that a broken record cannot inflate a count.
+        """
+        sources = self.tracker.sources
+        memo: dict[str, frozenset[str]] = {}
+
+        def visit(sid: str, stack: frozenset[str]) -> frozenset[str]:
+            if sid in memo:
+                return memo[sid]
+            parents = [p for p in sources[sid].record.derived_from if p in sources]
+            if not parents:
+                memo[sid] = frozenset({sid})
+                return memo[sid]
+            result: frozenset[str] = frozenset()
+            for parent in parents:
+                result |= frozenset({sid}) if parent in stack else visit(parent, stack | {sid})
+            memo[sid] = result
+            return result
+
+        return {sid: visit(sid, frozenset()) for sid in sorted(sources)}
+
+    def claim_sources(self, claim_id: str) -> list[str]:
+        """Distinct sources quoted as evidence, in order of first citation."""
+        evidence = self.tracker.claims[claim_id].record.evidence
+        return list(
+            dict.fromkeys(ev.source for ev in evidence if ev.source in self.tracker.sources)
+        )
+
+    def claim_origins(self, claim_id: str) -> list[str]:
+        origins: set[str] = set()
+        for sid in self.claim_sources(claim_id):
+            origins |= self.source_origins[sid]
+        return sorted(origins)
+
+    @cached_property
+    def cited_by(self) -> dict[str, list[str]]:
+        """Claims that cite each source, as evidence or in their history."""
+        cited: dict[str, set[str]] = {sid: set() for sid in self.tracker.sources}
+        for cid, loaded in self.tracker.claims.items():
+            claim = loaded.record
+            for sid in [ev.source for ev in claim.evidence] + [
+                s for entry in claim.history for s in entry.evidence
+            ]:
+                if sid in cited:
+                    cited[sid].add(cid)
+        return {sid: sorted(cids) for sid, cids in cited.items()}
+
+    @cached_property
+    def derived_by(self) -> dict[str, list[str]]:
+        """Sources that report, summarise or translate each source."""
+        children: dict[str, list[str]] = {sid: [] for sid in self.tracker.sources}
+        for sid, loaded in sorted(self.tracker.sources.items()):
+            for parent in loaded.record.derived_from:
+                if parent in children:
+                    children[parent].append(sid)
+        return children
+
+    def is_stale(self, claim_id: str) -> bool:
+        review_by = self.tracker.claims[claim_id].record.review_by
+        return review_by is not None and review_by < self.today

@@ -1,0 +1,114 @@
+"""Every id a record names must resolve; derivation must not loop; sources must be used."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ..analysis import Analysis
+from ..loading import suggest
+from ..problems import Problem, error, warning
+
+
+def _unknown(kind: str, name: str, known: object) -> tuple[str, str | None]:
+    return f"unknown {kind} {name!r}", suggest(name, known)
+
+
+def source_references(a: Analysis) -> Iterator[Problem]:
+    t = a.tracker
+    known = set(t.sources) | t.broken_sources
+    for sid, loaded in sorted(t.sources.items()):
+        for i, parent in enumerate(loaded.record.derived_from):
+            if parent not in known:
+                msg, hint = _unknown("source", parent, known)
+                yield error(
+                    loaded.path,
+                    loaded.positions.value(("derived_from", i)),
+                    "unknown-source",
+                    msg,
+                    hint,
+                )
+    for _cid, loaded_claim in sorted(t.claims.items()):
+        claim = loaded_claim.record
+        for i, ev in enumerate(claim.evidence):
+            if ev.source not in known:
+                msg, hint = _unknown("source", ev.source, known)
+                yield error(
+                    loaded.path,
+                    loaded.positions.value(("evidence", i, "source")),
+                    "unknown-source",
+                    msg,
+                    hint,
+                )
+        for i, entry in enumerate(claim.history):
+            for j, sid in enumerate(entry.evidence):
+                if sid not in known:
+                    msg, hint = _unknown("source", sid, known)
+                    yield error(
+                        loaded.path,
+                        loaded.positions.value(("history", i, "evidence", j)),
+                        "unknown-source",
+                        msg,
+                        hint,
+                    )
+
+
+def claim_references(a: Analysis) -> Iterator[Problem]:
+    t = a.tracker
+    known = set(t.claims) | t.broken_claims
+    for cid, loaded in sorted(t.claims.items()):
+        for i, other in enumerate(loaded.record.related):
+            pos = loaded.positions.value(("related", i))
+            if other == cid:
+                yield warning(loaded.path, pos, "self-related", "a claim is not related to itself")
+            elif other not in known:
+                msg, hint = _unknown("claim", other, known)
+                yield error(loaded.path, pos, "unknown-claim", msg, hint)
+
+
+def derivation_cycles(a: Analysis) -> Iterator[Problem]:
+    sources = a.tracker.sources
+    reported: set[frozenset[str]] = set()
+    for start in sorted(sources):
+        # Depth-first walk that remembers the path, so a loop can be named.
+        stack: list[tuple[str, list[str]]] = [(start, [start])]
+        while stack:
+            sid, path = stack.pop()
+            for parent in sources[sid].record.derived_from:
+                if parent not in sources:
+                    continue
+                if parent == start:
+                    cycle = frozenset(path)
+                    if cycle not in reported:
+                        reported.add(cycle)
+                        loaded = sources[start]
+                        index = loaded.record.derived_from.index(
+                            path[1] if len(path) > 1 else start
+                        )
+                        yield error(
+                            loaded.path,
+                            loaded.positions.value(("derived_from", index)),
+                            "derivation-cycle",
+                            "derived_from forms a cycle: " + " -> ".join([*path, start]),
+                        )
+                elif parent not in path:
+                    stack.append((parent, [*path, parent]))
+
+
+def unused_sources(a: Analysis) -> Iterator[Problem]:
+    # A source is used when a claim cites it, or when a used source derives from it.
+    used = {sid for sid, cids in a.cited_by.items() if cids}
+    frontier = list(used)
+    while frontier:
+        sid = frontier.pop()
+        for parent in a.tracker.sources[sid].record.derived_from:
+            if parent in a.tracker.sources and parent not in used:
+                used.add(parent)
+                frontier.append(parent)
+    for sid, loaded in sorted(a.tracker.sources.items()):
+        if sid not in used:
+            yield warning(
+                loaded.path, (1, 1), "unused-source", f"source {sid!r} is not cited by any claim"
+            )
+
+
+RULES = (source_references, claim_references, derivation_cycles, unused_sources)

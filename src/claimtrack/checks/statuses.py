@@ -1,0 +1,154 @@
+"""Status rules: the status, its history and the claim's kind tell one story."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ..analysis import Analysis
+from ..problems import Problem, error, warning
+from ..records import OMISSION_STATUSES, ClaimKind, Status
+
+
+def status_matches_history(a: Analysis) -> Iterator[Problem]:
+    for _cid, loaded in sorted(a.tracker.claims.items()):
+        claim = loaded.record
+        last = claim.history[-1].status
+        if claim.status != last:
+            yield error(
+                loaded.path,
+                loaded.positions.value(("status",)),
+                "status-history-mismatch",
+                f"status is {claim.status.value!r} but the last history entry says {last.value!r}",
+                "record the change as a history entry",
+            )
+
+
+def status_fits_kind(a: Analysis) -> Iterator[Problem]:
+    for _cid, loaded in sorted(a.tracker.claims.items()):
+        claim = loaded.record
+        omission = claim.kind is ClaimKind.OMISSION
+        entries = [(("status",), claim.status)] + [
+            (("history", i, "status"), e.status) for i, e in enumerate(claim.history)
+        ]
+        for path, status in entries:
+            if omission and status not in OMISSION_STATUSES:
+                yield error(
+                    loaded.path,
+                    loaded.positions.value(path),
+                    "omission-status",
+                    f"an omission is undisclosed or disclosed, not {status.value!r}",
+                )
+            elif not omission and status in OMISSION_STATUSES:
+                yield error(
+                    loaded.path,
+                    loaded.positions.value(path),
+                    "omission-status",
+                    f"{status.value!r} is only for claims of kind omission",
+                )
+
+
+def quantity_fits_kind(a: Analysis) -> Iterator[Problem]:
+    for _cid, loaded in sorted(a.tracker.claims.items()):
+        claim = loaded.record
+        if claim.kind is ClaimKind.FIGURE and claim.quantity is None:
+            yield error(
+                loaded.path,
+                loaded.positions.key(("kind",)),
+                "quantity-missing",
+                "a figure needs a quantity (value, unit, bound, metric)",
+            )
+        elif claim.kind is not ClaimKind.FIGURE and claim.quantity is not None:
+            yield error(
+                loaded.path,
+                loaded.positions.key(("quantity",)),
+                "quantity-unexpected",
+                f"only figures carry a quantity, this claim is a {claim.kind.value}",
+                "set kind: figure or remove quantity",
+            )
+
+
+def history_dates(a: Analysis) -> Iterator[Problem]:
+    for _cid, loaded in sorted(a.tracker.claims.items()):
+        previous = None
+        for i, entry in enumerate(loaded.record.history):
+            pos = loaded.positions.value(("history", i, "date"))
+            if entry.date > a.today:
+                yield error(
+                    loaded.path,
+                    pos,
+                    "history-future",
+                    f"history date {entry.date} is in the future",
+                )
+            if previous is not None and entry.date < previous:
+                yield error(
+                    loaded.path,
+                    pos,
+                    "history-order",
+                    f"history date {entry.date} is before the entry above it ({previous})",
+                    "history runs oldest first",
+                )
+            previous = entry.date
+
+
+def corroboration(a: Analysis) -> Iterator[Problem]:
+    for cid, loaded in sorted(a.tracker.claims.items()):
+        if loaded.record.status is not Status.CORROBORATED:
+            continue
+        origins = a.claim_origins(cid)
+        if len(origins) < 2:
+            yield error(
+                loaded.path,
+                loaded.positions.value(("status",)),
+                "corroboration-origins",
+                f"corroborated needs at least two independent origins, found "
+                f"{len(origins)} ({', '.join(origins) or 'none'})",
+                "reports derived from one source are one origin",
+            )
+
+
+def disclosure_evidence(a: Analysis) -> Iterator[Problem]:
+    for _cid, loaded in sorted(a.tracker.claims.items()):
+        claim = loaded.record
+        for i, entry in enumerate(claim.history):
+            if entry.status is not Status.DISCLOSED:
+                continue
+            recorded = claim.history[0].date
+            dated = [
+                sid
+                for sid in entry.evidence
+                if sid in a.tracker.sources
+                and (published := a.tracker.sources[sid].record.published) is not None
+                and published > recorded
+            ]
+            if not dated:
+                yield error(
+                    loaded.path,
+                    loaded.positions.value(("history", i, "status")),
+                    "disclosed-evidence",
+                    "disclosed needs evidence: a source published after the omission was "
+                    f"recorded ({recorded})",
+                    "list it under this entry's evidence, with its published date",
+                )
+
+
+def staleness(a: Analysis) -> Iterator[Problem]:
+    for cid, loaded in sorted(a.tracker.claims.items()):
+        if a.is_stale(cid):
+            yield warning(
+                loaded.path,
+                loaded.positions.value(("review_by",)),
+                "stale",
+                f"review_by {loaded.record.review_by} has passed: the claim is stale",
+                "look at it again and move review_by forward",
+            )
+
+
+RULES = (
+    status_matches_history,
+    status_fits_kind,
+    quantity_fits_kind,
+    history_dates,
+    corroboration,
+    disclosure_evidence,
+    staleness,
+)

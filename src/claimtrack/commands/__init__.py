@@ -1,0 +1,9 @@
+"""One small module per command; each has add_parser() and run()."""
+
+from __future__ import annotations
+
+from types import ModuleType
+
+from . import check, schema
+
+COMMANDS: dict[str, ModuleType] = {"check": check, "schema": schema}

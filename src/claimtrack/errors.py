@@ -1,0 +1,23 @@
+"""One exception hierarchy; the command line turns it into messages in one place."""
+
+from __future__ import annotations
+
+from .problems import Problem
+
+
+class ClaimtrackError(Exception):
+    """An expected failure, reported to the user without a traceback."""
+
+    exit_code = 1
+
+
+class UsageError(ClaimtrackError):
+    exit_code = 2
+
+
+class DataError(ClaimtrackError):
+    """The records have problems that stop the command."""
+
+    def __init__(self, problems: list[Problem], message: str = "the data has errors") -> None:
+        super().__init__(message)
+        self.problems = problems

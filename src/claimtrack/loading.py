@@ -1,0 +1,304 @@
+"""Read a tracker folder: every data file parsed, validated and positioned.
+
+Nothing here stops at the first problem: each file is loaded on its own and
+every problem is collected, so an editor sees all of them in one run.
+"""
+
+from __future__ import annotations
+
+import difflib
+import hashlib
+import os
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Generic, TypeVar
+
+from pydantic import BaseModel, ValidationError
+
+from .problems import Problem, error, warning
+from .records import ID_PATTERN, Claim, Source, TrackerSettings
+from .yamlsource import MAX_BYTES, Positions, parse_document
+
+M = TypeVar("M", bound=BaseModel)
+_ID = re.compile(ID_PATTERN)
+
+
+@dataclass(frozen=True, slots=True)
+class Loaded(Generic[M]):
+    id: str
+    path: str  # relative to the tracker root, with forward slashes
+    record: M
+    positions: Positions
+
+
+@dataclass(frozen=True, slots=True)
+class Archive:
+    """The archived text of a source, ``sources/<id>.txt``."""
+
+    path: str
+    text: str
+    sha256: str
+
+
+@dataclass(slots=True)
+class Tracker:
+    root: Path
+    settings: TrackerSettings
+    sources: dict[str, Loaded[Source]] = field(default_factory=dict)
+    claims: dict[str, Loaded[Claim]] = field(default_factory=dict)
+    archives: dict[str, Archive] = field(default_factory=dict)
+    problems: list[Problem] = field(default_factory=list)
+    # Ids whose file exists but failed to load: references to them are not "unknown".
+    broken_sources: set[str] = field(default_factory=set)
+    broken_claims: set[str] = field(default_factory=set)
+
+
+def suggest(name: str, choices: object) -> str | None:
+    """A 'did you mean' hint for a mistyped name, or None."""
+    names = sorted(str(c) for c in choices)  # type: ignore[attr-defined]
+    close = difflib.get_close_matches(name, names, n=1, cutoff=0.6)
+    return f"did you mean {close[0]!r}?" if close else None
+
+
+def read_data_file(root: Path, path: Path, problems: list[Problem]) -> bytes | None:
+    """Read a file's bytes, refusing links out of the tracker and oversized files."""
+    rel = relpath(root, path)
+    if path.is_symlink():
+        target = path.resolve()
+        if not target.is_relative_to(root.resolve()):
+            problems.append(
+                error(
+                    rel,
+                    (1, 1),
+                    "symlink-outside",
+                    "symbolic link points outside the tracker",
+                    "copy the file in",
+                )
+            )
+            return None
+    try:
+        size = path.stat().st_size
+        if size > MAX_BYTES:
+            problems.append(
+                error(
+                    rel,
+                    (1, 1),
+                    "file-too-large",
+                    f"file is {size} bytes, more than the limit of {MAX_BYTES}",
+                )
+            )
+            return None
+        return path.read_bytes()
+    except OSError as exc:
+        problems.append(error(rel, (1, 1), "unreadable", f"cannot read file: {exc.strerror}"))
+        return None
+
+
+def relpath(root: Path, path: Path) -> str:
+    return path.relative_to(root).as_posix()
+
+
+def _describe(loc: tuple[str | int, ...]) -> str:
+    out = ""
+    for part in loc:
+        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else part)
+    return out
+
+
+def _model_for(model: type[BaseModel], loc: tuple[str | int, ...]) -> type[BaseModel] | None:
+    """The nested model class that owns the last key of ``loc``."""
+    current: Any = model
+    for part in loc[:-1]:
+        if isinstance(part, int):
+            continue
+        info = current.model_fields.get(part) if hasattr(current, "model_fields") else None
+        if info is None:
+            return None
+        ann = info.annotation
+        for arg in (*getattr(ann, "__args__", ()), ann):
+            inner = getattr(arg, "__args__", (arg,))[0] if getattr(arg, "__args__", None) else arg
+            if isinstance(inner, type) and issubclass(inner, BaseModel):
+                current = inner
+                break
+        else:
+            return None
+    return current if isinstance(current, type) else None
+
+
+def validation_problems(
+    exc: ValidationError, model: type[BaseModel], rel: str, positions: Positions
+) -> list[Problem]:
+    """Turn pydantic's errors into problems at the YAML positions they concern."""
+    problems = []
+    for err in exc.errors(include_url=False):
+        loc = tuple(err["loc"])
+        kind = err["type"]
+        where = _describe(loc)
+        if kind == "extra_forbidden":
+            owner = _model_for(model, loc)
+            hint = suggest(str(loc[-1]), owner.model_fields) if owner else None
+            problems.append(
+                error(rel, positions.key(loc), "unknown-field", f"unknown field {where!r}", hint)
+            )
+        elif kind == "missing":
+            problems.append(
+                error(
+                    rel,
+                    positions.value(loc[:-1]),
+                    "missing-field",
+                    f"missing required field {where!r}",
+                )
+            )
+        elif kind == "enum":
+            expected = err.get("ctx", {}).get("expected", "")
+            value = str(err.get("input"))
+            choices = re.findall(r"'([^']+)'", expected)
+            problems.append(
+                error(
+                    rel,
+                    positions.value(loc),
+                    "invalid-choice",
+                    f"{where}: {value!r} is not one of {', '.join(choices)}",
+                    suggest(value, choices),
+                )
+            )
+        else:
+            code = (
+                "wrong-type"
+                if kind.endswith("_type") or kind.endswith("_parsing")
+                else "invalid-value"
+            )
+            if kind in ("date_from_datetime_parsing", "date_parsing", "date_type"):
+                code, msg = "invalid-date", "expected a date written YYYY-MM-DD"
+            elif kind == "string_pattern_mismatch":
+                code, msg = "invalid-format", _pattern_message(loc)
+            else:
+                msg = err["msg"][0].lower() + err["msg"][1:]
+            problems.append(error(rel, positions.value(loc), code, f"{where}: {msg}"))
+    return problems
+
+
+def _pattern_message(loc: tuple[str | int, ...]) -> str:
+    last = next((p for p in reversed(loc) if isinstance(p, str)), "")
+    if last == "language":
+        return "expected a BCP 47 language tag such as en, zh-Hant or fr"
+    if last == "sha256":
+        return "expected 64 lowercase hexadecimal digits"
+    return "expected an id of lowercase letters, digits and single hyphens"
+
+
+def load_record(
+    root: Path, path: Path, model: type[M], problems: list[Problem]
+) -> tuple[M | None, Positions]:
+    rel = relpath(root, path)
+    raw = read_data_file(root, path, problems)
+    if raw is None:
+        return None, Positions()
+    doc = parse_document(raw, rel)
+    problems.extend(doc.problems)
+    if doc.data is None:
+        return None, doc.positions
+    try:
+        record = model.model_validate(doc.data)
+    except ValidationError as exc:
+        problems.extend(validation_problems(exc, model, rel, doc.positions))
+        return None, doc.positions
+    if any(p.path == rel and p.is_error for p in doc.problems):
+        return None, doc.positions
+    return record, doc.positions
+
+
+def _record_files(root: Path, folder: str, problems: list[Problem]) -> list[tuple[str, Path]]:
+    base = root / folder
+    if not base.is_dir():
+        return []
+    found = []
+    for entry in sorted(os.scandir(base), key=lambda e: e.name):
+        path = Path(entry.path)
+        name = entry.name
+        if name.startswith(".") or not name.endswith((".yaml", ".yml")):
+            continue
+        rel = relpath(root, path)
+        if name.endswith(".yml"):
+            problems.append(
+                warning(
+                    rel,
+                    (1, 1),
+                    "file-extension",
+                    "file is ignored: records end in .yaml",
+                    "rename it to .yaml",
+                )
+            )
+            continue
+        stem = name[: -len(".yaml")]
+        if not _ID.fullmatch(stem):
+            problems.append(
+                error(
+                    rel,
+                    (1, 1),
+                    "invalid-id",
+                    f"file name {stem!r} is not a valid id",
+                    "use lowercase letters, digits and single hyphens",
+                )
+            )
+            continue
+        found.append((stem, path))
+    return found
+
+
+def load_archive(root: Path, path: Path, problems: list[Problem]) -> Archive | None:
+    raw = read_data_file(root, path, problems)
+    if raw is None:
+        return None
+    rel = relpath(root, path)
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        problems.append(
+            error(rel, (1, 1), "not-utf8", f"archived text is not UTF-8 (byte {exc.start})")
+        )
+        return None
+    return Archive(rel, text, hashlib.sha256(raw).hexdigest())
+
+
+def load_tracker(root: Path) -> Tracker:
+    """Load every record under ``root``; problems are collected, never raised."""
+    root = root.resolve()
+    problems: list[Problem] = []
+    settings = TrackerSettings()
+    settings_path = root / "tracker.yaml"
+    if settings_path.is_file():
+        loaded, _ = load_record(root, settings_path, TrackerSettings, problems)
+        settings = loaded or settings
+    tracker = Tracker(root, settings, problems=problems)
+    for sid, path in _record_files(root, "sources", problems):
+        record, positions = load_record(root, path, Source, problems)
+        if record is None:
+            tracker.broken_sources.add(sid)
+        else:
+            tracker.sources[sid] = Loaded(sid, relpath(root, path), record, positions)
+        txt = path.with_suffix(".txt")
+        if txt.is_file():
+            archive = load_archive(root, txt, problems)
+            if archive is not None:
+                tracker.archives[sid] = archive
+    known = set(tracker.sources) | tracker.broken_sources
+    sources_dir = root / "sources"
+    for txt in sorted(sources_dir.glob("*.txt")) if sources_dir.is_dir() else ():
+        if txt.stem not in known:
+            problems.append(
+                warning(
+                    relpath(root, txt),
+                    (1, 1),
+                    "orphan-archive",
+                    f"archived text has no source record sources/{txt.stem}.yaml",
+                )
+            )
+    for cid, path in _record_files(root, "claims", problems):
+        claim, positions = load_record(root, path, Claim, problems)
+        if claim is None:
+            tracker.broken_claims.add(cid)
+        else:
+            tracker.claims[cid] = Loaded(cid, relpath(root, path), claim, positions)
+    return tracker
