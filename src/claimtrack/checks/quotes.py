@@ -10,7 +10,7 @@ from ..textnorm import longest_found_prefix, normalise
 
 
 def quote_anchoring(a: Analysis) -> Iterator[Problem]:
-    for cid, results in sorted(a.quote_checks.items()):
+    for cid, results in a.quote_checks.items():
         loaded = a.tracker.claims[cid]
         for i, result in enumerate(results):
             ev = loaded.record.evidence[i]
@@ -43,7 +43,7 @@ def quote_anchoring(a: Analysis) -> Iterator[Problem]:
 
 
 def translations(a: Analysis) -> Iterator[Problem]:
-    for _cid, loaded in sorted(a.tracker.claims.items()):
+    for loaded in a.tracker.claims.values():
         for i, ev in enumerate(loaded.record.evidence):
             source = a.tracker.sources.get(ev.source)
             if source is None:
@@ -69,7 +69,7 @@ def translations(a: Analysis) -> Iterator[Problem]:
 
 
 def archive_integrity(a: Analysis) -> Iterator[Problem]:
-    for sid, loaded in sorted(a.tracker.sources.items()):
+    for sid, loaded in a.tracker.sources.items():
         archive = a.tracker.archives.get(sid)
         snapshot = loaded.record.snapshot
         if archive is not None and snapshot is None:

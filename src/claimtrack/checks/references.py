@@ -13,49 +13,40 @@ def _unknown(kind: str, name: str, known: object) -> tuple[str, str | None]:
     return f"unknown {kind} {name!r}", suggest(name, known)
 
 
-def source_references(a: Analysis) -> Iterator[Problem]:
+def derivation_references(a: Analysis) -> Iterator[Problem]:
     t = a.tracker
     known = set(t.sources) | t.broken_sources
-    for sid, loaded in sorted(t.sources.items()):
+    for loaded in t.sources.values():
         for i, parent in enumerate(loaded.record.derived_from):
             if parent not in known:
                 msg, hint = _unknown("source", parent, known)
-                yield error(
-                    loaded.path,
-                    loaded.positions.value(("derived_from", i)),
-                    "unknown-source",
-                    msg,
-                    hint,
-                )
-    for _cid, loaded_claim in sorted(t.claims.items()):
-        claim = loaded_claim.record
-        for i, ev in enumerate(claim.evidence):
-            if ev.source not in known:
-                msg, hint = _unknown("source", ev.source, known)
-                yield error(
-                    loaded.path,
-                    loaded.positions.value(("evidence", i, "source")),
-                    "unknown-source",
-                    msg,
-                    hint,
-                )
-        for i, entry in enumerate(claim.history):
-            for j, sid in enumerate(entry.evidence):
-                if sid not in known:
-                    msg, hint = _unknown("source", sid, known)
-                    yield error(
-                        loaded.path,
-                        loaded.positions.value(("history", i, "evidence", j)),
-                        "unknown-source",
-                        msg,
-                        hint,
-                    )
+                pos = loaded.positions.value(("derived_from", i))
+                yield error(loaded.path, pos, "unknown-source", msg, hint)
+
+
+def evidence_references(a: Analysis) -> Iterator[Problem]:
+    t = a.tracker
+    known = set(t.sources) | t.broken_sources
+    for loaded in t.claims.values():
+        claim = loaded.record
+        cited: list[tuple[tuple[str | int, ...], str]] = [
+            (("evidence", i, "source"), ev.source) for i, ev in enumerate(claim.evidence)
+        ]
+        cited += [
+            (("history", i, "evidence", j), sid)
+            for i, entry in enumerate(claim.history)
+            for j, sid in enumerate(entry.evidence)
+        ]
+        for path, sid in cited:
+            if sid not in known:
+                msg, hint = _unknown("source", sid, known)
+                yield error(loaded.path, loaded.positions.value(path), "unknown-source", msg, hint)
 
 
 def claim_references(a: Analysis) -> Iterator[Problem]:
     t = a.tracker
     known = set(t.claims) | t.broken_claims
-    for cid, loaded in sorted(t.claims.items()):
+    for cid, loaded in t.claims.items():
         for i, other in enumerate(loaded.record.related):
             pos = loaded.positions.value(("related", i))
             if other == cid:
@@ -104,11 +95,17 @@ def unused_sources(a: Analysis) -> Iterator[Problem]:
             if parent in a.tracker.sources and parent not in used:
                 used.add(parent)
                 frontier.append(parent)
-    for sid, loaded in sorted(a.tracker.sources.items()):
+    for sid, loaded in a.tracker.sources.items():
         if sid not in used:
             yield warning(
                 loaded.path, (1, 1), "unused-source", f"source {sid!r} is not cited by any claim"
             )
 
 
-RULES = (source_references, claim_references, derivation_cycles, unused_sources)
+RULES = (
+    derivation_references,
+    evidence_references,
+    claim_references,
+    derivation_cycles,
+    unused_sources,
+)

@@ -10,7 +10,7 @@ from ..records import OMISSION_STATUSES, ClaimKind, Status
 
 
 def status_matches_history(a: Analysis) -> Iterator[Problem]:
-    for _cid, loaded in sorted(a.tracker.claims.items()):
+    for loaded in a.tracker.claims.values():
         claim = loaded.record
         last = claim.history[-1].status
         if claim.status != last:
@@ -24,7 +24,7 @@ def status_matches_history(a: Analysis) -> Iterator[Problem]:
 
 
 def status_fits_kind(a: Analysis) -> Iterator[Problem]:
-    for _cid, loaded in sorted(a.tracker.claims.items()):
+    for loaded in a.tracker.claims.values():
         claim = loaded.record
         omission = claim.kind is ClaimKind.OMISSION
         entries = [(("status",), claim.status)] + [
@@ -48,7 +48,7 @@ def status_fits_kind(a: Analysis) -> Iterator[Problem]:
 
 
 def quantity_fits_kind(a: Analysis) -> Iterator[Problem]:
-    for _cid, loaded in sorted(a.tracker.claims.items()):
+    for loaded in a.tracker.claims.values():
         claim = loaded.record
         if claim.kind is ClaimKind.FIGURE and claim.quantity is None:
             yield error(
@@ -68,7 +68,7 @@ def quantity_fits_kind(a: Analysis) -> Iterator[Problem]:
 
 
 def history_dates(a: Analysis) -> Iterator[Problem]:
-    for _cid, loaded in sorted(a.tracker.claims.items()):
+    for loaded in a.tracker.claims.values():
         previous = None
         for i, entry in enumerate(loaded.record.history):
             pos = loaded.positions.value(("history", i, "date"))
@@ -91,7 +91,7 @@ def history_dates(a: Analysis) -> Iterator[Problem]:
 
 
 def corroboration(a: Analysis) -> Iterator[Problem]:
-    for cid, loaded in sorted(a.tracker.claims.items()):
+    for cid, loaded in a.tracker.claims.items():
         if loaded.record.status is not Status.CORROBORATED:
             continue
         origins = a.claim_origins(cid)
@@ -107,7 +107,7 @@ def corroboration(a: Analysis) -> Iterator[Problem]:
 
 
 def disclosure_evidence(a: Analysis) -> Iterator[Problem]:
-    for _cid, loaded in sorted(a.tracker.claims.items()):
+    for loaded in a.tracker.claims.values():
         claim = loaded.record
         for i, entry in enumerate(claim.history):
             if entry.status is not Status.DISCLOSED:
@@ -132,7 +132,7 @@ def disclosure_evidence(a: Analysis) -> Iterator[Problem]:
 
 
 def staleness(a: Analysis) -> Iterator[Problem]:
-    for cid, loaded in sorted(a.tracker.claims.items()):
+    for cid, loaded in a.tracker.claims.items():
         if a.is_stale(cid):
             yield warning(
                 loaded.path,

@@ -1,0 +1,205 @@
+"""Every class of bad input gives a path:line:col problem with a code, never a traceback."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from claimtrack.yamlsource import parse_document
+
+from .conftest import FIXTURES, TODAY, Result
+
+Runner = Callable[..., Result]
+
+
+def check(run_cli: Runner, root: Path, *extra: str) -> Result:
+    result = run_cli("check", "--root", root, "--today", TODAY, *extra)
+    assert "Traceback" not in result.output
+    return result
+
+
+def problems(run_cli: Runner, root: Path) -> list[dict[str, object]]:
+    result = check(run_cli, root, "--format", "json")
+    data: list[dict[str, object]] = json.loads(result.out)
+    return data
+
+
+def find(found: list[dict[str, object]], code: str) -> dict[str, object]:
+    matches = [p for p in found if p["code"] == code]
+    assert matches, f"no {code!r} problem in {found}"
+    return matches[0]
+
+
+@pytest.mark.parametrize(
+    ("name", "code", "line", "column"),
+    [
+        ("not-utf8.yaml", "not-utf8", 1, 15),
+        ("bom.yaml", "bom", 1, 1),
+        ("tab-indent.yaml", "tab-indent", 3, 1),
+        ("empty.yaml", "empty-file", 1, 1),
+        ("not-mapping.yaml", "not-mapping", 1, 1),
+        ("two-documents.yaml", "multiple-documents", 2, 1),
+        ("billion-laughs.yaml", "yaml-alias", 1, 4),
+        ("syntax.yaml", "yaml-syntax", 2, 5),
+        ("tag.yaml", "yaml-tag", 1, 12),
+    ],
+)
+def test_bad_file_is_reported_at_its_position(
+    run_cli: Runner, tracker: Callable[[str], Path], name: str, code: str, line: int, column: int
+) -> None:
+    root = tracker("minimal")
+    shutil.copy(FIXTURES / "bad" / name, root / "claims" / "bad-input.yaml")
+    result = check(run_cli, root)
+    assert result.code == 1
+    expected = f"claims/bad-input.yaml:{line}:{column}: error: "
+    line_out = next((x for x in result.out.splitlines() if x.startswith(expected)), None)
+    assert line_out is not None, result.out
+    assert line_out.endswith(f"[{code}]")
+
+
+def test_billion_laughs_costs_no_time_or_memory() -> None:
+    raw = (FIXTURES / "bad" / "billion-laughs.yaml").read_bytes()
+    assert len(raw) < 1024
+    start = time.perf_counter()
+    doc = parse_document(raw, "x.yaml")
+    assert time.perf_counter() - start < 0.5
+    assert doc.data is None and doc.problems[0].code == "yaml-alias"
+
+
+def test_file_over_one_mebibyte_is_refused(run_cli: Runner, tracker: Callable[[str], Path]) -> None:
+    root = tracker("minimal")
+    (root / "claims" / "huge.yaml").write_bytes(b"statement: x\n" + b"#" * (1024 * 1024) + b"\n")
+    found = problems(run_cli, root)
+    assert find(found, "file-too-large")["path"] == "claims/huge.yaml"
+
+
+def test_symlink_outside_the_tracker_is_refused(
+    run_cli: Runner, tracker: Callable[[str], Path], tmp_path: Path
+) -> None:
+    root = tracker("minimal")
+    outside = tmp_path / "secret.yaml"
+    outside.write_text("statement: outside\n")
+    os.symlink(outside, root / "claims" / "linked.yaml")
+    problem = find(problems(run_cli, root), "symlink-outside")
+    assert (problem["path"], problem["line"]) == ("claims/linked.yaml", 1)
+
+
+def test_symlink_inside_the_tracker_is_followed(run_cli: Runner, tracker: Callable[[str], Path]) -> None:
+    root = tracker("minimal")
+    os.symlink(root / "claims" / "rocket-price.yaml", root / "claims" / "rocket-price-2.yaml")
+    assert not [p for p in problems(run_cli, root) if p["code"] == "symlink-outside"]
+
+
+def test_unknown_field_points_at_the_key_with_a_hint(run_cli: Runner, tracker: Callable[[str], Path]) -> None:
+    root = tracker("minimal")
+    shutil.copy(FIXTURES / "cases" / "unknown-field.yaml", root / "claims" / "typo.yaml")
+    problem = find(problems(run_cli, root), "unknown-field")
+    assert (problem["path"], problem["line"], problem["column"]) == ("claims/typo.yaml", 14, 1)
+    assert problem["hint"] == "did you mean 'rationale'?"
+
+
+def test_wrong_types_are_all_reported_at_their_values(
+    run_cli: Runner, tracker: Callable[[str], Path]
+) -> None:
+    root = tracker("minimal")
+    shutil.copy(FIXTURES / "cases" / "wrong-type.yaml", root / "claims" / "types.yaml")
+    found = [p for p in problems(run_cli, root) if p["path"] == "claims/types.yaml"]
+    where = {(p["code"], p["line"], p["column"]) for p in found}
+    assert ("wrong-type", 2, 11) in where  # claimant must be a mapping
+    assert ("wrong-type", 4, 9) in where  # topics must be a list
+    assert ("invalid-date", 10, 11) in where  # month 13
+
+
+def test_duplicate_key_is_an_error_not_a_silent_overwrite(
+    run_cli: Runner, tracker: Callable[[str], Path]
+) -> None:
+    root = tracker("minimal")
+    shutil.copy(FIXTURES / "cases" / "duplicate-key.yaml", root / "claims" / "dup.yaml")
+    problem = find(problems(run_cli, root), "duplicate-key")
+    assert (problem["path"], problem["line"], problem["column"]) == ("claims/dup.yaml", 14, 1)
+    assert "first at line 8" in str(problem["message"])
+
+
+def test_yaml_1_2_scalars_stay_text() -> None:
+    doc = parse_document(b"a: no\nb: 1.10\nc: 12:30\nd: yes\ne: true\nf: ~\ng: on\n", "x.yaml")
+    assert doc.data == {"a": "no", "b": "1.10", "c": "12:30", "d": "yes", "e": True, "f": None, "g": "on"}
+
+
+def test_norwegian_language_tag_no_is_valid(run_cli: Runner, tracker: Callable[[str], Path]) -> None:
+    root = tracker("minimal")
+    path = root / "sources" / "fr-report.yaml"
+    path.write_text(path.read_text().replace("language: fr", "language: no"))
+    assert check(run_cli, root).code == 0
+
+
+def test_invalid_file_name_is_reported(run_cli: Runner, tracker: Callable[[str], Path]) -> None:
+    root = tracker("minimal")
+    shutil.copy(root / "claims" / "rocket-price.yaml", root / "claims" / "Rocket_Price.yaml")
+    problem = find(problems(run_cli, root), "invalid-id")
+    assert problem["path"] == "claims/Rocket_Price.yaml"
+
+
+def test_unknown_tracker_setting_is_an_error(run_cli: Runner, tracker: Callable[[str], Path]) -> None:
+    root = tracker("minimal")
+    with (root / "tracker.yaml").open("a") as handle:
+        handle.write("theme: dark\n")
+    problem = find(problems(run_cli, root), "unknown-field")
+    assert (problem["path"], problem["line"]) == ("tracker.yaml", 5)
+
+
+def test_all_problems_are_reported_together_sorted(run_cli: Runner, tracker: Callable[[str], Path]) -> None:
+    root = tracker("minimal")
+    for name in ("bom.yaml", "empty.yaml", "tab-indent.yaml"):
+        shutil.copy(FIXTURES / "bad" / name, root / "claims" / name)
+    shutil.copy(FIXTURES / "cases" / "unknown-field.yaml", root / "claims" / "a-typo.yaml")
+    found = problems(run_cli, root)
+    paths = [p["path"] for p in found]
+    assert paths == sorted(paths)
+    for path in ("claims/a-typo.yaml", "claims/bom.yaml", "claims/empty.yaml", "claims/tab-indent.yaml"):
+        assert path in paths
+
+
+def test_text_output_format(run_cli: Runner, tracker: Callable[[str], Path]) -> None:
+    root = tracker("minimal")
+    shutil.copy(FIXTURES / "cases" / "unknown-source.yaml", root / "claims" / "ref.yaml")
+    result = check(run_cli, root)
+    assert result.code == 1
+    assert (
+        "claims/ref.yaml:6:13: error: unknown source 'acme-pots'; did you mean 'acme-post'? "
+        "[unknown-source]" in result.out.splitlines()
+    )
+    assert result.out.rstrip().endswith("2 errors, 0 warnings")
+
+
+def test_json_output_fields(run_cli: Runner, tracker: Callable[[str], Path]) -> None:
+    root = tracker("minimal")
+    shutil.copy(FIXTURES / "bad" / "empty.yaml", root / "claims" / "empty.yaml")
+    (problem,) = problems(run_cli, root)
+    assert set(problem) >= {"path", "line", "column", "severity", "code", "message"}
+    assert problem["severity"] == "error"
+
+
+def test_usage_errors_exit_2(run_cli: Runner, tmp_path: Path) -> None:
+    assert run_cli("check", "--format", "xml").code == 2
+    missing = run_cli("check", "--root", tmp_path / "nope")
+    assert missing.code == 2 and "no such folder" in missing.err
+    assert run_cli("frobnicate").code == 2
+
+
+def test_internal_bug_exits_3_with_one_line(
+    run_cli: Runner, tracker: Callable[[str], Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def boom(*_: object) -> None:
+        raise RuntimeError("simulated bug")
+
+    monkeypatch.setattr("claimtrack.commands.check.load_tracker", boom)
+    result = run_cli("check", "--root", tracker("minimal"))
+    assert result.code == 3
+    assert "Traceback" not in result.output
+    assert result.err.count("\n") == 1 and "internal error" in result.err
