@@ -11,7 +11,15 @@ from enum import StrEnum
 from typing import Annotated
 from urllib.parse import urlsplit
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StringConstraints
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    StringConstraints,
+    WithJsonSchema,
+)
 
 ID_PATTERN = r"^[a-z0-9]+(?:-[a-z0-9]+)*$"
 # BCP 47 language tag: language, optional script, optional region, variants.
@@ -62,6 +70,18 @@ STATUS_MEANINGS: dict[Status, str] = {
 }
 
 OMISSION_STATUSES = frozenset({Status.UNDISCLOSED, Status.DISCLOSED})
+
+
+def _plain_false(value: object) -> object:
+    # YAML 1.2 reads a plain `false` as a boolean; as a status it can only mean "false".
+    return "false" if value is False else value
+
+
+StatusValue = Annotated[
+    Status,
+    BeforeValidator(_plain_false),
+    WithJsonSchema({"enum": [*(s.value for s in Status), False], "title": "Status"}),
+]
 
 
 class SourceKind(StrEnum):
@@ -149,7 +169,7 @@ class Evidence(Record):
 
 class HistoryEntry(Record):
     date: dt.date
-    status: Status
+    status: StatusValue
     note: Text = Field(description="Why the status changed on this date.")
     evidence: list[RecordId] = Field(default_factory=list, description="Source ids behind it.")
 
@@ -161,7 +181,7 @@ class Claim(Record):
     topics: list[Topic] = Field(default_factory=list, description="Short lowercase tags.")
     quantity: Quantity | None = Field(None, description="Required for kind figure.")
     evidence: list[Evidence] = Field(min_length=1)
-    status: Status = Field(description="Current status; equals the last history entry's.")
+    status: StatusValue = Field(description="Current status; equals the last history entry's.")
     history: list[HistoryEntry] = Field(
         min_length=1, description="Dated status changes, oldest first."
     )
