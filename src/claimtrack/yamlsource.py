@@ -28,6 +28,11 @@ try:
             _Parser.__init__(self, stream)
             BaseResolver.__init__(self)
 
+        def resolve(self, kind: type[Node], value: Any, implicit: Any) -> str:
+            # Called only for untagged nodes.  No implicit typing at all (YAML
+            # 1.2 is applied in _convert), so only an explicit tag differs.
+            return _KIND_TAGS[kind]
+
 except ImportError:  # pragma: no cover - pure-Python fallback when libyaml is missing
     from yaml.composer import Composer
     from yaml.parser import Parser
@@ -53,25 +58,64 @@ _FALSES = frozenset({"false", "False", "FALSE"})
 _DEFAULT_TAGS = frozenset(
     {"tag:yaml.org,2002:str", "tag:yaml.org,2002:seq", "tag:yaml.org,2002:map"}
 )
+_KIND_TAGS: dict[type[Node], str] = {
+    ScalarNode: "tag:yaml.org,2002:str",
+    SequenceNode: "tag:yaml.org,2002:seq",
+    MappingNode: "tag:yaml.org,2002:map",
+}
 _LEADING_TAB = re.compile(r"^ *\t", re.MULTILINE)
 
 
-@dataclass(slots=True)
 class Positions:
-    """Line and column (1-based) of each key and each value, by data path."""
+    """Line and column (1-based) of each key and each value, by data path.
 
-    keys: dict[Path_, Pos] = field(default_factory=dict)
-    values: dict[Path_, Pos] = field(default_factory=dict)
+    Positions are looked up in the parsed node tree only when a problem needs
+    one: building a table for every node of 10,000 files would cost more than
+    the parsing itself.
+    """
+
+    __slots__ = ("_root", "_text")
+
+    def __init__(self, text: str | None = None, root: Node | None = None) -> None:
+        # Keeping the text, not the node tree: 10,000 live node trees make
+        # Python's garbage collector the slowest part of loading.
+        self._text = text
+        self._root = root
+
+    @property
+    def root(self) -> Node | None:
+        if self._root is None and self._text is not None:
+            loader = _NodeLoader(self._text)
+            try:
+                self._root = loader.get_single_node()
+            finally:
+                loader.dispose()
+        return self._root
+
+    def nodes(self, path: Path_) -> tuple[Node | None, Node | None]:
+        """The (key node, value node) at ``path``, or the deepest ancestor's."""
+        key: Node | None = None
+        node = self.root
+        for part in path:
+            child: tuple[Node | None, Node | None] | None = None
+            if isinstance(node, MappingNode) and isinstance(part, str):
+                child = next(((k, v) for k, v in node.value if k.value == part), None)
+            elif (
+                isinstance(node, SequenceNode) and isinstance(part, int) and part < len(node.value)
+            ):
+                child = (node.value[part], node.value[part])
+            if child is None:
+                return node, node
+            key, node = child
+        return key, node
 
     def value(self, path: Path_) -> Pos:
-        while path not in self.values and path:
-            path = path[:-1]
-        return self.values.get(path, (1, 1))
+        node = self.nodes(path)[1]
+        return (1, 1) if node is None else _pos(node)
 
     def key(self, path: Path_) -> Pos:
-        if path in self.keys:
-            return self.keys[path]
-        return self.value(path)
+        node = self.nodes(path)[0] or self.nodes(path)[1]
+        return (1, 1) if node is None else _pos(node)
 
 
 @dataclass(slots=True)
@@ -98,67 +142,55 @@ def _offset_pos(raw: bytes, offset: int) -> Pos:
     return (raw.count(b"\n", 0, offset) + 1, offset - line_start + 1)
 
 
-class _Converter:
-    def __init__(self, relpath: str) -> None:
-        self.relpath = relpath
-        self.positions = Positions()
-        self.problems: list[Problem] = []
-        self.seen: set[int] = set()
-
-    def refuse(self, node: Node, code: str, message: str, hint: str | None = None) -> _Refused:
-        return _Refused(error(self.relpath, _pos(node), code, message, hint))
-
-    def convert(self, node: Node, path: Path_) -> Any:
-        # libyaml shares one node object between an anchor and its aliases.
-        if id(node) in self.seen:
-            raise self.refuse(node, "yaml-alias", "anchors and aliases are not allowed")
-        self.seen.add(id(node))
-        if node.tag not in _DEFAULT_TAGS:
-            raise self.refuse(node, "yaml-tag", f"YAML tag {node.tag!r} is not allowed")
-        self.positions.values[path] = _pos(node)
-        if isinstance(node, ScalarNode):
-            return _scalar(node)
-        if isinstance(node, SequenceNode):
-            return [self.convert(item, (*path, i)) for i, item in enumerate(node.value)]
-        assert isinstance(node, MappingNode)
-        result: dict[str, Any] = {}
-        for key_node, value_node in node.value:
-            if not isinstance(key_node, ScalarNode) or key_node.tag not in _DEFAULT_TAGS:
-                raise self.refuse(key_node, "yaml-key", "mapping keys must be plain text")
-            key = key_node.value
-            key_path = (*path, key)
-            if key in result:
-                first = self.positions.keys[key_path]
-                self.problems.append(
+def _convert(node: Node, relpath: str, problems: list[Problem], check_tags: bool) -> Any:
+    """Node tree to plain Python: the hot path of loading, so kept lean."""
+    if check_tags and node.tag not in _DEFAULT_TAGS:
+        raise _Refused(
+            error(relpath, _pos(node), "yaml-tag", f"YAML tag {node.tag!r} is not allowed")
+        )
+    cls = type(node)
+    if cls is ScalarNode:
+        value: str = node.value
+        # YAML 1.2 core rules, except that numbers stay text: a text field keeps
+        # `1.10` exactly, and pydantic makes a number where the field is numeric.
+        if not node.style:  # libyaml says "" for plain, pure PyYAML says None
+            if value in _NULLS:
+                return None
+            if value in _TRUES:
+                return True
+            if value in _FALSES:
+                return False
+        return value
+    if cls is SequenceNode:
+        return [_convert(item, relpath, problems, check_tags) for item in node.value]
+    pairs = node.value
+    for key_node, _ in pairs:
+        if type(key_node) is not ScalarNode or (check_tags and key_node.tag not in _DEFAULT_TAGS):
+            raise _Refused(
+                error(relpath, _pos(key_node), "yaml-key", "mapping keys must be plain text")
+            )
+    result = {k.value: _convert(v, relpath, problems, check_tags) for k, v in pairs}
+    if len(result) != len(pairs):
+        first: dict[str, Node] = {}
+        for key_node, _ in pairs:
+            if key_node.value in first:
+                problems.append(
                     error(
-                        self.relpath,
+                        relpath,
                         _pos(key_node),
                         "duplicate-key",
-                        f"duplicate key {key!r} (first at line {first[0]})",
+                        f"duplicate key {key_node.value!r} (first at line {_pos(first[key_node.value])[0]})",
                         "keep one; YAML would silently drop the other",
                     )
                 )
-                continue
-            self.positions.keys[key_path] = _pos(key_node)
-            result[key] = self.convert(value_node, key_path)
-        return result
-
-
-def _scalar(node: ScalarNode) -> Any:
-    """YAML 1.2 core rules, except that numbers stay text.
-
-    Numbers are left as written so that a text field keeps ``1.10`` exactly;
-    pydantic turns the text into a number where the field is numeric.
-    """
-    value: str = node.value
-    if not node.style:  # libyaml says "" for plain, pure PyYAML says None
-        if value in _NULLS:
-            return None
-        if value in _TRUES:
-            return True
-        if value in _FALSES:
-            return False
-    return value
+            else:
+                first[key_node.value] = key_node
+        # The first occurrence wins so that positions (which find the first) agree.
+        result = {}
+        for key_node, value_node in pairs:
+            if key_node.value not in result:
+                result[key_node.value] = _convert(value_node, relpath, [], check_tags)
+    return result
 
 
 def _find_alias(text: str, relpath: str) -> Problem | None:
@@ -292,11 +324,9 @@ def parse_document(raw: bytes, relpath: str) -> Document:
             )
         )
         return Document(None, positions, problems)
-    converter = _Converter(relpath)
     try:
-        data = converter.convert(root, ())
+        data = _convert(root, relpath, problems, check_tags="!" in text)
     except _Refused as refused:
         problems.append(refused.problem)
-        return Document(None, converter.positions, problems)
-    problems.extend(converter.problems)
-    return Document(data, converter.positions, problems)
+        return Document(None, Positions(text, root), problems)
+    return Document(data, Positions(text), problems)

@@ -13,7 +13,10 @@ def quote_anchoring(a: Analysis) -> Iterator[Problem]:
     for cid, results in a.quote_checks.items():
         loaded = a.tracker.claims[cid]
         for i, result in enumerate(results):
+            if result is QuoteCheck.FOUND or result is QuoteCheck.NO_SOURCE:
+                continue
             ev = loaded.record.evidence[i]
+            # Looked up only for a problem: a position costs a re-parse of the file.
             pos = loaded.positions.value(("evidence", i, "quote"))
             if result is QuoteCheck.NOT_FOUND:
                 text = a.normalised_archive(ev.source) or ""

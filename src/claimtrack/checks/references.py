@@ -48,11 +48,16 @@ def claim_references(a: Analysis) -> Iterator[Problem]:
     known = set(t.claims) | t.broken_claims
     for cid, loaded in t.claims.items():
         for i, other in enumerate(loaded.record.related):
-            pos = loaded.positions.value(("related", i))
             if other == cid:
-                yield warning(loaded.path, pos, "self-related", "a claim is not related to itself")
+                yield warning(
+                    loaded.path,
+                    loaded.positions.value(("related", i)),
+                    "self-related",
+                    "a claim is not related to itself",
+                )
             elif other not in known:
                 msg, hint = _unknown("claim", other, known)
+                pos = loaded.positions.value(("related", i))
                 yield error(loaded.path, pos, "unknown-claim", msg, hint)
 
 

@@ -71,18 +71,18 @@ def history_dates(a: Analysis) -> Iterator[Problem]:
     for loaded in a.tracker.claims.values():
         previous = None
         for i, entry in enumerate(loaded.record.history):
-            pos = loaded.positions.value(("history", i, "date"))
+            path = ("history", i, "date")
             if entry.date > a.today:
                 yield error(
                     loaded.path,
-                    pos,
+                    loaded.positions.value(path),
                     "history-future",
                     f"history date {entry.date} is in the future",
                 )
             if previous is not None and entry.date < previous:
                 yield error(
                     loaded.path,
-                    pos,
+                    loaded.positions.value(path),
                     "history-order",
                     f"history date {entry.date} is before the entry above it ({previous})",
                     "history runs oldest first",
