@@ -51,10 +51,12 @@ def test_unknown_source_and_claim_have_hints(run_cli: Runner, root: Path) -> Non
     shutil.copy(FIXTURES / "cases" / "unknown-source.yaml", root / "claims" / "ref.yaml")
     found = problems(run_cli, root)
     source = only(found, "unknown-source")
-    assert at(source) == ("claims/ref.yaml", 6, 13)
+    assert at(source) == ("claims/ref.yaml", 7, 13)
     assert source["hint"] == "did you mean 'acme-post'?"
     claim = only(found, "unknown-claim")
-    assert at(claim) == ("claims/ref.yaml", 14, 11) and claim["hint"] == "did you mean 'rocket-speed'?"
+    assert (
+        at(claim) == ("claims/ref.yaml", 15, 11) and claim["hint"] == "did you mean 'rocket-speed'?"
+    )
 
 
 def test_unknown_derived_from(run_cli: Runner, root: Path) -> None:
@@ -63,15 +65,20 @@ def test_unknown_derived_from(run_cli: Runner, root: Path) -> None:
 
 
 def test_derivation_cycle(run_cli: Runner, root: Path) -> None:
-    edit(root / "sources/acme-post.yaml", "kind: primary", "kind: primary\nderived_from: [fr-report]")
+    edit(
+        root / "sources/acme-post.yaml", "kind: primary", "kind: primary\nderived_from: [fr-report]"
+    )
     problem = only(problems(run_cli, root), "derivation-cycle")
     assert problem["path"] == "sources/acme-post.yaml"
     assert "acme-post -> fr-report -> acme-post" in str(problem["message"])
 
 
 def test_quote_not_found_says_where_it_differs(run_cli: Runner, root: Path) -> None:
-    edit(root / "claims/rocket-speed.yaml", "quote: It runs up to 3x faster than Rocket 1",
-         "quote: It runs up to 4x faster")
+    edit(
+        root / "claims/rocket-speed.yaml",
+        "quote: It runs up to 3x faster than Rocket 1",
+        "quote: It runs up to 4x faster",
+    )
     problem = only(problems(run_cli, root), "quote-not-found")
     assert at(problem) == ("claims/rocket-speed.yaml", 16, 12)
     assert "'4x faster'" in str(problem["hint"])
@@ -79,8 +86,11 @@ def test_quote_not_found_says_where_it_differs(run_cli: Runner, root: Path) -> N
 
 def test_quote_matching_normalises_quotes_space_and_width(run_cli: Runner, root: Path) -> None:
     # Straight quotes for guillemets, a line break and full-width letters are the same words.
-    edit(root / "claims/rocket-speed.yaml", "quote: \"« jusqu'à 3 fois plus rapide »\"",
-         "quote: \"\\\"jusqu’à  3\\nfois plus ｒａｐｉｄｅ\\\"\"")
+    edit(
+        root / "claims/rocket-speed.yaml",
+        'quote: "« jusqu\'à 3 fois plus rapide »"',
+        'quote: "\\"jusqu’à  3\\nfois plus ｒａｐｉｄｅ\\""',
+    )
     assert problems(run_cli, root) == []
 
 
@@ -93,7 +103,11 @@ def test_cjk_quote_ignores_spaces(tmp_path: Path, run_cli: Runner, root: Path) -
     source = root / "sources/fr-report.yaml"
     text = source.read_text().replace("language: fr", "language: zh-Hant")
     source.write_text(text[: text.index("sha256:")] + f"sha256: {digest}\n")
-    edit(root / "claims/rocket-speed.yaml", "\"« jusqu'à 3 fois plus rapide »\"", "速度最高提升8倍。一、")
+    edit(
+        root / "claims/rocket-speed.yaml",
+        '"« jusqu\'à 3 fois plus rapide »"',
+        "速度最高提升8倍。一、",
+    )
     assert problems(run_cli, root) == []
 
 
@@ -141,7 +155,11 @@ def test_corroborated_needs_two_independent_origins(run_cli: Runner, root: Path)
 
 
 def test_omission_statuses(run_cli: Runner, root: Path) -> None:
-    edit(root / "claims/rocket-price.yaml", "status: undisclosed\nhistory", "status: retracted\nhistory")
+    edit(
+        root / "claims/rocket-price.yaml",
+        "status: undisclosed\nhistory",
+        "status: retracted\nhistory",
+    )
     edit(root / "claims/rocket-speed.yaml", "    status: unverified", "    status: undisclosed")
     found = [p for p in problems(run_cli, root) if p["code"] == "omission-status"]
     assert {(p["path"], p["line"]) for p in found} == {
@@ -151,9 +169,16 @@ def test_omission_statuses(run_cli: Runner, root: Path) -> None:
 
 
 def test_status_and_history_cannot_disagree(run_cli: Runner, root: Path) -> None:
-    edit(root / "claims/rocket-speed.yaml", "status: unverified\nhistory", "status: misleading\nhistory")
+    edit(
+        root / "claims/rocket-speed.yaml",
+        "status: unverified\nhistory",
+        "status: misleading\nhistory",
+    )
     assert at(only(problems(run_cli, root), "status-history-mismatch")) == (
-        "claims/rocket-speed.yaml", 21, 9)
+        "claims/rocket-speed.yaml",
+        21,
+        9,
+    )
 
 
 def add_history(path: Path, entry: str) -> None:
@@ -165,10 +190,17 @@ def add_history(path: Path, entry: str) -> None:
 def test_disclosed_needs_later_dated_evidence(run_cli: Runner, root: Path) -> None:
     price = root / "claims/rocket-price.yaml"
     edit(price, "status: undisclosed\nhistory", "status: disclosed\nhistory")
-    add_history(price, "  - date: 2026-11-01\n    status: disclosed\n    note: Price published.\n"
-                "    evidence: [acme-post]\n")
+    add_history(
+        price,
+        "  - date: 2026-11-01\n    status: disclosed\n    note: Price published.\n"
+        "    evidence: [acme-post]\n",
+    )
     # acme-post was published 2026-10-01, before the omission was recorded on 2026-10-02.
-    assert at(only(problems(run_cli, root), "disclosed-evidence")) == ("claims/rocket-price.yaml", 16, 13)
+    assert at(only(problems(run_cli, root), "disclosed-evidence")) == (
+        "claims/rocket-price.yaml",
+        16,
+        13,
+    )
     shutil.copy(root / "sources/acme-post.yaml", root / "sources/acme-pricing.yaml")
     pricing = root / "sources/acme-pricing.yaml"
     edit(pricing, "published: 2026-10-01", "published: 2026-10-30")
@@ -180,8 +212,11 @@ def test_disclosed_needs_later_dated_evidence(run_cli: Runner, root: Path) -> No
 
 def test_history_order_and_future(run_cli: Runner, root: Path) -> None:
     speed = root / "claims/rocket-speed.yaml"
-    add_history(speed, "  - date: 2026-10-01\n    status: unverified\n    note: Earlier.\n"
-                "  - date: 2027-01-01\n    status: unverified\n    note: Future.\n")
+    add_history(
+        speed,
+        "  - date: 2026-10-01\n    status: unverified\n    note: Earlier.\n"
+        "  - date: 2027-01-01\n    status: unverified\n    note: Future.\n",
+    )
     found = problems(run_cli, root)
     assert at(only(found, "history-order")) == ("claims/rocket-speed.yaml", 27, 11)
     assert at(only(found, "history-future")) == ("claims/rocket-speed.yaml", 30, 11)
@@ -210,7 +245,10 @@ def test_non_english_quote_needs_translation(run_cli: Runner, root: Path) -> Non
 def test_translation_needs_its_translator(run_cli: Runner, root: Path) -> None:
     edit(root / "claims/rocket-speed.yaml", "    translated_by: person\n", "")
     assert at(only(problems(run_cli, root), "translated-by-missing")) == (
-        "claims/rocket-speed.yaml", 19, 5)
+        "claims/rocket-speed.yaml",
+        19,
+        5,
+    )
 
 
 def test_plain_false_is_the_status_false(run_cli: Runner, root: Path) -> None:
@@ -223,3 +261,15 @@ def test_plain_false_is_the_status_false(run_cli: Runner, root: Path) -> None:
 def test_figure_needs_quantity(run_cli: Runner, root: Path) -> None:
     edit(root / "claims/rocket-price.yaml", "kind: omission", "kind: figure")
     assert only(problems(run_cli, root), "quantity-missing")["path"] == "claims/rocket-price.yaml"
+
+
+def test_a_source_to_check_is_used_and_must_exist(run_cli: Runner, root: Path) -> None:
+    shutil.copy(root / "sources/acme-post.yaml", root / "sources/acme-guide.yaml")
+    text = (root / "sources/acme-guide.yaml").read_text()
+    (root / "sources/acme-guide.yaml").write_text(text[: text.index("snapshot:")])
+    assert only(problems(run_cli, root), "unused-source")["path"] == "sources/acme-guide.yaml"
+    with (root / "claims/rocket-price.yaml").open("a") as handle:
+        handle.write("to_check: [acme-guide, acme-guid]\n")
+    found = problems(run_cli, root)
+    assert not [p for p in found if p["code"] == "unused-source"]
+    assert at(only(found, "unknown-source")) == ("claims/rocket-price.yaml", 18, 24)

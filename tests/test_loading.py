@@ -90,17 +90,21 @@ def test_symlink_outside_the_tracker_is_refused(
     assert (problem["path"], problem["line"]) == ("claims/linked.yaml", 1)
 
 
-def test_symlink_inside_the_tracker_is_followed(run_cli: Runner, tracker: Callable[[str], Path]) -> None:
+def test_symlink_inside_the_tracker_is_followed(
+    run_cli: Runner, tracker: Callable[[str], Path]
+) -> None:
     root = tracker("minimal")
     os.symlink(root / "claims" / "rocket-price.yaml", root / "claims" / "rocket-price-2.yaml")
     assert not [p for p in problems(run_cli, root) if p["code"] == "symlink-outside"]
 
 
-def test_unknown_field_points_at_the_key_with_a_hint(run_cli: Runner, tracker: Callable[[str], Path]) -> None:
+def test_unknown_field_points_at_the_key_with_a_hint(
+    run_cli: Runner, tracker: Callable[[str], Path]
+) -> None:
     root = tracker("minimal")
     shutil.copy(FIXTURES / "cases" / "unknown-field.yaml", root / "claims" / "typo.yaml")
     problem = find(problems(run_cli, root), "unknown-field")
-    assert (problem["path"], problem["line"], problem["column"]) == ("claims/typo.yaml", 14, 1)
+    assert (problem["path"], problem["line"], problem["column"]) == ("claims/typo.yaml", 15, 1)
     assert problem["hint"] == "did you mean 'rationale'?"
 
 
@@ -111,9 +115,9 @@ def test_wrong_types_are_all_reported_at_their_values(
     shutil.copy(FIXTURES / "cases" / "wrong-type.yaml", root / "claims" / "types.yaml")
     found = [p for p in problems(run_cli, root) if p["path"] == "claims/types.yaml"]
     where = {(p["code"], p["line"], p["column"]) for p in found}
-    assert ("wrong-type", 2, 11) in where  # claimant must be a mapping
-    assert ("wrong-type", 4, 9) in where  # topics must be a list
-    assert ("invalid-date", 10, 11) in where  # month 13
+    assert ("wrong-type", 3, 11) in where  # claimant must be a mapping
+    assert ("wrong-type", 5, 9) in where  # topics must be a list
+    assert ("invalid-date", 11, 11) in where  # month 13
 
 
 def test_duplicate_key_is_an_error_not_a_silent_overwrite(
@@ -122,16 +126,26 @@ def test_duplicate_key_is_an_error_not_a_silent_overwrite(
     root = tracker("minimal")
     shutil.copy(FIXTURES / "cases" / "duplicate-key.yaml", root / "claims" / "dup.yaml")
     problem = find(problems(run_cli, root), "duplicate-key")
-    assert (problem["path"], problem["line"], problem["column"]) == ("claims/dup.yaml", 14, 1)
-    assert "first at line 8" in str(problem["message"])
+    assert (problem["path"], problem["line"], problem["column"]) == ("claims/dup.yaml", 15, 1)
+    assert "first at line 9" in str(problem["message"])
 
 
 def test_yaml_1_2_scalars_stay_text() -> None:
     doc = parse_document(b"a: no\nb: 1.10\nc: 12:30\nd: yes\ne: true\nf: ~\ng: on\n", "x.yaml")
-    assert doc.data == {"a": "no", "b": "1.10", "c": "12:30", "d": "yes", "e": True, "f": None, "g": "on"}
+    assert doc.data == {
+        "a": "no",
+        "b": "1.10",
+        "c": "12:30",
+        "d": "yes",
+        "e": True,
+        "f": None,
+        "g": "on",
+    }
 
 
-def test_norwegian_language_tag_no_is_valid(run_cli: Runner, tracker: Callable[[str], Path]) -> None:
+def test_norwegian_language_tag_no_is_valid(
+    run_cli: Runner, tracker: Callable[[str], Path]
+) -> None:
     root = tracker("minimal")
     path = root / "sources" / "fr-report.yaml"
     path.write_text(path.read_text().replace("language: fr", "language: no"))
@@ -145,7 +159,9 @@ def test_invalid_file_name_is_reported(run_cli: Runner, tracker: Callable[[str],
     assert problem["path"] == "claims/Rocket_Price.yaml"
 
 
-def test_unknown_tracker_setting_is_an_error(run_cli: Runner, tracker: Callable[[str], Path]) -> None:
+def test_unknown_tracker_setting_is_an_error(
+    run_cli: Runner, tracker: Callable[[str], Path]
+) -> None:
     root = tracker("minimal")
     with (root / "tracker.yaml").open("a") as handle:
         handle.write("theme: dark\n")
@@ -153,7 +169,9 @@ def test_unknown_tracker_setting_is_an_error(run_cli: Runner, tracker: Callable[
     assert (problem["path"], problem["line"]) == ("tracker.yaml", 5)
 
 
-def test_all_problems_are_reported_together_sorted(run_cli: Runner, tracker: Callable[[str], Path]) -> None:
+def test_all_problems_are_reported_together_sorted(
+    run_cli: Runner, tracker: Callable[[str], Path]
+) -> None:
     root = tracker("minimal")
     for name in ("bom.yaml", "empty.yaml", "tab-indent.yaml"):
         shutil.copy(FIXTURES / "bad" / name, root / "claims" / name)
@@ -161,7 +179,12 @@ def test_all_problems_are_reported_together_sorted(run_cli: Runner, tracker: Cal
     found = problems(run_cli, root)
     paths = [p["path"] for p in found]
     assert paths == sorted(paths)
-    for path in ("claims/a-typo.yaml", "claims/bom.yaml", "claims/empty.yaml", "claims/tab-indent.yaml"):
+    for path in (
+        "claims/a-typo.yaml",
+        "claims/bom.yaml",
+        "claims/empty.yaml",
+        "claims/tab-indent.yaml",
+    ):
         assert path in paths
 
 
@@ -171,7 +194,7 @@ def test_text_output_format(run_cli: Runner, tracker: Callable[[str], Path]) -> 
     result = check(run_cli, root)
     assert result.code == 1
     assert (
-        "claims/ref.yaml:6:13: error: unknown source 'acme-pots'; did you mean 'acme-post'? "
+        "claims/ref.yaml:7:13: error: unknown source 'acme-pots'; did you mean 'acme-post'? "
         "[unknown-source]" in result.out.splitlines()
     )
     assert result.out.rstrip().endswith("2 errors, 0 warnings")
@@ -203,3 +226,18 @@ def test_internal_bug_exits_3_with_one_line(
     assert result.code == 3
     assert "Traceback" not in result.output
     assert result.err.count("\n") == 1 and "internal error" in result.err
+
+
+def test_missing_schema_header_is_a_warning(
+    run_cli: Runner, tracker: Callable[[str], Path]
+) -> None:
+    root = tracker("minimal")
+    path = root / "claims" / "rocket-price.yaml"
+    path.write_text(path.read_text().split("\n", 1)[1])
+    problem = find(problems(run_cli, root), "schema-header")
+    assert (problem["path"], problem["line"], problem["severity"]) == (
+        "claims/rocket-price.yaml",
+        1,
+        "warning",
+    )
+    assert check(run_cli, root, "--strict").code == 1

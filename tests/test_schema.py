@@ -27,8 +27,11 @@ Yaml12Loader.yaml_implicit_resolvers = {}
 for tag, pattern, first in [
     ("tag:yaml.org,2002:bool", r"^(?:true|True|TRUE|false|False|FALSE)$", "tTfF"),
     ("tag:yaml.org,2002:int", r"^[-+]?[0-9]+$", "-+0123456789"),
-    ("tag:yaml.org,2002:float", r"^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?$",
-     "-+.0123456789"),
+    (
+        "tag:yaml.org,2002:float",
+        r"^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?$",
+        "-+.0123456789",
+    ),
     ("tag:yaml.org,2002:null", r"^(?:~|null|Null|NULL|)$", ["~", "n", "N", ""]),
 ]:
     Yaml12Loader.add_implicit_resolver(tag, re.compile(pattern), list(first))
@@ -37,7 +40,9 @@ for tag, pattern, first in [
 def data_files() -> list[Path]:
     files = [REPO / "tracker.yaml"] if (REPO / "tracker.yaml").exists() else []
     for base in (REPO, FIXTURES / "minimal"):
-        files += sorted((base / "claims").glob("*.yaml")) + sorted((base / "sources").glob("*.yaml"))
+        files += sorted((base / "claims").glob("*.yaml")) + sorted(
+            (base / "sources").glob("*.yaml")
+        )
     return files
 
 

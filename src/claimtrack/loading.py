@@ -21,6 +21,12 @@ from .records import ID_PATTERN, Claim, Source, TrackerSettings
 from .yamlsource import MAX_BYTES, Positions, parse_document
 
 M = TypeVar("M", bound=BaseModel)
+SCHEMA_HEADER = b"# yaml-language-server: $schema="
+SCHEMA_FILES = {
+    "Claim": "claim.schema.json",
+    "Source": "source.schema.json",
+    "TrackerSettings": "tracker.schema.json",
+}
 _ID = re.compile(ID_PATTERN)
 
 
@@ -199,6 +205,18 @@ def load_record(
     problems.extend(doc.problems)
     if doc.data is None:
         return None, doc.positions
+    schema_file = SCHEMA_FILES[model.__name__]
+    first_line = raw.split(b"\n", 1)[0].rstrip(b"\r")
+    if not (first_line.startswith(SCHEMA_HEADER) and first_line.endswith(schema_file.encode())):
+        problems.append(
+            warning(
+                rel,
+                (1, 1),
+                "schema-header",
+                f"first line should name the JSON Schema for editors: {schema_file}",
+                f"start the file with: # yaml-language-server: $schema=../schema/{schema_file}",
+            )
+        )
     try:
         record = model.model_validate(doc.data)
     except ValidationError as exc:

@@ -187,6 +187,10 @@ class Claim(Record):
     )
     rationale: Text = Field(description="Why this status, in plain words.")
     related: list[RecordId] = Field(default_factory=list, description="Ids of related claims.")
+    to_check: list[RecordId] = Field(
+        default_factory=list,
+        description="Ids of sources that may settle this claim but have not been read yet.",
+    )
     review_by: dt.date | None = Field(None, description="After this date the claim is stale.")
 
 

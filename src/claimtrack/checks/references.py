@@ -37,6 +37,7 @@ def evidence_references(a: Analysis) -> Iterator[Problem]:
             for i, entry in enumerate(claim.history)
             for j, sid in enumerate(entry.evidence)
         ]
+        cited += [(("to_check", i), sid) for i, sid in enumerate(claim.to_check)]
         for path, sid in cited:
             if sid not in known:
                 msg, hint = _unknown("source", sid, known)
@@ -91,8 +92,15 @@ def derivation_cycles(a: Analysis) -> Iterator[Problem]:
 
 
 def unused_sources(a: Analysis) -> Iterator[Problem]:
-    # A source is used when a claim cites it, or when a used source derives from it.
+    # A source is used when a claim cites it or names it to check, or when a
+    # used source derives from it.
     used = {sid for sid, cids in a.cited_by.items() if cids}
+    used |= {
+        sid
+        for claim in a.tracker.claims.values()
+        for sid in claim.record.to_check
+        if sid in a.tracker.sources
+    }
     frontier = list(used)
     while frontier:
         sid = frontier.pop()
