@@ -213,7 +213,8 @@ def load_record(
     if doc.data is None:
         return None, doc.positions
     schema_file = SCHEMA_FILES[model.__name__]
-    first_line = raw[: raw.find(b"\n")].rstrip(b"\r")
+    end = raw.find(b"\n")
+    first_line = (raw if end < 0 else raw[:end]).rstrip(b"\r")
     if not (first_line.startswith(SCHEMA_HEADER) and first_line.endswith(schema_file.encode())):
         problems.append(
             warning(

@@ -4,6 +4,12 @@ from __future__ import annotations
 
 from types import ModuleType
 
-from . import check, schema
+from . import build, check, new, schema, status
 
-COMMANDS: dict[str, ModuleType] = {"check": check, "schema": schema}
+COMMANDS: dict[str, ModuleType] = {
+    "check": check,
+    "schema": schema,
+    "new": new,
+    "status": status,
+    "build": build,
+}
