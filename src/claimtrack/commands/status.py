@@ -1,0 +1,121 @@
+"""`claimtrack status`: record a status change, keeping the file exactly as the editor wrote it.
+
+The claim gains one history entry and its top-level status follows it; every
+comment, blank line, key order and quoting style stays.  The change is
+checked against every rule of `claimtrack check` before it is written, and
+written atomically.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import re
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from ..errors import ClaimtrackError, DataError, UsageError
+from ..fsutil import atomic_write_bytes
+from ..loading import load_tracker, read_data_file, suggest
+from ..problems import Problem
+from ..proposal import judge
+from ..records import ID_PATTERN, Status
+from ..yamledit import NewEntry, edit_status
+
+_ID = re.compile(ID_PATTERN)
+
+
+def _date(text: str) -> dt.date:
+    try:
+        return dt.date.fromisoformat(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a date (YYYY-MM-DD): {text!r}") from None
+
+
+def add_parser(sub: Any, common: Callable[[argparse.ArgumentParser], None]) -> None:
+    statuses = ", ".join(s.value for s in Status)
+    parser = sub.add_parser(
+        "status",
+        help="record a status change of a claim (its history gains one entry)",
+        description="Append a dated entry to a claim's history and set its status to match, "
+        "editing the file in place: comments, blank lines, key order and quoting stay. "
+        "Refused, with the file untouched, when the change would fail `claimtrack check`.",
+    )
+    parser.add_argument("claim_id", metavar="CLAIM_ID", help="id of the claim (claims/ID.yaml)")
+    parser.add_argument("new_status", metavar="NEW_STATUS", help=f"one of: {statuses}")
+    parser.add_argument("--note", required=True, metavar="TEXT", help="why the status changed")
+    parser.add_argument(
+        "--evidence",
+        action="append",
+        default=[],
+        metavar="SOURCE_ID",
+        help="a source behind the change (repeat for several)",
+    )
+    parser.add_argument(
+        "--date",
+        type=_date,
+        default=None,
+        metavar="YYYY-MM-DD",
+        help="date of the change (default: today, or --today)",
+    )
+    common(parser)
+    parser.set_defaults(run=run)
+
+
+def _claim_path(root: Path, claim_id: str) -> Path:
+    if not _ID.fullmatch(claim_id):
+        raise ClaimtrackError(
+            f"{claim_id!r} is not a valid claim id (lowercase letters, digits, single hyphens)"
+        )
+    path = root / "claims" / f"{claim_id}.yaml"
+    if not path.is_file():
+        known = [p.stem for p in (root / "claims").glob("*.yaml")]
+        hint = suggest(claim_id, known)
+        raise ClaimtrackError(
+            f"no claim {claim_id!r}: claims/{claim_id}.yaml does not exist"
+            + (f"; {hint}" if hint else "")
+        )
+    return path
+
+
+def run(args: argparse.Namespace) -> int:
+    root: Path = args.root
+    if not root.is_dir():
+        raise UsageError(f"--root {root}: no such folder")
+    root = root.resolve()
+    path = _claim_path(root, args.claim_id)
+    relpath = f"claims/{args.claim_id}.yaml"
+    today: dt.date = args.today or dt.date.today()
+    entry = NewEntry(
+        date=(args.date or today).isoformat(),
+        status=args.new_status,
+        note=args.note,
+        evidence=tuple(args.evidence),
+    )
+    read_problems: list[Problem] = []
+    raw = read_data_file(root, path, read_problems)
+    if raw is None:
+        raise DataError(read_problems, f"cannot read {relpath}")
+    new_raw = edit_status(raw, relpath, entry)
+    verdict = judge(load_tracker(root), args.claim_id, relpath, new_raw, today)
+    if verdict.caused:
+        raise DataError(
+            verdict.caused,
+            f"refused: the change would break the rules above; {relpath} is unchanged "
+            "(its line numbers above are those the file would have after the change)",
+        )
+    target = path.resolve() if path.is_symlink() else path
+    if target.read_bytes() != raw:
+        raise ClaimtrackError(f"{relpath} changed while this command ran; run it again")
+    atomic_write_bytes(target, new_raw)
+    print(f"{relpath}: status {args.new_status} since {entry.date}; history has one entry more")
+    if verdict.remaining:
+        count = len(verdict.remaining)
+        print(
+            f"note: the tracker still has {count} error{'s' * (count != 1)} that this change "
+            "did not cause; run `claimtrack check`",
+            file=sys.stderr,
+        )
+    return 0

@@ -1,0 +1,352 @@
+"""Record a status change by editing a claim's text in place.
+
+The file is the editor's: a YAML re-dump would drop comments, blank lines,
+quoting and key order.  Here the change is spliced into the original text at
+the spans the parser reports: the top-level ``status:`` value is replaced in
+its own quoting style, and one history entry is inserted after the last one,
+written in the style of the entries already there (indentation, ``- `` offset,
+key order, spacing after the colons, quoting, flow or block lists).  The
+result is parsed again and compared with the intended data before anyone
+writes it, so a surprise in the text is refused rather than written.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+import yaml
+
+from .errors import ClaimtrackError
+from .yamlsource import parse_document
+from .yamlspans import Path_, Span, Spans, parse_spans
+
+ENTRY_KEYS = ("date", "status", "note", "evidence")
+
+_Loader: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+# Words some YAML reader (1.1 or 1.2) takes for null or a boolean.
+_SPECIAL_WORDS = frozenset({"", "~", "null", "true", "false", "yes", "no", "on", "off", "y", "n"})
+_NUMBERISH = re.compile(
+    r"[-+]?(?:[0-9][0-9_]*(?:\.[0-9_]*)?(?:[eE][-+]?[0-9]+)?|\.[0-9_]+(?:[eE][-+]?[0-9]+)?"
+    r"|0[xX][0-9a-fA-F_]+|0[oObB][0-7_]+|[0-9][0-9_]*(?::[0-5]?[0-9])+(?:\.[0-9_]*)?"
+    r"|\.(?:inf|Inf|INF|nan|NaN|NAN))"
+)
+_DATEISH = re.compile(r"[0-9]{4}-[0-9]{1,2}-[0-9]{1,2}(?:[Tt ].*)?")
+_PLAIN_FIRST = set("-?:,[]{}#&*!|>'\"%@`")
+_FLOW_CHARS = set(",[]{}:")
+_ESCAPES = {
+    "\0": "\\0",
+    "\a": "\\a",
+    "\b": "\\b",
+    "\t": "\\t",
+    "\n": "\\n",
+    "\v": "\\v",
+    "\f": "\\f",
+    "\r": "\\r",
+    "\x1b": "\\e",
+    '"': '\\"',
+    "\\": "\\\\",
+    "\x85": "\\N",
+    "\u2028": "\\L",
+    "\u2029": "\\P",
+}
+_SEPARATOR = re.compile(r"[ \t]*:[ \t]+")
+_DASH_PREFIX = re.compile(r" *-(?: +| *\r?\n *)")
+
+
+class EditError(ClaimtrackError):
+    """The text is shaped in a way this editor will not touch safely."""
+
+
+@dataclass(frozen=True, slots=True)
+class NewEntry:
+    date: str  # YYYY-MM-DD
+    status: str
+    note: str
+    evidence: tuple[str, ...] = ()
+
+
+def _awkward(ch: str) -> bool:
+    """Characters that YAML will not carry literally in a plain or single-quoted scalar."""
+    code = ord(ch)
+    return (
+        code < 0x20
+        or 0x7F <= code <= 0x9F
+        or ch in "\u2028\u2029\ufeff"
+        or 0xD800 <= code <= 0xDFFF
+        or code in (0xFFFE, 0xFFFF)
+    )
+
+
+def plain_ok(value: str, flow: bool) -> bool:
+    """True when ``value`` can be written unquoted and every YAML reader gets it back as text."""
+    if value.lower() in _SPECIAL_WORDS or _NUMBERISH.fullmatch(value) or _DATEISH.fullmatch(value):
+        return False
+    if value[0] in _PLAIN_FIRST or value != value.strip(" ") or any(map(_awkward, value)):
+        return False
+    if ": " in value or value.endswith(":") or " #" in value:
+        return False
+    if flow and any(ch in _FLOW_CHARS for ch in value):
+        return False
+    probe = f"[{value}]" if flow else f"k: {value}"
+    try:
+        node: Any = yaml.compose(probe, Loader=_Loader)
+    except yaml.YAMLError:
+        return False
+    scalar = node.value[0] if flow else node.value[0][1]
+    return isinstance(scalar.value, str) and scalar.value == value and not scalar.style
+
+
+def double_quoted(value: str) -> str:
+    out = []
+    for ch in value:
+        if ch in _ESCAPES:
+            out.append(_ESCAPES[ch])
+        elif _awkward(ch):
+            code = ord(ch)
+            out.append(f"\\x{code:02x}" if code <= 0xFF else f"\\u{code:04x}")
+        else:
+            out.append(ch)
+    return '"' + "".join(out) + '"'
+
+
+def single_quoted(value: str) -> str | None:
+    if any(map(_awkward, value)):
+        return None
+    return "'" + value.replace("'", "''") + "'"
+
+
+def scalar(value: str, style: str, flow: bool) -> str:
+    """``value`` written in ``style`` (plain, single or double) when that is safe, else double."""
+    if style == "single":
+        quoted = single_quoted(value)
+        if quoted is not None:
+            return quoted
+    elif style != "double" and value and plain_ok(value, flow):
+        return value
+    return double_quoted(value)
+
+
+def _line_start(text: str, index: int) -> int:
+    return text.rfind("\n", 0, index) + 1
+
+
+def _content_end(text: str, spans: Spans, path: Path_) -> int:
+    """Offset just after the last character written inside the node at ``path``."""
+    own = spans.values[path]
+    inner = [s for s in spans.under(path) if not (s.kind != "scalar" and s.style == "block")]
+    if own.style == "flow":
+        inner.append(own)
+    end = max((s.end for s in inner), default=own.start)
+    while end > own.start and text[end - 1] in " \t\r\n":
+        end -= 1  # a block scalar's span runs on over the line breaks after it
+    return end
+
+
+class _Writer:
+    """Writes the new entry in the style of the entries that are there."""
+
+    def __init__(self, text: str, spans: Spans, entry: NewEntry) -> None:
+        self.text = text
+        self.spans = spans
+        self.entry = entry
+        self.count = spans.items(("history",))
+        self.nl = "\r\n" if "\r\n" in text else "\n"
+
+    def ref(self, key: str) -> tuple[Span, Span, Path_] | None:
+        """Key span, value span and path of ``key`` in the latest entry that has it."""
+        for i in range(self.count - 1, -1, -1):
+            path: Path_ = ("history", i, key)
+            if path in self.spans.keys and path in self.spans.values:
+                return self.spans.keys[path], self.spans.values[path], path
+        return None
+
+    def keys(self) -> list[str]:
+        wanted = ["date", "status", "note"]
+        if self.entry.evidence or self.ref("evidence") is not None:
+            wanted.append("evidence")
+        if not self.count:
+            return wanted
+        last = ("history", self.count - 1)
+        written = sorted(
+            (span.start, str(p[-1]))
+            for p, span in self.spans.keys.items()
+            if len(p) == 3 and p[:2] == last
+        )
+        order = [k for _, k in written if k in wanted]
+        return order + [k for k in wanted if k not in order]
+
+    def key_and_separator(self, key: str) -> tuple[str, str]:
+        ref = self.ref(key)
+        if ref is None:  # a key the entries lack: quoted like their keys are
+            last = [s for p, s in self.spans.keys.items() if p[:2] == ("history", self.count - 1)]
+            quote = {"single": "'", "double": '"'}.get(last[0].style if last else "", "")
+            return quote + key + quote, ": "
+        key_span, value_span, _ = ref
+        sep = self.text[key_span.end : value_span.start]
+        return self.text[key_span.start : key_span.end], sep if _SEPARATOR.fullmatch(sep) else ": "
+
+    def value(self, key: str, flow: bool) -> str:
+        ref = self.ref(key)
+        style = ref[1].style if ref is not None else "plain"
+        if key == "date":
+            quote = {"single": "'", "double": '"'}.get(style, "")
+            return quote + self.entry.date + quote
+        if key == "status":
+            return scalar(self.entry.status, style, flow)
+        if key == "note":
+            return scalar(self.entry.note, style, flow)
+        return self.flow_list(flow)
+
+    def flow_list(self, flow: bool) -> str:
+        ref = self.ref("evidence")
+        item_style = "plain"
+        pad = ""
+        if ref is not None:
+            written = self.text[ref[1].start : ref[1].end]
+            pad = " " if ref[1].style == "flow" and written.startswith("[ ") else ""
+            first = self.spans.values.get((*ref[2], 0))
+            item_style = first.style if first is not None else "plain"
+        if not self.entry.evidence:
+            return "[]"
+        items = ", ".join(scalar(sid, item_style, True) for sid in self.entry.evidence)
+        return f"[{pad}{items}{pad}]"
+
+    def block_list(self, key_col: int, key_text: str) -> list[str] | None:
+        """Evidence as a block list like the latest one, or None to write it as a flow list."""
+        ref = self.ref("evidence")
+        if ref is None or ref[1].style != "block" or not self.entry.evidence:
+            return None
+        key_span, seq, path = ref
+        dash_col = key_col + (seq.column - key_span.column)
+        first = self.spans.values[(*path, 0)]
+        gap = self.text[seq.start + 1 : first.start]
+        gap = gap if gap and gap.strip(" ") == "" else " "
+        items = [
+            " " * dash_col + "-" + gap + scalar(sid, first.style, False)
+            for sid in self.entry.evidence
+        ]
+        return [key_text + ":", *items]
+
+    def block_entry(self) -> tuple[int, str]:
+        text, nl = self.text, self.nl
+        last_path = ("history", self.count - 1)
+        item = self.spans.values[last_path]
+        dash = item.start - 1
+        while dash >= 0 and text[dash] in " \t\r\n":
+            dash -= 1
+        dash_col = self.spans.values[("history",)].column - 1
+        prefix = text[_line_start(text, dash) : item.start] if text[dash] == "-" else ""
+        if _DASH_PREFIX.fullmatch(prefix):
+            key_col = item.start - _line_start(text, item.start)
+        else:
+            prefix, key_col = " " * dash_col + "- ", dash_col + 2
+        lines: list[str] = []
+        if item.style == "flow":  # a block list of flow mappings: - {date: ..., ...}
+            pad = " " if text[item.start + 1] == " " else ""
+            lines.append(prefix + self.flow_mapping(pad))
+        for key in self.keys() if not lines else ():
+            key_text, sep = self.key_and_separator(key)
+            block = self.block_list(key_col, key_text) if key == "evidence" else None
+            head = prefix if not lines else " " * key_col
+            if block is None:
+                lines.append(head + key_text + sep + self.value(key, flow=False))
+            else:
+                lines.append(head + block[0])
+                lines.extend(block[1:])
+            prefix = ""
+        entry = nl.join(lines).replace("\r\n", "\n").replace("\n", nl) + nl
+        # Insert after the last entry's last line and the comments indented under it.
+        pos = _content_end(text, self.spans, last_path)
+        while True:
+            line_end = text.find("\n", pos)
+            if line_end < 0:
+                return len(text), nl + entry[: -len(nl)]
+            pos = line_end + 1
+            following = text[pos : text.find("\n", pos) if "\n" in text[pos:] else len(text)]
+            body = following.lstrip(" ")
+            if not (body.startswith("#") and len(following) - len(body) > dash_col):
+                return pos, entry
+
+    def flow_mapping(self, pad: str) -> str:
+        pairs = []
+        for key in self.keys():
+            key_text, sep = self.key_and_separator(key)
+            pairs.append(key_text + sep + self.value(key, flow=True))
+        return "{" + pad + ", ".join(pairs) + pad + "}"
+
+    def flow_entry(self) -> tuple[int, str]:
+        text = self.text
+        history = self.spans.values[("history",)]
+        pad = ""
+        if self.count:
+            last = self.spans.values[("history", self.count - 1)]
+            if last.style != "flow" or text[last.start] != "{":
+                raise EditError("write each entry of a flow history list in braces: {date: ...}")
+            pad = " " if text[last.start + 1] == " " else ""
+        entry = self.flow_mapping(pad)
+        if not self.count:
+            return history.start + 1, entry
+        if last.line == history.line:
+            return last.end, ", " + entry
+        line = text[_line_start(text, last.start) : last.start]
+        indent = line if line.strip() == "" else " " * (last.column - 1)
+        return last.end, "," + self.nl + indent + entry
+
+
+def record_status_change(text: str, entry: NewEntry) -> str:
+    """``text`` with the top-level status set and ``entry`` appended to the history."""
+    spans = parse_spans(text)
+    if spans is None:
+        raise EditError("the file is not a YAML mapping that can be edited")
+    status = spans.values.get(("status",))
+    if status is None:
+        raise EditError("the claim has no top-level 'status:' to update; add one")
+    if status.kind != "scalar" or status.style not in ("plain", "single", "double"):
+        raise EditError("the top-level 'status:' must be a one-line value")
+    history = spans.values.get(("history",))
+    if history is None or history.kind != "seq":
+        raise EditError("the claim's 'history:' must be a list of entries")
+    writer = _Writer(text, spans, entry)
+    for i in range(writer.count):
+        if spans.values[("history", i)].kind != "map":
+            raise EditError(f"history entry {i + 1} is not a mapping of date, status and note")
+    at, insert = writer.flow_entry() if history.style == "flow" else writer.block_entry()
+    new_status = scalar(entry.status, status.style, status.flow)
+    edits = sorted([(status.start, status.end, new_status), (at, at, insert)], reverse=True)
+    for start, end, replacement in edits:
+        text = text[:start] + replacement + text[end:]
+    return text
+
+
+def expected_data(old: dict[str, Any], entry: NewEntry, with_evidence: bool) -> dict[str, Any]:
+    """The data the edited file must load to: the old data, the status set, one entry more."""
+    new_entry: dict[str, Any] = {"date": entry.date, "status": entry.status, "note": entry.note}
+    if with_evidence:
+        new_entry["evidence"] = list(entry.evidence)
+    data = dict(old)
+    data["status"] = entry.status
+    data["history"] = [*old["history"], new_entry]
+    return data
+
+
+def edit_status(raw: bytes, relpath: str, entry: NewEntry) -> bytes:
+    """The claim file's new bytes, checked to load as the old data plus exactly this change."""
+    bom = b"\xef\xbb\xbf" if raw.startswith(b"\xef\xbb\xbf") else b""
+    old = parse_document(raw, relpath)
+    if old.data is None:
+        raise EditError("the file does not load; fix it first (run claimtrack check)")
+    text = raw[len(bom) :].decode("utf-8")
+    new_text = record_status_change(text, entry)
+    new_raw = bom + new_text.encode("utf-8")
+    new = parse_document(new_raw, relpath)
+    with_evidence = bool(entry.evidence) or any(
+        isinstance(e, dict) and "evidence" in e for e in old.data.get("history") or ()
+    )
+    if new.data != expected_data(old.data, entry, with_evidence):
+        raise EditError(
+            "could not splice the change into this file's layout safely; "
+            "edit it by hand (and please report the file's shape)"
+        )
+    return new_raw

@@ -1,0 +1,410 @@
+"""`claimtrack status`: the history gains one entry, and nothing else in the file changes."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from difflib import SequenceMatcher
+from pathlib import Path
+
+import pytest
+
+from claimtrack.loading import load_tracker
+from claimtrack.yamledit import EditError, NewEntry, edit_status
+from claimtrack.yamlsource import parse_document
+
+from .conftest import FIXTURES, TODAY, Result
+
+Run = Callable[..., Result]
+EXPECTED = FIXTURES / "status"
+
+# name -> arguments of `claimtrack status NAME ...`; the result must equal NAME.expected.yaml.
+CASES: dict[str, list[str]] = {
+    # comments everywhere, blank lines, a trailing comment on status, a note that needs quotes
+    "block-comments": [
+        "disputed",
+        "--note",
+        'Bench Weekly measured 2x: "not 3x" (#1)',
+        "--evidence",
+        "bench-weekly",
+        "--date",
+        "2026-11-16",
+    ],
+    # no "- " offset, values aligned after the colons, double-quoted notes, block evidence
+    "odd-spacing": [
+        "disputed",
+        "--note",
+        "Bench Weekly measured it",
+        "--evidence",
+        "bench-weekly",
+        "--evidence",
+        "acme-post",
+        "--date",
+        "2026-11-16",
+    ],
+    # one-line flow history; quoted status with a comment; a status that YAML reads as false
+    "flow-history": [
+        "false",
+        "--note",
+        "Measured at 2x, not 3x",
+        "--evidence",
+        "bench-weekly",
+        "--date",
+        "2026-11-16",
+    ],
+    # flow history over several lines with a trailing comma, padded braces, single quotes
+    "flow-multiline": [
+        "retracted",
+        "--note",
+        "Acme's post no longer gives the figure",
+        "--date",
+        "2026-11-20",
+    ],
+    # every key quoted, four-space indentation with "-   ", an omission disclosed
+    "quoted-omission": [
+        "disclosed",
+        "--note",
+        "Bench Weekly gives the price: 5 dollars per hour.",
+        "--evidence",
+        "bench-weekly",
+        "--date",
+        "2026-11-16",
+    ],
+    # the dash alone on its line, a folded block scalar ending the file
+    "block-scalar-at-end": [
+        "misleading",
+        "--note",
+        "True only for short answers, says Bench Weekly.",
+        "--evidence",
+        "bench-weekly",
+        "--date",
+        "2026-11-16",
+    ],
+}
+
+
+def _status(run_cli: Run, root: Path, *args: str) -> Result:
+    return run_cli("status", *args, "--root", root, "--today", TODAY)
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_status_changes_only_the_intended_lines(
+    name: str, run_cli: Run, tracker: Callable[[str], Path]
+) -> None:
+    root = tracker("status")
+    result = _status(run_cli, root, name, *CASES[name])
+    assert result.code == 0, result.output
+    written = (root / "claims" / f"{name}.yaml").read_bytes()
+    assert written == (EXPECTED / f"{name}.expected.yaml").read_bytes()
+    # and the tracker still passes the check, with the new status in place
+    check = run_cli("check", "--root", root, "--today", TODAY)
+    assert check.code == 0, check.output
+    claim = load_tracker(root).claims[name].record
+    assert claim.status.value == CASES[name][0]
+    assert claim.history[-1].note == CASES[name][2]
+
+
+def test_expected_files_differ_from_the_originals_only_by_the_change() -> None:
+    # Guard the guard: the stored expectations replace the status line (and, for a
+    # one-line flow history, the history line) and insert lines; nothing else.
+    for name in CASES:
+        before = (EXPECTED / "claims" / f"{name}.yaml").read_text().splitlines()
+        after = (EXPECTED / f"{name}.expected.yaml").read_text().splitlines()
+        ops = [op for op in SequenceMatcher(None, before, after).get_opcodes() if op[0] != "equal"]
+        replaced = [line for tag, i1, i2, _, _ in ops if tag == "replace" for line in before[i1:i2]]
+        assert all(tag in ("replace", "insert") for tag, *_ in ops), name
+        assert all(i2 - i1 == j2 - j1 for tag, i1, i2, j1, j2 in ops if tag == "replace")
+        assert replaced[0].lstrip('"').startswith("status"), name
+        assert len(replaced) == (2 if name == "flow-history" else 1), name
+
+
+def test_crlf_line_endings_are_kept(run_cli: Run, tracker: Callable[[str], Path]) -> None:
+    root = tracker("status")
+    path = root / "claims" / "block-comments.yaml"
+    path.write_bytes(path.read_bytes().replace(b"\n", b"\r\n"))
+    result = _status(run_cli, root, "block-comments", *CASES["block-comments"])
+    assert result.code == 0, result.output
+    expected = (EXPECTED / "block-comments.expected.yaml").read_bytes()
+    assert path.read_bytes() == expected.replace(b"\n", b"\r\n")
+
+
+def test_file_without_final_newline(run_cli: Run, tracker: Callable[[str], Path]) -> None:
+    root = tracker("status")
+    path = root / "claims" / "odd-spacing.yaml"
+    original = path.read_bytes()
+    # history last, without a line break at the end of the file
+    moved = original.replace(
+        b"rationale:   The vendor's own figure; nobody has measured it.\n", b""
+    )
+    moved = b"rationale: The vendor's own figure.\n" + moved.rstrip(b"\n")
+    path.write_bytes(moved)
+    result = _status(run_cli, root, "odd-spacing", *CASES["odd-spacing"])
+    assert result.code == 0, result.output
+    text = path.read_bytes()
+    expected_start = moved.replace(b"status:      unverified", b"status:      disputed")
+    assert text.startswith(expected_start + b"\n- date:     2026-11-16\n")
+    assert text.endswith(b"  - acme-post")
+
+
+def test_evidence_is_left_out_when_none_is_given_and_entries_have_none(
+    run_cli: Run, tracker: Callable[[str], Path]
+) -> None:
+    root = tracker("status")
+    args = ["undisclosed", "--note", "Still no price.", "--date", "2026-11-01"]
+    assert _status(run_cli, root, "quoted-omission", *args).code == 0
+    text = (root / "claims" / "quoted-omission.yaml").read_text()
+    assert text.endswith(
+        """    -   "date": "2026-11-01"\n        "status": 'undisclosed'\n"""
+        """        "note": 'Still no price.'\n"rationale": 'The announcement gives no price.'\n"""
+        """"review_by": "2027-06-30"\n"""
+    )
+
+
+# Each refusal: the arguments, and the code check would report.
+REFUSALS: dict[str, tuple[str, list[str], str]] = {
+    "unknown status": (
+        "block-comments",
+        ["debunked", "--note", "x", "--date", "2026-11-16"],
+        "invalid-choice",
+    ),
+    "omission to a non-omission status": (
+        "quoted-omission",
+        ["verified", "--note", "x", "--evidence", "bench-weekly", "--date", "2026-11-16"],
+        "omission-status",
+    ),
+    "non-omission to undisclosed": (
+        "block-comments",
+        ["undisclosed", "--note", "x", "--date", "2026-11-16"],
+        "omission-status",
+    ),
+    "disclosed without evidence": (
+        "quoted-omission",
+        ["disclosed", "--note", "Published.", "--date", "2026-11-16"],
+        "disclosed-evidence",
+    ),
+    "disclosed with evidence older than the omission": (
+        "quoted-omission",
+        ["disclosed", "--note", "Published.", "--evidence", "old-note", "--date", "2026-11-16"],
+        "disclosed-evidence",
+    ),
+    "date before the last entry": (
+        "odd-spacing",
+        ["disputed", "--note", "x", "--date", "2026-10-04"],
+        "history-order",
+    ),
+    "date in the future": (
+        "block-comments",
+        ["disputed", "--note", "x", "--date", "2026-12-01"],
+        "history-future",
+    ),
+    "unknown source": (
+        "block-comments",
+        ["disputed", "--note", "x", "--evidence", "bench-weeky", "--date", "2026-11-16"],
+        "unknown-source",
+    ),
+    "invalid source id": (
+        "flow-history",
+        ["disputed", "--note", "x", "--evidence", "Bench Weekly", "--date", "2026-11-16"],
+        "invalid-format",
+    ),
+    "empty note": (
+        "flow-multiline",
+        ["disputed", "--note", "", "--date", "2026-11-16"],
+        "invalid-value",
+    ),
+    "corroborated with one origin": (
+        "block-comments",
+        ["corroborated", "--note", "x", "--evidence", "acme-post", "--date", "2026-11-16"],
+        "corroboration-origins",
+    ),
+}
+
+
+def _snapshot(root: Path) -> dict[str, bytes]:
+    return {
+        str(p.relative_to(root)): p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file()
+    }
+
+
+@pytest.mark.parametrize("case", sorted(REFUSALS))
+def test_refusals_leave_every_file_byte_identical(
+    case: str, run_cli: Run, tracker: Callable[[str], Path]
+) -> None:
+    name, args, code = REFUSALS[case]
+    root = tracker("status")
+    before = _snapshot(root)
+    result = _status(run_cli, root, name, *args)
+    assert result.code == 1, result.output
+    assert _snapshot(root) == before
+    assert f"[{code}]" in result.err
+    # reported as path:line:col, at the line the new entry would have
+    rel = f"claims/{name}.yaml"
+    lines = [line for line in result.err.splitlines() if f"[{code}]" in line]
+    assert lines and all(line.startswith(f"{rel}:") for line in lines), result.err
+    line_no = int(lines[0].split(":")[1])
+    assert line_no > 1
+    assert "unchanged" in result.err
+    assert "Traceback" not in result.output
+
+
+def test_unknown_source_suggests_the_right_one(
+    run_cli: Run, tracker: Callable[[str], Path]
+) -> None:
+    root = tracker("status")
+    result = _status(run_cli, root, "block-comments", *REFUSALS["unknown source"][1])
+    assert "did you mean 'bench-weekly'?" in result.err
+
+
+@pytest.mark.parametrize(
+    ("claim_id", "message"),
+    [
+        ("no-such-claim", "does not exist"),
+        ("Bad_Id", "not a valid claim id"),
+        ("block-coments", "did you mean 'block-comments'?"),
+    ],
+)
+def test_missing_or_invalid_claim(
+    claim_id: str, message: str, run_cli: Run, tracker: Callable[[str], Path]
+) -> None:
+    root = tracker("status")
+    before = _snapshot(root)
+    result = _status(run_cli, root, claim_id, "disputed", "--note", "x")
+    assert result.code == 1
+    assert message in result.err
+    assert _snapshot(root) == before
+
+
+def test_existing_errors_elsewhere_do_not_block_a_valid_change(
+    run_cli: Run, tracker: Callable[[str], Path]
+) -> None:
+    root = tracker("status")
+    broken = root / "claims" / "flow-history.yaml"
+    broken.write_text(broken.read_text().replace("kind: figure", "kind: figur"))
+    result = _status(run_cli, root, "block-comments", *CASES["block-comments"])
+    assert result.code == 0, result.output
+    assert "1 error that this change did not cause" in result.err
+
+
+def test_a_file_that_does_not_load_is_refused(run_cli: Run, tracker: Callable[[str], Path]) -> None:
+    root = tracker("status")
+    path = root / "claims" / "block-comments.yaml"
+    path.write_bytes(path.read_bytes() + b"status: [unclosed\n")
+    before = path.read_bytes()
+    result = _status(run_cli, root, "block-comments", *CASES["block-comments"])
+    assert result.code == 1
+    assert "does not load" in result.err
+    assert path.read_bytes() == before
+
+
+def test_a_block_scalar_at_the_end_without_newline_is_refused(
+    run_cli: Run, tracker: Callable[[str], Path]
+) -> None:
+    # Appending after it would give the scalar a line break it does not have.
+    root = tracker("status")
+    path = root / "claims" / "block-scalar-at-end.yaml"
+    path.write_bytes(path.read_bytes().rstrip(b"\n"))
+    before = path.read_bytes()
+    result = _status(run_cli, root, "block-scalar-at-end", *CASES["block-scalar-at-end"])
+    assert result.code == 1
+    assert "edit it by hand" in result.err
+    assert path.read_bytes() == before
+
+
+@pytest.mark.parametrize("exc", [OSError("disk on fire"), KeyboardInterrupt()])
+def test_interrupted_write_leaves_the_original_and_no_temp_file(
+    exc: BaseException,
+    run_cli: Run,
+    tracker: Callable[[str], Path],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    root = tracker("status")
+    before = _snapshot(root)
+    written: list[bytes] = []
+
+    def interrupted_replace(src: str | Path, dst: str | Path) -> None:
+        written.append(Path(src).read_bytes())  # the temporary file is complete ...
+        raise exc  # ... and the command stops before it takes the original's place
+
+    monkeypatch.setattr(os, "replace", interrupted_replace)
+    result = _status(run_cli, root, "block-comments", *CASES["block-comments"])
+    assert result.code != 0
+    assert written == [(EXPECTED / "block-comments.expected.yaml").read_bytes()]
+    assert _snapshot(root) == before  # the original, and no temporary file left behind
+    assert "Traceback" not in result.output
+
+
+NASTY_NOTES = [
+    "",
+    " leading space",
+    "trailing space ",
+    "key: value",
+    "#not a comment",
+    "text #not a comment",
+    "- a dash",
+    "[bracket]",
+    "{brace}",
+    "a, b, c",
+    "yes",
+    "No",
+    "null",
+    "~",
+    "1.10",
+    "0x1F",
+    "2026-01-01",
+    "12:30",
+    "tab\there",
+    "two\nlines",
+    "line\u2028separator",
+    'double "quotes"',
+    "back\\slash",
+    "'single'",
+    "日本語のメモ",
+    "emoji 🎉",
+    "control \x00\x07\x1b",
+    "%percent",
+    "@at",
+    "`tick",
+    "!bang",
+    "&amp",
+    "*star",
+    "|pipe",
+    ">gt",
+    "?q",
+    ":colon",
+    "colon:",
+    "\ufeffbom",
+    "...",
+    "---",
+    "nel\x85here",
+]
+
+
+@pytest.mark.parametrize("name", ["block-comments", "flow-history", "flow-multiline"])
+def test_any_note_round_trips(name: str) -> None:
+    raw = (EXPECTED / "claims" / f"{name}.yaml").read_bytes()
+    for note in NASTY_NOTES:
+        entry = NewEntry("2026-11-16", "disputed", note, ("bench-weekly",))
+        new = parse_document(edit_status(raw, "c.yaml", entry), "c.yaml").data
+        assert new is not None
+        assert new["history"][-1]["note"] == note
+        assert new["status"] == "disputed"
+
+
+def test_any_status_text_is_written_safely() -> None:
+    raw = (EXPECTED / "claims" / "block-comments.yaml").read_bytes()
+    for status in ["false", "null", "a: b", "x # y", "[x]", "two\nlines"]:
+        data = parse_document(edit_status(raw, "c.yaml", NewEntry("2026-11-16", status, "n")), "c")
+        assert data.data is not None
+        assert data.data["status"] == status == data.data["history"][-1]["status"]
+
+
+def test_unsupported_shapes_are_refused_with_a_reason() -> None:
+    no_status = b"history:\n  - date: 2026-10-02\n    status: unverified\n    note: x\n"
+    with pytest.raises(EditError, match="no top-level 'status:'"):
+        edit_status(no_status, "c.yaml", NewEntry("2026-11-16", "disputed", "n"))
+    not_a_list = b"status: unverified\nhistory: none\n"
+    with pytest.raises(EditError, match="must be a list"):
+        edit_status(not_a_list, "c.yaml", NewEntry("2026-11-16", "disputed", "n"))
+    block_status = b"status: |\n  unverified\nhistory: []\n"
+    with pytest.raises(EditError, match="one-line value"):
+        edit_status(block_status, "c.yaml", NewEntry("2026-11-16", "disputed", "n"))
