@@ -1,0 +1,137 @@
+"""`claimtrack new claim|source ID`: start a record from a commented skeleton.
+
+The skeletons (``claimtrack/skeletons/*.yaml``) carry the schema header line,
+every field with a comment on what belongs there, and empty values where the
+editor must decide.  A source created with ``--text FILE`` also gets its
+archived copy, byte for byte, and the snapshot facts of that copy.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import hashlib
+import re
+from collections.abc import Callable
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from ..errors import ClaimtrackError, UsageError
+from ..fsutil import atomic_write_bytes
+from ..records import ID_PATTERN
+from ..yamlsource import MAX_BYTES
+
+_ID = re.compile(ID_PATTERN)
+_ID_MAX = 120
+_PLACEHOLDER = re.compile(r"\{\{(\w+)\}\}")
+FOLDERS = {"claim": "claims", "source": "sources"}
+
+
+def add_parser(sub: Any, common: Callable[[argparse.ArgumentParser], None]) -> None:
+    parser = sub.add_parser("new", help="start a claim or source record from a skeleton")
+    kinds = parser.add_subparsers(dest="record", required=True, metavar="claim|source")
+    claim = kinds.add_parser("claim", help="write claims/ID.yaml")
+    claim.add_argument("id", metavar="ID", help="lowercase letters, digits and single hyphens")
+    common(claim)
+    claim.set_defaults(run=run, text=None)
+    source = kinds.add_parser("source", help="write sources/ID.yaml (and sources/ID.txt)")
+    source.add_argument("id", metavar="ID", help="lowercase letters, digits and single hyphens")
+    source.add_argument(
+        "--text",
+        type=Path,
+        default=None,
+        metavar="FILE",
+        help="archive this UTF-8 text as sources/ID.txt and record its sha256",
+    )
+    common(source)
+    source.set_defaults(run=run)
+
+
+def skeleton(kind: str, values: dict[str, str]) -> str:
+    """The skeleton of a claim or source with its ``{{name}}`` placeholders filled."""
+    text = resources.files("claimtrack").joinpath("skeletons", f"{kind}.yaml").read_text("utf-8")
+    return _PLACEHOLDER.sub(lambda m: values[m.group(1)], text)
+
+
+def snapshot_block(retrieved: dt.date, sha256: str) -> str:
+    return f"\n  retrieved: {retrieved.isoformat()}\n  sha256: {sha256}"
+
+
+def check_id(record_id: str) -> None:
+    if not _ID.fullmatch(record_id) or len(record_id) > _ID_MAX:
+        raise ClaimtrackError(
+            f"{record_id!r} is not a valid id: use lowercase letters, digits and single "
+            f"hyphens (at most {_ID_MAX} characters), e.g. nvidia-blog-post"
+        )
+
+
+def read_text_file(path: Path) -> bytes:
+    """The bytes of an archive-to-be, refused unless it is a readable UTF-8 file of sane size."""
+    if not path.is_file():
+        raise ClaimtrackError(f"--text {path}: no such file")
+    try:
+        size = path.stat().st_size
+        if size > MAX_BYTES:
+            raise ClaimtrackError(f"--text {path}: {size} bytes, more than {MAX_BYTES}")
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise ClaimtrackError(f"--text {path}: cannot read it ({exc.strerror})") from None
+    try:
+        raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise ClaimtrackError(
+            f"--text {path}: not UTF-8 (byte {exc.start}); convert the text to UTF-8 first"
+        ) from None
+    return raw
+
+
+def run(args: argparse.Namespace) -> int:
+    root: Path = args.root
+    if not root.is_dir():
+        raise UsageError(f"--root {root}: no such folder")
+    kind: str = args.record
+    record_id: str = args.id
+    check_id(record_id)
+    folder = root / FOLDERS[kind]
+    rel = f"{FOLDERS[kind]}/{record_id}.yaml"
+    path = folder / f"{record_id}.yaml"
+    if path.exists() or path.is_symlink():
+        raise ClaimtrackError(f"{rel} already exists; edit it instead")
+    today: dt.date = args.today or dt.date.today()
+    values = {"id": record_id, "today": today.isoformat(), "snapshot": ""}
+    archive = folder / f"{record_id}.txt"
+    archive_rel = f"sources/{record_id}.txt"
+    text: bytes | None = None
+    notes: list[str] = []
+    if kind == "source":
+        given: Path | None = args.text
+        if given is not None and archive.exists() and given.resolve() != archive.resolve():
+            raise ClaimtrackError(f"{archive_rel} already exists; it is not overwritten")
+        if given is not None and not archive.exists():
+            text = read_text_file(given)
+            digest = hashlib.sha256(text).hexdigest()
+        elif archive.exists():
+            digest = hashlib.sha256(read_text_file(archive)).hexdigest()
+            notes.append(
+                f"recorded the snapshot of the existing {archive_rel} as retrieved "
+                f"{today.isoformat()}; correct the date if it was archived earlier"
+            )
+        if given is not None or archive.exists():
+            values["snapshot"] = snapshot_block(today, digest)
+    content = skeleton(kind, values).encode("utf-8")
+    folder.mkdir(parents=True, exist_ok=True)
+    if text is not None:
+        atomic_write_bytes(archive, text)
+    try:
+        atomic_write_bytes(path, content)
+    except BaseException:
+        if text is not None:
+            archive.unlink(missing_ok=True)
+        raise
+    written = rel if text is None else f"{rel} and {archive_rel}"
+    print(f"wrote {written}")
+    for note in notes:
+        print(f"note: {note}")
+    print(f"next: fill in the empty values in {rel}, then run `claimtrack check`")
+    return 0
