@@ -241,3 +241,22 @@ def test_missing_schema_header_is_a_warning(
         "warning",
     )
     assert check(run_cli, root, "--strict").code == 1
+
+
+def test_load_cache_reuses_unchanged_files_and_sees_edits(tracker: Callable[[str], Path]) -> None:
+    from claimtrack.loading import LoadCache, load_tracker
+
+    root = tracker("minimal")
+    cache = LoadCache()
+    first = load_tracker(root, cache)
+    price = root / "claims" / "rocket-price.yaml"
+    price.write_text(price.read_text().replace("did not announce", "never announced"))
+    second = load_tracker(root, cache)
+    assert second.claims["rocket-speed"].record is first.claims["rocket-speed"].record
+    assert second.claims["rocket-price"].record.statement.startswith("Acme never announced")
+    price.write_text("statement: [broken\n")
+    third = load_tracker(root, cache)
+    assert "rocket-price" in third.broken_claims
+    assert [p.code for p in third.problems] == ["yaml-syntax"]
+    price.unlink()
+    assert "rocket-price" not in load_tracker(root, cache).claims

@@ -11,7 +11,7 @@ import gc
 import hashlib
 import os
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -24,6 +24,7 @@ from .records import ID_PATTERN, Claim, Source, TrackerSettings
 from .yamlsource import MAX_BYTES, Positions, parse_document
 
 M = TypeVar("M", bound=BaseModel)
+T = TypeVar("T")
 SCHEMA_HEADER = b"# yaml-language-server: $schema="
 SCHEMA_FILES = {
     "Claim": "claim.schema.json",
@@ -302,30 +303,72 @@ def _collector_paused() -> Iterator[None]:
             gc.enable()
 
 
-def load_tracker(root: Path) -> Tracker:
-    """Load every record under ``root``; problems are collected, never raised."""
+class LoadCache:
+    """What loading each file gave, reused while the file is unchanged.
+
+    For commands that load the same tracker again and again (``serve``): after
+    a one-file edit only that file is read and parsed again.  A file counts as
+    unchanged while its modification time, size and inode are the same.
+    """
+
+    def __init__(self) -> None:
+        self._entries: dict[Path, tuple[tuple[int, int, int], Any, list[Problem]]] = {}
+
+    def load(self, path: Path, problems: list[Problem], compute: Callable[[list[Problem]], T]) -> T:
+        try:
+            st = os.stat(path)
+        except OSError:
+            return compute(problems)
+        signature = (st.st_mtime_ns, st.st_size, st.st_ino)
+        hit = self._entries.get(path)
+        if hit is not None and hit[0] == signature:
+            problems.extend(hit[2])
+            result: T = hit[1]
+            return result
+        found: list[Problem] = []
+        result = compute(found)
+        self._entries[path] = (signature, result, found)
+        problems.extend(found)
+        return result
+
+
+def _uncached(path: Path, problems: list[Problem], compute: Callable[[list[Problem]], T]) -> T:
+    return compute(problems)
+
+
+def load_tracker(root: Path, cache: LoadCache | None = None) -> Tracker:
+    """Load every record under ``root``; problems are collected, never raised.
+
+    With a ``cache``, files unchanged since the last load with that cache are
+    not read again.
+    """
     with _collector_paused():
-        return _load_tracker(root)
+        return _load_tracker(root.resolve(), cache.load if cache else _uncached)
 
 
-def _load_tracker(root: Path) -> Tracker:
-    root = root.resolve()
+def _load_tracker(root: Path, load: Callable[..., Any]) -> Tracker:
     problems: list[Problem] = []
     settings = TrackerSettings()
     settings_path = root / "tracker.yaml"
     if settings_path.is_file():
-        loaded, _ = load_record(root, settings_path, TrackerSettings, problems)
+        loaded, _ = load(
+            settings_path,
+            problems,
+            lambda found: load_record(root, settings_path, TrackerSettings, found),
+        )
         settings = loaded or settings
     tracker = Tracker(root, settings, problems=problems)
     for sid, path in _record_files(root, "sources", problems):
-        record, positions = load_record(root, path, Source, problems)
+        record, positions = load(
+            path, problems, lambda found, path=path: load_record(root, path, Source, found)
+        )
         if record is None:
             tracker.broken_sources.add(sid)
         else:
             tracker.sources[sid] = Loaded(sid, relpath(root, path), record, positions)
         txt = path.with_suffix(".txt")
         if txt.is_file():
-            archive = load_archive(root, txt, problems)
+            archive = load(txt, problems, lambda found, txt=txt: load_archive(root, txt, found))
             if archive is not None:
                 tracker.archives[sid] = archive
     known = set(tracker.sources) | tracker.broken_sources
@@ -341,7 +384,9 @@ def _load_tracker(root: Path) -> Tracker:
                 )
             )
     for cid, path in _record_files(root, "claims", problems):
-        claim, positions = load_record(root, path, Claim, problems)
+        claim, positions = load(
+            path, problems, lambda found, path=path: load_record(root, path, Claim, found)
+        )
         if claim is None:
             tracker.broken_claims.add(cid)
         else:
