@@ -11,6 +11,7 @@ import gc
 import hashlib
 import os
 import re
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -303,6 +304,9 @@ def _collector_paused() -> Iterator[None]:
             gc.enable()
 
 
+_RACY_NS = 2_000_000_000
+
+
 class LoadCache:
     """What loading each file gave, reused while the file is unchanged.
 
@@ -327,7 +331,13 @@ class LoadCache:
             return result
         found: list[Problem] = []
         result = compute(found)
-        self._entries[path] = (signature, result, found)
+        # File times tick coarsely (milliseconds): a second write in the same
+        # tick with the same size would look unchanged.  Like git's "racy clean"
+        # rule, a file written within the last two seconds is never trusted.
+        if time.time_ns() - st.st_mtime_ns > _RACY_NS:
+            self._entries[path] = (signature, result, found)
+        else:
+            self._entries.pop(path, None)
         problems.extend(found)
         return result
 
