@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from types import ModuleType
 
-from . import build, check, new, schema, status
+from . import build, check, new, schema, serve, status
 
 COMMANDS: dict[str, ModuleType] = {
     "check": check,
@@ -12,4 +12,5 @@ COMMANDS: dict[str, ModuleType] = {
     "new": new,
     "status": status,
     "build": build,
+    "serve": serve,
 }

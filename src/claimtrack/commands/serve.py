@@ -1,0 +1,62 @@
+"""`claimtrack serve`: build, serve on localhost, rebuild on every edit, reload the browser."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from ..errors import UsageError
+
+
+def _port(text: str) -> int:
+    try:
+        port = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a port number: {text!r}") from None
+    if not 0 <= port <= 65535:
+        raise argparse.ArgumentTypeError(f"port {port} is not between 0 and 65535")
+    return port
+
+
+def add_parser(sub: Any, common: Callable[[argparse.ArgumentParser], None]) -> None:
+    parser = sub.add_parser(
+        "serve",
+        help="serve the site on localhost and rebuild it as you edit",
+        description="Build the site into --out (default: DIR/site, the same folder as "
+        "`claimtrack build`), serve it on http://HOST:PORT/, and rebuild it whenever a file "
+        "under claims/, sources/, templates/ or static/, or tracker.yaml, changes; open pages "
+        "reload by themselves. When an edit breaks the data, the last good site stays up "
+        "with the problems shown above every page (and at /__claimtrack/errors).",
+    )
+    common(parser)
+    parser.add_argument(
+        "--port", type=_port, default=8000, metavar="N", help="port (default 8000; 0: any free)"
+    )
+    parser.add_argument(
+        "--host",
+        default="127.0.0.1",
+        metavar="HOST",
+        help="address to listen on (default 127.0.0.1: this machine only)",
+    )
+    parser.add_argument(
+        "--out",
+        type=Path,
+        default=None,
+        metavar="DIR",
+        help="folder to build into (default: DIR/site under --root)",
+    )
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from ..live import LiveServer  # imported here: only this command needs the server
+
+    root: Path = args.root
+    if not root.is_dir():
+        raise UsageError(f"--root {root}: no such folder")
+    out: Path = args.out if args.out is not None else root / "site"
+    server = LiveServer(root, out, host=args.host, port=args.port, today=args.today)
+    server.serve_forever()
+    return 0

@@ -1,0 +1,13 @@
+"""`claimtrack serve`: the site on localhost, rebuilt as the records are edited.
+
+Modules: server (LiveServer: build, serve, watch, stop), http (the request
+handler, the reload script and the error banner injected at serve time),
+watch (polling for edits), state (the last build's outcome and a version
+counter that pages long-poll).
+"""
+
+from __future__ import annotations
+
+from .server import LiveServer
+
+__all__ = ["LiveServer"]

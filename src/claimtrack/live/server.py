@@ -1,0 +1,182 @@
+"""`claimtrack serve` as an object: build, serve, watch, rebuild, stop.
+
+One thread serves HTTP (a thread per request), one watches the files and
+runs the builds; the caller's thread waits for Ctrl-C or for stop().  A
+build that fails keeps the last good site in place (SiteBuilder writes
+nothing on errors) and shows its problems on every page until a later build
+succeeds.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import socket
+import sys
+import threading
+import time
+from collections.abc import Callable
+from http.server import ThreadingHTTPServer
+from pathlib import Path
+from typing import TextIO
+
+from ..errors import ClaimtrackError, DataError, UsageError
+from ..problems import format_text
+from ..site import SiteBuilder
+from .http import handler_for
+from .state import LiveState, View
+from .watch import Watcher
+
+
+class _Server(ThreadingHTTPServer):
+    daemon_threads = True  # a long-poll never holds up the exit
+
+
+def _server_class(host: str) -> type[_Server]:
+    if ":" in host:
+        return type("_Server6", (_Server,), {"address_family": socket.AF_INET6})
+    return _Server
+
+
+class LiveServer:
+    """Serves the site of ``root`` (built into ``out``) on ``host:port`` and rebuilds on edits."""
+
+    def __init__(
+        self,
+        root: Path,
+        out: Path,
+        *,
+        host: str = "127.0.0.1",
+        port: int = 8000,
+        today: dt.date | None = None,
+        interval: float = 0.2,
+        stdout: TextIO | None = None,
+        stderr: TextIO | None = None,
+        clock: Callable[[], float] = time.perf_counter,
+    ) -> None:
+        self.root = Path(root).resolve()
+        self.out = Path(out).resolve()
+        self.host = host
+        self.port = port
+        self.interval = interval
+        self.live = LiveState()
+        self.builder = SiteBuilder(self.root, self.out, today)
+        self.builds = 0  # builds finished, good or bad
+        self._stdout = stdout or sys.stdout
+        self._stderr = stderr or sys.stderr
+        self._clock = clock
+        self._stop = threading.Event()
+        self._httpd: _Server | None = None
+        self._threads: list[threading.Thread] = []
+        self._watcher: Watcher | None = None
+
+    @property
+    def url(self) -> str:
+        assert self._httpd is not None, "start() first"
+        host = f"[{self.host}]" if ":" in self.host else self.host
+        return f"http://{host}:{self._httpd.server_address[1]}/"
+
+    def _say(self, text: str, err: bool = False) -> None:
+        stream = self._stderr if err else self._stdout
+        print(text, file=stream, flush=True)
+
+    def start(self) -> None:
+        """Bind, build once, then serve and watch in background threads."""
+        try:
+            handler = handler_for(self.live, self.out)
+            self._httpd = _server_class(self.host)((self.host, self.port), handler)
+        except OSError as exc:
+            raise ClaimtrackError(
+                f"cannot listen on {self.host}:{self.port}: {exc.strerror or exc}"
+            ) from None
+        self._watcher = Watcher(self.root)
+        try:
+            self.rebuild([], initial=True)
+        except UsageError:
+            self._httpd.server_close()  # e.g. --out names a folder claimtrack did not build
+            raise
+        httpd = self._httpd
+        targets: list[tuple[Callable[[], None], str]] = [
+            (lambda: httpd.serve_forever(poll_interval=0.1), "http"),
+            (self._watch, "watch"),
+        ]
+        for target, name in targets:
+            thread = threading.Thread(target=target, name=f"claimtrack-serve-{name}", daemon=True)
+            thread.start()
+            self._threads.append(thread)
+
+    def rebuild(self, changed: list[str], *, initial: bool = False) -> View:
+        """Build now; on errors keep the last good site and report the problems.
+
+        A usage error (such as an --out folder that must not be replaced) is
+        raised when it stops the first build: no edit of the data can fix it.
+        """
+        started = self._clock()
+        self.live.begin_build()
+        try:
+            result = self.builder.build()
+        except DataError as exc:
+            problems = [p for p in exc.problems if p.is_error] or list(exc.problems)
+            view = self.live.end_build(changed=False, problems=problems, message=str(exc))
+            self._say(format_text(problems), err=True)
+            self._say(
+                "claimtrack serve: the data has errors; still serving the last good build. "
+                "Fix the files and it rebuilds by itself.",
+                err=True,
+            )
+        except ClaimtrackError as exc:
+            view = self.live.end_build(changed=False, message=str(exc))
+            if initial and isinstance(exc, UsageError):
+                raise
+            self._say(f"claimtrack serve: {exc}", err=True)
+        except Exception as exc:  # a bug in a build must not stop the server
+            message = f"internal error during the build ({type(exc).__name__}: {exc})"
+            view = self.live.end_build(changed=False, message=message)
+            self._say(f"claimtrack serve: {message}; please report it", err=True)
+        else:
+            written = int(getattr(result, "written", 1))
+            view = self.live.end_build(changed=written > 0)
+            what = ", ".join(changed[:3]) + (" ..." if len(changed) > 3 else "")
+            kind = "built" if not changed else f"rebuilt after {what} changed:"
+            rendered = getattr(result, "rendered", result.pages)
+            self._say(
+                f"{kind} {rendered} of {result.pages} pages rendered, {written} files written, "
+                f"in {self._clock() - started:.2f} s"
+            )
+        finally:
+            self.builds += 1
+        return view
+
+    def _watch(self) -> None:
+        assert self._watcher is not None
+        while not self._stop.wait(self.interval):
+            changed = self._watcher.changed()
+            if changed:
+                self.rebuild(changed)
+
+    def stop(self) -> None:
+        """Stop watching and serving; wakes every waiting page request.  Idempotent."""
+        self._stop.set()
+        self.live.close()
+        if self._httpd is not None:
+            if self._threads:
+                self._httpd.shutdown()
+            self._httpd.server_close()
+        for thread in self._threads:
+            if thread is not threading.current_thread():
+                thread.join(timeout=10)
+        self._threads.clear()
+
+    def serve_forever(self) -> None:
+        """start(), then wait until Ctrl-C (or stop() from another thread), then stop cleanly."""
+        try:
+            self.start()
+            self._say(
+                f"Serving {self.url} (site built in {self.out}); watching claims/, sources/, "
+                "tracker.yaml, templates/ and static/. Press Ctrl-C to stop."
+            )
+            while not self._stop.wait(0.5):
+                pass
+        except KeyboardInterrupt:
+            self._say("\nStopping.")
+        finally:
+            self.stop()

@@ -1,0 +1,68 @@
+"""What the live server knows about the last build, shared by the builder and the requests."""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass, field
+
+from ..problems import Problem
+
+
+@dataclass(frozen=True, slots=True)
+class View:
+    """One consistent reading of the state."""
+
+    version: int  # goes up whenever what a browser shows should change
+    ok: bool  # the last build succeeded
+    problems: list[Problem] = field(default_factory=list)
+    message: str = ""  # why the last build failed, in one line
+
+
+class LiveState:
+    """Build results and a version counter that pages wait on, behind one condition."""
+
+    def __init__(self) -> None:
+        self._cond = threading.Condition()
+        self._version = 0
+        self._building = False
+        self._closed = False
+        self._view = View(0, True)
+
+    def view(self) -> View:
+        with self._cond:
+            return self._view
+
+    def begin_build(self) -> None:
+        with self._cond:
+            self._building = True
+
+    def end_build(
+        self, *, changed: bool, problems: list[Problem] | None = None, message: str = ""
+    ) -> View:
+        """Record a build's outcome; the version moves when pages should reload."""
+        with self._cond:
+            ok = not message
+            old = self._view
+            failure_changed = (ok, old.problems, old.message) != (ok, problems or [], message)
+            if (ok and changed) or (not ok and failure_changed) or (ok and not old.ok):
+                self._version += 1
+            self._view = View(self._version, ok, list(problems or []), message)
+            self._building = False
+            self._cond.notify_all()
+            return self._view
+
+    def wait_idle(self, timeout: float) -> None:
+        """Wait until no build is writing the site, so a page is never read half-updated."""
+        with self._cond:
+            self._cond.wait_for(lambda: not self._building or self._closed, timeout)
+
+    def wait_change(self, since: int, timeout: float) -> View:
+        """Wait until the version differs from ``since`` (or the server stops, or time is up)."""
+        with self._cond:
+            self._cond.wait_for(lambda: self._version != since or self._closed, timeout)
+            return self._view
+
+    def close(self) -> None:
+        with self._cond:
+            self._closed = True
+            self._cond.notify_all()

@@ -1,0 +1,310 @@
+"""`claimtrack serve`: edits appear in the browser, broken data keeps the last good site.
+
+Every wait here polls with a deadline; nothing sleeps to synchronise.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import io
+import json
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Callable, Iterator
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from claimtrack.live import LiveServer
+from claimtrack.live.http import inject
+from claimtrack.live.state import View
+from claimtrack.live.watch import Watcher
+
+from .conftest import REPO, TODAY, Result
+
+DEADLINE = 15.0
+STATEMENT = "Rocket 2 runs up to 3x faster than Rocket 1."
+
+
+def fetch(url: str) -> tuple[int, str]:
+    try:
+        with urllib.request.urlopen(url, timeout=DEADLINE) as response:
+            return response.status, response.read().decode("utf-8")
+    except urllib.error.HTTPError as exc:
+        return exc.code, exc.read().decode("utf-8")
+
+
+def poll(url: str, pred: Callable[[int, str], bool], what: str) -> str:
+    """Fetch ``url`` until ``pred(status, body)`` holds; fail after DEADLINE seconds."""
+    deadline = time.monotonic() + DEADLINE
+    while True:
+        status, body = fetch(url)
+        if pred(status, body):
+            return body
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out waiting for {what}; last {status}:\n{body[:2000]}")
+        time.sleep(0.02)
+
+
+def status_of(server: LiveServer) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(fetch(server.url + "__claimtrack/status")[1])
+    return data
+
+
+@pytest.fixture
+def serve(tracker: Callable[[str], Path]) -> Iterator[tuple[LiveServer, Path, io.StringIO]]:
+    root = tracker("minimal")
+    err = io.StringIO()
+    server = LiveServer(
+        root,
+        root / "site",
+        port=0,
+        today=dt.date.fromisoformat(TODAY),
+        interval=0.05,
+        stdout=io.StringIO(),
+        stderr=err,
+    )
+    server.start()
+    try:
+        yield server, root, err
+    finally:
+        server.stop()
+
+
+def test_edit_break_fix_cycle(serve: tuple[LiveServer, Path, io.StringIO]) -> None:
+    server, root, err = serve
+    page = server.url + "claims/rocket-speed/"
+    status, body = fetch(page)
+    assert status == 200
+    assert STATEMENT in body
+    assert '<script src="/__claimtrack/live.js" data-version="' in body
+    # The reload script is added at serve time only, never to the built files.
+    built = (root / "site" / "claims" / "rocket-speed" / "index.html").read_text()
+    assert "__claimtrack" not in built
+    assert server.url.startswith("http://127.0.0.1:")
+
+    # 1. An edit is served.
+    claim = root / "claims" / "rocket-speed.yaml"
+    good = claim.read_text().replace(STATEMENT, "Rocket 2 runs up to 4x faster, says Acme.")
+    claim.write_text(good)
+    poll(page, lambda s, b: s == 200 and "up to 4x faster, says Acme" in b, "the edit")
+    version = status_of(server)["version"]
+
+    # 2. A broken edit: the last good page stays, with the problems above it.
+    claim.write_text(good.replace("kind: figure", "kind: figur"))
+    body = poll(page, lambda s, b: "claimtrack-live-errors" in b, "the error banner")
+    assert "up to 4x faster, says Acme" in body  # the last good build
+    assert "claims/rocket-speed.yaml:5:7: error: kind: &#x27;figur&#x27;" in body
+    assert "[invalid-choice]" in body
+    state = status_of(server)
+    assert state["ok"] is False and state["version"] > version
+    assert state["problems"][0]["path"] == "claims/rocket-speed.yaml"
+    assert (state["problems"][0]["line"], state["problems"][0]["column"]) == (5, 7)
+    errors = fetch(server.url + "__claimtrack/errors")[1]
+    assert "claims/rocket-speed.yaml:5:7" in errors
+    # every page carries the banner, the index too, and the problem went to the terminal
+    assert "claimtrack-live-errors" in fetch(server.url)[1]
+    assert "claims/rocket-speed.yaml:5:7: error:" in err.getvalue()
+    assert "last good build" in err.getvalue()
+
+    # 3. Fixed: the banner goes, the new text is served.
+    claim.write_text(good.replace("4x faster, says Acme", "5x faster, says Acme"))
+    body = poll(page, lambda s, b: "5x faster, says Acme" in b, "the recovery")
+    assert "claimtrack-live-errors" not in body
+    assert status_of(server)["ok"] is True
+
+
+def test_long_poll_wakes_on_rebuild(serve: tuple[LiveServer, Path, io.StringIO]) -> None:
+    server, root, _ = serve
+    version = status_of(server)["version"]
+    # A poll with an old version answers at once.
+    assert (
+        json.loads(fetch(f"{server.url}__claimtrack/poll?since={version - 1}")[1])["version"]
+        == version
+    )
+    answer: list[dict[str, Any]] = []
+    waiter = threading.Thread(
+        target=lambda: answer.append(
+            json.loads(fetch(f"{server.url}__claimtrack/poll?since={version}")[1])
+        )
+    )
+    waiter.start()
+    claim = root / "claims" / "rocket-price.yaml"
+    claim.write_text(claim.read_text().replace("did not announce", "never announced"))
+    waiter.join(DEADLINE)
+    assert not waiter.is_alive()
+    assert answer[0]["version"] > version and answer[0]["ok"] is True
+
+
+def test_a_comment_only_edit_does_not_reload_pages(
+    serve: tuple[LiveServer, Path, io.StringIO],
+) -> None:
+    server, root, _ = serve
+    version = status_of(server)["version"]
+    builds = server.builds
+    claim = root / "claims" / "rocket-price.yaml"
+    claim.write_text(claim.read_text() + "# a comment changes no page\n")
+    deadline = time.monotonic() + DEADLINE
+    while server.builds == builds:
+        assert time.monotonic() < deadline, "no rebuild"
+        time.sleep(0.02)
+    assert status_of(server)["version"] == version
+
+
+def test_template_override_triggers_a_rebuild(
+    serve: tuple[LiveServer, Path, io.StringIO],
+) -> None:
+    server, root, _ = serve
+    base = resources.files("claimtrack").joinpath("templates", "base.html").read_text()
+    (root / "templates").mkdir()
+    marked = base.replace("</footer>", "<p>Local theme marker</p></footer>")
+    assert marked != base
+    (root / "templates" / "base.html").write_text(marked)
+    poll(server.url, lambda s, b: "Local theme marker" in b, "the template change")
+
+
+def test_missing_page_gets_the_404_page(serve: tuple[LiveServer, Path, io.StringIO]) -> None:
+    server, _, _ = serve
+    status, body = fetch(server.url + "claims/no-such-claim/")
+    assert status == 404
+    assert "/__claimtrack/live.js" in body
+    css = fetch(server.url + "static/style.css")
+    assert css[0] == 200 and "__claimtrack" not in css[1]
+
+
+def test_stop_closes_the_port(tracker: Callable[[str], Path]) -> None:
+    root = tracker("minimal")
+    server = LiveServer(root, root / "site", port=0, interval=0.05, stdout=io.StringIO())
+    server.start()
+    url = server.url
+    port = int(url.rsplit(":", 1)[1].strip("/"))
+    assert fetch(url)[0] == 200
+    server.stop()
+    server.stop()  # idempotent
+    with pytest.raises(OSError), socket.create_connection(("127.0.0.1", port), timeout=2):
+        pass
+
+
+def test_first_build_broken_then_fixed(tracker: Callable[[str], Path]) -> None:
+    root = tracker("minimal")
+    claim = root / "claims" / "rocket-price.yaml"
+    good = claim.read_text()
+    claim.write_text(good.replace("status: undisclosed\nhistory", "status: verified\nhistory"))
+    err = io.StringIO()
+    server = LiveServer(
+        root, root / "site", port=0, interval=0.05, stdout=io.StringIO(), stderr=err
+    )
+    server.start()
+    try:
+        status, body = fetch(server.url)
+        assert status == 503  # there is no good build to show yet
+        assert "claims/rocket-price.yaml:10:9" in body and "claimtrack-live-errors" in body
+        claim.write_text(good)
+        poll(server.url, lambda s, b: s == 200 and "Rocket 2" in b, "the first good build")
+    finally:
+        server.stop()
+
+
+def test_port_in_use_is_a_clear_error(run_cli: Callable[..., Result], tmp_path: Path) -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        result = run_cli("serve", "--root", tmp_path, "--port", str(port))
+    assert result.code == 1
+    assert f"cannot listen on 127.0.0.1:{port}" in result.err
+    assert "Traceback" not in result.output
+
+
+def test_ctrl_c_stops_cleanly(tracker: Callable[[str], Path]) -> None:
+    root = tracker("minimal")
+    env = {**os.environ, "PYTHONPATH": str(REPO / "src"), "PYTHONUNBUFFERED": "1"}
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "claimtrack.cli", "serve", "--root", str(root), "--port", "0"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
+    try:
+        assert proc.stdout is not None
+        url = None
+        deadline = time.monotonic() + DEADLINE
+        while url is None and time.monotonic() < deadline:
+            line = proc.stdout.readline()  # blocks until the server prints a line
+            if not line:
+                break
+            match = re.search(r"Serving (http://127\.0\.0\.1:\d+/)", line)
+            url = match.group(1) if match else None
+        assert url is not None, proc.stderr.read() if proc.stderr else ""
+        assert fetch(url)[0] == 200
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=DEADLINE)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    assert proc.returncode == 0, err
+    assert "Traceback" not in err and "Traceback" not in out
+    assert "Stopping." in out
+
+
+def test_watcher_sees_same_size_rewrites_and_ignores_temporary_files(tmp_path: Path) -> None:
+    (tmp_path / "claims").mkdir()
+    claim = tmp_path / "claims" / "a.yaml"
+    claim.write_text("statement: one\n")
+    watcher = Watcher(tmp_path)
+    stat = claim.stat()
+    claim.write_text("statement: two\n")  # same size ...
+    os.utime(claim, ns=(stat.st_atime_ns, stat.st_mtime_ns))  # ... and the same mtime
+    assert watcher.changed() == ["claims/a.yaml"]
+    (tmp_path / "claims" / ".a.yaml.123.tmp").write_text("x")
+    (tmp_path / "claims" / "a.yaml~").write_text("x")
+    assert watcher.changed() == []
+    (tmp_path / "tracker.yaml").write_text("title: T\n")
+    (tmp_path / "templates" / "partials").mkdir(parents=True)
+    (tmp_path / "templates" / "partials" / "x.html").write_text("x")
+    assert watcher.changed() == ["templates/partials/x.html", "tracker.yaml"]
+    claim.unlink()
+    assert watcher.changed() == ["claims/a.yaml"]
+
+
+def test_inject_places_banner_and_script() -> None:
+    ok = View(3, True)
+    page = b"<!doctype html><html><BODY class='x'><p>hi</p></body></html>"
+    out = inject(page, ok)
+    assert out == (
+        b"<!doctype html><html><BODY class='x'><p>hi</p>"
+        b'<script src="/__claimtrack/live.js" data-version="3"></script></body></html>'
+    )
+    from claimtrack.problems import error
+
+    bad = View(4, False, [error("claims/a.yaml", (2, 3), "x-code", "<b>bad</b>")], "errors")
+    out = inject(page, bad)
+    assert out.index(b"claimtrack-live-errors") > out.index(b"<BODY")
+    assert b"claims/a.yaml:2:3: error: &lt;b&gt;bad&lt;/b&gt; [x-code]" in out
+    assert b"<b>bad</b>" not in out
+    assert inject(b"no body here", ok).endswith(b'data-version="3"></script>')
+
+
+def test_an_out_folder_claimtrack_did_not_build_is_refused(
+    run_cli: Callable[..., Result], tracker: Callable[[str], Path], tmp_path: Path
+) -> None:
+    root = tracker("minimal")
+    other = tmp_path / "precious"
+    other.mkdir()
+    (other / "keep.txt").write_text("mine")
+    result = run_cli("serve", "--root", root, "--out", other, "--port", "0")
+    assert result.code == 2
+    assert "did not build" in result.err
+    assert [p.name for p in other.iterdir()] == ["keep.txt"]
