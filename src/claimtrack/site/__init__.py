@@ -1,0 +1,14 @@
+"""The static site: ``build_site`` for one build, ``SiteBuilder`` for repeated ones.
+
+Modules: build (orchestration, atomic swap, incremental updates), context
+(view models), pages (the list of outputs), templating (Jinja environment with
+root overrides), data and dataschema (claims.json, sources.json and their JSON
+Schema), jsonld (ClaimReview), feeds (Atom feed, sitemap).
+"""
+
+from __future__ import annotations
+
+from .build import BuildResult, SiteBuilder, build_site
+from .data import SCHEMA_VERSION
+
+__all__ = ["SCHEMA_VERSION", "BuildResult", "SiteBuilder", "build_site"]

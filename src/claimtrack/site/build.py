@@ -1,0 +1,276 @@
+"""Build orchestration: check, render, write into a temporary folder, swap it in.
+
+A full build writes the whole site into a sibling folder of ``out`` and only
+then swaps it in (rename the old site away, rename the new one in, delete the
+old), so a failed or interrupted build leaves the old site exactly as it was.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import os
+import pickle
+import re
+import shutil
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from jinja2 import Environment
+
+from ..checks import run_checks
+from ..errors import DataError, UsageError
+from ..fsutil import atomic_write_bytes
+from ..loading import LoadCache, load_tracker
+from ..problems import Problem
+from .context import build_model
+from .pages import MARKER, Output, plan
+from .render import Renderer, digest, write_site
+from .templating import make_environment, static_files, theme_fingerprint
+
+# Above this share of changed outputs an in-place update costs more than a fresh build
+# (one fsync per file), and a fresh build is atomic as a whole.
+FULL_REBUILD_SHARE = 0.25
+
+
+@dataclass(frozen=True)
+class BuildResult:
+    pages: int  # HTML pages in the site
+    files: int  # files in the site, pages included
+    seconds: float
+    out: Path
+    warnings: list[Problem]
+    written: int = 0  # files written by this build (all of them for a full build)
+    rendered: int = 0  # pages rendered by this build
+    full: bool = True  # a whole new folder was swapped in
+
+
+@dataclass(frozen=True)
+class _Written:
+    key: str | None  # fingerprint of what the output was made from
+    digest: str  # of the bytes written
+
+
+@dataclass
+class _State:
+    theme: str
+    out_inode: int
+    files: dict[str, _Written] = field(default_factory=dict)
+
+
+def _fingerprint(theme: str, output: Output) -> str | None:
+    if output.key is None:
+        return None
+    payload = pickle.dumps((theme, output.path, output.key), protocol=pickle.HIGHEST_PROTOCOL)
+    return hashlib.blake2b(payload, digest_size=16).hexdigest()
+
+
+def _pid_alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+def _remove_leftovers(out: Path) -> None:
+    """Delete temporary folders of earlier builds that were killed before cleaning up."""
+    pattern = re.compile(rf"^\.{re.escape(out.name)}\.(?:build|old)-(\d+)-")
+    for entry in out.parent.iterdir() if out.parent.is_dir() else ():
+        match = pattern.match(entry.name)
+        if match and entry.is_dir() and not entry.is_symlink():
+            pid = int(match.group(1))
+            if pid != os.getpid() and not _pid_alive(pid):
+                shutil.rmtree(entry, ignore_errors=True)
+
+
+def check_out(root: Path, out: Path) -> None:
+    """Refuse an output folder whose replacement would destroy something else."""
+    root, out = root.resolve(), out.resolve()
+    if out == root or out in root.parents:
+        raise UsageError(f"--out {out}: would replace the tracker itself; choose another folder")
+    for folder in ("claims", "sources", "templates", "static"):
+        if out.is_relative_to(root / folder):
+            raise UsageError(f"--out {out}: is inside the tracker's {folder}/ folder")
+    if out.exists() and not out.is_dir():
+        raise UsageError(f"--out {out}: exists and is not a folder")
+    if out.is_dir() and not (out / MARKER).is_file() and any(out.iterdir()):
+        raise UsageError(
+            f"--out {out}: refusing to replace a folder that claimtrack did not build "
+            f"(it has no {MARKER} file); choose an empty or new folder"
+        )
+
+
+def _swap(new: Path, out: Path) -> None:
+    if not out.exists():
+        os.rename(new, out)
+        return
+    old = Path(tempfile.mkdtemp(prefix=f".{out.name}.old-{os.getpid()}-", dir=out.parent))
+    os.rmdir(old)
+    os.rename(out, old)
+    try:
+        os.rename(new, out)
+    except BaseException:
+        os.rename(old, out)
+        raise
+    shutil.rmtree(old, ignore_errors=True)
+
+
+class SiteBuilder:
+    """Builds the site of the tracker at ``root`` into ``out``; call build() again after edits.
+
+    The first build(), and any build after the theme (templates, static files)
+    changed, after ``out`` was replaced by someone else, or when more than a
+    quarter of the files change, is a full build: a new folder swapped in whole.
+
+    Later builds are incremental: the records are loaded and checked again
+    (that is the cheap part), each output's fingerprint (a hash of exactly the
+    data it is made from: its view model, or its bytes for static files) is
+    compared with the last build's, only pages whose fingerprint changed are
+    rendered, and only files whose bytes changed are written, each atomically
+    (fsutil.atomic_write_bytes); outputs that no longer exist are deleted.
+    claims.json, sources.json, feed.xml and sitemap.xml are made every time and
+    written only when their bytes differ.  A build that finds errors raises
+    DataError and writes nothing.
+    """
+
+    def __init__(self, root: Path, out: Path, today: dt.date | None = None) -> None:
+        self.root = Path(root).resolve()
+        self.out = Path(out).resolve()
+        self.today = today
+        self._state: _State | None = None
+        self._env: tuple[str, Environment] | None = None
+        self._cache = LoadCache()
+
+    def _environment(self, theme: str) -> Environment:
+        if self._env is None or self._env[0] != theme:
+            self._env = (theme, make_environment(self.root))
+        return self._env[1]
+
+    def build(self) -> BuildResult:
+        return self._build(track=True)
+
+    def _build(self, *, track: bool) -> BuildResult:
+        started = time.perf_counter()
+        if not self.root.is_dir():
+            raise UsageError(f"--root {self.root}: no such folder")
+        check_out(self.root, self.out)
+        # The cache makes a rebuild re-read only the files that changed since the last one.
+        tracker = load_tracker(self.root, self._cache if track else None)
+        analysis, problems = run_checks(tracker, self.today or dt.date.today())
+        if any(p.is_error for p in problems):
+            raise DataError(problems, "the data has errors; the site was not built")
+        warnings = [p for p in problems if not p.is_error]
+        theme = theme_fingerprint(self.root)
+        env = self._environment(theme)
+        outputs = plan(build_model(analysis), analysis, static_files(self.root))
+        keys = {o.path: _fingerprint(theme, o) for o in outputs} if track else {}
+        state = self._state if track else None
+        if state is not None and self._can_update(state, theme):
+            result = self._update(state, env, outputs, keys)
+            if result is not None:
+                written, rendered = result
+                return self._result(outputs, started, warnings, written, rendered, full=False)
+        digests = self._replace(Renderer(env), outputs, track)
+        if track:
+            inode = self.out.stat().st_ino
+            self._state = _State(
+                theme, inode, {p: _Written(keys[p], d) for p, d in digests.items()}
+            )
+        pages = sum(o.is_page for o in outputs)
+        return self._result(outputs, started, warnings, len(outputs), pages, full=True)
+
+    def _result(
+        self,
+        outputs: list[Output],
+        started: float,
+        warnings: list[Problem],
+        written: int,
+        rendered: int,
+        *,
+        full: bool,
+    ) -> BuildResult:
+        return BuildResult(
+            pages=sum(o.is_page for o in outputs),
+            files=len(outputs),
+            seconds=time.perf_counter() - started,
+            out=self.out,
+            warnings=warnings,
+            written=written,
+            rendered=rendered,
+            full=full,
+        )
+
+    def _can_update(self, state: _State, theme: str) -> bool:
+        try:
+            same_folder = self.out.stat().st_ino == state.out_inode
+        except FileNotFoundError:
+            return False
+        return same_folder and state.theme == theme and (self.out / MARKER).is_file()
+
+    def _replace(self, renderer: Renderer, outputs: list[Output], track: bool) -> dict[str, str]:
+        """Write the whole site into a sibling folder, then swap it in for the old one."""
+        out = self.out
+        out.parent.mkdir(parents=True, exist_ok=True)
+        _remove_leftovers(out)
+        mode = out.stat().st_mode & 0o7777 if out.is_dir() else 0o755
+        tmp = Path(tempfile.mkdtemp(prefix=f".{out.name}.build-{os.getpid()}-", dir=out.parent))
+        try:
+            os.chmod(tmp, mode)
+            digests = write_site(renderer, outputs, tmp, digests=track)
+            _swap(tmp, out)
+        except BaseException:
+            shutil.rmtree(tmp, ignore_errors=True)
+            raise
+        return digests
+
+    def _update(
+        self,
+        state: _State,
+        env: Environment,
+        outputs: list[Output],
+        keys: dict[str, str | None],
+    ) -> tuple[int, int] | None:
+        """Write what changed in place; None when a full build is the better choice."""
+        todo = [
+            o
+            for o in outputs
+            if keys[o.path] is None
+            or (done := state.files.get(o.path)) is None
+            or done.key != keys[o.path]
+            or not (self.out / o.path).is_file()
+        ]
+        changed_pages = sum(o.is_page for o in todo)
+        if changed_pages > FULL_REBUILD_SHARE * max(1, sum(o.is_page for o in outputs)):
+            return None
+        renderer = Renderer(env)
+        made = {o.path: renderer.render(o) for o in todo}
+        written = 0
+        for path, content in made.items():
+            new = digest(content)
+            done = state.files.get(path)
+            target = self.out / path
+            if done is None or done.digest != new or not target.is_file():
+                target.parent.mkdir(parents=True, exist_ok=True)
+                atomic_write_bytes(target, content)
+                written += 1
+            state.files[path] = _Written(keys[path], new)
+        current = {o.path for o in outputs}
+        for path in sorted(set(state.files) - current):
+            del state.files[path]
+            target = self.out / path
+            target.unlink(missing_ok=True)
+            folder = target.parent
+            while folder != self.out and not any(folder.iterdir()):
+                folder.rmdir()
+                folder = folder.parent
+        return written, changed_pages
+
+
+def build_site(root: Path, out: Path, *, today: dt.date | None = None) -> BuildResult:
+    """Check the tracker at ``root`` and build its site into ``out`` (full, atomic)."""
+    return SiteBuilder(root, out, today)._build(track=False)

@@ -1,0 +1,509 @@
+"""View models: what each page shows, computed once from the records and the analysis.
+
+Templates only read these; every wording decision ("unknown", "up to 8x",
+"1 independent origin, reported by 2 sources") is made here, once, so that the
+HTML, the JSON and the JSON-LD never disagree.  The views are plain frozen
+dataclasses of strings, dates and tuples: cheap to build for 10,000 claims,
+and picklable, which gives each page a fingerprint of exactly what it shows.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections import Counter
+from dataclasses import dataclass
+from urllib.parse import urlsplit
+
+from ..analysis import Analysis, QuoteCheck
+from ..records import (
+    OMISSION_STATUSES,
+    STATUS_MEANINGS,
+    Bound,
+    Claim,
+    ClaimKind,
+    Quantity,
+    Source,
+    SourceKind,
+    Status,
+    TrackerSettings,
+    TranslatedBy,
+)
+
+# Most newsworthy first: what is wrong, then what is open, then what holds.
+STATUS_ORDER: tuple[Status, ...] = (
+    Status.FALSE,
+    Status.MISLEADING,
+    Status.DISPUTED,
+    Status.UNVERIFIED,
+    Status.CORROBORATED,
+    Status.VERIFIED,
+    Status.RETRACTED,
+    Status.UNDISCLOSED,
+    Status.DISCLOSED,
+)
+_RANK = {status: i for i, status in enumerate(STATUS_ORDER)}
+
+BOUND_WORDS: dict[Bound, tuple[str, str]] = {
+    Bound.EXACT: ("", "exact: the figure as stated"),
+    Bound.UP_TO: ("up to", "a maximum: typical results may be lower"),
+    Bound.AT_LEAST: ("at least", "a minimum: results may be higher"),
+    Bound.ABOUT: ("about", "approximate"),
+}
+
+QUOTE_CHECK_LABELS: dict[QuoteCheck, str] = {
+    QuoteCheck.FOUND: "Found in the archived copy",
+    QuoteCheck.NOT_FOUND: "Not found in the archived copy",
+    QuoteCheck.UNCHECKED: "Not checked: no archived copy",
+    QuoteCheck.NO_SOURCE: "Not checked: unknown source",
+}
+
+TRANSLATOR_LABELS: dict[TranslatedBy, str] = {
+    TranslatedBy.PERSON: "translated by a person",
+    TranslatedBy.MACHINE: "machine translation",
+}
+
+KIND_LABELS: dict[ClaimKind, str] = {
+    ClaimKind.FIGURE: "Figure",
+    ClaimKind.FACT: "Fact",
+    ClaimKind.QUOTE: "Quote",
+    ClaimKind.ASSESSMENT: "Assessment",
+    ClaimKind.OMISSION: "Omission",
+}
+
+SOURCE_KIND_LABELS: dict[SourceKind, str] = {
+    SourceKind.PRIMARY: "Primary source",
+    SourceKind.REPORT: "Report",
+    SourceKind.SUMMARY: "Summary",
+    SourceKind.TRANSLATION: "Translation",
+    SourceKind.DOCUMENTATION: "Documentation",
+}
+
+# Names for the tags this tracker's readers are likely to meet; any other tag is shown as is.
+LANGUAGE_NAMES = {
+    "de": "German",
+    "en": "English",
+    "es": "Spanish",
+    "fr": "French",
+    "it": "Italian",
+    "ja": "Japanese",
+    "ko": "Korean",
+    "pt": "Portuguese",
+    "zh": "Chinese",
+    "zh-hans": "Chinese (Simplified)",
+    "zh-hant": "Chinese (Traditional)",
+    "zh-tw": "Chinese (Taiwan)",
+    "zh-cn": "Chinese (China)",
+}
+
+
+def language_name(tag: str) -> str:
+    name = LANGUAGE_NAMES.get(tag.lower()) or LANGUAGE_NAMES.get(tag.split("-")[0].lower())
+    return f"{name} ({tag})" if name else tag
+
+
+def plural(count: int, word: str, many: str | None = None) -> str:
+    return f"{count} {word if count == 1 else (many or word + 's')}"
+
+
+def format_number(value: float) -> str:
+    if value.is_integer():
+        return f"{int(value):,}"
+    return repr(value)
+
+
+def joins_unit(unit: str) -> bool:
+    """'8x', '40%' are written without a space; '300 tokens/s' with one."""
+    return unit in ("x", "×", "%", "‰", "°") or unit.startswith(("x ", "× "))
+
+
+@dataclass(frozen=True)
+class StatusView:
+    value: str
+    label: str
+    meaning: str
+    rank: int
+
+
+STATUSES: dict[Status, StatusView] = {
+    s: StatusView(s.value, s.value.capitalize(), STATUS_MEANINGS[s], _RANK[s]) for s in Status
+}
+
+
+@dataclass(frozen=True)
+class SiteSettings:
+    title: str
+    description: str
+    language: str
+    base_url: str | None  # always ends with "/" when set
+
+    def absolute(self, path: str) -> str | None:
+        """Absolute URL of a site path ("claims/x/"), only when a base URL is configured."""
+        return None if self.base_url is None else self.base_url + path
+
+
+@dataclass(frozen=True)
+class SourceRef:
+    id: str
+    title: str
+    language: str
+
+
+@dataclass(frozen=True)
+class ClaimSummary:
+    """What a list shows of a claim: the index, related claims, a source's citing claims."""
+
+    id: str
+    statement: str
+    status: StatusView
+    kind: str
+    kind_label: str
+    claimant: str
+    topics: tuple[str, ...]
+    last_changed: dt.date
+    recorded: dt.date
+    stale: bool
+
+
+@dataclass(frozen=True)
+class ClaimantView:
+    name: str
+    role: str | None
+    organisation: str | None
+    is_person: bool
+    display: str
+
+
+@dataclass(frozen=True)
+class QuantityView:
+    figure: str  # "up to 8x"
+    value: str
+    unit: str
+    bound: str
+    bound_meaning: str
+    metric: str
+    baseline: str | None
+    conditions: str | None
+
+
+@dataclass(frozen=True)
+class EvidenceView:
+    source: SourceRef
+    quote: str
+    translation: str | None
+    translated_by: str | None
+    translator_label: str | None
+    check: str
+    check_label: str
+
+
+@dataclass(frozen=True)
+class HistoryView:
+    index: int
+    date: dt.date
+    status: StatusView
+    note: str
+    evidence: tuple[SourceRef, ...]
+    current: bool
+
+
+@dataclass(frozen=True)
+class ClaimView:
+    summary: ClaimSummary
+    claimant: ClaimantView
+    quantity: QuantityView | None
+    evidence: tuple[EvidenceView, ...]
+    history: tuple[HistoryView, ...]
+    rationale: str
+    review_by: dt.date | None
+    related: tuple[ClaimSummary, ...]
+    sources: tuple[SourceRef, ...]
+    origins: tuple[SourceRef, ...]
+    origins_sentence: str
+
+
+@dataclass(frozen=True)
+class SourceView:
+    ref: SourceRef
+    language_name: str
+    kind: str
+    kind_label: str
+    publisher: str | None
+    authors: tuple[str, ...]
+    published: dt.date | None
+    url: str | None
+    notes: str
+    derived_from: tuple[SourceRef, ...]
+    derived_by: tuple[SourceRef, ...]
+    origins: tuple[SourceRef, ...]
+    archived: bool
+    retrieved: dt.date | None
+    sha256: str | None
+    cited_by: tuple[ClaimSummary, ...]
+
+
+@dataclass(frozen=True)
+class Facet:
+    value: str
+    label: str
+    count: int
+
+
+@dataclass(frozen=True)
+class ChartBar:
+    status: StatusView
+    count: int
+    y: int
+    width: int  # in the chart's user units, out of CHART_BAR_WIDTH
+
+
+CHART_BAR_WIDTH = 260
+CHART_ROW = 30
+
+
+@dataclass(frozen=True)
+class IndexView:
+    counts: tuple[tuple[StatusView, int], ...]
+    chart: tuple[ChartBar, ...]
+    chart_height: int
+    groups: tuple[tuple[StatusView, tuple[ClaimSummary, ...]], ...]
+    undisclosed: tuple[ClaimSummary, ...]
+    disclosed: tuple[ClaimSummary, ...]
+    statuses: tuple[Facet, ...]
+    kinds: tuple[Facet, ...]
+    topics: tuple[Facet, ...]
+    claimants: tuple[Facet, ...]
+    total: int
+    source_count: int
+    last_updated: dt.date | None
+
+
+@dataclass(frozen=True)
+class SiteModel:
+    settings: SiteSettings
+    claims: tuple[ClaimView, ...]  # sorted by id
+    sources: tuple[SourceView, ...]  # sorted by id
+    index: IndexView
+
+
+def site_settings(settings: TrackerSettings) -> SiteSettings:
+    base = settings.base_url
+    if base is not None:
+        # Drop a query or fragment: a base URL is a folder, and page paths are appended to it.
+        parts = urlsplit(base)
+        base = f"{parts.scheme}://{parts.netloc}{parts.path}"
+        base = base if base.endswith("/") else base + "/"
+    return SiteSettings(settings.title, settings.description, settings.language, base)
+
+
+def claimant_view(claim: Claim) -> ClaimantView:
+    c = claim.claimant
+    details = [part for part in (c.role, c.organisation) if part]
+    display = f"{c.name} ({', '.join(details)})" if details else c.name
+    return ClaimantView(c.name, c.role, c.organisation, bool(details), display)
+
+
+def quantity_view(q: Quantity) -> QuantityView:
+    value = format_number(q.value)
+    amount = f"{value}{q.unit}" if joins_unit(q.unit) else f"{value} {q.unit}"
+    word, meaning = BOUND_WORDS[q.bound]
+    figure = f"{word} {amount}" if word else amount
+    return QuantityView(
+        figure=figure,
+        value=value,
+        unit=q.unit,
+        bound=word or "exact",
+        bound_meaning=meaning,
+        metric=q.metric,
+        baseline=q.baseline,
+        conditions=q.conditions.strip() or None,
+    )
+
+
+def _summary(cid: str, claim: Claim, stale: bool) -> ClaimSummary:
+    return ClaimSummary(
+        id=cid,
+        statement=claim.statement,
+        status=STATUSES[claim.status],
+        kind=claim.kind.value,
+        kind_label=KIND_LABELS[claim.kind],
+        claimant=claim.claimant.name,
+        topics=tuple(claim.topics),
+        last_changed=claim.history[-1].date,
+        recorded=claim.history[0].date,
+        stale=stale,
+    )
+
+
+def _facets(counter: Counter[str], labels: dict[str, str] | None = None) -> tuple[Facet, ...]:
+    return tuple(
+        Facet(value, (labels or {}).get(value, value), count)
+        for value, count in sorted(counter.items(), key=lambda item: item[0].casefold())
+    )
+
+
+def newest_first(summaries: list[ClaimSummary]) -> tuple[ClaimSummary, ...]:
+    ordered = sorted(summaries, key=lambda s: s.id)
+    return tuple(sorted(ordered, key=lambda s: s.last_changed, reverse=True))
+
+
+def _index(
+    summaries: dict[str, ClaimSummary], source_count: int, dates: list[dt.date]
+) -> IndexView:
+    by_status: dict[Status, list[ClaimSummary]] = {}
+    for s in summaries.values():
+        by_status.setdefault(Status(s.status.value), []).append(s)
+    present = [status for status in STATUS_ORDER if status in by_status]
+    groups = tuple((STATUSES[st], newest_first(by_status[st])) for st in present)
+    kind_counter = Counter(s.kind for s in summaries.values())
+    top = max((len(v) for v in by_status.values()), default=1)
+    chart = tuple(
+        ChartBar(
+            STATUSES[st],
+            len(by_status[st]),
+            i * CHART_ROW,
+            max(2, round(CHART_BAR_WIDTH * len(by_status[st]) / top)),
+        )
+        for i, st in enumerate(present)
+    )
+    return IndexView(
+        counts=tuple((STATUSES[st], len(by_status[st])) for st in present),
+        chart=chart,
+        chart_height=max(1, len(chart)) * CHART_ROW,
+        groups=groups,
+        undisclosed=newest_first(by_status.get(Status.UNDISCLOSED, [])),
+        disclosed=newest_first(by_status.get(Status.DISCLOSED, [])),
+        statuses=tuple(Facet(st.value, STATUSES[st].label, len(by_status[st])) for st in present),
+        kinds=tuple(
+            Facet(k.value, KIND_LABELS[k], kind_counter[k.value])
+            for k in ClaimKind
+            if kind_counter[k.value]
+        ),
+        topics=_facets(Counter(t for s in summaries.values() for t in s.topics)),
+        claimants=_facets(Counter(s.claimant for s in summaries.values())),
+        total=len(summaries),
+        source_count=source_count,
+        last_updated=max(dates) if dates else None,
+    )
+
+
+def _source_view(
+    sid: str,
+    source: Source,
+    a: Analysis,
+    refs: dict[str, SourceRef],
+    summaries: dict[str, ClaimSummary],
+) -> SourceView:
+    archive = a.tracker.archives.get(sid)
+    origins = sorted(a.source_origins.get(sid, frozenset()))
+    return SourceView(
+        ref=refs[sid],
+        language_name=language_name(source.language),
+        kind=source.kind.value,
+        kind_label=SOURCE_KIND_LABELS[source.kind],
+        publisher=source.publisher,
+        authors=tuple(source.authors),
+        published=source.published,
+        url=source.url,
+        notes=source.notes.strip(),
+        derived_from=tuple(refs[p] for p in source.derived_from if p in refs),
+        derived_by=tuple(refs[c] for c in a.derived_by.get(sid, ())),
+        origins=tuple(refs[o] for o in origins if o != sid),
+        archived=archive is not None,
+        retrieved=source.snapshot.retrieved if source.snapshot else None,
+        sha256=archive.sha256 if archive else None,
+        cited_by=tuple(summaries[c] for c in a.cited_by.get(sid, ()) if c in summaries),
+    )
+
+
+def _claim_view(
+    cid: str,
+    claim: Claim,
+    a: Analysis,
+    refs: dict[str, SourceRef],
+    summaries: dict[str, ClaimSummary],
+    related_to: dict[str, list[str]],
+) -> ClaimView:
+    checks = a.quote_checks.get(cid, [])
+    evidence = []
+    for i, ev in enumerate(claim.evidence):
+        check = checks[i] if i < len(checks) else QuoteCheck.NO_SOURCE
+        ref = refs.get(ev.source) or SourceRef(ev.source, ev.source, "und")
+        evidence.append(
+            EvidenceView(
+                source=ref,
+                quote=ev.quote,
+                translation=ev.translation,
+                translated_by=ev.translated_by.value if ev.translated_by else None,
+                translator_label=TRANSLATOR_LABELS[ev.translated_by] if ev.translated_by else None,
+                check=check.value,
+                check_label=QUOTE_CHECK_LABELS[check],
+            )
+        )
+    last = len(claim.history) - 1
+    history = tuple(
+        HistoryView(
+            index=i,
+            date=entry.date,
+            status=STATUSES[entry.status],
+            note=entry.note,
+            evidence=tuple(refs[s] for s in entry.evidence if s in refs),
+            current=i == last,
+        )
+        for i, entry in enumerate(claim.history)
+    )
+    # Related both ways: a reader of either claim should find the other.
+    related_ids = list(dict.fromkeys([*claim.related, *related_to.get(cid, ())]))
+    sources = a.claim_sources(cid)
+    origins = a.claim_origins(cid)
+    sentence = (
+        f"{plural(len(origins), 'independent origin')}, "
+        f"reported by {plural(len(sources), 'source')}"
+    )
+    return ClaimView(
+        summary=summaries[cid],
+        claimant=claimant_view(claim),
+        quantity=quantity_view(claim.quantity) if claim.quantity else None,
+        evidence=tuple(evidence),
+        history=history,
+        rationale=claim.rationale,
+        review_by=claim.review_by,
+        related=tuple(summaries[r] for r in related_ids if r in summaries and r != cid),
+        sources=tuple(refs[s] for s in sources),
+        origins=tuple(refs[o] for o in origins if o in refs),
+        origins_sentence=sentence,
+    )
+
+
+def build_model(a: Analysis) -> SiteModel:
+    """Every view of the site, in one pass over the records (dict lookups, no nested scans)."""
+    tracker = a.tracker
+    refs = {
+        sid: SourceRef(sid, loaded.record.title, loaded.record.language)
+        for sid, loaded in sorted(tracker.sources.items())
+    }
+    summaries = {
+        cid: _summary(cid, loaded.record, a.is_stale(cid))
+        for cid, loaded in sorted(tracker.claims.items())
+    }
+    related_to: dict[str, list[str]] = {}
+    for cid, loaded in sorted(tracker.claims.items()):
+        for other in loaded.record.related:
+            related_to.setdefault(other, []).append(cid)
+    claims = tuple(
+        _claim_view(cid, tracker.claims[cid].record, a, refs, summaries, related_to)
+        for cid in summaries
+    )
+    sources = tuple(
+        _source_view(sid, tracker.sources[sid].record, a, refs, summaries) for sid in refs
+    )
+    dates = [s.last_changed for s in summaries.values()]
+    return SiteModel(
+        settings=site_settings(tracker.settings),
+        claims=claims,
+        sources=sources,
+        index=_index(summaries, len(refs), dates),
+    )
+
+
+def is_omission(status: StatusView) -> bool:
+    return Status(status.value) in OMISSION_STATUSES

@@ -1,0 +1,110 @@
+"""feed.xml (Atom, RFC 4287) of status changes and sitemap.xml.
+
+Entry ids are ``urn:uuid:`` UUID5s of ``<claim id>/history/<index>``: the same
+entry keeps its id in every build and whatever the base URL, because history
+only grows at its end.  Every date comes from the data (history dates at
+midnight UTC), never from the clock, so two builds give the same bytes.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import uuid
+import xml.etree.ElementTree as ET
+
+from .context import ClaimView, SiteModel
+
+ATOM = "http://www.w3.org/2005/Atom"
+SITEMAP = "http://www.sitemaps.org/schemas/sitemap/0.9"
+# A fixed namespace: ids must not depend on anything that may be edited later.
+ENTRY_NAMESPACE = uuid.UUID("8f0c5a52-3b7e-5d0e-9a57-6c1a4f2b9e10")
+# Feed readers want recent changes; the full record is claims.json.
+MAX_ENTRIES = 200
+
+
+def entry_id(claim_id: str, index: int) -> str:
+    return f"urn:uuid:{uuid.uuid5(ENTRY_NAMESPACE, f'{claim_id}/history/{index}')}"
+
+
+def feed_id(title: str) -> str:
+    return f"urn:uuid:{uuid.uuid5(ENTRY_NAMESPACE, f'feed/{title}')}"
+
+
+def _stamp(day: dt.date) -> str:
+    return f"{day.isoformat()}T00:00:00Z"
+
+
+def _sub(parent: ET.Element, tag: str, text: str | None = None, **attrs: str) -> ET.Element:
+    element = ET.SubElement(parent, tag, attrs)
+    if text is not None:
+        element.text = text
+    return element
+
+
+def _serialise(root: ET.Element) -> bytes:
+    ET.indent(root)
+    data: bytes = ET.tostring(root, encoding="utf-8", xml_declaration=True)
+    return data + b"\n"
+
+
+def _changes(claims: tuple[ClaimView, ...]) -> list[tuple[ClaimView, int]]:
+    changes = [(claim, entry.index) for claim in claims for entry in claim.history]
+    # Newest first; within a day by claim id, then latest entry first: a total, stable order.
+    changes.sort(key=lambda c: (c[0].summary.id, -c[1]))
+    changes.sort(key=lambda c: c[0].history[c[1]].date, reverse=True)
+    return changes[:MAX_ENTRIES]
+
+
+def atom_feed(model: SiteModel) -> bytes:
+    settings = model.settings
+    feed = ET.Element("feed", {"xmlns": ATOM, "xml:lang": settings.language})
+    _sub(feed, "title", f"{settings.title}: status changes")
+    if settings.description:
+        _sub(feed, "subtitle", settings.description)
+    home = settings.absolute("") or "index.html"
+    self_href = settings.absolute("feed.xml") or "feed.xml"
+    _sub(feed, "id", settings.absolute("feed.xml") or feed_id(settings.title))
+    _sub(feed, "link", rel="alternate", type="text/html", href=home)
+    _sub(feed, "link", rel="self", type="application/atom+xml", href=self_href)
+    changes = _changes(model.claims)
+    newest = changes[0][0].history[changes[0][1]].date if changes else dt.date(1970, 1, 1)
+    _sub(feed, "updated", _stamp(newest))
+    author = _sub(feed, "author")
+    _sub(author, "name", settings.title)
+    _sub(feed, "generator", "claimtrack")
+    for claim, index in changes:
+        entry = claim.history[index]
+        summary = claim.summary
+        item = _sub(feed, "entry")
+        verb = "Recorded as" if index == 0 else "Now"
+        _sub(item, "title", f"{verb} {entry.status.label.lower()}: {summary.statement}")
+        _sub(item, "id", entry_id(summary.id, index))
+        page = f"claims/{summary.id}/"
+        href = settings.absolute(page) or f"{page}index.html"
+        _sub(item, "link", rel="alternate", type="text/html", href=href)
+        _sub(item, "updated", _stamp(entry.date))
+        _sub(item, "category", term=entry.status.value, label=entry.status.label)
+        _sub(item, "summary", f"{entry.status.label}: {entry.note}")
+    return _serialise(feed)
+
+
+def sitemap(model: SiteModel) -> bytes | None:
+    """The sitemap lists absolute addresses, so there is none without a base URL."""
+    settings = model.settings
+    if settings.base_url is None:
+        return None
+    urlset = ET.Element("urlset", {"xmlns": SITEMAP})
+
+    def add(path: str, lastmod: dt.date | None) -> None:
+        url = _sub(urlset, "url")
+        _sub(url, "loc", settings.base_url + path if settings.base_url else path)
+        if lastmod is not None:
+            _sub(url, "lastmod", lastmod.isoformat())
+
+    add("", model.index.last_updated)
+    for claim in model.claims:
+        add(f"claims/{claim.summary.id}/", claim.summary.last_changed)
+    add("sources/", None)
+    for source in model.sources:
+        add(f"sources/{source.ref.id}/", None)
+    return _serialise(urlset)

@@ -1,0 +1,134 @@
+"""The site's plan: every output path, what it is made from, and how to make it.
+
+Each output carries the data it is rendered from (``key``), so an incremental
+build can tell, without rendering, whether a page would come out the same.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..analysis import Analysis
+from . import data, dataschema, feeds, jsonld
+from .context import SiteModel, SiteSettings, SourceView
+
+MARKER = ".claimtrack-site"
+MARKER_TEXT = (
+    b"This folder is written by `claimtrack build`; each build replaces all of it.\n"
+    b"Edit the records and templates in the tracker instead.\n"
+)
+
+
+@dataclass(frozen=True)
+class PageInfo:
+    path: str
+    rel: str  # prefix from this page back to the site root: "", "../", "../../"
+    title: str
+    description: str
+    canonical: str | None
+    section: str  # which navigation item is current
+
+
+@dataclass(frozen=True)
+class Output:
+    path: str
+    # For pages: the template and its variables; for other files: a function making the bytes.
+    template: str | None = None
+    context: dict[str, Any] = field(default_factory=dict)
+    make: Callable[[], bytes] | None = None
+    # What the output is made from; None means "always make it and compare the bytes".
+    key: object = None
+
+    @property
+    def is_page(self) -> bool:
+        return self.template is not None
+
+
+def _info(
+    settings: SiteSettings, path: str, title: str, description: str, section: str
+) -> PageInfo:
+    depth = path.count("/")
+    folder = path.removesuffix("index.html")
+    return PageInfo(
+        path=path,
+        rel="../" * depth,
+        title=title,
+        description=description,
+        canonical=settings.absolute(folder) if path != "404.html" else None,
+        section=section,
+    )
+
+
+def _page(template: str, settings: SiteSettings, info: PageInfo, **context: Any) -> Output:
+    return Output(
+        path=info.path,
+        template=template,
+        context={"site": settings, "page": info, **context},
+        key=(template, settings, info, tuple(context.items())),
+    )
+
+
+def _constant(content: bytes) -> Callable[[], bytes]:
+    return lambda: content
+
+
+def plan(model: SiteModel, analysis: Analysis, static: dict[str, bytes]) -> list[Output]:
+    """Every file of the site, pages first; paths are unique and sorted within each kind."""
+    s = model.settings
+    outputs: list[Output] = []
+    index_info = _info(
+        s, "index.html", s.title, s.description or f"Claims tracked by {s.title}", "claims"
+    )
+    outputs.append(_page("index.html", s, index_info, index=model.index))
+    sources_by_id: dict[str, SourceView] = {src.ref.id: src for src in model.sources}
+    for claim in model.claims:
+        cid = claim.summary.id
+        info = _info(
+            s,
+            f"claims/{cid}/index.html",
+            f"{claim.summary.statement} – {s.title}",
+            f"{claim.summary.status.label}: {claim.summary.statement}",
+            "claims",
+        )
+        review = jsonld.script_json(jsonld.claim_review(claim, sources_by_id, s))
+        outputs.append(_page("claim.html", s, info, claim=claim, jsonld=review))
+    sources_info = _info(
+        s, "sources/index.html", f"Sources – {s.title}", f"Sources of {s.title}", "sources"
+    )
+    outputs.append(_page("sources.html", s, sources_info, sources=model.sources))
+    for source in model.sources:
+        info = _info(
+            s,
+            f"sources/{source.ref.id}/index.html",
+            f"{source.ref.title} – {s.title}",
+            f"Source: {source.ref.title}",
+            "sources",
+        )
+        outputs.append(_page("source.html", s, info, source=source))
+    outputs.append(
+        _page("404.html", s, _info(s, "404.html", f"Page not found – {s.title}", "", ""))
+    )
+    outputs.append(Output("claims.json", make=lambda: data.claims_json(analysis)))
+    outputs.append(Output("sources.json", make=lambda: data.sources_json(analysis)))
+    outputs.append(
+        Output(
+            "claims.schema.json",
+            make=lambda: data.schema_json(dataschema.claims_schema()),
+        )
+    )
+    outputs.append(
+        Output(
+            "sources.schema.json",
+            make=lambda: data.schema_json(dataschema.sources_schema()),
+        )
+    )
+    outputs.append(Output("feed.xml", make=lambda: feeds.atom_feed(model)))
+    sitemap = feeds.sitemap(model)
+    if sitemap is not None:
+        outputs.append(Output("sitemap.xml", make=lambda: sitemap))
+    for name, content in static.items():
+        outputs.append(Output(f"static/{name}", make=_constant(content), key=content))
+    outputs.append(Output(MARKER, make=lambda: MARKER_TEXT, key=MARKER_TEXT))
+    return outputs

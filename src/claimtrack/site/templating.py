@@ -1,0 +1,98 @@
+"""The Jinja environment: packaged templates, overridable one file at a time.
+
+A tracker may ship its own ``templates/`` and ``static/`` folders; a file there
+replaces the packaged file of the same name and nothing else, so a site can
+restyle one page without copying the whole theme.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from importlib import resources
+from pathlib import Path
+from urllib.parse import urlsplit
+
+from jinja2 import (
+    BaseLoader,
+    ChoiceLoader,
+    Environment,
+    FileSystemLoader,
+    PackageLoader,
+    StrictUndefined,
+)
+
+from .. import __version__
+from .fragments import HELPERS, human_date
+
+
+def http_url(value: str | None) -> str | None:
+    """The URL when it may become a link (http or https with a host), else None."""
+    if not value:
+        return None
+    parts = urlsplit(value)
+    if parts.scheme in ("http", "https") and parts.netloc:
+        return value
+    return None
+
+
+def make_environment(root: Path) -> Environment:
+    """One environment per build: templates compile once and are reused for every page."""
+    loaders: list[BaseLoader] = []
+    override = root / "templates"
+    if override.is_dir():
+        loaders.append(FileSystemLoader(str(override)))
+    loaders.append(PackageLoader("claimtrack", "templates"))
+    env = Environment(
+        loader=ChoiceLoader(loaders),
+        autoescape=True,
+        undefined=StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+        auto_reload=False,
+        cache_size=-1,
+    )
+    env.filters["human_date"] = human_date
+    env.filters["http_url"] = http_url
+    env.globals.update(HELPERS)
+    return env
+
+
+def _package_files(folder: str) -> dict[str, bytes]:
+    files: dict[str, bytes] = {}
+    base = resources.files("claimtrack").joinpath(folder)
+    for entry in base.iterdir():
+        if entry.is_file() and not entry.name.startswith((".", "__")):
+            files[entry.name] = entry.read_bytes()
+    return files
+
+
+def _override_files(folder: Path) -> dict[str, bytes]:
+    """Regular files under a root folder, by posix path; links are skipped, never followed."""
+    files: dict[str, bytes] = {}
+    if not folder.is_dir() or folder.is_symlink():
+        return files
+    for path in sorted(folder.rglob("*")):
+        rel = path.relative_to(folder)
+        if any(part.startswith(".") for part in rel.parts) or path.is_symlink():
+            continue
+        if path.is_file():
+            files[rel.as_posix()] = path.read_bytes()
+    return files
+
+
+def static_files(root: Path) -> dict[str, bytes]:
+    """Files for the site's static/ folder: the package's, then the root's on top."""
+    files = _package_files("static")
+    files.update(_override_files(root / "static"))
+    return dict(sorted(files.items()))
+
+
+def theme_fingerprint(root: Path) -> str:
+    """Changes whenever any template (packaged or overriding) changes: every page depends on it."""
+    digest = hashlib.blake2b(__version__.encode(), digest_size=16)
+    for name, data in sorted(_package_files("templates").items()):
+        digest.update(b"\0p" + name.encode() + b"\0" + data)
+    for name, data in _override_files(root / "templates").items():
+        digest.update(b"\0o" + name.encode() + b"\0" + data)
+    return digest.hexdigest()
