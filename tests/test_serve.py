@@ -226,7 +226,8 @@ def test_port_in_use_is_a_clear_error(run_cli: Callable[..., Result], tmp_path: 
     assert "Traceback" not in result.output
 
 
-def test_ctrl_c_stops_cleanly(tracker: Callable[[str], Path]) -> None:
+@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM])
+def test_ctrl_c_stops_cleanly(signum: int, tracker: Callable[[str], Path]) -> None:
     root = tracker("minimal")
     env = {**os.environ, "PYTHONPATH": str(REPO / "src"), "PYTHONUNBUFFERED": "1"}
     proc = subprocess.Popen(
@@ -248,7 +249,7 @@ def test_ctrl_c_stops_cleanly(tracker: Callable[[str], Path]) -> None:
             url = match.group(1) if match else None
         assert url is not None, proc.stderr.read() if proc.stderr else ""
         assert fetch(url)[0] == 200
-        proc.send_signal(signal.SIGINT)
+        proc.send_signal(signum)
         out, err = proc.communicate(timeout=DEADLINE)
     finally:
         if proc.poll() is None:
@@ -308,3 +309,24 @@ def test_an_out_folder_claimtrack_did_not_build_is_refused(
     assert result.code == 2
     assert "did not build" in result.err
     assert [p.name for p in other.iterdir()] == ["keep.txt"]
+
+
+def test_a_browser_that_leaves_is_no_error(
+    serve: tuple[LiveServer, Path, io.StringIO], capsys: pytest.CaptureFixture[str]
+) -> None:
+    server, _, _ = serve
+    httpd = server._httpd
+    assert httpd is not None
+    for exc in (BrokenPipeError(32, "Broken pipe"), ConnectionResetError(104, "reset")):
+        try:
+            raise exc
+        except OSError:
+            httpd.handle_error(None, ("127.0.0.1", 1))
+    assert capsys.readouterr().err == ""
+    try:
+        raise ValueError("bug")
+    except ValueError:
+        httpd.handle_error(None, ("127.0.0.1", 1))
+    err = capsys.readouterr().err
+    assert "internal error answering a request (ValueError: bug)" in err
+    assert "Traceback" not in err

@@ -10,6 +10,7 @@ succeeds.
 from __future__ import annotations
 
 import datetime as dt
+import signal
 import socket
 import sys
 import threading
@@ -17,7 +18,7 @@ import time
 from collections.abc import Callable
 from http.server import ThreadingHTTPServer
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO
 
 from ..errors import ClaimtrackError, DataError, UsageError
 from ..problems import format_text
@@ -30,11 +31,27 @@ from .watch import Watcher
 class _Server(ThreadingHTTPServer):
     daemon_threads = True  # a long-poll never holds up the exit
 
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        """One line instead of socketserver's traceback; a browser that left is no error."""
+        exc = sys.exc_info()[1]
+        if isinstance(exc, (ConnectionError, TimeoutError)):
+            return  # e.g. a page reloaded while its long-poll was waiting
+        print(
+            f"claimtrack serve: internal error answering a request "
+            f"({type(exc).__name__}: {exc}); please report it",
+            file=sys.stderr,
+            flush=True,
+        )
+
 
 def _server_class(host: str) -> type[_Server]:
     if ":" in host:
         return type("_Server6", (_Server,), {"address_family": socket.AF_INET6})
     return _Server
+
+
+def _interrupt(signum: int, frame: Any) -> None:
+    raise KeyboardInterrupt  # SIGTERM stops the server like Ctrl-C does
 
 
 class LiveServer:
@@ -61,6 +78,7 @@ class LiveServer:
         self.live = LiveState()
         self.builder = SiteBuilder(self.root, self.out, today)
         self.builds = 0  # builds finished, good or bad
+        self.last_seconds = 0.0  # how long the last build took
         self._stdout = stdout or sys.stdout
         self._stderr = stderr or sys.stderr
         self._clock = clock
@@ -143,6 +161,7 @@ class LiveServer:
                 f"in {self._clock() - started:.2f} s"
             )
         finally:
+            self.last_seconds = self._clock() - started
             self.builds += 1
         return view
 
@@ -167,7 +186,9 @@ class LiveServer:
         self._threads.clear()
 
     def serve_forever(self) -> None:
-        """start(), then wait until Ctrl-C (or stop() from another thread), then stop cleanly."""
+        """start(), then wait until Ctrl-C, SIGTERM or stop() from another thread; stop cleanly."""
+        if threading.current_thread() is threading.main_thread():
+            signal.signal(signal.SIGTERM, _interrupt)
         try:
             self.start()
             self._say(
