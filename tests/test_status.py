@@ -408,3 +408,33 @@ def test_unsupported_shapes_are_refused_with_a_reason() -> None:
     block_status = b"status: |\n  unverified\nhistory: []\n"
     with pytest.raises(EditError, match="one-line value"):
         edit_status(block_status, "c.yaml", NewEntry("2026-11-16", "disputed", "n"))
+
+
+@pytest.mark.parametrize(
+    ("history", "expected"),
+    [
+        (  # one entry per line, no trailing comma, a comment: the comma goes after the brace
+            "history: [\n  {date: 2026-10-02, status: unverified, note: R}  # c\n]\n",
+            "history: [\n  {date: 2026-10-02, status: unverified, note: R},  # c\n"
+            "  {date: 2026-11-16, status: disputed, note: Note}\n]\n",
+        ),
+        (  # the list closes on the last entry's line
+            "history: [\n    {date: 2026-10-02, status: unverified, note: R}]\n",
+            "history: [\n    {date: 2026-10-02, status: unverified, note: R},\n"
+            "    {date: 2026-11-16, status: disputed, note: Note}]\n",
+        ),
+        (  # an empty flow list
+            "history: []\n",
+            "history: [{date: 2026-11-16, status: disputed, note: Note}]\n",
+        ),
+        (  # a block list of flow mappings
+            "history:\n- {date: 2026-10-02, status: unverified, note: R}\n",
+            "history:\n- {date: 2026-10-02, status: unverified, note: R}\n"
+            "- {date: 2026-11-16, status: disputed, note: Note}\n",
+        ),
+    ],
+)
+def test_flow_shapes(history: str, expected: str) -> None:
+    raw = f"status: unverified\n{history}".encode()
+    new = edit_status(raw, "c.yaml", NewEntry("2026-11-16", "disputed", "Note"))
+    assert new.decode() == f"status: disputed\n{expected}"

@@ -53,6 +53,7 @@ _ESCAPES = {
 }
 _SEPARATOR = re.compile(r"[ \t]*:[ \t]+")
 _DASH_PREFIX = re.compile(r" *-(?: +| *\r?\n *)")
+_FLOW_LINE_REST = re.compile(r"[ \t]*(,?)[ \t]*(?:#[^\n]*)?\r?")
 
 
 class EditError(ClaimtrackError):
@@ -276,8 +277,8 @@ class _Writer:
             pairs.append(key_text + sep + self.value(key, flow=True))
         return "{" + pad + ", ".join(pairs) + pad + "}"
 
-    def flow_entry(self) -> tuple[int, str]:
-        text = self.text
+    def flow_entry(self) -> list[tuple[int, str]]:
+        text, nl = self.text, self.nl
         history = self.spans.values[("history",)]
         pad = ""
         if self.count:
@@ -287,12 +288,20 @@ class _Writer:
             pad = " " if text[last.start + 1] == " " else ""
         entry = self.flow_mapping(pad)
         if not self.count:
-            return history.start + 1, entry
+            return [(history.start + 1, entry)]
         if last.line == history.line:
-            return last.end, ", " + entry
+            return [(last.end, ", " + entry)]
         line = text[_line_start(text, last.start) : last.start]
         indent = line if line.strip() == "" else " " * (last.column - 1)
-        return last.end, "," + self.nl + indent + entry
+        # One entry per line: the new one goes on a line of its own after the last
+        # one's line, which keeps its comma and comment where they are.
+        line_end = text.find("\n", last.end)
+        rest = _FLOW_LINE_REST.fullmatch(text[last.end : line_end]) if line_end >= 0 else None
+        if rest is None:  # the list closes on this line: "{...}]"
+            return [(last.end, "," + nl + indent + entry)]
+        if rest.group(1):  # trailing commas: keep writing them
+            return [(line_end + 1, indent + entry + "," + nl)]
+        return [(last.end, ","), (line_end + 1, indent + entry + nl)]
 
 
 def record_status_change(text: str, entry: NewEntry) -> str:
@@ -312,9 +321,12 @@ def record_status_change(text: str, entry: NewEntry) -> str:
     for i in range(writer.count):
         if spans.values[("history", i)].kind != "map":
             raise EditError(f"history entry {i + 1} is not a mapping of date, status and note")
-    at, insert = writer.flow_entry() if history.style == "flow" else writer.block_entry()
+    inserts = writer.flow_entry() if history.style == "flow" else [writer.block_entry()]
     new_status = scalar(entry.status, status.style, status.flow)
-    edits = sorted([(status.start, status.end, new_status), (at, at, insert)], reverse=True)
+    edits = sorted(
+        [(status.start, status.end, new_status), *((at, at, added) for at, added in inserts)],
+        reverse=True,
+    )
     for start, end, replacement in edits:
         text = text[:start] + replacement + text[end:]
     return text
