@@ -198,9 +198,9 @@ class _Writer:
             return scalar(self.entry.status, style, flow)
         if key == "note":
             return scalar(self.entry.note, style, flow)
-        return self.flow_list(flow)
+        return self.flow_list()
 
-    def flow_list(self, flow: bool) -> str:
+    def flow_list(self) -> str:
         ref = self.ref("evidence")
         item_style = "plain"
         pad = ""
@@ -265,7 +265,8 @@ class _Writer:
             if line_end < 0:
                 return len(text), nl + entry[: -len(nl)]
             pos = line_end + 1
-            following = text[pos : text.find("\n", pos) if "\n" in text[pos:] else len(text)]
+            next_end = text.find("\n", pos)
+            following = text[pos : next_end if next_end >= 0 else len(text)]
             body = following.lstrip(" ")
             if not (body.startswith("#") and len(following) - len(body) > dash_col):
                 return pos, entry

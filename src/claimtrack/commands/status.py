@@ -109,7 +109,12 @@ def run(args: argparse.Namespace) -> int:
     target = path.resolve() if path.is_symlink() else path
     if target.read_bytes() != raw:
         raise ClaimtrackError(f"{relpath} changed while this command ran; run it again")
-    atomic_write_bytes(target, new_raw)
+    try:
+        atomic_write_bytes(target, new_raw)
+    except OSError as exc:
+        raise ClaimtrackError(
+            f"cannot write {relpath} ({exc.strerror or exc}); the file is unchanged"
+        ) from None
     print(f"{relpath}: status {args.new_status} since {entry.date}; history has one entry more")
     if verdict.remaining:
         count = len(verdict.remaining)
