@@ -30,9 +30,10 @@ from .pages import MARKER, Output, plan
 from .render import Renderer, digest, write_site
 from .templating import make_environment, static_files, theme_fingerprint
 
-# Above this share of changed outputs an in-place update costs more than a fresh build
-# (one fsync per file), and a fresh build is atomic as a whole.
+# Above this share of changed pages (and this many) an in-place update costs more than a
+# fresh build (one fsync per file), and a fresh build is atomic as a whole.
 FULL_REBUILD_SHARE = 0.25
+FULL_REBUILD_MIN = 64
 
 
 @dataclass(frozen=True)
@@ -125,7 +126,7 @@ class SiteBuilder:
 
     The first build(), and any build after the theme (templates, static files)
     changed, after ``out`` was replaced by someone else, or when more than a
-    quarter of the files change, is a full build: a new folder swapped in whole.
+    quarter of the pages (and more than 64) change, is a full build: a new folder swapped in whole.
 
     Later builds are incremental: the records are loaded and checked again
     (that is the cheap part), each output's fingerprint (a hash of exactly the
@@ -245,7 +246,8 @@ class SiteBuilder:
             or not (self.out / o.path).is_file()
         ]
         changed_pages = sum(o.is_page for o in todo)
-        if changed_pages > FULL_REBUILD_SHARE * max(1, sum(o.is_page for o in outputs)):
+        pages = sum(o.is_page for o in outputs)
+        if changed_pages > max(FULL_REBUILD_MIN, FULL_REBUILD_SHARE * pages):
             return None
         renderer = Renderer(env)
         made = {o.path: renderer.render(o) for o in todo}

@@ -242,6 +242,26 @@ class SourceView:
 
 
 @dataclass(frozen=True)
+class SourceSummary:
+    """What the list of sources shows; smaller than SourceView so that editing a claim's
+    statement does not make the list look changed to an incremental build."""
+
+    ref: SourceRef
+    kind_label: str
+    publisher: str | None
+    published: dt.date | None
+    language_name: str
+    archived: bool
+    cited: int
+
+
+def source_summary(s: SourceView) -> SourceSummary:
+    return SourceSummary(
+        s.ref, s.kind_label, s.publisher, s.published, s.language_name, s.archived, len(s.cited_by)
+    )
+
+
+@dataclass(frozen=True)
 class Facet:
     value: str
     label: str

@@ -17,6 +17,7 @@ whether information was published), so they carry no ``ratingValue``.
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from ..records import Status
@@ -90,10 +91,14 @@ def claim_review(
 
 
 def script_json(data: object) -> str:
-    """JSON safe inside <script>: "</" cannot close the element nor "<!--" open a comment.
+    """JSON safe inside <script>: nothing in it can close the element or open a tag or comment.
 
-    Both replacements are valid JSON escapes, so the text still parses to the same data.
+    "</" becomes "<\\/" and every other "<" becomes "\\u003c" ("<script", "<!--"); both are
+    JSON escapes, so the text still parses to the same data.
     """
     # No indent: the C encoder is several times faster, which matters at 10,000 pages.
     text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
-    return text.replace("</", "<\\/").replace("<!--", "<\\u0021--")
+    return _OPENING.sub(r"\\u003c", text).replace("</", "<\\/")
+
+
+_OPENING = re.compile(r"<(?!/)")

@@ -1,0 +1,237 @@
+"""Build qualities: deterministic, atomic, safe with hostile text, overridable templates."""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from claimtrack.errors import DataError, UsageError
+from claimtrack.site import build_site, render
+from claimtrack.site.pages import Output
+from claimtrack.site.render import Renderer
+from claimtrack.site.templating import http_url
+
+from .conftest import FIXTURES, TODAY, Result
+from .site_support import build, files_of, minimal_copy, parse
+
+HOSTILE = '<script>alert(1)</script> "quoted" & more'
+
+
+def leftovers(parent: Path) -> list[str]:
+    return sorted(p.name for p in parent.iterdir() if p.name.startswith("."))
+
+
+def test_two_builds_are_byte_identical(tmp_path: Path) -> None:
+    build(FIXTURES / "minimal", tmp_path / "a")
+    build(FIXTURES / "minimal", tmp_path / "b")
+    a, b = files_of(tmp_path / "a"), files_of(tmp_path / "b")
+    assert a.keys() == b.keys()
+    assert [p for p in a if a[p] != b[p]] == []
+    # Rebuilding in place gives the same bytes too.
+    build(FIXTURES / "minimal", tmp_path / "a")
+    assert files_of(tmp_path / "a") == b
+
+
+def test_an_error_leaves_the_old_site_byte_identical(
+    tmp_path: Path, run_cli: Callable[..., Result]
+) -> None:
+    root = minimal_copy(tmp_path)
+    out = tmp_path / "out" / "site"
+    assert run_cli("build", "--root", root, "--out", out, "--today", TODAY).code == 0
+    before = files_of(out)
+    claim = root / "claims" / "rocket-speed.yaml"
+    claim.write_text(
+        claim.read_text(encoding="utf-8").replace("status: unverified\n", "status: maybe\n", 1)
+    )
+    result = run_cli("build", "--root", root, "--out", out, "--today", TODAY)
+    assert result.code == 1
+    assert "rocket-speed.yaml" in result.err and "error" in result.err
+    assert files_of(out) == before
+    assert leftovers(out.parent) == []
+
+
+def test_an_error_without_an_old_site_writes_nothing(
+    tmp_path: Path, run_cli: Callable[..., Result]
+) -> None:
+    root = minimal_copy(tmp_path)
+    (root / "claims" / "rocket-price.yaml").write_text("statement: [unclosed\n", encoding="utf-8")
+    out = tmp_path / "out" / "site"
+    assert run_cli("build", "--root", root, "--out", out, "--today", TODAY).code == 1
+    assert not out.exists()
+
+
+def _fail_on(path: str) -> Callable[[Renderer, Output], bytes]:
+    original = Renderer.render
+
+    def render_or_fail(self: Renderer, output: Output) -> bytes:
+        if output.path == path:
+            raise RuntimeError("disk on fire")
+        return original(self, output)
+
+    return render_or_fail
+
+
+@pytest.mark.parametrize("parallel", [False, True], ids=["one-process", "two-processes"])
+@pytest.mark.parametrize("failing", ["index.html", "claims/rocket-speed/index.html", "feed.xml"])
+def test_a_failure_while_writing_leaves_the_old_site_untouched(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, parallel: bool, failing: str
+) -> None:
+    out = tmp_path / "site"
+    build(FIXTURES / "minimal", out)
+    before = files_of(out)
+    monkeypatch.setattr(Renderer, "render", _fail_on(failing))
+    monkeypatch.setattr(render, "PARALLEL_MIN_OUTPUTS", 1 if parallel else 10**9)
+    with pytest.raises(RuntimeError, match="disk on fire"):
+        build(FIXTURES / "minimal", out)
+    assert files_of(out) == before
+    assert leftovers(tmp_path) == []  # the temporary folder is gone
+
+
+def test_parallel_and_serial_builds_give_the_same_bytes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(render, "PARALLEL_MIN_OUTPUTS", 1)
+    build(FIXTURES / "minimal", tmp_path / "parallel")
+    monkeypatch.setattr(render, "PARALLEL_MIN_OUTPUTS", 10**9)
+    build(FIXTURES / "minimal", tmp_path / "serial")
+    assert files_of(tmp_path / "parallel") == files_of(tmp_path / "serial")
+
+
+def test_leftovers_of_a_killed_build_are_removed(tmp_path: Path) -> None:
+    pid = 4_000_000  # above Linux's default pid_max: no such process
+    with pytest.raises(ProcessLookupError):
+        os.kill(pid, 0)
+    stale = tmp_path / f".site.build-{pid}-x1y2"
+    (stale / "claims").mkdir(parents=True)
+    build(FIXTURES / "minimal", tmp_path / "site")
+    assert leftovers(tmp_path) == []
+
+
+def test_refuses_to_replace_a_folder_it_did_not_build(
+    tmp_path: Path, run_cli: Callable[..., Result]
+) -> None:
+    out = tmp_path / "precious"
+    out.mkdir()
+    (out / "thesis.txt").write_text("years of work", encoding="utf-8")
+    result = run_cli("build", "--root", FIXTURES / "minimal", "--out", out, "--today", TODAY)
+    assert result.code == 2
+    assert "did not build" in result.err
+    assert (out / "thesis.txt").read_text(encoding="utf-8") == "years of work"
+    with pytest.raises(UsageError):
+        build_site(FIXTURES / "minimal", FIXTURES / "minimal")
+    with pytest.raises(UsageError):
+        build_site(FIXTURES / "minimal", FIXTURES)
+
+
+def test_an_empty_folder_is_fine(tmp_path: Path) -> None:
+    (tmp_path / "site").mkdir()
+    build(FIXTURES / "minimal", tmp_path / "site")
+    assert (tmp_path / "site" / "index.html").is_file()
+
+
+def test_data_error_carries_the_problems(tmp_path: Path) -> None:
+    root = minimal_copy(tmp_path)
+    (root / "claims" / "rocket-price.yaml").unlink()  # rocket-speed relates to it
+    with pytest.raises(DataError) as caught:
+        build(root, tmp_path / "site")
+    assert any(p.code == "unknown-claim" for p in caught.value.problems)
+
+
+def hostile_tracker(tmp_path: Path) -> Path:
+    root = minimal_copy(tmp_path)
+    claim = root / "claims" / "rocket-speed.yaml"
+    text = claim.read_text(encoding="utf-8")
+    text = text.replace(
+        "statement: Rocket 2 runs up to 3x faster than Rocket 1.",
+        "statement: '<script>alert(1)</script> \"quoted\" & more'",
+    )
+    text = text.replace(
+        "rationale: The vendor's own figure; nobody has measured it.",
+        "rationale: 'Ends </script><script>alert(2)</script> and <!-- opens a comment'",
+    )
+    claim.write_text(text, encoding="utf-8")
+    return root
+
+
+def test_text_from_the_records_is_never_markup(tmp_path: Path) -> None:
+    out = tmp_path / "site"
+    build(hostile_tracker(tmp_path), out)
+    for path in sorted(out.rglob("*.html")):
+        html = path.read_text(encoding="utf-8")
+        assert "<script>alert" not in html, path
+        page = parse(path)
+        # The only scripts are the site's own file and JSON-LD blocks.
+        assert all(src.endswith("static/filters.js") for src in page.scripts), path
+    index = (out / "index.html").read_text(encoding="utf-8")
+    assert "&lt;script&gt;alert(1)&lt;/script&gt; &#34;quoted&#34; &amp; more" in index
+    assert HOSTILE in parse(out / "index.html").text
+    claim = parse(out / "claims" / "rocket-speed" / "index.html")
+    assert HOSTILE in claim.text
+    assert "alert(2)" in claim.text
+
+
+def test_json_ld_cannot_close_its_script_element(tmp_path: Path) -> None:
+    out = tmp_path / "site"
+    build(hostile_tracker(tmp_path), out)
+    html = (out / "claims" / "rocket-speed" / "index.html").read_text(encoding="utf-8")
+    block = html.split('<script type="application/ld+json">', 1)[1].split("</script>", 1)[0]
+    assert "</" not in block and "<!--" not in block
+    assert "\\u003cscript>alert(1)<\\/script>" in block
+    review = json.loads(block)
+    assert review["claimReviewed"] == HOSTILE
+    assert "</script><script>alert(2)</script>" in review["reviewRating"]["ratingExplanation"]
+    data = json.loads((out / "claims.json").read_text(encoding="utf-8"))
+    assert data["claims"][1]["statement"] == HOSTILE
+
+
+@pytest.mark.parametrize(
+    ("url", "link"),
+    [
+        ("https://example.org/a", True),
+        ("http://example.org/a?b=c", True),
+        ("javascript:alert(1)", False),
+        ("data:text/html,<b>x</b>", False),
+        ("//example.org/a", False),
+        ("/etc/passwd", False),
+        ("", False),
+        (None, False),
+    ],
+)
+def test_only_http_urls_become_links(url: str | None, link: bool) -> None:
+    assert (http_url(url) is not None) is link
+
+
+def test_a_root_template_overrides_one_packaged_template(tmp_path: Path) -> None:
+    plain = tmp_path / "plain"
+    build(FIXTURES / "minimal", plain)
+    root = minimal_copy(tmp_path)
+    (root / "templates").mkdir()
+    (root / "templates" / "404.html").write_text(
+        '{% extends "base.html" %}{% block main %}<h1>Lost in {{ site.title }}</h1>{% endblock %}\n',
+        encoding="utf-8",
+    )
+    (root / "static").mkdir()
+    (root / "static" / "extra.css").write_text("body { color: black; }\n", encoding="utf-8")
+    out = tmp_path / "themed"
+    build(root, out)
+    assert "<h1>Lost in Rocket 2 claims</h1>" in (out / "404.html").read_text(encoding="utf-8")
+    assert (out / "static" / "extra.css").is_file()
+    a, b = files_of(plain), files_of(out)
+    changed = sorted(p for p in a if a[p] != b.get(p))
+    assert changed == ["404.html"]
+
+
+def test_an_overriding_template_is_still_autoescaped_and_strict(tmp_path: Path) -> None:
+    root = hostile_tracker(tmp_path)
+    (root / "templates").mkdir()
+    (root / "templates" / "sources.html").write_text(
+        '{% extends "base.html" %}{% block main %}{{ no_such_variable }}{% endblock %}\n',
+        encoding="utf-8",
+    )
+    with pytest.raises(Exception, match="no_such_variable"):
+        build(root, tmp_path / "site")
+    assert leftovers(tmp_path) == []

@@ -1,0 +1,37 @@
+"""Regression: the minimal fixture's site equals the reviewed copy in tests/expected/.
+
+When a change to the output is intended, regenerate the copy and review its diff:
+
+    .venv/bin/python -m tests.regen_expected
+"""
+
+from __future__ import annotations
+
+import difflib
+from pathlib import Path
+
+from .regen_expected import EXPECTED, build_minimal
+from .site_support import files_of
+
+HOW = (
+    "if the change is intended, run `.venv/bin/python -m tests.regen_expected` and review the diff"
+)
+
+
+def test_minimal_site_matches_the_expected_copy(tmp_path: Path) -> None:
+    out = tmp_path / "site"
+    build_minimal(out)
+    expected, actual = files_of(EXPECTED), files_of(out)
+    assert sorted(actual) == sorted(expected), f"files differ; {HOW}"
+    for path in sorted(expected):
+        if actual[path] != expected[path]:
+            diff = difflib.unified_diff(
+                expected[path].decode("utf-8", "replace").splitlines(),
+                actual[path].decode("utf-8", "replace").splitlines(),
+                f"expected/{path}",
+                f"built/{path}",
+                lineterm="",
+                n=2,
+            )
+            shown = "\n".join(list(diff)[:60])
+            raise AssertionError(f"{path} differs from the expected copy; {HOW}\n{shown}")

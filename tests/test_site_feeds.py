@@ -1,0 +1,155 @@
+"""Atom feed, ClaimReview JSON-LD, sitemap and canonical links."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import xml.etree.ElementTree as ET
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from claimtrack.loading import load_tracker
+from claimtrack.records import Status
+from claimtrack.site import build_site
+from claimtrack.site.jsonld import RATING_VALUES
+
+from .conftest import FIXTURES, REPO, TODAY
+from .site_support import build, minimal_copy, parse
+
+A = "{http://www.w3.org/2005/Atom}"
+SM = "{http://www.sitemaps.org/schemas/sitemap/0.9}"
+TRACKERS = {"minimal": (FIXTURES / "minimal", dt.date.fromisoformat(TODAY)), "repo": (REPO, None)}
+
+
+@pytest.fixture(scope="module", params=sorted(TRACKERS))
+def site(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> tuple[Path, Path]:
+    root, today = TRACKERS[request.param]
+    out = tmp_path_factory.mktemp(f"feeds-{request.param}") / "site"
+    build_site(root, out, today=today)
+    return root, out
+
+
+def entries(out: Path) -> list[ET.Element]:
+    feed = ET.parse(out / "feed.xml").getroot()
+    assert feed.tag == f"{A}feed"
+    return feed.findall(f"{A}entry")
+
+
+def test_atom_feed_parses_newest_first(site: tuple[Path, Path]) -> None:
+    root, out = site
+    feed = ET.parse(out / "feed.xml").getroot()
+    for required in ("id", "title", "updated", "author"):
+        assert feed.find(f"{A}{required}") is not None, required
+    items = entries(out)
+    tracker = load_tracker(root)
+    changes = sum(len(c.record.history) for c in tracker.claims.values())
+    assert len(items) == min(changes, 200)
+    updated = [e.findtext(f"{A}updated") or "" for e in items]
+    assert updated == sorted(updated, reverse=True)
+    assert feed.findtext(f"{A}updated") == updated[0]
+    ids = [e.findtext(f"{A}id") or "" for e in items]
+    assert len(set(ids)) == len(ids)
+    assert all(i.startswith("urn:uuid:") for i in ids)
+    for entry in items:
+        link = entry.find(f"{A}link")
+        assert link is not None
+        assert (out / link.attrib["href"]).is_file()
+
+
+def test_feed_ids_are_stable_across_builds_and_edits(tmp_path: Path) -> None:
+    root = minimal_copy(tmp_path)
+    build(root, tmp_path / "one")
+    first = {e.findtext(f"{A}id"): e.findtext(f"{A}title") for e in entries(tmp_path / "one")}
+    claim = root / "claims" / "rocket-speed.yaml"
+    text = claim.read_text(encoding="utf-8").replace(
+        "status: unverified\nhistory:", "status: disputed\nhistory:"
+    )
+    text = text.replace(
+        "rationale:",
+        "  - date: 2026-11-01\n    status: disputed\n    note: A test bench measured 2x.\n"
+        "rationale:",
+    )
+    claim.write_text(text, encoding="utf-8")
+    build(root, tmp_path / "two")
+    second = entries(tmp_path / "two")
+    again = {e.findtext(f"{A}id"): e.findtext(f"{A}title") for e in second}
+    assert set(first) < set(again)
+    assert (second[0].findtext(f"{A}title") or "").startswith("Now disputed:")
+    assert second[0].findtext(f"{A}updated") == "2026-11-01T00:00:00Z"
+
+
+def reviews(out: Path, cid: str) -> list[dict[str, Any]]:
+    return parse(out / "claims" / cid / "index.html").reviews()
+
+
+def test_claim_review_blocks(site: tuple[Path, Path]) -> None:
+    root, out = site
+    tracker = load_tracker(root)
+    for cid, loaded in tracker.claims.items():
+        claim = loaded.record
+        blocks = reviews(out, cid)
+        assert len(blocks) == 1, cid
+        review = blocks[0]
+        assert review["@context"] == "https://schema.org"
+        assert review["@type"] == "ClaimReview"
+        assert review["claimReviewed"] == claim.statement
+        rating = review["reviewRating"]
+        assert rating["alternateName"] == claim.status.value.capitalize()
+        if claim.status in RATING_VALUES:
+            assert rating["ratingValue"] == RATING_VALUES[Status(claim.status)]
+            assert (rating["worstRating"], rating["bestRating"]) == (1, 5)
+        else:
+            assert "ratingValue" not in rating
+        item = review["itemReviewed"]
+        assert item["@type"] == "Claim"
+        assert item["author"]["name"] == claim.claimant.name
+        headlines = [a["headline"] for a in item["appearance"]]
+        cited = dict.fromkeys(e.source for e in claim.evidence)
+        assert headlines == [tracker.sources[s].record.title for s in cited]
+        for appearance, sid in zip(item["appearance"], cited, strict=True):
+            source = tracker.sources[sid].record
+            assert appearance.get("url") == source.url  # absent when unknown, never invented
+            published = source.published.isoformat() if source.published else None
+            assert appearance.get("datePublished") == published
+        assert review["author"]["name"] == tracker.settings.title
+        assert review["datePublished"] == claim.history[-1].date.isoformat()
+        assert "url" not in review  # no base_url configured
+
+
+def test_base_url_gives_absolute_urls_and_a_sitemap(tmp_path: Path) -> None:
+    root = minimal_copy(tmp_path)
+    with (root / "tracker.yaml").open("a", encoding="utf-8") as handle:
+        handle.write("base_url: https://claims.example.org/rocket\n")
+    out = tmp_path / "site"
+    build(root, out)
+    review = reviews(out, "rocket-speed")[0]
+    assert review["url"] == "https://claims.example.org/rocket/claims/rocket-speed/"
+    canonical = [
+        attrs["href"]
+        for tag, attrs in parse(out / "claims" / "rocket-speed" / "index.html").tags
+        if tag == "link" and attrs.get("rel") == "canonical"
+    ]
+    assert canonical == ["https://claims.example.org/rocket/claims/rocket-speed/"]
+    urlset = ET.parse(out / "sitemap.xml").getroot()
+    locs = [u.findtext(f"{SM}loc") for u in urlset.findall(f"{SM}url")]
+    assert "https://claims.example.org/rocket/" in locs
+    assert "https://claims.example.org/rocket/sources/fr-report/" in locs
+    assert all((loc or "").startswith("https://claims.example.org/rocket/") for loc in locs)
+    claims = json.loads((out / "claims.json").read_text(encoding="utf-8"))["claims"]
+    assert claims[0]["site_url"] == "https://claims.example.org/rocket/claims/rocket-price/"
+    feed = ET.parse(out / "feed.xml").getroot()
+    assert feed.findtext(f"{A}id") == "https://claims.example.org/rocket/feed.xml"
+    # Links between pages stay relative even then.
+    index = parse(out / "index.html").hrefs()
+    assert "claims/rocket-speed/index.html" in index
+
+
+def test_no_sitemap_or_canonical_without_base_url(tmp_path: Path) -> None:
+    out = tmp_path / "site"
+    build(FIXTURES / "minimal", out)
+    assert not (out / "sitemap.xml").exists()
+    assert 'rel="canonical"' not in (out / "index.html").read_text(encoding="utf-8")
