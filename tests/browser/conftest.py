@@ -1,0 +1,136 @@
+"""Fixtures for testing the built site in a real browser (see /work/shared/browser-testing.md).
+
+- `site_dir`: the repository's site, built once per session with `claimtrack build` into a
+  temporary folder.
+- `base_url`: that folder served by http.server on 127.0.0.1 and a free port, in a thread.
+- `browser_type_launch_args`: Debian's Chromium (`shutil.which("chromium")`) with the flags
+  that keep it off the network.
+- `context` / `make_context`: browser contexts that abort every request to a host other than
+  127.0.0.1 or localhost.
+
+What the tests need: Chromium from Debian, Java and `node_modules/vnu-jar` (all installed
+by `.ci/run`). When one is missing they fail under CI=true and skip with a reason otherwise.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import http.server
+import io
+import json
+import shutil
+import sys
+import threading
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import BrowserContext, Route
+from support import REPO, is_local, require
+
+from claimtrack.cli import main
+
+CHROMIUM_FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1 , EXCLUDE localhost",
+]
+
+
+@pytest.fixture(scope="session")
+def site_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The repository's site, built once with `claimtrack build --root REPO --out TMP/site`."""
+    out = tmp_path_factory.mktemp("browser") / "site"
+    buf = io.StringIO()
+    with contextlib.redirect_stdout(buf), contextlib.redirect_stderr(buf):
+        code = main(["build", "--root", str(REPO), "--out", str(out)])
+    if code != 0 or not (out / "index.html").is_file():
+        pytest.fail(
+            f"`claimtrack build --root {REPO}` exited {code}:\n{buf.getvalue()}", pytrace=False
+        )
+    return out
+
+
+@pytest.fixture(scope="session")
+def html_pages(site_dir: Path) -> list[str]:
+    """Every .html file of the built site, as a path relative to the site folder."""
+    return sorted(p.relative_to(site_dir).as_posix() for p in site_dir.rglob("*.html"))
+
+
+@pytest.fixture(scope="session")
+def claims_data(site_dir: Path) -> list[dict[str, Any]]:
+    claims: list[dict[str, Any]] = json.loads(
+        (site_dir / "claims.json").read_text(encoding="utf-8")
+    )["claims"]
+    return claims
+
+
+class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+
+class _Server(http.server.ThreadingHTTPServer):
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        # The browser drops connections it no longer needs; that is not worth a traceback.
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            super().handle_error(request, client_address)
+
+
+@pytest.fixture(scope="session")
+def base_url(site_dir: Path) -> Iterator[str]:
+    """The built site served on 127.0.0.1 and a free port (overrides pytest-base-url's)."""
+    handler = functools.partial(_QuietHandler, directory=str(site_dir))
+    server = _Server(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(timeout=5)
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
+    """Launch Debian's Chromium (Playwright's own browser download is not available here)."""
+    chromium = shutil.which("chromium")
+    require(
+        chromium is not None,
+        "Chromium is not installed (apt-get install -y --no-install-recommends chromium)",
+    )
+    return {
+        **browser_type_launch_args,
+        "executable_path": chromium,
+        "args": CHROMIUM_FLAGS,
+    }
+
+
+def _block(route: Route) -> None:
+    route.abort("blockedbyclient")
+
+
+@pytest.fixture
+def make_context(new_context: Callable[..., BrowserContext]) -> Callable[..., BrowserContext]:
+    """Create a browser context (any `browser.new_context` options) that never leaves 127.0.0.1."""
+
+    def make(**kwargs: Any) -> BrowserContext:
+        ctx = new_context(**kwargs)
+        ctx.route(lambda url: not is_local(url), _block)
+        return ctx
+
+    return make
+
+
+@pytest.fixture
+def context(make_context: Callable[..., BrowserContext]) -> BrowserContext:
+    return make_context()

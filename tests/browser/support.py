@@ -1,0 +1,29 @@
+"""Shared helpers of the browser tests (imported by conftest.py and the test modules)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+LOCAL_HOSTS = frozenset({"127.0.0.1", "localhost"})
+
+
+def in_ci() -> bool:
+    return os.environ.get("CI", "").strip().lower() not in {"", "0", "false", "no"}
+
+
+def require(ok: bool, what: str) -> None:
+    """Fail (under CI=true, where .ci/run has installed everything) or skip when `ok` is false."""
+    if ok:
+        return
+    if in_ci():
+        pytest.fail(f"{what} (CI=true: .ci/run installs it, so this is a failure)", pytrace=False)
+    pytest.skip(f"{what}; run `bash .ci/run` to install it")
+
+
+def is_local(url: str) -> bool:
+    return urlsplit(url).hostname in LOCAL_HOSTS
