@@ -2,7 +2,8 @@
 
 Every `.html` file is parsed with html.parser; every relative href/src/srcset (and `url()` in
 CSS files) is resolved against the file's folder, must stay inside the site and name an
-existing file; a `#fragment` must match an `id` (or `<a name>`) in the target page.
+existing file (not a folder: the site must also work opened from disk); a `#fragment` must
+match an `id` (or `<a name>`) in the target page.
 """
 
 from __future__ import annotations
@@ -118,10 +119,7 @@ def _check_link(site: Path, pages: dict[str, Page], rel: str, url: str) -> str |
             target = ""
         full = site / target
         if full.is_dir():
-            if not parts.path.endswith("/"):
-                return "a folder without a trailing slash"
-            target = posixpath.join(target, "index.html") if target else "index.html"
-            full = site / target
+            return "links to a folder: opened from disk that shows a file listing; name index.html"
         if not full.is_file():
             return f"no such file {target}"
     else:

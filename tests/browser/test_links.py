@@ -24,7 +24,7 @@ def test_checker_finds_what_it_should(tmp_path: Path) -> None:
             [
                 '<link rel="stylesheet" href="style.css">',
                 '<ul id="list"><li><a href="claims/a/index.html#top-heading">ok</a></ul>',
-                '<a href="claims/a/">ok, folder</a> <a href="#list">ok</a>',
+                '<a href="#list">ok</a> <a href="claims/a/">folder</a>',
                 '<a href="https://example.org/x">external, not checked</a>',
                 '<a href="claims/b/index.html">missing page</a>',
                 '<a href="claims/a/index.html#nope">missing anchor</a>',
@@ -38,6 +38,7 @@ def test_checker_finds_what_it_should(tmp_path: Path) -> None:
     )
     problems = check_site(tmp_path)
     assert [p.split(": ", 1)[0] for p in problems] == [
+        "index.html:3",
         "index.html:5",
         "index.html:6",
         "index.html:7",
