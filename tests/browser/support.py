@@ -26,4 +26,6 @@ def require(ok: bool, what: str) -> None:
 
 
 def is_local(url: str) -> bool:
-    return urlsplit(url).hostname in LOCAL_HOSTS
+    """True for http(s) on 127.0.0.1 or localhost, and for files (a site opened from disk)."""
+    parts = urlsplit(url)
+    return parts.hostname in LOCAL_HOSTS or (parts.scheme == "file" and not parts.hostname)

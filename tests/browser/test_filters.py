@@ -4,6 +4,7 @@ claims.json; without JavaScript every claim is listed."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -116,3 +117,25 @@ def test_without_javascript_every_claim_is_listed(
     )
     assert sorted(h.split("/")[1] for h in hrefs) == sorted(c["id"] for c in claims_data)
     assert not page.locator("#filters").is_visible(), "filters that cannot work are shown"
+
+
+def test_opened_from_disk_styles_and_filters_work(
+    page: Page, site_dir: Path, claims_data: list[dict[str, Any]]
+) -> None:
+    """file://…/index.html: the stylesheet and the script load, and a claim link opens its page."""
+    failed: list[str] = []
+    page.on("requestfailed", lambda request: failed.append(f"{request.url} {request.failure}"))
+    page.goto((site_dir / "index.html").as_uri(), wait_until="load")
+    assert not failed, "opened from disk, these files did not load:\n" + "\n".join(failed)
+    assert page.locator("link[rel=stylesheet]").count(), "no stylesheet"
+    assert index_ready(page), "the filter script did not run from disk"
+    assert len(_visible_ids(page)) == len(claims_data)
+    page.locator(f"{ITEMS} a.statement").first.click()
+    page.wait_for_load_state("load")
+    assert page.url.endswith("/index.html") and "/claims/" in page.url, page.url
+    assert page.locator("h1").first.is_visible()
+
+
+def index_ready(page: Page) -> bool:
+    visible: bool = page.locator("#filters").is_visible()
+    return visible
