@@ -26,6 +26,7 @@ from pathlib import Path
 from claimtrack.live import LiveServer
 
 REPO = Path(__file__).resolve().parent.parent
+DEADLINE = 10.0
 
 
 def fetch(url: str) -> str:
@@ -48,7 +49,7 @@ def main() -> None:
             shutil.copy2(args.root / "tracker.yaml", root / "tracker.yaml")
         claim = sorted((root / "claims").glob("*.yaml"))[0]
         original = claim.read_text(encoding="utf-8")
-        server = LiveServer(root, root / "site", port=0, stdout=io.StringIO())
+        server = LiveServer(root, root / "site", port=0, stdout=io.StringIO())  # problems: stderr
         started = time.perf_counter()
         server.start()
         print(
@@ -72,6 +73,8 @@ def main() -> None:
                 t0 = time.perf_counter()
                 claim.write_text(edited, encoding="utf-8")
                 while marker not in fetch(page):
+                    if time.perf_counter() - t0 > DEADLINE:
+                        raise SystemExit(f"edit {i} not served after {DEADLINE} s; see above")
                     time.sleep(0.01)
                 served.append(time.perf_counter() - t0)
                 while server.builds == count:
