@@ -52,6 +52,9 @@ def main() -> None:
     parser.add_argument("--claims", type=int, default=10_000)
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--root", type=Path, default=None, help="time this tracker instead")
+    parser.add_argument(
+        "--work", type=Path, default=HERE / "out", help="where to build (default: bench/out)"
+    )
     args = parser.parse_args()
     root = args.root
     if root is None:
@@ -63,7 +66,9 @@ def main() -> None:
     print(f"{root}: {len(tracker.claims)} claims, {len(tracker.sources)} sources")
     load = timed(lambda: load_tracker(root), args.runs)
     check = timed(lambda: run_checks(tracker, TODAY), args.runs)
-    work = Path(tempfile.mkdtemp(prefix="claimtrack-bench-"))
+    # Beside the data by default, as a user builds; /dev/shm shows the build without the disk.
+    args.work.mkdir(parents=True, exist_ok=True)
+    work = Path(tempfile.mkdtemp(prefix="claimtrack-bench-", dir=args.work))
     try:
         out = work / "site"
         build = timed(lambda: build_site(root, out, today=TODAY), args.runs)
@@ -73,7 +78,8 @@ def main() -> None:
         show("build", build)
         site = [b - min(load) - min(check) for b in build]
         show("site", site)
-        print(f"{'':<12} {result.pages} pages, {result.files} files")
+        phases = ", ".join(f"{k} {v:.2f}" for k, v in result.timings.items())
+        print(f"{'':<12} {result.pages} pages, {result.files} files; last build: {phases} s")
         if args.root is None:
             builder = SiteBuilder(root, work / "inc", TODAY)
             builder.build()

@@ -54,7 +54,8 @@ def make_environment(root: Path) -> Environment:
     )
     env.filters["human_date"] = human_date
     env.filters["http_url"] = http_url
-    env.globals.update(HELPERS)
+    # Filters, not globals: Jinja calls a filter directly, a global through Context.call.
+    env.filters.update(HELPERS)
     return env
 
 
