@@ -253,12 +253,34 @@ class SourceSummary:
     language_name: str
     archived: bool
     cited: int
+    derived_from: tuple[SourceRef, ...]
 
 
 def source_summary(s: SourceView) -> SourceSummary:
     return SourceSummary(
-        s.ref, s.kind_label, s.publisher, s.published, s.language_name, s.archived, len(s.cited_by)
+        s.ref,
+        s.kind_label,
+        s.publisher,
+        s.published,
+        s.language_name,
+        s.archived,
+        len(s.cited_by),
+        s.derived_from,
     )
+
+
+def by_origin(sources: tuple[SourceView, ...]) -> tuple[SourceSummary, ...]:
+    """Each original source followed by the sources derived from it.
+
+    Read top to bottom, the list shows how many independent origins there are:
+    a report sits under what it reports instead of looking like a second source.
+    """
+
+    def key(s: SourceView) -> tuple[str, int, str, str]:
+        family = min((o.title.casefold() for o in s.origins), default=s.ref.title.casefold())
+        return (family, 1 if s.derived_from else 0, s.ref.title.casefold(), s.ref.id)
+
+    return tuple(source_summary(s) for s in sorted(sources, key=key))
 
 
 @dataclass(frozen=True)
@@ -276,7 +298,7 @@ class ChartBar:
     width: int  # in the chart's user units, out of CHART_BAR_WIDTH
 
 
-CHART_BAR_WIDTH = 260
+CHART_BAR_WIDTH = 230
 CHART_ROW = 30
 
 
@@ -361,8 +383,12 @@ def _facets(counter: Counter[str], labels: dict[str, str] | None = None) -> tupl
     )
 
 
+_KIND_RANK = {kind.value: i for i, kind in enumerate(ClaimKind)}
+
+
 def newest_first(summaries: list[ClaimSummary]) -> tuple[ClaimSummary, ...]:
-    ordered = sorted(summaries, key=lambda s: s.id)
+    """Latest change first; on one day figures and facts before quotes and assessments."""
+    ordered = sorted(summaries, key=lambda s: (_KIND_RANK.get(s.kind, 99), s.id))
     return tuple(sorted(ordered, key=lambda s: s.last_changed, reverse=True))
 
 

@@ -12,7 +12,7 @@ from typing import Any
 
 from ..analysis import Analysis
 from . import data, dataschema, feeds, jsonld
-from .context import SiteModel, SiteSettings, SourceView, source_summary
+from .context import SiteModel, SiteSettings, SourceView, by_origin
 
 MARKER = ".claimtrack-site"
 MARKER_TEXT = (
@@ -97,7 +97,7 @@ def plan(model: SiteModel, analysis: Analysis, static: dict[str, bytes]) -> list
     sources_info = _info(
         s, "sources/index.html", f"Sources – {s.title}", f"Sources of {s.title}", "sources"
     )
-    summaries = tuple(source_summary(src) for src in model.sources)
+    summaries = by_origin(model.sources)
     outputs.append(_page("sources.html", s, sources_info, sources=summaries))
     for source in model.sources:
         info = _info(

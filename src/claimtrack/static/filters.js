@@ -10,6 +10,7 @@
     return;
   }
   var result = document.getElementById("filter-result");
+  var empty = document.getElementById("filter-empty");
   var items = Array.prototype.slice.call(root.querySelectorAll("li[data-status]"));
   var groups = Array.prototype.slice.call(root.querySelectorAll("[data-group]"));
   // Lower-cased text once, not on every keystroke: lists can hold thousands of claims.
@@ -60,6 +61,9 @@
         count.textContent = String(n);
       }
     });
+    if (empty) {
+      empty.hidden = shown !== 0;
+    }
     result.textContent =
       shown === items.length
         ? "Showing all " + items.length + " claims."
