@@ -90,9 +90,10 @@ def main() -> None:
                 again = builder.build()
             finally:
                 claim.write_bytes(original)
+            phases = ", ".join(f"{k} {v:.2f}" for k, v in again.timings.items())
             print(
                 f"incremental  {again.seconds:6.2f} s   "
-                f"({again.rendered} pages rendered, {again.written} files written)"
+                f"({again.rendered} pages rendered, {again.written} files written; {phases} s)"
             )
     finally:
         shutil.rmtree(work, ignore_errors=True)

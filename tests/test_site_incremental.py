@@ -129,3 +129,15 @@ def test_a_site_replaced_by_another_build_is_rebuilt_whole(tmp_path: Path) -> No
     site.build()
     build(root, tmp_path / "site")  # someone else swaps in a new folder
     assert site.build().full
+
+
+def test_a_source_edit_reaches_the_claim_reviews_that_cite_it(tmp_path: Path) -> None:
+    site, root = builder(tmp_path)
+    site.build()
+    edit(root / "sources" / "fr-report.yaml", "publisher: Le Journal", "publisher: Le Quotidien")
+    site.build()
+    page = (tmp_path / "site" / "claims" / "rocket-speed" / "index.html").read_text("utf-8")
+    assert '"publisher":{"@type":"Organization","name":"Le Quotidien"}' in page
+    fresh = tmp_path / "fresh"
+    build(root, fresh)
+    assert files_of(fresh) == files_of(tmp_path / "site")

@@ -9,9 +9,7 @@ from __future__ import annotations
 
 import datetime as dt
 import gc
-import hashlib
 import os
-import pickle
 import re
 import shutil
 import tempfile
@@ -64,7 +62,9 @@ class _Laps:
 
 @dataclass(frozen=True)
 class _Written:
-    key: str | None  # fingerprint of what the output was made from
+    # What the output was made from: immutable view models, compared by value, so that an
+    # equal key means the same bytes (the theme is compared separately).  None: always make.
+    key: object
     digest: str  # of the bytes written
 
 
@@ -73,13 +73,6 @@ class _State:
     theme: str
     out_inode: int
     files: dict[str, _Written] = field(default_factory=dict)
-
-
-def _fingerprint(theme: str, output: Output) -> str | None:
-    if output.key is None:
-        return None
-    payload = pickle.dumps((theme, output.path, output.key), protocol=pickle.HIGHEST_PROTOCOL)
-    return hashlib.blake2b(payload, digest_size=16).hexdigest()
 
 
 def _pid_alive(pid: int) -> bool:
@@ -198,7 +191,7 @@ class SiteBuilder:
         theme = theme_fingerprint(self.root)
         env = self._environment(theme)
         outputs = plan(build_model(analysis), analysis, static_files(self.root))
-        keys = {o.path: _fingerprint(theme, o) for o in outputs} if track else {}
+        keys = {o.path: o.key for o in outputs} if track else {}
         laps.lap("model")
         state = self._state if track else None
         if state is not None and self._can_update(state, theme):
@@ -273,7 +266,7 @@ class SiteBuilder:
         state: _State,
         env: Environment,
         outputs: list[Output],
-        keys: dict[str, str | None],
+        keys: dict[str, object],
     ) -> tuple[int, int] | None:
         """Write what changed in place; None when a full build is the better choice."""
         todo = [

@@ -12,7 +12,7 @@ from typing import Any
 
 from ..analysis import Analysis
 from . import data, dataschema, feeds, jsonld
-from .context import SiteModel, SiteSettings, SourceView, by_origin
+from .context import ClaimView, SiteModel, SiteSettings, SourceView, by_origin
 
 MARKER = ".claimtrack-site"
 MARKER_TEXT = (
@@ -38,6 +38,9 @@ class Output:
     template: str | None = None
     context: dict[str, Any] = field(default_factory=dict)
     make: Callable[[], bytes] | None = None
+    # More template variables, computed only when the page is rendered (in whichever process
+    # renders it); the key must then cover their inputs.
+    lazy: Callable[[], dict[str, Any]] | None = None
     # What the output is made from; None means "always make it and compare the bytes".
     key: object = None
 
@@ -61,13 +64,26 @@ def _info(
     )
 
 
-def _page(template: str, settings: SiteSettings, info: PageInfo, **context: Any) -> Output:
+def _page(
+    template: str,
+    settings: SiteSettings,
+    info: PageInfo,
+    lazy: tuple[Callable[[], dict[str, Any]], object] | None = None,
+    **context: Any,
+) -> Output:
     return Output(
         path=info.path,
         template=template,
         context={"site": settings, "page": info, **context},
-        key=(template, settings, info, tuple(context.items())),
+        lazy=lazy[0] if lazy else None,
+        key=(template, settings, info, tuple(context.items()), lazy[1] if lazy else None),
     )
+
+
+def _review(
+    claim: ClaimView, sources: dict[str, SourceView], settings: SiteSettings
+) -> Callable[[], dict[str, Any]]:
+    return lambda: {"jsonld": jsonld.script_json(jsonld.claim_review(claim, sources, settings))}
 
 
 def _constant(content: bytes) -> Callable[[], bytes]:
@@ -92,8 +108,10 @@ def plan(model: SiteModel, analysis: Analysis, static: dict[str, bytes]) -> list
             f"{claim.summary.status.label}: {claim.summary.statement}",
             "claims",
         )
-        review = jsonld.script_json(jsonld.claim_review(claim, sources_by_id, s))
-        outputs.append(_page("claim.html", s, info, claim=claim, jsonld=review))
+        # The ClaimReview also shows the cited sources' publisher, date and address.
+        cited = tuple(sources_by_id[ref.id] for ref in claim.sources if ref.id in sources_by_id)
+        review = (_review(claim, sources_by_id, s), cited)
+        outputs.append(_page("claim.html", s, info, review, claim=claim))
     sources_info = _info(
         s, "sources/index.html", f"Sources – {s.title}", f"Sources of {s.title}", "sources"
     )

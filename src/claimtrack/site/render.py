@@ -41,7 +41,8 @@ class Renderer:
         template = self._templates.get(output.template)
         if template is None:
             template = self._templates[output.template] = self.env.get_template(output.template)
-        return template.render(output.context).encode("utf-8")
+        context = output.context if output.lazy is None else {**output.context, **output.lazy()}
+        return template.render(context).encode("utf-8")
 
 
 def _cores() -> int:
@@ -65,10 +66,18 @@ def _write(
 ) -> dict[str, str]:
     """Plain writes: nobody reads the fresh folder before it is swapped in, so no fsync each."""
     result = {}
+    base = str(folder) + os.sep
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
     for output in outputs:
         data = renderer.render(output)
-        with open(folder / output.path, "wb") as handle:
-            handle.write(data)
+        # os.open/os.write: a single write needs no buffered file object around it.
+        fd = os.open(base + output.path, flags, 0o644)
+        try:
+            view = memoryview(data)
+            while view:
+                view = view[os.write(fd, view) :]
+        finally:
+            os.close(fd)
         if digests:
             result[output.path] = digest(data)
     return result
@@ -93,8 +102,15 @@ def write_site(
     renderer: Renderer, outputs: list[Output], folder: Path, *, digests: bool
 ) -> dict[str, str]:
     """Write every output under ``folder``; returns path -> digest when asked for digests."""
-    for parent in sorted({o.path.rpartition("/")[0] for o in outputs} - {""}):
-        (folder / parent).mkdir(parents=True, exist_ok=True)
+    folders = set()
+    for output in outputs:
+        parent = output.path.rpartition("/")[0]
+        while parent and parent not in folders:
+            folders.add(parent)
+            parent = parent.rpartition("/")[0]
+    # Sorted, so every folder comes after its parent and one mkdir call each suffices.
+    for name in sorted(folders):
+        os.mkdir(os.path.join(folder, name))
     if not _can_fork(len(outputs)):
         return _write(renderer, outputs, folder, digests)
     mine, theirs = outputs[0::2], outputs[1::2]
