@@ -15,9 +15,10 @@ from dataclasses import dataclass
 from pydantic import ValidationError
 
 from .checks import run_checks
-from .loading import Loaded, Tracker, validation_problems
+from .loading import Loaded, Tracker
 from .problems import Problem
 from .records import Claim
+from .validation import validation_problems
 from .yamlsource import parse_document
 
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..analysis import Analysis
-from ..loading import suggest
 from ..problems import Problem, error, warning
+from ..validation import suggest
 
 
 def _unknown(kind: str, name: str, known: object) -> tuple[str, str | None]:

@@ -18,10 +18,11 @@ from typing import Any
 
 from ..errors import ClaimtrackError, DataError, UsageError
 from ..fsutil import atomic_write_bytes
-from ..loading import load_tracker, read_data_file, suggest
+from ..loading import load_tracker, read_data_file
 from ..problems import Problem
 from ..proposal import judge
 from ..records import ID_PATTERN, Status
+from ..validation import suggest
 from ..yamledit import NewEntry, edit_status
 
 _ID = re.compile(ID_PATTERN)
