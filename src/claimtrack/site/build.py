@@ -26,7 +26,7 @@ from ..loading import LoadCache, load_tracker
 from ..problems import Problem
 from .context import build_model
 from .pages import MARKER, Output, plan
-from .render import Renderer, digest, write_site
+from .render import Renderer, digest, remove_tree, write_site
 from .templating import make_environment, static_files, theme_fingerprint
 
 # Above this share of changed pages (and this many) an in-place update costs more than a
@@ -125,7 +125,7 @@ def _swap(new: Path, out: Path) -> None:
     except BaseException:
         os.rename(old, out)
         raise
-    shutil.rmtree(old, ignore_errors=True)
+    remove_tree(old)
 
 
 class SiteBuilder:

@@ -6,16 +6,21 @@ other thread is running (forking a threaded process can deadlock the child),
 a child process renders and writes every other output while this process does
 the rest.  The child inherits the templates and view models already in memory,
 so nothing is pickled; it reports back only digests or its error.  Output is
-the same bytes either way.
+the same bytes either way.  Deleting the previous site, as many file system
+calls as writing it, is shared the same way.
 """
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import os
+import shutil
 import threading
+from collections.abc import Callable
 from pathlib import Path
+from typing import TypeVar
 
 from jinja2 import Environment, Template
 
@@ -83,11 +88,14 @@ def _write(
     return result
 
 
-def _child(renderer: Renderer, outputs: list[Output], folder: Path, digests: bool, fd: int) -> None:
+T = TypeVar("T")
+
+
+def _child(work: Callable[[list[T]], dict[str, str]], items: list[T], fd: int) -> None:
     code = 0
     payload: dict[str, object]
     try:
-        payload = {"ok": _write(renderer, outputs, folder, digests)}
+        payload = {"ok": work(items)}
     except BaseException as exc:  # everything must reach the parent, which decides
         payload = {"error": f"{type(exc).__name__}: {exc}"}
         code = 1
@@ -96,6 +104,34 @@ def _child(renderer: Renderer, outputs: list[Output], folder: Path, digests: boo
             pipe.write(json.dumps(payload).encode("utf-8"))
     finally:
         os._exit(code)  # never return into the parent's code, never run its atexit handlers
+
+
+def in_two_processes(
+    items: list[T], work: Callable[[list[T]], dict[str, str]], what: str
+) -> dict[str, str]:
+    """``work(items)``, with every other item done by a forked child when that pays off."""
+    if not _can_fork(len(items)):
+        return work(items)
+    mine, theirs = items[0::2], items[1::2]
+    read_fd, write_fd = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # pragma: no cover - runs in the child, which coverage does not follow
+        os.close(read_fd)
+        _child(work, theirs, write_fd)
+    os.close(write_fd)
+    try:
+        result = work(mine)
+    finally:
+        # Always drain and reap the child, also when this half failed.
+        with os.fdopen(read_fd, "rb") as pipe:
+            raw = pipe.read()
+        _, status = os.waitpid(pid, 0)
+    payload = json.loads(raw.decode("utf-8")) if raw else {}
+    if "ok" not in payload or os.waitstatus_to_exitcode(status) != 0:
+        reason = payload.get("error", f"exit status {os.waitstatus_to_exitcode(status)}")
+        raise RuntimeError(f"{what} in a second process failed: {reason}")
+    result.update(payload["ok"])
+    return result
 
 
 def write_site(
@@ -111,25 +147,30 @@ def write_site(
     # Sorted, so every folder comes after its parent and one mkdir call each suffices.
     for name in sorted(folders):
         os.mkdir(os.path.join(folder, name))
-    if not _can_fork(len(outputs)):
-        return _write(renderer, outputs, folder, digests)
-    mine, theirs = outputs[0::2], outputs[1::2]
-    read_fd, write_fd = os.pipe()
-    pid = os.fork()
-    if pid == 0:  # pragma: no cover - runs in the child, which coverage does not follow
-        os.close(read_fd)
-        _child(renderer, theirs, folder, digests, write_fd)
-    os.close(write_fd)
+    return in_two_processes(
+        outputs, lambda part: _write(renderer, part, folder, digests), "rendering"
+    )
+
+
+def _remove(paths: list[str]) -> dict[str, str]:
+    for path in paths:
+        if os.path.isdir(path) and not os.path.islink(path):
+            shutil.rmtree(path, ignore_errors=True)
+        else:
+            with contextlib.suppress(FileNotFoundError):
+                os.unlink(path)
+    return {}
+
+
+def remove_tree(folder: Path) -> None:
+    """Delete a whole site folder; a large one is split between two processes."""
+    entries: list[str] = []
+    for top in sorted(os.scandir(folder), key=lambda e: e.name):
+        if top.is_dir(follow_symlinks=False):
+            entries.extend(sorted(e.path for e in os.scandir(top.path)))
+        else:
+            entries.append(top.path)
     try:
-        result = _write(renderer, mine, folder, digests)
+        in_two_processes(entries, _remove, "deleting the old site")
     finally:
-        # Always drain and reap the child, also when this half failed.
-        with os.fdopen(read_fd, "rb") as pipe:
-            raw = pipe.read()
-        _, status = os.waitpid(pid, 0)
-    payload = json.loads(raw.decode("utf-8")) if raw else {}
-    if "ok" not in payload or os.waitstatus_to_exitcode(status) != 0:
-        reason = payload.get("error", f"exit status {os.waitstatus_to_exitcode(status)}")
-        raise RuntimeError(f"rendering in a second process failed: {reason}")
-    result.update(payload["ok"])
-    return result
+        shutil.rmtree(folder, ignore_errors=True)
