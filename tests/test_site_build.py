@@ -235,3 +235,10 @@ def test_an_overriding_template_is_still_autoescaped_and_strict(tmp_path: Path) 
     with pytest.raises(Exception, match="no_such_variable"):
         build(root, tmp_path / "site")
     assert leftovers(tmp_path) == []
+
+
+def test_a_missing_root_is_a_usage_error(tmp_path: Path, run_cli: Callable[..., Result]) -> None:
+    result = run_cli("build", "--root", tmp_path / "nowhere", "--out", tmp_path / "site")
+    assert result.code == 2
+    assert "no such folder" in result.err
+    assert not (tmp_path / "site").exists()
