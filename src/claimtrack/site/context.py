@@ -2,22 +2,18 @@
 
 Templates only read these; every wording decision ("unknown", "up to 8x",
 "1 independent origin, reported by 2 sources") is made here, once, so that the
-HTML, the JSON and the JSON-LD never disagree.  The views are plain frozen
-dataclasses of strings, dates and tuples: cheap to build for 10,000 claims,
-and picklable, which gives each page a fingerprint of exactly what it shows.
+HTML, the JSON and the JSON-LD never disagree.  The views themselves are in
+views.py; building all of them is one pass over the records with dict lookups.
 """
 
 from __future__ import annotations
 
 import datetime as dt
 from collections import Counter
-from dataclasses import dataclass
 from urllib.parse import urlsplit
 
 from ..analysis import Analysis, QuoteCheck
 from ..records import (
-    OMISSION_STATUSES,
-    STATUS_MEANINGS,
     Bound,
     Claim,
     ClaimKind,
@@ -28,20 +24,26 @@ from ..records import (
     TrackerSettings,
     TranslatedBy,
 )
-
-# Most newsworthy first: what is wrong, then what is open, then what holds.
-STATUS_ORDER: tuple[Status, ...] = (
-    Status.FALSE,
-    Status.MISLEADING,
-    Status.DISPUTED,
-    Status.UNVERIFIED,
-    Status.CORROBORATED,
-    Status.VERIFIED,
-    Status.RETRACTED,
-    Status.UNDISCLOSED,
-    Status.DISCLOSED,
+from .views import (
+    CHART_BAR_WIDTH,
+    CHART_ROW,
+    STATUS_ORDER,
+    STATUSES,
+    ChartBar,
+    ClaimantView,
+    ClaimSummary,
+    ClaimView,
+    EvidenceView,
+    Facet,
+    HistoryView,
+    IndexView,
+    QuantityView,
+    SiteModel,
+    SiteSettings,
+    SourceRef,
+    SourceSummary,
+    SourceView,
 )
-_RANK = {status: i for i, status in enumerate(STATUS_ORDER)}
 
 BOUND_WORDS: dict[Bound, tuple[str, str]] = {
     Bound.EXACT: ("", "exact: the figure as stated"),
@@ -116,146 +118,6 @@ def joins_unit(unit: str) -> bool:
     return unit in ("x", "×", "%", "‰", "°") or unit.startswith(("x ", "× "))
 
 
-@dataclass(frozen=True)
-class StatusView:
-    value: str
-    label: str
-    meaning: str
-    rank: int
-
-
-STATUSES: dict[Status, StatusView] = {
-    s: StatusView(s.value, s.value.capitalize(), STATUS_MEANINGS[s], _RANK[s]) for s in Status
-}
-
-
-@dataclass(frozen=True)
-class SiteSettings:
-    title: str
-    description: str
-    language: str
-    base_url: str | None  # always ends with "/" when set
-
-    def absolute(self, path: str) -> str | None:
-        """Absolute URL of a site path ("claims/x/"), only when a base URL is configured."""
-        return None if self.base_url is None else self.base_url + path
-
-
-@dataclass(frozen=True)
-class SourceRef:
-    id: str
-    title: str
-    language: str
-
-
-@dataclass(frozen=True)
-class ClaimSummary:
-    """What a list shows of a claim: the index, related claims, a source's citing claims."""
-
-    id: str
-    statement: str
-    status: StatusView
-    kind: str
-    kind_label: str
-    claimant: str
-    topics: tuple[str, ...]
-    last_changed: dt.date
-    recorded: dt.date
-    stale: bool
-
-
-@dataclass(frozen=True)
-class ClaimantView:
-    name: str
-    role: str | None
-    organisation: str | None
-    is_person: bool
-    display: str
-
-
-@dataclass(frozen=True)
-class QuantityView:
-    figure: str  # "up to 8x"
-    value: str
-    unit: str
-    bound: str
-    bound_meaning: str
-    metric: str
-    baseline: str | None
-    conditions: str | None
-
-
-@dataclass(frozen=True)
-class EvidenceView:
-    source: SourceRef
-    quote: str
-    translation: str | None
-    translated_by: str | None
-    translator_label: str | None
-    check: str
-    check_label: str
-
-
-@dataclass(frozen=True)
-class HistoryView:
-    index: int
-    date: dt.date
-    status: StatusView
-    note: str
-    evidence: tuple[SourceRef, ...]
-    current: bool
-
-
-@dataclass(frozen=True)
-class ClaimView:
-    summary: ClaimSummary
-    claimant: ClaimantView
-    quantity: QuantityView | None
-    evidence: tuple[EvidenceView, ...]
-    history: tuple[HistoryView, ...]
-    rationale: str
-    review_by: dt.date | None
-    related: tuple[ClaimSummary, ...]
-    sources: tuple[SourceRef, ...]
-    origins: tuple[SourceRef, ...]
-    origins_sentence: str
-
-
-@dataclass(frozen=True)
-class SourceView:
-    ref: SourceRef
-    language_name: str
-    kind: str
-    kind_label: str
-    publisher: str | None
-    authors: tuple[str, ...]
-    published: dt.date | None
-    url: str | None
-    notes: str
-    derived_from: tuple[SourceRef, ...]
-    derived_by: tuple[SourceRef, ...]
-    origins: tuple[SourceRef, ...]
-    archived: bool
-    retrieved: dt.date | None
-    sha256: str | None
-    cited_by: tuple[ClaimSummary, ...]
-
-
-@dataclass(frozen=True)
-class SourceSummary:
-    """What the list of sources shows; smaller than SourceView so that editing a claim's
-    statement does not make the list look changed to an incremental build."""
-
-    ref: SourceRef
-    kind_label: str
-    publisher: str | None
-    published: dt.date | None
-    language_name: str
-    archived: bool
-    cited: int
-    derived_from: tuple[SourceRef, ...]
-
-
 def source_summary(s: SourceView) -> SourceSummary:
     return SourceSummary(
         s.ref,
@@ -281,50 +143,6 @@ def by_origin(sources: tuple[SourceView, ...]) -> tuple[SourceSummary, ...]:
         return (family, 1 if s.derived_from else 0, s.ref.title.casefold(), s.ref.id)
 
     return tuple(source_summary(s) for s in sorted(sources, key=key))
-
-
-@dataclass(frozen=True)
-class Facet:
-    value: str
-    label: str
-    count: int
-
-
-@dataclass(frozen=True)
-class ChartBar:
-    status: StatusView
-    count: int
-    y: int
-    width: int  # in the chart's user units, out of CHART_BAR_WIDTH
-
-
-CHART_BAR_WIDTH = 230
-CHART_ROW = 30
-
-
-@dataclass(frozen=True)
-class IndexView:
-    counts: tuple[tuple[StatusView, int], ...]
-    chart: tuple[ChartBar, ...]
-    chart_height: int
-    groups: tuple[tuple[StatusView, tuple[ClaimSummary, ...]], ...]
-    undisclosed: tuple[ClaimSummary, ...]
-    disclosed: tuple[ClaimSummary, ...]
-    statuses: tuple[Facet, ...]
-    kinds: tuple[Facet, ...]
-    topics: tuple[Facet, ...]
-    claimants: tuple[Facet, ...]
-    total: int
-    source_count: int
-    last_updated: dt.date | None
-
-
-@dataclass(frozen=True)
-class SiteModel:
-    settings: SiteSettings
-    claims: tuple[ClaimView, ...]  # sorted by id
-    sources: tuple[SourceView, ...]  # sorted by id
-    index: IndexView
 
 
 def site_settings(settings: TrackerSettings) -> SiteSettings:
@@ -549,7 +367,3 @@ def build_model(a: Analysis) -> SiteModel:
         sources=sources,
         index=_index(summaries, len(refs), dates),
     )
-
-
-def is_omission(status: StatusView) -> bool:
-    return Status(status.value) in OMISSION_STATUSES

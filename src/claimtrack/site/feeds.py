@@ -12,7 +12,7 @@ import datetime as dt
 import uuid
 import xml.etree.ElementTree as ET
 
-from .context import ClaimView, SiteModel
+from .views import ClaimView, SiteModel
 
 ATOM = "http://www.w3.org/2005/Atom"
 SITEMAP = "http://www.sitemaps.org/schemas/sitemap/0.9"

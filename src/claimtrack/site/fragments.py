@@ -19,7 +19,7 @@ from typing import Any
 
 from markupsafe import Markup, escape
 
-from .context import ClaimSummary, SourceRef, StatusView
+from .views import ClaimSummary, SourceRef, StatusView
 
 MONTHS = (
     "January",

@@ -21,7 +21,7 @@ import re
 from typing import Any
 
 from ..records import Status
-from .context import ClaimView, SiteSettings, SourceView
+from .views import ClaimView, SiteSettings, SourceView
 
 RATING_VALUES: dict[Status, int] = {
     Status.FALSE: 1,

@@ -12,7 +12,8 @@ from typing import Any
 
 from ..analysis import Analysis
 from . import data, dataschema, feeds, jsonld
-from .context import ClaimView, SiteModel, SiteSettings, SourceView, by_origin
+from .context import by_origin
+from .views import ClaimView, SiteModel, SiteSettings, SourceView
 
 MARKER = ".claimtrack-site"
 MARKER_TEXT = (
