@@ -1,9 +1,11 @@
 """The static site: ``build_site`` for one build, ``SiteBuilder`` for repeated ones.
 
-Modules: build (orchestration, atomic swap, incremental updates), context
-(view models), pages (the list of outputs), templating (Jinja environment with
-root overrides), data and dataschema (claims.json, sources.json and their JSON
-Schema), jsonld (ClaimReview), feeds (Atom feed, sitemap).
+Modules: build (orchestration, atomic swap, incremental updates), render
+(rendering and writing, in two processes on large sites), views (view models)
+and context (building them from the records), pages (the list of outputs),
+templating (Jinja environment with root overrides), fragments (small HTML
+pieces as filters), data and dataschema (claims.json, sources.json and their
+JSON Schema), jsonld (ClaimReview), feeds (Atom feed, sitemap).
 """
 
 from __future__ import annotations
