@@ -133,17 +133,19 @@ class SiteBuilder:
 
     The first build(), and any build after the theme (templates, static files)
     changed, after ``out`` was replaced by someone else, or when more than a
-    quarter of the pages (and more than 64) change, is a full build: a new folder swapped in whole.
+    quarter of the pages (and more than 64) change, is a full build: a new
+    folder written beside ``out`` and swapped in whole.
 
-    Later builds are incremental: the records are loaded and checked again
-    (that is the cheap part), each output's fingerprint (a hash of exactly the
-    data it is made from: its view model, or its bytes for static files) is
-    compared with the last build's, only pages whose fingerprint changed are
-    rendered, and only files whose bytes changed are written, each atomically
-    (fsutil.atomic_write_bytes); outputs that no longer exist are deleted.
-    claims.json, sources.json, feed.xml and sitemap.xml are made every time and
-    written only when their bytes differ.  A build that finds errors raises
-    DataError and writes nothing.
+    Later builds are incremental.  The records are loaded again through a
+    LoadCache (only edited files are re-read) and checked again.  Each output
+    has a key, exactly the data it is made from (its immutable view models, or
+    its bytes for static files); a page is rendered only when its key differs
+    from the last build's, and a file is written only when its bytes differ,
+    each atomically (fsutil.atomic_write_bytes).  Outputs that no longer exist
+    are deleted, and a file deleted by hand is written again.  claims.json,
+    sources.json, feed.xml and sitemap.xml are made every time and written only
+    when their bytes differ.  A build that finds errors raises DataError and
+    writes nothing.
     """
 
     def __init__(self, root: Path, out: Path, today: dt.date | None = None) -> None:
