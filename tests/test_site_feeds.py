@@ -143,9 +143,11 @@ def test_base_url_gives_absolute_urls_and_a_sitemap(tmp_path: Path) -> None:
     assert claims[0]["site_url"] == "https://claims.example.org/rocket/claims/rocket-price/"
     feed = ET.parse(out / "feed.xml").getroot()
     assert feed.findtext(f"{A}id") == "https://claims.example.org/rocket/feed.xml"
-    # Links between pages stay relative even then.
+    # Links between pages stay relative even then, except on the 404 page, which a server
+    # shows at any missing address.
     index = parse(out / "index.html").hrefs()
     assert "claims/rocket-speed/index.html" in index
+    assert "https://claims.example.org/rocket/index.html" in parse(out / "404.html").hrefs()
 
 
 def test_no_sitemap_or_canonical_without_base_url(tmp_path: Path) -> None:

@@ -55,9 +55,14 @@ def _info(
 ) -> PageInfo:
     depth = path.count("/")
     folder = path.removesuffix("index.html")
+    rel = "../" * depth
+    if path == "404.html" and settings.base_url is not None:
+        # A server shows this page at any missing address, so relative links would
+        # resolve against that address; with a known base URL they need not.
+        rel = settings.base_url
     return PageInfo(
         path=path,
-        rel="../" * depth,
+        rel=rel,
         title=title,
         description=description,
         canonical=settings.absolute(folder) if path != "404.html" else None,
