@@ -260,3 +260,25 @@ def test_load_cache_reuses_unchanged_files_and_sees_edits(tracker: Callable[[str
     assert [p.code for p in third.problems] == ["yaml-syntax"]
     price.unlink()
     assert "rocket-price" not in load_tracker(root, cache).claims
+
+
+def test_a_reader_that_stops_early_is_not_an_internal_error(
+    tracker: Callable[[str], Path],
+) -> None:
+    import subprocess
+    import sys
+
+    root = tracker("minimal")
+    for i in range(2000):  # far more output than a pipe buffer holds
+        (root / "claims" / f"bad-{i}.yaml").write_text("x: 1\n")
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "claimtrack.cli", "check", "--root", str(root)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    assert proc.stdout is not None and proc.stderr is not None
+    assert proc.stdout.readline().startswith(b"claims/bad-")
+    proc.stdout.close()
+    err = proc.stderr.read().decode()
+    assert proc.wait(timeout=60) == 141
+    assert "Traceback" not in err and "internal error" not in err

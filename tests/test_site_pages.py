@@ -139,6 +139,11 @@ def test_source_pages_list_every_citing_claim(built: Built) -> None:
         links = page.hrefs()
         for cid in a.cited_by[sid]:
             assert f"../../claims/{cid}/index.html" in links, (sid, cid)
+        for cid in a.to_check_by[sid]:
+            assert f"../../claims/{cid}/index.html" in links, (sid, cid)
+            claim_page = parse(built.out / "claims" / cid / "index.html")
+            assert f"../../sources/{sid}/index.html" in claim_page.hrefs()
+            assert "Still to read" in claim_page.text
         for parent in loaded.record.derived_from:
             assert f"../../sources/{parent}/index.html" in links
         for child in a.derived_by[sid]:

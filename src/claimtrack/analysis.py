@@ -107,6 +107,16 @@ class Analysis:
         return {sid: sorted(cids) for sid, cids in cited.items()}
 
     @cached_property
+    def to_check_by(self) -> dict[str, list[str]]:
+        """Claims that name each source as one still to read (``to_check``)."""
+        waiting: dict[str, list[str]] = {sid: [] for sid in self.tracker.sources}
+        for cid, loaded in self.tracker.claims.items():
+            for sid in dict.fromkeys(loaded.record.to_check):
+                if sid in waiting:
+                    waiting[sid].append(cid)
+        return {sid: sorted(cids) for sid, cids in waiting.items()}
+
+    @cached_property
     def derived_by(self) -> dict[str, list[str]]:
         """Sources that report, summarise or translate each source."""
         children: dict[str, list[str]] = {sid: [] for sid in self.tracker.sources}

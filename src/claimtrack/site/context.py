@@ -276,6 +276,7 @@ def _source_view(
         retrieved=source.snapshot.retrieved if source.snapshot else None,
         sha256=archive.sha256 if archive else None,
         cited_by=tuple(summaries[c] for c in a.cited_by.get(sid, ()) if c in summaries),
+        to_check_by=tuple(summaries[c] for c in a.to_check_by.get(sid, ()) if c in summaries),
     )
 
 
@@ -335,6 +336,7 @@ def _claim_view(
         sources=tuple(refs[s] for s in sources),
         origins=tuple(refs[o] for o in origins if o in refs),
         origins_sentence=sentence,
+        to_check=tuple(refs[s] for s in dict.fromkeys(claim.to_check) if s in refs),
     )
 
 

@@ -85,6 +85,7 @@ def source_records(a: Analysis) -> list[dict[str, Any]]:
         item["archived"] = archive is not None
         item["archive_sha256"] = archive.sha256 if archive else None
         item["cited_by"] = a.cited_by.get(sid, [])
+        item["to_check_by"] = a.to_check_by.get(sid, [])
         item["page"] = f"sources/{sid}/index.html"
         if base is not None:
             item["site_url"] = f"{base}sources/{sid}/"

@@ -126,6 +126,10 @@ def sources_schema() -> dict[str, Any]:
                 "description": "SHA-256 of the archived text as read, or null.",
             },
             "cited_by": {**_ID_LIST, "description": "Claims citing this source."},
+            "to_check_by": {
+                **_ID_LIST,
+                "description": "Claims naming this source as one still to read (to_check).",
+            },
             "page": {"type": "string", "description": "Path of the source's page in the site."},
             "site_url": {
                 "type": "string",

@@ -130,6 +130,7 @@ class ClaimView:
     sources: tuple[SourceRef, ...]
     origins: tuple[SourceRef, ...]
     origins_sentence: str
+    to_check: tuple[SourceRef, ...]
 
 
 @dataclass(frozen=True)
@@ -150,6 +151,7 @@ class SourceView:
     retrieved: dt.date | None
     sha256: str | None
     cited_by: tuple[ClaimSummary, ...]
+    to_check_by: tuple[ClaimSummary, ...]
 
 
 @dataclass(frozen=True)
