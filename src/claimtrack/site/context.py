@@ -127,6 +127,7 @@ def source_summary(s: SourceView) -> SourceSummary:
         s.language_name,
         s.archived,
         len(s.cited_by),
+        len(s.to_check_by),
         s.derived_from,
     )
 

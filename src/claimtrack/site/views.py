@@ -166,6 +166,7 @@ class SourceSummary:
     language_name: str
     archived: bool
     cited: int
+    to_check: int
     derived_from: tuple[SourceRef, ...]
 
 
