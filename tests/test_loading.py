@@ -282,3 +282,38 @@ def test_a_reader_that_stops_early_is_not_an_internal_error(
     err = proc.stderr.read().decode()
     assert proc.wait(timeout=60) == 141
     assert "Traceback" not in err and "internal error" not in err
+
+
+def test_parsing_on_two_cores_gives_what_one_core_gives(
+    tracker: Callable[[str], Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import datetime as dt
+
+    import claimtrack.loading as loading
+    from claimtrack.checks import run_checks
+
+    root = tracker("minimal")
+    shutil.copy(FIXTURES / "cases" / "unknown-field.yaml", root / "claims" / "typo.yaml")
+    shutil.copy(FIXTURES / "bad" / "tab-indent.yaml", root / "claims" / "tabs.yaml")
+    day = dt.date(2026, 11, 30)
+    monkeypatch.setattr(loading, "_PARALLEL_MIN", 10**9)
+    _, serial = run_checks(loading.load_tracker(root), day)
+    one = loading.load_tracker(root)
+    monkeypatch.setattr(loading, "_PARALLEL_MIN", 2)
+    monkeypatch.setattr(loading.threading, "active_count", lambda: 1)  # other tests' threads
+    forked: list[object] = []
+    real_pool = loading.mp.get_context("fork").Pool
+
+    def counting_pool(*args: object, **kwargs: object) -> object:
+        forked.append(args)
+        return real_pool(*args, **kwargs)
+
+    monkeypatch.setattr(loading.mp.get_context("fork"), "Pool", counting_pool, raising=False)
+    two = loading.load_tracker(root)
+    _, parallel = run_checks(two, day)
+    assert forked, "the two-core path did not run"
+    assert parallel == serial and serial
+    assert {k: v.record for k, v in two.claims.items()} == {
+        k: v.record for k, v in one.claims.items()
+    }
+    assert two.claims["rocket-speed"].positions.value(("status",)) == (21, 9)

@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import gc
 import hashlib
+import multiprocessing as mp
 import os
 import re
+import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -81,9 +83,9 @@ def read_data_file(root: Path, path: Path, problems: list[Problem]) -> bytes | N
         return None
     try:
         with open(path, "rb") as handle:
-            raw = handle.read(MAX_BYTES + 1)
-            if len(raw) > MAX_BYTES:
-                size = os.fstat(handle.fileno()).st_size
+            # fstat, not read(MAX_BYTES + 1): that would allocate a mebibyte per file.
+            size = os.fstat(handle.fileno()).st_size
+            if size > MAX_BYTES:
                 problems.append(
                     error(
                         rel,
@@ -93,7 +95,7 @@ def read_data_file(root: Path, path: Path, problems: list[Problem]) -> bytes | N
                     )
                 )
                 return None
-        return raw
+            return handle.read()
     except OSError as exc:
         problems.append(error(rel, (1, 1), "unreadable", f"cannot read file: {exc.strerror}"))
         return None
@@ -107,21 +109,45 @@ def relpath(root: Path, path: Path) -> str:
     return path.relative_to(root).as_posix()
 
 
-def load_record(
-    root: Path, path: Path, model: type[M], problems: list[Problem]
-) -> tuple[M | None, Positions]:
+@dataclass(frozen=True, slots=True)
+class Parsed:
+    """A data file read and parsed but not yet validated.
+
+    Plain data, so that a worker process can hand it back cheaply (pickled
+    pydantic models cost more to unpickle than the parsing they would save).
+    """
+
+    rel: str
+    data: dict[str, Any] | None
+    positions: Positions
+    first_line: bytes
+    problems: list[Problem]
+
+
+def parse_file(root: Path, path: Path) -> Parsed:
+    problems: list[Problem] = []
     rel = relpath(root, path)
     raw = read_data_file(root, path, problems)
     if raw is None:
-        return None, Positions()
+        return Parsed(rel, None, Positions(), b"", problems)
     doc = parse_document(raw, rel)
     problems.extend(doc.problems)
-    if doc.data is None:
-        return None, doc.positions
-    schema_file = SCHEMA_FILES[model.__name__]
     end = raw.find(b"\n")
     first_line = (raw if end < 0 else raw[:end]).rstrip(b"\r")
-    if not (first_line.startswith(SCHEMA_HEADER) and first_line.endswith(schema_file.encode())):
+    return Parsed(rel, doc.data, doc.positions, first_line, problems)
+
+
+def finish_record(
+    parsed: Parsed, model: type[M], problems: list[Problem]
+) -> tuple[M | None, Positions]:
+    """Validate a parsed file against its model; every problem goes to ``problems``."""
+    rel, positions = parsed.rel, parsed.positions
+    problems.extend(parsed.problems)
+    if parsed.data is None:
+        return None, positions
+    schema_file = SCHEMA_FILES[model.__name__]
+    line = parsed.first_line
+    if not (line.startswith(SCHEMA_HEADER) and line.endswith(schema_file.encode())):
         problems.append(
             warning(
                 rel,
@@ -132,13 +158,52 @@ def load_record(
             )
         )
     try:
-        record = model.model_validate(doc.data)
+        record = model.model_validate(parsed.data)
     except ValidationError as exc:
-        problems.extend(validation_problems(exc, model, rel, doc.positions))
-        return None, doc.positions
-    if any(p.path == rel and p.is_error for p in doc.problems):
-        return None, doc.positions
-    return record, doc.positions
+        problems.extend(validation_problems(exc, model, rel, positions))
+        return None, positions
+    if any(p.is_error for p in parsed.problems):
+        return None, positions
+    return record, positions
+
+
+def load_record(
+    root: Path, path: Path, model: type[M], problems: list[Problem]
+) -> tuple[M | None, Positions]:
+    return finish_record(parse_file(root, path), model, problems)
+
+
+def _parse_chunk(root: Path, paths: list[str]) -> list[tuple[Any, ...]]:
+    # Runs in a worker: plain tuples and strings pickle several times faster
+    # than dataclasses and Path objects.
+    out = []
+    for name in paths:
+        item = parse_file(root, Path(name))
+        out.append((item.rel, item.data, item.positions.text, item.first_line, item.problems))
+    return out
+
+
+def parse_files(root: Path, paths: list[Path]) -> list[Parsed]:
+    """Parse many files, on two cores when there are enough of them.
+
+    Parsing is most of a large check.  Forking is safe only in a process with no
+    other thread (``serve`` has several, and parses one file per edit anyway).
+    """
+    if (
+        len(paths) < _PARALLEL_MIN
+        or (os.cpu_count() or 1) < 2
+        or "fork" not in mp.get_all_start_methods()
+        or threading.active_count() > 1
+    ):
+        return [parse_file(root, path) for path in paths]
+    names = [str(path) for path in paths]
+    half = len(names) // 2
+    with mp.get_context("fork").Pool(2) as pool:
+        first, second = pool.starmap(_parse_chunk, [(root, names[:half]), (root, names[half:])])
+    return [
+        Parsed(rel, data, Positions(text), first_line, problems)
+        for rel, data, text, first_line, problems in first + second
+    ]
 
 
 def _record_files(root: Path, folder: str, problems: list[Problem]) -> list[tuple[str, Path]]:
@@ -209,6 +274,7 @@ def _collector_paused() -> Iterator[None]:
 
 
 _RACY_NS = 2_000_000_000
+_PARALLEL_MIN = 1000
 
 
 class LoadCache:
@@ -260,6 +326,32 @@ def load_tracker(root: Path, cache: LoadCache | None = None) -> Tracker:
         return _load_tracker(root.resolve(), cache.load if cache else _uncached)
 
 
+def _load_records(
+    root: Path,
+    files: list[tuple[str, Path]],
+    model: type[M],
+    load: Callable[..., Any],
+    problems: list[Problem],
+) -> tuple[dict[str, Loaded[M]], set[str]]:
+    """Records by id, and the ids whose file exists but did not load."""
+    loaded: dict[str, Loaded[M]] = {}
+    broken: set[str] = set()
+    if load is _uncached:  # a one-off load: parse everything at once, maybe on two cores
+        parsed = parse_files(root, [path for _, path in files])
+        results = [finish_record(item, model, problems) for item in parsed]
+    else:
+        results = [
+            load(path, problems, lambda found, path=path: load_record(root, path, model, found))
+            for _, path in files
+        ]
+    for (rid, path), (record, positions) in zip(files, results, strict=True):
+        if record is None:
+            broken.add(rid)
+        else:
+            loaded[rid] = Loaded(rid, relpath(root, path), record, positions)
+    return loaded, broken
+
+
 def _load_tracker(root: Path, load: Callable[..., Any]) -> Tracker:
     problems: list[Problem] = []
     settings = TrackerSettings()
@@ -272,14 +364,11 @@ def _load_tracker(root: Path, load: Callable[..., Any]) -> Tracker:
         )
         settings = loaded or settings
     tracker = Tracker(root, settings, problems=problems)
-    for sid, path in _record_files(root, "sources", problems):
-        record, positions = load(
-            path, problems, lambda found, path=path: load_record(root, path, Source, found)
-        )
-        if record is None:
-            tracker.broken_sources.add(sid)
-        else:
-            tracker.sources[sid] = Loaded(sid, relpath(root, path), record, positions)
+    source_files = _record_files(root, "sources", problems)
+    tracker.sources, tracker.broken_sources = _load_records(
+        root, source_files, Source, load, problems
+    )
+    for sid, path in source_files:
         txt = path.with_suffix(".txt")
         if txt.is_file():
             archive = load(txt, problems, lambda found, txt=txt: load_archive(root, txt, found))
@@ -297,12 +386,6 @@ def _load_tracker(root: Path, load: Callable[..., Any]) -> Tracker:
                     f"archived text has no source record sources/{txt.stem}.yaml",
                 )
             )
-    for cid, path in _record_files(root, "claims", problems):
-        claim, positions = load(
-            path, problems, lambda found, path=path: load_record(root, path, Claim, found)
-        )
-        if claim is None:
-            tracker.broken_claims.add(cid)
-        else:
-            tracker.claims[cid] = Loaded(cid, relpath(root, path), claim, positions)
+    claim_files = _record_files(root, "claims", problems)
+    tracker.claims, tracker.broken_claims = _load_records(root, claim_files, Claim, load, problems)
     return tracker

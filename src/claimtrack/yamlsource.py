@@ -83,6 +83,17 @@ class Positions:
         self._root = root
 
     @property
+    def text(self) -> str | None:
+        return self._text
+
+    def __getstate__(self) -> str | None:
+        # Only the text crosses a process boundary; the tree is rebuilt on demand.
+        return self._text
+
+    def __setstate__(self, state: str | None) -> None:
+        self._text, self._root = state, None
+
+    @property
     def root(self) -> Node | None:
         if self._root is None and self._text is not None:
             loader = _NodeLoader(self._text)
