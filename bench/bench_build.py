@@ -9,14 +9,16 @@ git) unless --root is given.  "build" is build_site() as the command runs it,
 so it includes its own load and check; "site" is build minus load and check.
 "incremental" is SiteBuilder.build() after one claim file changed.
 
-Measured on the project's 2-core machine (30 November 2026, other jobs running):
+Measured on the project's 2-core machine (30 November 2026, after parsing moved
+to two cores):
 
     repository data, 52 claims, 59 pages:   build 0.12 s
     10,000 claims, 2,000 sources, 12,003 pages, --work /dev/shm:
-        build 5.1 s = load 1.9 + check 0.4 + model 0.4 + render/write 2.1 + swap 0.3
-    the same on the ext4 disk (default --work): build 6.2 to 7.9 s; writing and
+        load 1.65 s, check 0.30 s
+        build 4.5 to 4.7 s = load 1.6 + check 0.35 + model 0.45 + render/write 2.0 + swap 0.25
+    the same on the ext4 disk (default --work): build 5.3 to 7 s; writing and
         deleting 24,000 files and folders is the difference, and varies from run to run
-    incremental rebuild after one claim edit: 2.0 s (1 page rendered, 2 files written)
+    incremental rebuild after one claim edit: 1.8 s (1 page rendered, 2 files written)
 """
 
 from __future__ import annotations
