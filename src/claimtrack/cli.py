@@ -40,7 +40,11 @@ def common_options(parser: argparse.ArgumentParser) -> None:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="claimtrack", description=__doc__)
+    parser = argparse.ArgumentParser(
+        prog="claimtrack",
+        description="Track the claims of a product announcement as hand-edited YAML records: "
+        "check them strictly and publish them as a static site.",
+    )
     parser.add_argument("--version", action="version", version=f"claimtrack {__version__}")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for name, module in COMMANDS.items():
