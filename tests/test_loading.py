@@ -317,3 +317,19 @@ def test_parsing_on_two_cores_gives_what_one_core_gives(
         k: v.record for k, v in one.claims.items()
     }
     assert two.claims["rocket-speed"].positions.value(("status",)) == (21, 9)
+
+
+def test_an_empty_value_is_reported_as_empty(
+    run_cli: Runner, tracker: Callable[[str], Path]
+) -> None:
+    root = tracker("minimal")
+    path = root / "claims" / "rocket-price.yaml"
+    path.write_text(path.read_text().replace("kind: omission", "kind:"))
+    problem = find(problems(run_cli, root), "empty-value")
+    assert (problem["path"], problem["line"], problem["column"]) == (
+        "claims/rocket-price.yaml",
+        5,
+        6,
+    )
+    assert problem["message"] == "kind is empty: a value is required"
+    assert "omission" in str(problem["hint"])

@@ -70,6 +70,19 @@ def validation_problems(
                     f"missing required field {where!r}",
                 )
             )
+        elif err.get("input", ...) is None:
+            # An empty value (`statement:`) is what a fresh skeleton holds: say
+            # that it is empty, not that None is the wrong type.
+            choices = re.findall(r"'([^']+)'", err.get("ctx", {}).get("expected", ""))
+            problems.append(
+                error(
+                    rel,
+                    positions.value(loc),
+                    "empty-value",
+                    f"{where} is empty: a value is required",
+                    f"one of {', '.join(choices)}" if choices else None,
+                )
+            )
         elif kind == "enum":
             expected = err.get("ctx", {}).get("expected", "")
             value = str(err.get("input"))
