@@ -130,6 +130,12 @@ def parse_file(root: Path, path: Path) -> Parsed:
     raw = read_data_file(root, path, problems)
     if raw is None:
         return Parsed(rel, None, Positions(), b"", problems)
+    return parse_bytes(rel, raw, problems)
+
+
+def parse_bytes(rel: str, raw: bytes, problems: list[Problem] | None = None) -> Parsed:
+    """Parse a data file's content; ``rel`` is its path relative to the tracker root."""
+    problems = [] if problems is None else problems
     doc = parse_document(raw, rel)
     problems.extend(doc.problems)
     end = raw.find(b"\n")

@@ -12,14 +12,10 @@ import datetime as dt
 from collections import Counter
 from dataclasses import dataclass
 
-from pydantic import ValidationError
-
 from .checks import run_checks
-from .loading import Loaded, Tracker
+from .loading import Loaded, Tracker, finish_record, parse_bytes
 from .problems import Problem
 from .records import Claim
-from .validation import validation_problems
-from .yamlsource import parse_document
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,22 +28,13 @@ def with_claim(tracker: Tracker, claim_id: str, relpath: str, raw: bytes) -> Tra
     """A copy of ``tracker`` whose claim ``claim_id`` is loaded from ``raw`` instead of its file."""
     problems = [p for p in tracker.problems if p.path != relpath]
     file_problems: list[Problem] = []
-    record: Claim | None = None
-    doc = parse_document(raw, relpath)
-    file_problems.extend(doc.problems)
-    if doc.data is not None:
-        try:
-            record = Claim.model_validate(doc.data)
-        except ValidationError as exc:
-            file_problems.extend(validation_problems(exc, Claim, relpath, doc.positions))
-    if any(p.is_error for p in doc.problems):
-        record = None
+    record, positions = finish_record(parse_bytes(relpath, raw), Claim, file_problems)
     claims = {cid: loaded for cid, loaded in tracker.claims.items() if cid != claim_id}
     broken = set(tracker.broken_claims) - {claim_id}
     if record is None:
         broken.add(claim_id)
     else:
-        claims[claim_id] = Loaded(claim_id, relpath, record, doc.positions)
+        claims[claim_id] = Loaded(claim_id, relpath, record, positions)
         claims = dict(sorted(claims.items()))
     return dataclasses.replace(
         tracker, claims=claims, broken_claims=broken, problems=problems + file_problems
