@@ -333,3 +333,20 @@ def test_an_empty_value_is_reported_as_empty(
     )
     assert problem["message"] == "kind is empty: a value is required"
     assert "omission" in str(problem["hint"])
+
+
+def test_load_cache_never_trusts_a_file_written_just_now(tracker: Callable[[str], Path]) -> None:
+    # Two saves within one tick of the file clock, same size: the stat looks unchanged.
+    from claimtrack.loading import LoadCache, load_tracker
+
+    root = tracker("minimal")
+    cache = LoadCache()
+    path = root / "claims" / "rocket-price.yaml"
+    path.write_text(path.read_text().replace("did not announce", "did not announce"))
+    before = path.stat()
+    assert load_tracker(root, cache).claims["rocket-price"].record.statement.startswith("Acme did")
+    path.write_text(path.read_text().replace("did not announce", "had not announced"[:16]))
+    os.utime(path, ns=(before.st_atime_ns, before.st_mtime_ns))
+    assert path.stat().st_size == before.st_size
+    statement = load_tracker(root, cache).claims["rocket-price"].record.statement
+    assert statement.startswith("Acme had not announce")
