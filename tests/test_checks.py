@@ -273,3 +273,38 @@ def test_a_source_to_check_is_used_and_must_exist(run_cli: Runner, root: Path) -
     found = problems(run_cli, root)
     assert not [p for p in found if p["code"] == "unused-source"]
     assert at(only(found, "unknown-source")) == ("claims/rocket-price.yaml", 18, 24)
+
+
+def test_derivation_checks_stay_linear_on_a_wide_deep_graph(run_cli: Runner, root: Path) -> None:
+    # 30 layers of two sources, each deriving from both below: 2**30 paths, no loop.
+    template = (root / "sources/acme-post.yaml").read_text()
+    template = template[: template.index("snapshot:")]
+    for layer in range(1, 31):
+        for side in "ab":
+            below = "[acme-post]" if layer == 1 else f"[l{layer - 1}a, l{layer - 1}b]"
+            text = template.replace("kind: primary", f"kind: report\nderived_from: {below}")
+            (root / f"sources/l{layer}{side}.yaml").write_text(text)
+    found = problems(run_cli, root)
+    assert not [p for p in found if p["code"] == "derivation-cycle"]
+    edit(root / "sources/acme-post.yaml", "kind: primary", "kind: primary\nderived_from: [l30b]")
+    problem = only(problems(run_cli, root), "derivation-cycle")
+    assert problem["path"] == "sources/acme-post.yaml"
+    assert str(problem["message"]).startswith("derived_from forms a cycle: acme-post -> l30b -> ")
+
+
+def test_origins_of_a_chain_longer_than_the_recursion_limit(root: Path) -> None:
+    import datetime as dt
+
+    from claimtrack.checks import run_checks
+    from claimtrack.loading import load_tracker
+
+    template = (root / "sources/acme-post.yaml").read_text()
+    template = template[: template.index("snapshot:")]
+    count = 3000
+    for i in range(1, count):  # d00001 <- d00002 <- ... <- d02999 <- acme-post
+        below = "acme-post" if i == 1 else f"d{count - i + 1:05d}"
+        text = template.replace("kind: primary", f"kind: report\nderived_from: [{below}]")
+        (root / f"sources/d{count - i:05d}.yaml").write_text(text)
+    analysis, _ = run_checks(load_tracker(root), dt.date(2026, 11, 30))
+    assert analysis.source_origins["d00001"] == frozenset({"acme-post"})
+    assert analysis.source_origins["acme-post"] == frozenset({"acme-post"})

@@ -64,21 +64,36 @@ class Analysis:
         """
         sources = self.tracker.sources
         memo: dict[str, frozenset[str]] = {}
-
-        def visit(sid: str, stack: frozenset[str]) -> frozenset[str]:
-            if sid in memo:
-                return memo[sid]
-            parents = [p for p in sources[sid].record.derived_from if p in sources]
-            if not parents:
-                memo[sid] = frozenset({sid})
-                return memo[sid]
-            result: frozenset[str] = frozenset()
-            for parent in parents:
-                result |= frozenset({sid}) if parent in stack else visit(parent, stack | {sid})
-            memo[sid] = result
-            return result
-
-        return {sid: visit(sid, frozenset()) for sid in sorted(sources)}
+        # Iterative post-order walk: a derivation chain may be longer than Python's
+        # recursion limit.
+        for start in sorted(sources):
+            if start in memo:
+                continue
+            path, on_path = [start], {start}
+            frames = [iter([p for p in sources[start].record.derived_from if p in sources])]
+            found: list[set[str]] = [set()]
+            while frames:
+                parent = next(frames[-1], None)
+                sid = path[-1]
+                if parent is None:
+                    frames.pop()
+                    path.pop()
+                    on_path.discard(sid)
+                    origins = found.pop()
+                    memo[sid] = frozenset(origins or {sid})
+                    if found:
+                        found[-1] |= memo[sid]
+                elif parent in on_path:
+                    found[-1].add(sid)
+                elif parent in memo:
+                    found[-1] |= memo[parent]
+                else:
+                    path.append(parent)
+                    on_path.add(parent)
+                    links = sources[parent].record.derived_from
+                    frames.append(iter([p for p in links if p in sources]))
+                    found.append(set())
+        return memo
 
     def claim_sources(self, claim_id: str) -> list[str]:
         """Distinct sources quoted as evidence, in order of first citation."""

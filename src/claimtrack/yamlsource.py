@@ -125,7 +125,8 @@ class Positions:
         return (1, 1) if node is None else _pos(node)
 
     def key(self, path: Path_) -> Pos:
-        node = self.nodes(path)[0] or self.nodes(path)[1]
+        key, value = self.nodes(path)
+        node = key or value
         return (1, 1) if node is None else _pos(node)
 
 

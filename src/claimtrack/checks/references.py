@@ -63,32 +63,53 @@ def claim_references(a: Analysis) -> Iterator[Problem]:
 
 
 def derivation_cycles(a: Analysis) -> Iterator[Problem]:
+    """Loops in derived_from, named from their smallest id, one per derived_from entry.
+
+    A colouring depth-first search visits every source and link once: a walk
+    that followed every path would take exponential time on a wide, deep
+    (but loop-free) derivation graph.
+    """
     sources = a.tracker.sources
-    reported: set[frozenset[str]] = set()
+    done: set[str] = set()
+    reported: set[tuple[str, int, int]] = set()  # one problem per derived_from entry
     for start in sorted(sources):
-        # Depth-first walk that remembers the path, so a loop can be named.
-        stack: list[tuple[str, list[str]]] = [(start, [start])]
-        while stack:
-            sid, path = stack.pop()
-            for parent in sources[sid].record.derived_from:
-                if parent not in sources:
-                    continue
-                if parent == start:
-                    cycle = frozenset(path)
-                    if cycle not in reported:
-                        reported.add(cycle)
-                        loaded = sources[start]
-                        index = loaded.record.derived_from.index(
-                            path[1] if len(path) > 1 else start
-                        )
-                        yield error(
-                            loaded.path,
-                            loaded.positions.value(("derived_from", index)),
-                            "derivation-cycle",
-                            "derived_from forms a cycle: " + " -> ".join([*path, start]),
-                        )
-                elif parent not in path:
-                    stack.append((parent, [*path, parent]))
+        if start in done:
+            continue
+        path: list[str] = [start]
+        on_path = {start}
+        # Each frame: a source and the iterator over its known parents.
+        frames = [iter([p for p in sources[start].record.derived_from if p in sources])]
+        while frames:
+            parent = next(frames[-1], None)
+            if parent is None:
+                frames.pop()
+                finished = path.pop()
+                on_path.discard(finished)
+                done.add(finished)
+            elif parent in on_path:
+                problem = _cycle_problem(a, path[path.index(parent) :])
+                if (problem.path, problem.line, problem.column) not in reported:
+                    reported.add((problem.path, problem.line, problem.column))
+                    yield problem
+            elif parent not in done:
+                path.append(parent)
+                on_path.add(parent)
+                links = sources[parent].record.derived_from
+                frames.append(iter([p for p in links if p in sources]))
+
+
+def _cycle_problem(a: Analysis, cycle: list[str]) -> Problem:
+    first = cycle.index(min(cycle))
+    cycle = cycle[first:] + cycle[:first]
+    loaded = a.tracker.sources[cycle[0]]
+    following = cycle[1] if len(cycle) > 1 else cycle[0]
+    index = loaded.record.derived_from.index(following)
+    return error(
+        loaded.path,
+        loaded.positions.value(("derived_from", index)),
+        "derivation-cycle",
+        "derived_from forms a cycle: " + " -> ".join([*cycle, cycle[0]]),
+    )
 
 
 def unused_sources(a: Analysis) -> Iterator[Problem]:
