@@ -295,8 +295,8 @@ def test_derivation_checks_stay_linear_on_a_wide_deep_graph(run_cli: Runner, roo
 def test_origins_of_a_chain_longer_than_the_recursion_limit(root: Path) -> None:
     import datetime as dt
 
-    from claimtrack.checks import run_checks
-    from claimtrack.loading import load_tracker
+    from claimtrack.check import run_checks
+    from claimtrack.load.tracker import load_tracker
 
     template = (root / "sources/acme-post.yaml").read_text()
     template = template[: template.index("snapshot:")]

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from claimtrack.yamlsource import parse_document
+from claimtrack.load.yamlsource import parse_document
 
 from .conftest import FIXTURES, TODAY, Result
 
@@ -244,7 +244,7 @@ def test_missing_schema_header_is_a_warning(
 
 
 def test_load_cache_reuses_unchanged_files_and_sees_edits(tracker: Callable[[str], Path]) -> None:
-    from claimtrack.loading import LoadCache, load_tracker
+    from claimtrack.load.tracker import LoadCache, load_tracker
 
     root = tracker("minimal")
     cache = LoadCache()
@@ -289,8 +289,8 @@ def test_parsing_on_two_cores_gives_what_one_core_gives(
 ) -> None:
     import datetime as dt
 
-    import claimtrack.loading as loading
-    from claimtrack.checks import run_checks
+    import claimtrack.load.tracker as loading
+    from claimtrack.check import run_checks
 
     root = tracker("minimal")
     shutil.copy(FIXTURES / "cases" / "unknown-field.yaml", root / "claims" / "typo.yaml")
@@ -337,7 +337,7 @@ def test_an_empty_value_is_reported_as_empty(
 
 def test_load_cache_never_trusts_a_file_written_just_now(tracker: Callable[[str], Path]) -> None:
     # Two saves within one tick of the file clock, same size: the stat looks unchanged.
-    from claimtrack.loading import LoadCache, load_tracker
+    from claimtrack.load.tracker import LoadCache, load_tracker
 
     root = tracker("minimal")
     cache = LoadCache()

@@ -6,8 +6,8 @@ import datetime as dt
 import hashlib
 from collections.abc import Callable
 
-from claimtrack.checks import run_checks
-from claimtrack.loading import load_tracker
+from claimtrack.check import run_checks
+from claimtrack.load.tracker import load_tracker
 from claimtrack.records import ClaimKind, Status
 
 from .conftest import REPO, Result

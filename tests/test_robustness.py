@@ -7,8 +7,8 @@ import random
 import shutil
 from pathlib import Path
 
-from claimtrack.checks import run_checks
-from claimtrack.loading import load_tracker
+from claimtrack.check import run_checks
+from claimtrack.load.tracker import load_tracker
 
 from .conftest import FIXTURES
 

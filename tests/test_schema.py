@@ -12,7 +12,7 @@ import jsonschema
 import pytest
 import yaml
 
-from claimtrack.schemas import SCHEMAS, render_schema
+from claimtrack.edit.schemas import SCHEMAS, render_schema
 
 from .conftest import FIXTURES, REPO, Result
 

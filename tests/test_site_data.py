@@ -10,8 +10,8 @@ from typing import Any
 import jsonschema
 import pytest
 
-from claimtrack.checks import run_checks
-from claimtrack.loading import load_tracker
+from claimtrack.check import run_checks
+from claimtrack.load.tracker import load_tracker
 from claimtrack.site import SCHEMA_VERSION, build_site
 from claimtrack.site.dataschema import claims_schema, sources_schema
 

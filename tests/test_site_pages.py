@@ -15,9 +15,9 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from claimtrack.analysis import Analysis
-from claimtrack.checks import run_checks
-from claimtrack.loading import load_tracker
+from claimtrack.check import run_checks
+from claimtrack.check.analysis import Analysis
+from claimtrack.load.tracker import load_tracker
 from claimtrack.records import OMISSION_STATUSES, STATUS_MEANINGS, Status
 from claimtrack.site import build_site
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from claimtrack.loading import load_tracker
+from claimtrack.load.tracker import load_tracker
 
 from .conftest import FIXTURES, TODAY, Result
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from claimtrack.yamledit import EditError, NewEntry, edit_status
-from claimtrack.yamlsource import parse_document
+from claimtrack.edit.yamledit import EditError, NewEntry, edit_status
+from claimtrack.load.yamlsource import parse_document
 
 from .conftest import FIXTURES
 

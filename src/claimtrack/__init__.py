@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from .analysis import Analysis, QuoteCheck
-from .checks import run_checks
-from .loading import Tracker, load_tracker
+from .check import run_checks
+from .check.analysis import Analysis, QuoteCheck
+from .load.tracker import Tracker, load_tracker
 from .problems import Problem, Severity
 from .records import Claim, Source, Status, TrackerSettings
 

@@ -7,10 +7,10 @@ import datetime as dt
 from collections.abc import Callable
 from typing import Any
 
-from ..analysis import Analysis
-from ..checks import run_checks
+from ..check import run_checks
+from ..check.analysis import Analysis
 from ..errors import UsageError
-from ..loading import load_tracker
+from ..load.tracker import load_tracker
 from ..problems import Problem, fails, format_json, format_text
 
 

@@ -19,8 +19,8 @@ from typing import Any
 
 from ..errors import ClaimtrackError, UsageError
 from ..fsutil import atomic_write_bytes
+from ..load.yamlsource import MAX_BYTES
 from ..records import ID_PATTERN
-from ..yamlsource import MAX_BYTES
 
 _ID = re.compile(ID_PATTERN)
 _ID_MAX = 120

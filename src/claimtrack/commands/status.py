@@ -16,14 +16,14 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from ..edit.proposal import judge
+from ..edit.yamledit import NewEntry, edit_status
 from ..errors import ClaimtrackError, DataError, UsageError
 from ..fsutil import atomic_write_bytes
-from ..loading import load_tracker, read_data_file
+from ..load.tracker import load_tracker, read_data_file
+from ..load.validation import suggest
 from ..problems import Problem
-from ..proposal import judge
 from ..records import ID_PATTERN, Status
-from ..validation import suggest
-from ..yamledit import NewEntry, edit_status
 
 _ID = re.compile(ID_PATTERN)
 

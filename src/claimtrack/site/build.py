@@ -19,10 +19,10 @@ from pathlib import Path
 
 from jinja2 import Environment
 
-from ..checks import run_checks
+from ..check import run_checks
 from ..errors import DataError, UsageError
 from ..fsutil import atomic_write_bytes
-from ..loading import LoadCache, load_tracker
+from ..load.tracker import LoadCache, load_tracker
 from ..problems import Problem
 from .context import build_model
 from .pages import MARKER, Output, plan

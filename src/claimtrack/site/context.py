@@ -12,7 +12,7 @@ import datetime as dt
 from collections import Counter
 from urllib.parse import urlsplit
 
-from ..analysis import Analysis, QuoteCheck
+from ..check.analysis import Analysis, QuoteCheck
 from ..records import (
     Bound,
     Claim,

@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from ..analysis import Analysis, QuoteCheck
+from ..check.analysis import Analysis, QuoteCheck
 from ..records import STATUS_MEANINGS
 
 SCHEMA_VERSION = 1

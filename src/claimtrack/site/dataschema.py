@@ -11,7 +11,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from ..analysis import QuoteCheck
+from ..check.analysis import QuoteCheck
 from ..records import Claim, Source
 from .data import SCHEMA_VERSION
 

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..analysis import Analysis
+from ..check.analysis import Analysis
 from . import data, dataschema, feeds, jsonld
 from .context import by_origin
 from .views import ClaimView, SiteModel, SiteSettings, SourceView

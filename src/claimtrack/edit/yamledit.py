@@ -18,9 +18,9 @@ from typing import Any
 
 import yaml
 
-from .errors import ClaimtrackError
-from .yamlsource import parse_document
-from .yamlspans import Path_, Span, Spans, parse_spans
+from ..errors import ClaimtrackError
+from ..load.yamlsource import parse_document
+from .spans import Path_, Span, Spans, parse_spans
 
 ENTRY_KEYS = ("date", "status", "note", "evidence")
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ..analysis import Analysis
 from ..problems import Problem, error, warning
 from ..records import OMISSION_STATUSES, ClaimKind, Status
+from .analysis import Analysis
 
 
 def status_matches_history(a: Analysis) -> Iterator[Problem]:

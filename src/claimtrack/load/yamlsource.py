@@ -18,7 +18,7 @@ import yaml
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 from yaml.resolver import BaseResolver
 
-from .problems import Problem, error
+from ..problems import Problem, error
 
 try:
     from yaml.cyaml import CParser as _Parser  # type: ignore[attr-defined]

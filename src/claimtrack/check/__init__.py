@@ -5,10 +5,10 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Callable, Iterator
 
-from ..analysis import Analysis
-from ..loading import Tracker
+from ..load.tracker import Tracker
 from ..problems import Problem, sort_problems
 from . import quotes, references, statuses
+from .analysis import Analysis
 
 Rule = Callable[[Analysis], Iterator[Problem]]
 

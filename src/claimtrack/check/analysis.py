@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cached_property
 
-from .loading import Tracker
+from ..load.tracker import Tracker
 from .textnorm import normalise
 
 

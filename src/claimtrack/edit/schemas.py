@@ -8,8 +8,8 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from .fsutil import atomic_write_text
-from .records import Claim, Source, TrackerSettings
+from ..fsutil import atomic_write_text
+from ..records import Claim, Source, TrackerSettings
 
 SCHEMAS: dict[str, type[BaseModel]] = {
     "claim.schema.json": Claim,

@@ -8,7 +8,7 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
-from .problems import Problem, error
+from ..problems import Problem, error
 from .yamlsource import Positions
 
 

@@ -12,10 +12,10 @@ import datetime as dt
 from collections import Counter
 from dataclasses import dataclass
 
-from .checks import run_checks
-from .loading import Loaded, Tracker, finish_record, parse_bytes
-from .problems import Problem
-from .records import Claim
+from ..check import run_checks
+from ..load.tracker import Loaded, Tracker, finish_record, parse_bytes
+from ..problems import Problem
+from ..records import Claim
 
 
 @dataclass(frozen=True, slots=True)

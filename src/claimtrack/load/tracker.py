@@ -21,8 +21,8 @@ from typing import Any, Generic, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
-from .problems import Problem, error, warning
-from .records import ID_PATTERN, Claim, Source, TrackerSettings
+from ..problems import Problem, error, warning
+from ..records import ID_PATTERN, Claim, Source, TrackerSettings
 from .validation import validation_problems
 from .yamlsource import MAX_BYTES, Positions, parse_document
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ..analysis import Analysis
+from ..load.validation import suggest
 from ..problems import Problem, error, warning
-from ..validation import suggest
+from .analysis import Analysis
 
 
 def _unknown(kind: str, name: str, known: object) -> tuple[str, str | None]:

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ..analysis import Analysis, QuoteCheck
 from ..problems import Problem, error, warning
-from ..textnorm import longest_found_prefix, normalise
+from .analysis import Analysis, QuoteCheck
+from .textnorm import longest_found_prefix, normalise
 
 
 def quote_anchoring(a: Analysis) -> Iterator[Problem]:
