@@ -39,7 +39,7 @@ sys.path.insert(0, str(HERE))
 from make_tracker import make  # noqa: E402
 
 from claimtrack.check import run_checks  # noqa: E402
-from claimtrack.load.tracker import load_tracker  # noqa: E402
+from claimtrack.load import load_tracker  # noqa: E402
 from claimtrack.site import SiteBuilder, build_site  # noqa: E402
 
 TODAY = dt.date(2026, 11, 30)

@@ -296,7 +296,7 @@ def test_origins_of_a_chain_longer_than_the_recursion_limit(root: Path) -> None:
     import datetime as dt
 
     from claimtrack.check import run_checks
-    from claimtrack.load.tracker import load_tracker
+    from claimtrack.load import load_tracker
 
     template = (root / "sources/acme-post.yaml").read_text()
     template = template[: template.index("snapshot:")]

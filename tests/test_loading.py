@@ -244,22 +244,22 @@ def test_missing_schema_header_is_a_warning(
 
 
 def test_load_cache_reuses_unchanged_files_and_sees_edits(tracker: Callable[[str], Path]) -> None:
-    from claimtrack.load.tracker import LoadCache, load_tracker
+    from claimtrack.load import Loader
 
     root = tracker("minimal")
-    cache = LoadCache()
-    first = load_tracker(root, cache)
+    loader = Loader(root)
+    first = loader.load()
     price = root / "claims" / "rocket-price.yaml"
     price.write_text(price.read_text().replace("did not announce", "never announced"))
-    second = load_tracker(root, cache)
+    second = loader.load()
     assert second.claims["rocket-speed"].record is first.claims["rocket-speed"].record
     assert second.claims["rocket-price"].record.statement.startswith("Acme never announced")
     price.write_text("statement: [broken\n")
-    third = load_tracker(root, cache)
+    third = loader.load()
     assert "rocket-price" in third.broken_claims
     assert [p.code for p in third.problems] == ["yaml-syntax"]
     price.unlink()
-    assert "rocket-price" not in load_tracker(root, cache).claims
+    assert "rocket-price" not in loader.load().claims
 
 
 def test_a_reader_that_stops_early_is_not_an_internal_error(
@@ -289,27 +289,30 @@ def test_parsing_on_two_cores_gives_what_one_core_gives(
 ) -> None:
     import datetime as dt
 
-    import claimtrack.load.tracker as loading
+    from claimtrack import batch
     from claimtrack.check import run_checks
+    from claimtrack.load import load_tracker
 
     root = tracker("minimal")
     shutil.copy(FIXTURES / "cases" / "unknown-field.yaml", root / "claims" / "typo.yaml")
     shutil.copy(FIXTURES / "bad" / "tab-indent.yaml", root / "claims" / "tabs.yaml")
     day = dt.date(2026, 11, 30)
-    monkeypatch.setattr(loading, "_PARALLEL_MIN", 10**9)
-    _, serial = run_checks(loading.load_tracker(root), day)
-    one = loading.load_tracker(root)
-    monkeypatch.setattr(loading, "_PARALLEL_MIN", 2)
-    monkeypatch.setattr(loading.threading, "active_count", lambda: 1)  # other tests' threads
-    forked: list[object] = []
-    real_pool = loading.mp.get_context("fork").Pool
+    monkeypatch.setattr(batch, "SPLIT_MIN_ITEMS", 10**9)
+    _, serial = run_checks(load_tracker(root), day)
+    one = load_tracker(root)
+    monkeypatch.setattr(batch, "SPLIT_MIN_ITEMS", 2)
+    monkeypatch.setattr(batch.threading, "active_count", lambda: 1)  # other tests' threads
+    forked: list[int] = []
+    real_fork = batch.os.fork
 
-    def counting_pool(*args: object, **kwargs: object) -> object:
-        forked.append(args)
-        return real_pool(*args, **kwargs)
+    def counting_fork() -> int:
+        pid = real_fork()
+        if pid:
+            forked.append(pid)
+        return pid
 
-    monkeypatch.setattr(loading.mp.get_context("fork"), "Pool", counting_pool, raising=False)
-    two = loading.load_tracker(root)
+    monkeypatch.setattr(batch.os, "fork", counting_fork)
+    two = load_tracker(root)
     _, parallel = run_checks(two, day)
     assert forked, "the two-core path did not run"
     assert parallel == serial and serial
@@ -337,16 +340,16 @@ def test_an_empty_value_is_reported_as_empty(
 
 def test_load_cache_never_trusts_a_file_written_just_now(tracker: Callable[[str], Path]) -> None:
     # Two saves within one tick of the file clock, same size: the stat looks unchanged.
-    from claimtrack.load.tracker import LoadCache, load_tracker
+    from claimtrack.load import Loader
 
     root = tracker("minimal")
-    cache = LoadCache()
+    loader = Loader(root)
     path = root / "claims" / "rocket-price.yaml"
     path.write_text(path.read_text().replace("did not announce", "did not announce"))
     before = path.stat()
-    assert load_tracker(root, cache).claims["rocket-price"].record.statement.startswith("Acme did")
+    assert loader.load().claims["rocket-price"].record.statement.startswith("Acme did")
     path.write_text(path.read_text().replace("did not announce", "had not announced"[:16]))
     os.utime(path, ns=(before.st_atime_ns, before.st_mtime_ns))
     assert path.stat().st_size == before.st_size
-    statement = load_tracker(root, cache).claims["rocket-price"].record.statement
+    statement = loader.load().claims["rocket-price"].record.statement
     assert statement.startswith("Acme had not announce")

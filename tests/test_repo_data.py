@@ -7,7 +7,7 @@ import hashlib
 from collections.abc import Callable
 
 from claimtrack.check import run_checks
-from claimtrack.load.tracker import load_tracker
+from claimtrack.load import load_tracker
 from claimtrack.records import ClaimKind, Status
 
 from .conftest import REPO, Result

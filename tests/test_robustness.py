@@ -8,7 +8,7 @@ import shutil
 from pathlib import Path
 
 from claimtrack.check import run_checks
-from claimtrack.load.tracker import load_tracker
+from claimtrack.load import load_tracker
 
 from .conftest import FIXTURES
 

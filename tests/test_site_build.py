@@ -9,8 +9,9 @@ from pathlib import Path
 
 import pytest
 
+from claimtrack import batch
 from claimtrack.errors import DataError, UsageError
-from claimtrack.site import build_site, render
+from claimtrack.site import build_site
 from claimtrack.site.pages import Output
 from claimtrack.site.render import Renderer
 from claimtrack.site.templating import http_url
@@ -84,7 +85,7 @@ def test_a_failure_while_writing_leaves_the_old_site_untouched(
     build(FIXTURES / "minimal", out)
     before = files_of(out)
     monkeypatch.setattr(Renderer, "render", _fail_on(failing))
-    monkeypatch.setattr(render, "PARALLEL_MIN_OUTPUTS", 1 if parallel else 10**9)
+    monkeypatch.setattr(batch, "SPLIT_MIN_ITEMS", 1 if parallel else 10**9)
     with pytest.raises(RuntimeError, match="disk on fire"):
         build(FIXTURES / "minimal", out)
     assert files_of(out) == before
@@ -94,9 +95,9 @@ def test_a_failure_while_writing_leaves_the_old_site_untouched(
 def test_parallel_and_serial_builds_give_the_same_bytes(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(render, "PARALLEL_MIN_OUTPUTS", 1)
+    monkeypatch.setattr(batch, "SPLIT_MIN_ITEMS", 1)
     build(FIXTURES / "minimal", tmp_path / "parallel")
-    monkeypatch.setattr(render, "PARALLEL_MIN_OUTPUTS", 10**9)
+    monkeypatch.setattr(batch, "SPLIT_MIN_ITEMS", 10**9)
     build(FIXTURES / "minimal", tmp_path / "serial")
     assert files_of(tmp_path / "parallel") == files_of(tmp_path / "serial")
 

@@ -11,7 +11,7 @@ import jsonschema
 import pytest
 
 from claimtrack.check import run_checks
-from claimtrack.load.tracker import load_tracker
+from claimtrack.load import load_tracker
 from claimtrack.site import SCHEMA_VERSION, build_site
 from claimtrack.site.dataschema import claims_schema, sources_schema
 

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from claimtrack.load.tracker import load_tracker
+from claimtrack.load import load_tracker
 from claimtrack.records import Status
 from claimtrack.site import build_site
 from claimtrack.site.jsonld import RATING_VALUES

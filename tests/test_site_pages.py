@@ -17,7 +17,7 @@ import pytest
 
 from claimtrack.check import run_checks
 from claimtrack.check.analysis import Analysis
-from claimtrack.load.tracker import load_tracker
+from claimtrack.load import load_tracker
 from claimtrack.records import OMISSION_STATUSES, STATUS_MEANINGS, Status
 from claimtrack.site import build_site
 

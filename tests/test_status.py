@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from claimtrack.load.tracker import load_tracker
+from claimtrack.load import load_tracker
 
 from .conftest import FIXTURES, TODAY, Result
 

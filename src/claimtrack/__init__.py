@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ._version import __version__
 from .check import run_checks
 from .check.analysis import Analysis, QuoteCheck
 from .load.tracker import Tracker, load_tracker
@@ -18,7 +19,7 @@ __all__ = [
     "Status",
     "Tracker",
     "TrackerSettings",
+    "__version__",
     "load_tracker",
     "run_checks",
 ]
-__version__ = "0.1.0"

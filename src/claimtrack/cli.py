@@ -3,40 +3,15 @@
 from __future__ import annotations
 
 import argparse
-import datetime as dt
 import os
 import sys
 from collections.abc import Sequence
-from pathlib import Path
 
-from . import __version__
+from ._version import __version__
 from .commands import COMMANDS
+from .commands.options import common_options
 from .errors import ClaimtrackError, DataError
 from .problems import format_text
-
-
-def _date(text: str) -> dt.date:
-    try:
-        return dt.date.fromisoformat(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a date (YYYY-MM-DD): {text!r}") from None
-
-
-def common_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "--root",
-        type=Path,
-        default=Path("."),
-        metavar="DIR",
-        help="tracker folder (default: the current directory)",
-    )
-    parser.add_argument(
-        "--today",
-        type=_date,
-        default=None,
-        metavar="YYYY-MM-DD",
-        help="judge dates (future, stale) as of this day instead of today",
-    )
 
 
 def build_parser() -> argparse.ArgumentParser:

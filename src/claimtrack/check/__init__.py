@@ -3,14 +3,11 @@
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Callable, Iterator
 
-from ..load.tracker import Tracker
+from ..load import Cache, Tracker
 from ..problems import Problem, sort_problems
 from . import quotes, references, statuses
-from .analysis import Analysis
-
-Rule = Callable[[Analysis], Iterator[Problem]]
+from .analysis import Analysis, Rule
 
 RULES: tuple[Rule, ...] = (
     *references.RULES,
@@ -19,9 +16,14 @@ RULES: tuple[Rule, ...] = (
 )
 
 
-def run_checks(tracker: Tracker, today: dt.date) -> tuple[Analysis, list[Problem]]:
-    """All problems of a loaded tracker: loading problems and every rule's, sorted."""
-    analysis = Analysis(tracker, today)
+def run_checks(
+    tracker: Tracker, today: dt.date, cache: Cache | None = None
+) -> tuple[Analysis, list[Problem]]:
+    """All problems of a loaded tracker: loading problems and every rule's, sorted.
+
+    ``cache`` keeps normalised archives and quote results between builds and runs.
+    """
+    analysis = Analysis(tracker, today, cache if cache is not None else Cache.disabled())
     problems = list(tracker.problems)
     for rule in RULES:
         problems.extend(rule(analysis))

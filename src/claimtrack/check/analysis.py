@@ -7,11 +7,14 @@ whether a quote was found or how many independent origins a claim has.
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cached_property
 
-from ..load.tracker import Tracker
+from ..load import Cache, Tracker
+from ..problems import Problem
+from .graph import Derivation, walk
 from .textnorm import normalise
 
 
@@ -26,15 +29,29 @@ class QuoteCheck(StrEnum):
 class Analysis:
     tracker: Tracker
     today: dt.date
-    _normalised: dict[str, str] = field(default_factory=dict)
+    # Normalised archives and quote results, kept by content between builds and runs.
+    cache: Cache = field(default_factory=Cache.disabled)
 
     def normalised_archive(self, source_id: str) -> str | None:
-        if source_id not in self._normalised:
-            archive = self.tracker.archives.get(source_id)
-            if archive is None:
-                return None
-            self._normalised[source_id] = normalise(archive.text)
-        return self._normalised[source_id]
+        archive = self.tracker.archives.get(source_id)
+        if archive is None:
+            return None
+        text = self.cache.normalised_text(archive.sha256)
+        if text is None:
+            text = normalise(archive.text)
+            self.cache.remember_normalised(archive.sha256, text)
+        return text
+
+    def quote_found(self, source_id: str, quote: str) -> bool | None:
+        """Whether the quote is in the source's archived copy; None when there is no copy."""
+        archive = self.tracker.archives.get(source_id)
+        if archive is None:
+            return None
+        found = self.cache.quote_result(archive.sha256, quote)
+        if found is None:
+            found = normalise(quote) in (self.normalised_archive(source_id) or "")
+            self.cache.remember_quote(archive.sha256, quote, found)
+        return found
 
     @cached_property
     def quote_checks(self) -> dict[str, list[QuoteCheck]]:
@@ -46,54 +63,25 @@ class Analysis:
                 if ev.source not in self.tracker.sources:
                     row.append(QuoteCheck.NO_SOURCE)
                     continue
-                text = self.normalised_archive(ev.source)
-                if text is None:
+                found = self.quote_found(ev.source, ev.quote)
+                if found is None:
                     row.append(QuoteCheck.UNCHECKED)
                 else:
-                    found = normalise(ev.quote) in text
                     row.append(QuoteCheck.FOUND if found else QuoteCheck.NOT_FOUND)
             results[cid] = row
         return results
 
     @cached_property
-    def source_origins(self) -> dict[str, frozenset[str]]:
-        """Independent origins of each source: the sources it derives from that derive from nothing.
+    def derivation(self) -> Derivation:
+        """Origins and loops of the derivation graph, from one walk (graph.walk)."""
+        return walk(
+            {sid: loaded.record.derived_from for sid, loaded in self.tracker.sources.items()}
+        )
 
-        A source in a derived_from cycle has no origin outside the cycle; it
-        counts as its own origin so that a broken record cannot inflate a count.
-        """
-        sources = self.tracker.sources
-        memo: dict[str, frozenset[str]] = {}
-        # Iterative post-order walk: a derivation chain may be longer than Python's
-        # recursion limit.
-        for start in sorted(sources):
-            if start in memo:
-                continue
-            path, on_path = [start], {start}
-            frames = [iter([p for p in sources[start].record.derived_from if p in sources])]
-            found: list[set[str]] = [set()]
-            while frames:
-                parent = next(frames[-1], None)
-                sid = path[-1]
-                if parent is None:
-                    frames.pop()
-                    path.pop()
-                    on_path.discard(sid)
-                    origins = found.pop()
-                    memo[sid] = frozenset(origins or {sid})
-                    if found:
-                        found[-1] |= memo[sid]
-                elif parent in on_path:
-                    found[-1].add(sid)
-                elif parent in memo:
-                    found[-1] |= memo[parent]
-                else:
-                    path.append(parent)
-                    on_path.add(parent)
-                    links = sources[parent].record.derived_from
-                    frames.append(iter([p for p in links if p in sources]))
-                    found.append(set())
-        return memo
+    @property
+    def source_origins(self) -> dict[str, frozenset[str]]:
+        """Independent origins of each source: the sources it derives from that derive from nothing."""
+        return self.derivation.origins
 
     def claim_sources(self, claim_id: str) -> list[str]:
         """Distinct sources quoted as evidence, in order of first citation."""
@@ -144,3 +132,7 @@ class Analysis:
     def is_stale(self, claim_id: str) -> bool:
         review_by = self.tracker.claims[claim_id].record.review_by
         return review_by is not None and review_by < self.today
+
+
+# A rule reads the analysis and yields problems; check/__init__ runs every one.
+Rule = Callable[[Analysis], Iterator[Problem]]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..problems import Problem, error, warning
-from .analysis import Analysis, QuoteCheck
+from .analysis import Analysis, QuoteCheck, Rule
 from .textnorm import longest_found_prefix, normalise
 
 
@@ -102,4 +102,4 @@ def archive_integrity(a: Analysis) -> Iterator[Problem]:
             )
 
 
-RULES = (quote_anchoring, translations, archive_integrity)
+RULES: tuple[Rule, ...] = (quote_anchoring, translations, archive_integrity)

@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 from ..load.validation import suggest
 from ..problems import Problem, error, warning
-from .analysis import Analysis
+from .analysis import Analysis, Rule
 
 
 def _unknown(kind: str, name: str, known: object) -> tuple[str, str | None]:
@@ -63,39 +63,13 @@ def claim_references(a: Analysis) -> Iterator[Problem]:
 
 
 def derivation_cycles(a: Analysis) -> Iterator[Problem]:
-    """Loops in derived_from, named from their smallest id, one per derived_from entry.
-
-    A colouring depth-first search visits every source and link once: a walk
-    that followed every path would take exponential time on a wide, deep
-    (but loop-free) derivation graph.
-    """
-    sources = a.tracker.sources
-    done: set[str] = set()
-    reported: set[tuple[str, int, int]] = set()  # one problem per derived_from entry
-    for start in sorted(sources):
-        if start in done:
-            continue
-        path: list[str] = [start]
-        on_path = {start}
-        # Each frame: a source and the iterator over its known parents.
-        frames = [iter([p for p in sources[start].record.derived_from if p in sources])]
-        while frames:
-            parent = next(frames[-1], None)
-            if parent is None:
-                frames.pop()
-                finished = path.pop()
-                on_path.discard(finished)
-                done.add(finished)
-            elif parent in on_path:
-                problem = _cycle_problem(a, path[path.index(parent) :])
-                if (problem.path, problem.line, problem.column) not in reported:
-                    reported.add((problem.path, problem.line, problem.column))
-                    yield problem
-            elif parent not in done:
-                path.append(parent)
-                on_path.add(parent)
-                links = sources[parent].record.derived_from
-                frames.append(iter([p for p in links if p in sources]))
+    """Loops in derived_from (from the one walk of the graph), one problem per derived_from entry."""
+    reported: set[tuple[str, int, int]] = set()
+    for cycle in a.derivation.cycles:
+        problem = _cycle_problem(a, list(cycle))
+        if (problem.path, problem.line, problem.column) not in reported:
+            reported.add((problem.path, problem.line, problem.column))
+            yield problem
 
 
 def _cycle_problem(a: Analysis, cycle: list[str]) -> Problem:
@@ -136,7 +110,7 @@ def unused_sources(a: Analysis) -> Iterator[Problem]:
             )
 
 
-RULES = (
+RULES: tuple[Rule, ...] = (
     derivation_references,
     evidence_references,
     claim_references,

@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 from ..problems import Problem, error, warning
 from ..records import OMISSION_STATUSES, ClaimKind, Status
-from .analysis import Analysis
+from .analysis import Analysis, Rule
 
 
 def status_matches_history(a: Analysis) -> Iterator[Problem]:
@@ -143,7 +143,7 @@ def staleness(a: Analysis) -> Iterator[Problem]:
             )
 
 
-RULES = (
+RULES: tuple[Rule, ...] = (
     status_matches_history,
     status_fits_kind,
     quantity_fits_kind,

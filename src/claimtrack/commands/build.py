@@ -8,8 +8,10 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from ..errors import UsageError
 from ..problems import format_text
 from ..site import build_site
+from .options import cache_option, open_cache
 
 
 def add_parser(sub: Any, common: Callable[[argparse.ArgumentParser], None]) -> None:
@@ -27,12 +29,15 @@ def add_parser(sub: Any, common: Callable[[argparse.ArgumentParser], None]) -> N
         metavar="DIR",
         help="folder to write the site to (default: DIR/site under --root)",
     )
+    cache_option(parser)
     parser.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
     out: Path = args.out if args.out is not None else args.root / "site"
-    result = build_site(args.root, out, today=args.today)
+    if not args.root.is_dir():
+        raise UsageError(f"--root {args.root}: no such folder")
+    result = build_site(args.root, out, today=args.today, cache=open_cache(args))
     if result.warnings:
         print(format_text(result.warnings), file=sys.stderr)
     print(

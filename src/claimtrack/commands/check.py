@@ -8,10 +8,10 @@ from collections.abc import Callable
 from typing import Any
 
 from ..check import run_checks
-from ..check.analysis import Analysis
 from ..errors import UsageError
-from ..load.tracker import load_tracker
-from ..problems import Problem, fails, format_json, format_text
+from ..load import load_tracker
+from ..problems import fails, format_json, format_text
+from .options import cache_option, open_cache
 
 
 def add_parser(sub: Any, common: Callable[[argparse.ArgumentParser], None]) -> None:
@@ -19,19 +19,16 @@ def add_parser(sub: Any, common: Callable[[argparse.ArgumentParser], None]) -> N
     common(parser)
     parser.add_argument("--strict", action="store_true", help="warnings fail the check too")
     parser.add_argument("--format", choices=("text", "json"), default="text")
+    cache_option(parser)
     parser.set_defaults(run=run)
 
 
-def check_root(args: argparse.Namespace) -> tuple[Analysis, list[Problem]]:
-    """Load and check the tracker named by --root; shared by every command that reads data."""
+def run(args: argparse.Namespace) -> int:
     if not args.root.is_dir():
         raise UsageError(f"--root {args.root}: no such folder")
-    tracker = load_tracker(args.root)
-    return run_checks(tracker, args.today or dt.date.today())
-
-
-def run(args: argparse.Namespace) -> int:
-    _, problems = check_root(args)
+    cache = open_cache(args)
+    _, problems = run_checks(load_tracker(args.root, cache), args.today or dt.date.today(), cache)
+    cache.save()
     if args.format == "json":
         print(format_json(problems))
     elif problems:

@@ -20,19 +20,14 @@ from ..edit.proposal import judge
 from ..edit.yamledit import NewEntry, edit_status
 from ..errors import ClaimtrackError, DataError, UsageError
 from ..fsutil import atomic_write_bytes
-from ..load.tracker import load_tracker, read_data_file
+from ..load import load_tracker
+from ..load.files import read_data_file
 from ..load.validation import suggest
 from ..problems import Problem
 from ..records import ID_PATTERN, Status
+from .options import date_arg
 
 _ID = re.compile(ID_PATTERN)
-
-
-def _date(text: str) -> dt.date:
-    try:
-        return dt.date.fromisoformat(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a date (YYYY-MM-DD): {text!r}") from None
 
 
 def add_parser(sub: Any, common: Callable[[argparse.ArgumentParser], None]) -> None:
@@ -56,7 +51,7 @@ def add_parser(sub: Any, common: Callable[[argparse.ArgumentParser], None]) -> N
     )
     parser.add_argument(
         "--date",
-        type=_date,
+        type=date_arg,
         default=None,
         metavar="YYYY-MM-DD",
         help="date of the change (default: today, or --today)",

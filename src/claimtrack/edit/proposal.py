@@ -13,7 +13,9 @@ from collections import Counter
 from dataclasses import dataclass
 
 from ..check import run_checks
-from ..load.tracker import Loaded, Tracker, finish_record, parse_bytes
+from ..load import Loaded, Tracker
+from ..load.parse import finish_record, parse_bytes
+from ..load.yamlsource import Positions
 from ..problems import Problem
 from ..records import Claim
 
@@ -27,8 +29,8 @@ class Verdict:
 def with_claim(tracker: Tracker, claim_id: str, relpath: str, raw: bytes) -> Tracker:
     """A copy of ``tracker`` whose claim ``claim_id`` is loaded from ``raw`` instead of its file."""
     problems = [p for p in tracker.problems if p.path != relpath]
-    file_problems: list[Problem] = []
-    record, positions = finish_record(parse_bytes(relpath, raw), Claim, file_problems)
+    positions = Positions(text=raw.decode("utf-8", "replace"))
+    record, file_problems = finish_record(relpath, parse_bytes(relpath, raw), Claim, positions)
     claims = {cid: loaded for cid, loaded in tracker.claims.items() if cid != claim_id}
     broken = set(tracker.broken_claims) - {claim_id}
     if record is None:

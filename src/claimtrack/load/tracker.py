@@ -2,39 +2,49 @@
 
 Nothing here stops at the first problem: each file is loaded on its own and
 every problem is collected, so an editor sees all of them in one run.
+
+A Loader loads the same tracker again and again (``serve``, ``build`` after
+edits).  Each file is read, parsed and validated only when its content
+changed: unchanged files are known by their stat stamp (see Cache), and when
+the caller knows which files changed (file-system events), only those are
+looked at.  Parsing, the costly step, is shared between two processes when
+many files need it (batch.split).
 """
 
 from __future__ import annotations
 
-import gc
-import hashlib
-import multiprocessing as mp
 import os
-import re
-import threading
-import time
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Generic, TypeVar
+from typing import Generic, TypeVar
 
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel
 
-from ..problems import Problem, error, warning
-from ..records import ID_PATTERN, Claim, Source, TrackerSettings
-from .validation import validation_problems
-from .yamlsource import MAX_BYTES, Positions, parse_document
+from ..batch import collector_paused, split
+from ..problems import Problem, warning
+from ..records import Claim, Source, TrackerSettings
+from .cache import Cache, ParseResult, content_digest
+from .files import (
+    FOLDERS,
+    SETTINGS_FILE,
+    Archive,
+    archive_files,
+    classify,
+    load_archive,
+    read_data_file,
+    record_files,
+    relpath,
+)
+from .parse import finish_record, parse_bytes
+from .yamlsource import Positions
 
 M = TypeVar("M", bound=BaseModel)
-T = TypeVar("T")
-SCHEMA_HEADER = b"# yaml-language-server: $schema="
-SCHEMA_FILES = {
-    "Claim": "claim.schema.json",
-    "Source": "source.schema.json",
-    "TrackerSettings": "tracker.schema.json",
+MODELS: dict[str, type[BaseModel]] = {
+    "claim": Claim,
+    "source": Source,
+    "settings": TrackerSettings,
 }
-_ID = re.compile(ID_PATTERN)
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,15 +53,6 @@ class Loaded(Generic[M]):
     path: str  # relative to the tracker root, with forward slashes
     record: M
     positions: Positions
-
-
-@dataclass(frozen=True, slots=True)
-class Archive:
-    """The archived text of a source, ``sources/<id>.txt``."""
-
-    path: str
-    text: str
-    sha256: str
 
 
 @dataclass(slots=True)
@@ -67,331 +68,196 @@ class Tracker:
     broken_claims: set[str] = field(default_factory=set)
 
 
-def read_data_file(root: Path, path: Path, problems: list[Problem]) -> bytes | None:
-    """Read a file's bytes, refusing links out of the tracker and oversized files."""
-    rel = relpath(root, path)
-    if os.path.islink(path) and not path.resolve().is_relative_to(root.resolve()):
-        problems.append(
-            error(
-                rel,
-                (1, 1),
-                "symlink-outside",
-                "symbolic link points outside the tracker",
-                "copy the file in",
-            )
-        )
-        return None
+@dataclass(frozen=True, slots=True)
+class FileLoad:
+    """What one file gave: its record, archive or settings (None when it failed), and problems."""
+
+    kind: str  # claim, source, archive or settings
+    id: str
+    digest: str
+    value: Loaded[BaseModel] | Archive | TrackerSettings | None
+    problems: tuple[Problem, ...]
+
+
+def _text_reader(path: Path, rel: str, digest: str) -> str | None:
+    """The file's text, if it still has the content that was loaded (for positions)."""
     try:
-        with open(path, "rb") as handle:
-            # fstat, not read(MAX_BYTES + 1): that would allocate a mebibyte per file.
-            size = os.fstat(handle.fileno()).st_size
-            if size > MAX_BYTES:
-                problems.append(
-                    error(
+        raw = path.read_bytes()
+    except OSError:
+        return None
+    if content_digest(rel, raw) != digest:
+        return None
+    return raw.decode("utf-8", "replace")
+
+
+def _finish(
+    root: Path, rel: str, kind: str, rid: str, digest: str, parsed: ParseResult
+) -> FileLoad:
+    path = root / rel
+    positions = Positions(reader=lambda: _text_reader(path, rel, digest))
+    record, problems = finish_record(rel, parsed, MODELS[kind], positions)
+    value: Loaded[BaseModel] | TrackerSettings | None = None
+    if record is not None:
+        value = record if kind == "settings" else Loaded(rid, rel, record, positions)  # type: ignore[assignment]
+    return FileLoad(kind, rid, digest, value, tuple(problems))
+
+
+def _parse_one(
+    root: Path, rel: str
+) -> tuple[os.stat_result | None, str, ParseResult | None, list[Problem]]:
+    """Read and parse one file: (stat, digest, parse result, read problems); runs in either process."""
+    path = root / rel
+    problems: list[Problem] = []
+    try:
+        st = os.stat(path)
+    except OSError:
+        st = None
+    raw = read_data_file(root, path, problems)
+    if raw is None:
+        return st, "", None, problems
+    return st, content_digest(rel, raw), parse_bytes(rel, raw), problems
+
+
+def _loads(rel: str) -> bool:
+    """Whether loading reads this path (or the folder listing it): templates and static do not."""
+    return rel == SETTINGS_FILE or rel.partition("/")[0] in FOLDERS.values()
+
+
+class Loader:
+    """Loads the tracker at ``root`` again and again, redoing only what changed."""
+
+    def __init__(self, root: Path, cache: Cache | None = None) -> None:
+        self.root = Path(root).resolve()
+        self.cache = cache if cache is not None else Cache.disabled()
+        self._files: dict[str, FileLoad] = {}
+        self._listing: list[Problem] = []
+        self._archives: list[str] = []  # every sources/*.txt, for orphan-archive
+
+    def load(self, changed: Collection[str] | None = None) -> Tracker:
+        """The tracker as it is now.  ``changed``: the only paths (relative to the root)
+        that may differ since the last load, when the caller knows them; None: look at all."""
+        with collector_paused():
+            changed = None if changed is None else [p for p in changed if _loads(p)]
+            if changed is None or not self._files or any(classify(p) is None for p in changed):
+                self._load_all()
+            else:
+                self._load_changed(changed)
+            return self._assemble()
+
+    # -- which files -----------------------------------------------------------
+    def _listed(self) -> list[tuple[str, str, str]]:
+        """(rel, kind, id) of every file to load; misnamed files become listing problems."""
+        root, listing = self.root, []
+        problems: list[Problem] = []
+        if (root / SETTINGS_FILE).is_file():
+            listing.append((SETTINGS_FILE, "settings", ""))
+        for kind in ("source", "claim"):
+            for rid, path in record_files(root, FOLDERS[kind], problems):
+                listing.append((relpath(root, path), kind, rid))
+        self._archives = [relpath(root, p) for p in archive_files(root)]
+        for rel in self._archives:
+            found = classify(rel)
+            if found is not None:
+                listing.append((rel, "archive", found[1]))
+        self._listing = problems
+        return listing
+
+    def _load_all(self) -> None:
+        old, self._files = self._files, {}
+        misses: list[tuple[str, str, str]] = []
+        for rel, kind, rid in self._listed():
+            try:
+                st = os.stat(self.root / rel)
+            except OSError:
+                st = None
+            digest = self.cache.trusted_digest(rel, st) if st is not None else None
+            previous = old.get(rel)
+            if digest is not None and previous is not None and previous.digest == digest:
+                self._files[rel] = previous
+                continue
+            parsed = self.cache.parse_result(digest) if digest and kind != "archive" else None
+            if digest is not None and parsed is not None:
+                self._files[rel] = _finish(self.root, rel, kind, rid, digest, parsed)
+            else:
+                misses.append((rel, kind, rid))
+        self._load_misses(misses)
+
+    def _load_changed(self, changed: Collection[str]) -> None:
+        for rel in changed:
+            found = classify(rel)
+            assert found is not None
+            kind, rid = found
+            if not (self.root / rel).exists() and not os.path.islink(self.root / rel):
+                self._files.pop(rel, None)
+                if kind == "archive" and rel in self._archives:
+                    self._archives.remove(rel)
+                continue
+            if kind == "archive" and rel not in self._archives:
+                self._archives = sorted([*self._archives, rel])
+            self._load_misses([(rel, kind, rid)])
+
+    def _load_misses(self, misses: list[tuple[str, str, str]]) -> None:
+        archives = [m for m in misses if m[1] == "archive"]
+        records = [m for m in misses if m[1] != "archive"]
+        for rel, _, rid in archives:
+            problems: list[Problem] = []
+            archive = load_archive(self.root, self.root / rel, problems)
+            digest = archive.sha256 if archive is not None else ""
+            self._files[rel] = FileLoad("archive", rid, digest, archive, tuple(problems))
+        root = self.root
+        results = split(
+            [rel for rel, _, _ in records],
+            lambda rels: [_parse_one(root, rel) for rel in rels],
+            "parsing",
+        )
+        for (rel, kind, rid), (st, digest, parsed, problems) in zip(records, results, strict=True):
+            if parsed is None:
+                self._files[rel] = FileLoad(kind, rid, "", None, tuple(problems))
+                continue
+            if st is not None:
+                self.cache.remember_file(rel, st, digest)
+            self.cache.remember_parse(digest, parsed)
+            self._files[rel] = _finish(root, rel, kind, rid, digest, parsed)
+
+    # -- the tracker -----------------------------------------------------------
+    def _assemble(self) -> Tracker:
+        tracker = Tracker(self.root, TrackerSettings(), problems=list(self._listing))
+        for rel in sorted(self._files):
+            item = self._files[rel]
+            tracker.problems.extend(item.problems)
+            value = item.value
+            if item.kind == "settings":
+                if isinstance(value, TrackerSettings):
+                    tracker.settings = value
+            elif item.kind == "archive":
+                if isinstance(value, Archive):
+                    tracker.archives[item.id] = value
+            elif item.kind == "source":
+                if value is None:
+                    tracker.broken_sources.add(item.id)
+                else:
+                    tracker.sources[item.id] = value  # type: ignore[assignment]
+            elif value is None:
+                tracker.broken_claims.add(item.id)
+            else:
+                tracker.claims[item.id] = value  # type: ignore[assignment]
+        known = set(tracker.sources) | tracker.broken_sources
+        for rel in self._archives:
+            stem = rel.rpartition("/")[2].removesuffix(".txt")
+            if stem not in known:
+                tracker.problems.append(
+                    warning(
                         rel,
                         (1, 1),
-                        "file-too-large",
-                        f"file is {size} bytes, more than the limit of {MAX_BYTES}",
+                        "orphan-archive",
+                        f"archived text has no source record sources/{stem}.yaml",
                     )
                 )
-                return None
-            return handle.read()
-    except OSError as exc:
-        problems.append(error(rel, (1, 1), "unreadable", f"cannot read file: {exc.strerror}"))
-        return None
+        # Archives count only beside their record: a stray .txt is an orphan, not evidence.
+        tracker.archives = {sid: a for sid, a in tracker.archives.items() if sid in known}
+        return tracker
 
 
-def relpath(root: Path, path: Path) -> str:
-    """``path`` relative to ``root`` with forward slashes (string work: called per file)."""
-    prefix, full = str(root) + os.sep, str(path)
-    if full.startswith(prefix):
-        return full[len(prefix) :].replace(os.sep, "/")
-    return path.relative_to(root).as_posix()
-
-
-@dataclass(frozen=True, slots=True)
-class Parsed:
-    """A data file read and parsed but not yet validated.
-
-    Plain data, so that a worker process can hand it back cheaply (pickled
-    pydantic models cost more to unpickle than the parsing they would save).
-    """
-
-    rel: str
-    data: dict[str, Any] | None
-    positions: Positions
-    first_line: bytes
-    problems: list[Problem]
-
-
-def parse_file(root: Path, path: Path) -> Parsed:
-    problems: list[Problem] = []
-    rel = relpath(root, path)
-    raw = read_data_file(root, path, problems)
-    if raw is None:
-        return Parsed(rel, None, Positions(), b"", problems)
-    return parse_bytes(rel, raw, problems)
-
-
-def parse_bytes(rel: str, raw: bytes, problems: list[Problem] | None = None) -> Parsed:
-    """Parse a data file's content; ``rel`` is its path relative to the tracker root."""
-    problems = [] if problems is None else problems
-    doc = parse_document(raw, rel)
-    problems.extend(doc.problems)
-    end = raw.find(b"\n")
-    first_line = (raw if end < 0 else raw[:end]).rstrip(b"\r")
-    return Parsed(rel, doc.data, doc.positions, first_line, problems)
-
-
-def finish_record(
-    parsed: Parsed, model: type[M], problems: list[Problem]
-) -> tuple[M | None, Positions]:
-    """Validate a parsed file against its model; every problem goes to ``problems``."""
-    rel, positions = parsed.rel, parsed.positions
-    problems.extend(parsed.problems)
-    if parsed.data is None:
-        return None, positions
-    schema_file = SCHEMA_FILES[model.__name__]
-    line = parsed.first_line
-    if not (line.startswith(SCHEMA_HEADER) and line.endswith(schema_file.encode())):
-        problems.append(
-            warning(
-                rel,
-                (1, 1),
-                "schema-header",
-                f"first line should name the JSON Schema for editors: {schema_file}",
-                f"start the file with: # yaml-language-server: $schema=../schema/{schema_file}",
-            )
-        )
-    try:
-        record = model.model_validate(parsed.data)
-    except ValidationError as exc:
-        problems.extend(validation_problems(exc, model, rel, positions))
-        return None, positions
-    if any(p.is_error for p in parsed.problems):
-        return None, positions
-    return record, positions
-
-
-def load_record(
-    root: Path, path: Path, model: type[M], problems: list[Problem]
-) -> tuple[M | None, Positions]:
-    return finish_record(parse_file(root, path), model, problems)
-
-
-def _parse_chunk(root: Path, paths: list[str]) -> list[tuple[Any, ...]]:
-    # Runs in a worker: plain tuples and strings pickle several times faster
-    # than dataclasses and Path objects.
-    out = []
-    for name in paths:
-        item = parse_file(root, Path(name))
-        out.append((item.rel, item.data, item.positions.text, item.first_line, item.problems))
-    return out
-
-
-def parse_files(root: Path, paths: list[Path]) -> list[Parsed]:
-    """Parse many files, on two cores when there are enough of them.
-
-    Parsing is most of a large check.  Forking is safe only in a process with no
-    other thread (``serve`` has several, and parses one file per edit anyway).
-    """
-    if (
-        len(paths) < _PARALLEL_MIN
-        or (os.cpu_count() or 1) < 2
-        or "fork" not in mp.get_all_start_methods()
-        or threading.active_count() > 1
-    ):
-        return [parse_file(root, path) for path in paths]
-    names = [str(path) for path in paths]
-    half = len(names) // 2
-    with mp.get_context("fork").Pool(2) as pool:
-        first, second = pool.starmap(_parse_chunk, [(root, names[:half]), (root, names[half:])])
-    return [
-        Parsed(rel, data, Positions(text), first_line, problems)
-        for rel, data, text, first_line, problems in first + second
-    ]
-
-
-def _record_files(root: Path, folder: str, problems: list[Problem]) -> list[tuple[str, Path]]:
-    base = root / folder
-    if not base.is_dir():
-        return []
-    found = []
-    for entry in sorted(os.scandir(base), key=lambda e: e.name):
-        path = Path(entry.path)
-        name = entry.name
-        if name.startswith(".") or not name.endswith((".yaml", ".yml")):
-            continue
-        rel = relpath(root, path)
-        if name.endswith(".yml"):
-            problems.append(
-                warning(
-                    rel,
-                    (1, 1),
-                    "file-extension",
-                    "file is ignored: records end in .yaml",
-                    "rename it to .yaml",
-                )
-            )
-            continue
-        stem = name[: -len(".yaml")]
-        if not _ID.fullmatch(stem):
-            problems.append(
-                error(
-                    rel,
-                    (1, 1),
-                    "invalid-id",
-                    f"file name {stem!r} is not a valid id",
-                    "use lowercase letters, digits and single hyphens",
-                )
-            )
-            continue
-        found.append((stem, path))
-    return found
-
-
-def load_archive(root: Path, path: Path, problems: list[Problem]) -> Archive | None:
-    raw = read_data_file(root, path, problems)
-    if raw is None:
-        return None
-    rel = relpath(root, path)
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        problems.append(
-            error(rel, (1, 1), "not-utf8", f"archived text is not UTF-8 (byte {exc.start})")
-        )
-        return None
-    return Archive(rel, text, hashlib.sha256(raw).hexdigest())
-
-
-@contextmanager
-def _collector_paused() -> Iterator[None]:
-    # Loading allocates millions of short-lived, acyclic objects (nodes, dicts,
-    # models); the cyclic collector would walk the growing heap again and again,
-    # a third of the load time for 10,000 claims. Reference counting frees them.
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_enabled:
-            gc.enable()
-
-
-_RACY_NS = 2_000_000_000
-_PARALLEL_MIN = 1000
-
-
-class LoadCache:
-    """What loading each file gave, reused while the file is unchanged.
-
-    For commands that load the same tracker again and again (``serve``): after
-    a one-file edit only that file is read and parsed again.  A file counts as
-    unchanged while its modification time, size and inode are the same.
-    """
-
-    def __init__(self) -> None:
-        self._entries: dict[Path, tuple[tuple[int, int, int], Any, list[Problem]]] = {}
-
-    def load(self, path: Path, problems: list[Problem], compute: Callable[[list[Problem]], T]) -> T:
-        try:
-            st = os.stat(path)
-        except OSError:
-            return compute(problems)
-        signature = (st.st_mtime_ns, st.st_size, st.st_ino)
-        hit = self._entries.get(path)
-        if hit is not None and hit[0] == signature:
-            problems.extend(hit[2])
-            result: T = hit[1]
-            return result
-        found: list[Problem] = []
-        result = compute(found)
-        # File times tick coarsely (milliseconds): a second write in the same
-        # tick with the same size would look unchanged.  Like git's "racy clean"
-        # rule, a file written within the last two seconds is never trusted.
-        if time.time_ns() - st.st_mtime_ns > _RACY_NS:
-            self._entries[path] = (signature, result, found)
-        else:
-            self._entries.pop(path, None)
-        problems.extend(found)
-        return result
-
-
-def _uncached(path: Path, problems: list[Problem], compute: Callable[[list[Problem]], T]) -> T:
-    return compute(problems)
-
-
-def load_tracker(root: Path, cache: LoadCache | None = None) -> Tracker:
-    """Load every record under ``root``; problems are collected, never raised.
-
-    With a ``cache``, files unchanged since the last load with that cache are
-    not read again.
-    """
-    with _collector_paused():
-        return _load_tracker(root.resolve(), cache.load if cache else _uncached)
-
-
-def _load_records(
-    root: Path,
-    files: list[tuple[str, Path]],
-    model: type[M],
-    load: Callable[..., Any],
-    problems: list[Problem],
-) -> tuple[dict[str, Loaded[M]], set[str]]:
-    """Records by id, and the ids whose file exists but did not load."""
-    loaded: dict[str, Loaded[M]] = {}
-    broken: set[str] = set()
-    if load is _uncached:  # a one-off load: parse everything at once, maybe on two cores
-        parsed = parse_files(root, [path for _, path in files])
-        results = [finish_record(item, model, problems) for item in parsed]
-    else:
-        results = [
-            load(path, problems, lambda found, path=path: load_record(root, path, model, found))
-            for _, path in files
-        ]
-    for (rid, path), (record, positions) in zip(files, results, strict=True):
-        if record is None:
-            broken.add(rid)
-        else:
-            loaded[rid] = Loaded(rid, relpath(root, path), record, positions)
-    return loaded, broken
-
-
-def _load_tracker(root: Path, load: Callable[..., Any]) -> Tracker:
-    problems: list[Problem] = []
-    settings = TrackerSettings()
-    settings_path = root / "tracker.yaml"
-    if settings_path.is_file():
-        loaded, _ = load(
-            settings_path,
-            problems,
-            lambda found: load_record(root, settings_path, TrackerSettings, found),
-        )
-        settings = loaded or settings
-    tracker = Tracker(root, settings, problems=problems)
-    source_files = _record_files(root, "sources", problems)
-    tracker.sources, tracker.broken_sources = _load_records(
-        root, source_files, Source, load, problems
-    )
-    for sid, path in source_files:
-        txt = path.with_suffix(".txt")
-        if txt.is_file():
-            archive = load(txt, problems, lambda found, txt=txt: load_archive(root, txt, found))
-            if archive is not None:
-                tracker.archives[sid] = archive
-    known = set(tracker.sources) | tracker.broken_sources
-    sources_dir = root / "sources"
-    for txt in sorted(sources_dir.glob("*.txt")) if sources_dir.is_dir() else ():
-        if txt.stem not in known:
-            problems.append(
-                warning(
-                    relpath(root, txt),
-                    (1, 1),
-                    "orphan-archive",
-                    f"archived text has no source record sources/{txt.stem}.yaml",
-                )
-            )
-    claim_files = _record_files(root, "claims", problems)
-    tracker.claims, tracker.broken_claims = _load_records(root, claim_files, Claim, load, problems)
-    return tracker
+def load_tracker(root: Path, cache: Cache | None = None) -> Tracker:
+    """Load every record under ``root``; problems are collected, never raised."""
+    return Loader(root, cache).load()

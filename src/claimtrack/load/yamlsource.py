@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import codecs
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -74,29 +75,32 @@ class Positions:
     the parsing itself.
     """
 
-    __slots__ = ("_root", "_text")
+    __slots__ = ("_reader", "_root", "_text")
 
-    def __init__(self, text: str | None = None, root: Node | None = None) -> None:
-        # Keeping the text, not the node tree: 10,000 live node trees make
-        # Python's garbage collector the slowest part of loading.
+    def __init__(
+        self,
+        text: str | None = None,
+        root: Node | None = None,
+        reader: Callable[[], str | None] | None = None,
+    ) -> None:
+        # Keeping the text (or only a way to read it again), not the node tree:
+        # 10,000 live node trees make Python's garbage collector the slowest
+        # part of loading, and most records never need a position.
         self._text = text
         self._root = root
+        self._reader = reader
 
     @property
     def text(self) -> str | None:
+        if self._text is None and self._reader is not None:
+            self._text, self._reader = self._reader(), None
         return self._text
-
-    def __getstate__(self) -> str | None:
-        # Only the text crosses a process boundary; the tree is rebuilt on demand.
-        return self._text
-
-    def __setstate__(self, state: str | None) -> None:
-        self._text, self._root = state, None
 
     @property
     def root(self) -> Node | None:
-        if self._root is None and self._text is not None:
-            loader = _NodeLoader(self._text)
+        text = self.text
+        if self._root is None and text is not None:
+            loader = _NodeLoader(text)
             try:
                 self._root = loader.get_single_node()
             finally:

@@ -8,21 +8,22 @@ old), so a failed or interrupted build leaves the old site exactly as it was.
 from __future__ import annotations
 
 import datetime as dt
-import gc
 import os
 import re
 import shutil
 import tempfile
 import time
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from jinja2 import Environment
 
+from ..batch import collector_paused
 from ..check import run_checks
 from ..errors import DataError, UsageError
 from ..fsutil import atomic_write_bytes
-from ..load.tracker import LoadCache, load_tracker
+from ..load import Cache, Loader
 from ..problems import Problem
 from .context import build_model
 from .pages import MARKER, Output, plan
@@ -148,44 +149,44 @@ class SiteBuilder:
     writes nothing.
     """
 
-    def __init__(self, root: Path, out: Path, today: dt.date | None = None) -> None:
+    def __init__(
+        self, root: Path, out: Path, today: dt.date | None = None, cache: Cache | None = None
+    ) -> None:
         self.root = Path(root).resolve()
         self.out = Path(out).resolve()
         self.today = today
+        self.cache = cache if cache is not None else Cache.disabled()
         self._state: _State | None = None
         self._env: tuple[str, Environment] | None = None
-        self._cache = LoadCache()
+        self._loader = Loader(self.root, self.cache)
 
     def _environment(self, theme: str) -> Environment:
         if self._env is None or self._env[0] != theme:
             self._env = (theme, make_environment(self.root))
         return self._env[1]
 
-    def build(self) -> BuildResult:
-        return self._build(track=True)
+    def build(self, changed: Collection[str] | None = None) -> BuildResult:
+        """Build again; ``changed``: the only paths (relative to the root) edited since the
+        last build, when the caller knows them (file-system events), else None."""
+        return self._build(track=True, changed=changed)
 
-    def _build(self, *, track: bool) -> BuildResult:
-        # The build allocates hundreds of thousands of small acyclic objects; with the whole
-        # tracker in memory each full collection walks all of it, and the collector cost
-        # twice the JSON encoding.  Nothing here makes cycles that must be freed early.
-        enabled = gc.isenabled()
-        gc.disable()
-        try:
-            return self._build_now(track=track)
-        finally:
-            if enabled:
-                gc.enable()
+    def _build(self, *, track: bool, changed: Collection[str] | None = None) -> BuildResult:
+        with collector_paused():
+            try:
+                return self._build_now(track=track, changed=changed)
+            finally:
+                self.cache.save()
 
-    def _build_now(self, *, track: bool) -> BuildResult:
+    def _build_now(self, *, track: bool, changed: Collection[str] | None) -> BuildResult:
         started = time.perf_counter()
         laps = _Laps()
         if not self.root.is_dir():
             raise UsageError(f"--root {self.root}: no such folder")
         check_out(self.root, self.out)
-        # The cache makes a rebuild re-read only the files that changed since the last one.
-        tracker = load_tracker(self.root, self._cache if track else None)
+        # The loader re-reads only the files that changed since the last build.
+        tracker = self._loader.load(changed)
         laps.lap("load")
-        analysis, problems = run_checks(tracker, self.today or dt.date.today())
+        analysis, problems = run_checks(tracker, self.today or dt.date.today(), self.cache)
         if any(p.is_error for p in problems):
             raise DataError(problems, "the data has errors; the site was not built")
         warnings = [p for p in problems if not p.is_error]
@@ -292,7 +293,7 @@ class SiteBuilder:
             target = self.out / path
             if done is None or done.digest != new or not target.is_file():
                 target.parent.mkdir(parents=True, exist_ok=True)
-                atomic_write_bytes(target, content)
+                atomic_write_bytes(target, content, durable=False)
                 written += 1
             state.files[path] = _Written(keys[path], new)
         current = {o.path for o in outputs}
@@ -307,6 +308,11 @@ class SiteBuilder:
         return written, changed_pages
 
 
-def build_site(root: Path, out: Path, *, today: dt.date | None = None) -> BuildResult:
-    """Check the tracker at ``root`` and build its site into ``out`` (full, atomic)."""
-    return SiteBuilder(root, out, today)._build(track=False)
+def build_site(
+    root: Path, out: Path, *, today: dt.date | None = None, cache: Cache | None = None
+) -> BuildResult:
+    """Check the tracker at ``root`` and build its site into ``out`` (full, atomic).
+
+    ``cache``: results kept between runs (Cache.open(root)); None keeps nothing.
+    """
+    return SiteBuilder(root, out, today, cache)._build(track=False)

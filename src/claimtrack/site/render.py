@@ -1,33 +1,24 @@
 """Render outputs to bytes and write a whole site into a fresh folder, on every core.
 
 On a large site rendering pages dominates the build and is independent page
-by page, so when the machine has a second core, fork() is available and no
-other thread is running (forking a threaded process can deadlock the child),
-a child process renders and writes every other output while this process does
-the rest.  The child inherits the templates and view models already in memory,
-so nothing is pickled; it reports back only digests or its error.  Output is
-the same bytes either way.  Deleting the previous site, as many file system
-calls as writing it, is shared the same way.
+by page: batch.split has a forked child render and write every other output
+(it inherits the templates and view models, and reports back only digests).
+Output is the same bytes either way.  Deleting the previous site, as many
+file system calls as writing it, is shared the same way.
 """
 
 from __future__ import annotations
 
 import contextlib
 import hashlib
-import json
 import os
 import shutil
-import threading
-from collections.abc import Callable
 from pathlib import Path
-from typing import TypeVar
 
 from jinja2 import Environment, Template
 
+from ..batch import split
 from .pages import Output
-
-# Below this many outputs a fork costs more than it saves.
-PARALLEL_MIN_OUTPUTS = 400
 
 
 def digest(data: bytes) -> str:
@@ -50,27 +41,9 @@ class Renderer:
         return template.render(context).encode("utf-8")
 
 
-def _cores() -> int:
-    try:
-        return len(os.sched_getaffinity(0))
-    except AttributeError:  # pragma: no cover - not on Linux
-        return os.cpu_count() or 1
-
-
-def _can_fork(count: int) -> bool:
-    return (
-        count >= PARALLEL_MIN_OUTPUTS
-        and hasattr(os, "fork")
-        and _cores() > 1
-        and threading.active_count() == 1
-    )
-
-
-def _write(
-    renderer: Renderer, outputs: list[Output], folder: Path, digests: bool
-) -> dict[str, str]:
+def _write(renderer: Renderer, outputs: list[Output], folder: Path, digests: bool) -> list[str]:
     """Plain writes: nobody reads the fresh folder before it is swapped in, so no fsync each."""
-    result = {}
+    result = []
     base = str(folder) + os.sep
     flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
     for output in outputs:
@@ -83,54 +56,7 @@ def _write(
                 view = view[os.write(fd, view) :]
         finally:
             os.close(fd)
-        if digests:
-            result[output.path] = digest(data)
-    return result
-
-
-T = TypeVar("T")
-
-
-def _child(work: Callable[[list[T]], dict[str, str]], items: list[T], fd: int) -> None:
-    code = 0
-    payload: dict[str, object]
-    try:
-        payload = {"ok": work(items)}
-    except BaseException as exc:  # everything must reach the parent, which decides
-        payload = {"error": f"{type(exc).__name__}: {exc}"}
-        code = 1
-    try:
-        with os.fdopen(fd, "wb") as pipe:
-            pipe.write(json.dumps(payload).encode("utf-8"))
-    finally:
-        os._exit(code)  # never return into the parent's code, never run its atexit handlers
-
-
-def in_two_processes(
-    items: list[T], work: Callable[[list[T]], dict[str, str]], what: str
-) -> dict[str, str]:
-    """``work(items)``, with every other item done by a forked child when that pays off."""
-    if not _can_fork(len(items)):
-        return work(items)
-    mine, theirs = items[0::2], items[1::2]
-    read_fd, write_fd = os.pipe()
-    pid = os.fork()
-    if pid == 0:  # pragma: no cover - runs in the child, which coverage does not follow
-        os.close(read_fd)
-        _child(work, theirs, write_fd)
-    os.close(write_fd)
-    try:
-        result = work(mine)
-    finally:
-        # Always drain and reap the child, also when this half failed.
-        with os.fdopen(read_fd, "rb") as pipe:
-            raw = pipe.read()
-        _, status = os.waitpid(pid, 0)
-    payload = json.loads(raw.decode("utf-8")) if raw else {}
-    if "ok" not in payload or os.waitstatus_to_exitcode(status) != 0:
-        reason = payload.get("error", f"exit status {os.waitstatus_to_exitcode(status)}")
-        raise RuntimeError(f"{what} in a second process failed: {reason}")
-    result.update(payload["ok"])
+        result.append(digest(data) if digests else "")
     return result
 
 
@@ -147,19 +73,18 @@ def write_site(
     # Sorted, so every folder comes after its parent and one mkdir call each suffices.
     for name in sorted(folders):
         os.mkdir(os.path.join(folder, name))
-    return in_two_processes(
-        outputs, lambda part: _write(renderer, part, folder, digests), "rendering"
-    )
+    made = split(outputs, lambda part: _write(renderer, part, folder, digests), "rendering")
+    return {o.path: d for o, d in zip(outputs, made, strict=True)} if digests else {}
 
 
-def _remove(paths: list[str]) -> dict[str, str]:
+def _remove(paths: list[str]) -> list[None]:
     for path in paths:
         if os.path.isdir(path) and not os.path.islink(path):
             shutil.rmtree(path, ignore_errors=True)
         else:
             with contextlib.suppress(FileNotFoundError):
                 os.unlink(path)
-    return {}
+    return [None] * len(paths)
 
 
 def remove_tree(folder: Path) -> None:
@@ -171,6 +96,6 @@ def remove_tree(folder: Path) -> None:
         else:
             entries.append(top.path)
     try:
-        in_two_processes(entries, _remove, "deleting the old site")
+        split(entries, _remove, "deleting the old site")
     finally:
         shutil.rmtree(folder, ignore_errors=True)

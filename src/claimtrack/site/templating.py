@@ -21,7 +21,7 @@ from jinja2 import (
     StrictUndefined,
 )
 
-from .. import __version__
+from .._version import __version__
 from .fragments import HELPERS, human_date
 
 

@@ -1,0 +1,58 @@
+"""The derivation graph of the sources (``derived_from``), walked once.
+
+One depth-first walk gives both facts that depend on it: the independent
+origins of every source (the sources it derives from that derive from
+nothing) and the loops (``derivation-cycle``).  It visits every source and
+every link once, iteratively: a walk that followed every path would take
+exponential time on a wide, deep graph, and recursion would stop at Python's
+limit on a long chain.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Derivation:
+    # Independent origins of each source.  A source in a loop has no origin
+    # outside it and counts as its own, so that a broken record cannot inflate
+    # a count.
+    origins: dict[str, frozenset[str]]
+    # Each loop found, as the ids along it (the last one derives from the first).
+    cycles: tuple[tuple[str, ...], ...]
+
+
+def walk(parents: Mapping[str, Sequence[str]]) -> Derivation:
+    """Walk ``parents`` (each source id -> the ids it derives from; unknown ids are skipped)."""
+    origins: dict[str, frozenset[str]] = {}
+    cycles: list[tuple[str, ...]] = []
+    for start in sorted(parents):
+        if start in origins:
+            continue
+        path, on_path = [start], {start}
+        frames = [iter([p for p in parents[start] if p in parents])]
+        found: list[set[str]] = [set()]
+        while frames:
+            parent = next(frames[-1], None)
+            sid = path[-1]
+            if parent is None:
+                frames.pop()
+                path.pop()
+                on_path.discard(sid)
+                mine = frozenset(found.pop() or {sid})
+                origins[sid] = mine
+                if found:
+                    found[-1] |= mine
+            elif parent in on_path:
+                cycles.append(tuple(path[path.index(parent) :]))
+                found[-1].add(sid)
+            elif parent in origins:
+                found[-1] |= origins[parent]
+            else:
+                path.append(parent)
+                on_path.add(parent)
+                frames.append(iter([p for p in parents[parent] if p in parents]))
+                found.append(set())
+    return Derivation(origins, tuple(cycles))

@@ -1,0 +1,52 @@
+"""Options shared by several commands, and their argument types."""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import re
+from pathlib import Path
+
+from ..load import Cache
+
+_DAY = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
+
+
+def date_arg(text: str) -> dt.date:
+    """A day written YYYY-MM-DD, and only so (fromisoformat alone also takes 20261130)."""
+    try:
+        if not _DAY.fullmatch(text):
+            raise ValueError(text)
+        return dt.date.fromisoformat(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a date (YYYY-MM-DD): {text!r}") from None
+
+
+def common_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--root",
+        type=Path,
+        default=Path("."),
+        metavar="DIR",
+        help="tracker folder (default: the current directory)",
+    )
+    parser.add_argument(
+        "--today",
+        type=date_arg,
+        default=None,
+        metavar="YYYY-MM-DD",
+        help="judge dates (future, stale) as of this day instead of today",
+    )
+
+
+def cache_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--no-cache",
+        action="store_true",
+        help="neither read nor write the cache in DIR/.claimtrack_cache (results of earlier runs)",
+    )
+
+
+def open_cache(args: argparse.Namespace) -> Cache:
+    """The tracker's cache, or one for this run only with --no-cache."""
+    return Cache.disabled() if args.no_cache else Cache.open(args.root)
