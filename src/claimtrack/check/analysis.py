@@ -12,8 +12,9 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cached_property
 
-from ..load import Cache, Tracker
+from ..load import Cache, Loaded, Tracker
 from ..problems import Problem
+from ..records import Claim, Source
 from .graph import Derivation, walk
 from .textnorm import normalise
 
@@ -31,6 +32,7 @@ class Analysis:
     today: dt.date
     # Normalised archives and quote results, kept by content between builds and runs.
     cache: Cache = field(default_factory=Cache.disabled)
+    _source_facts: dict[str, tuple[object, ...]] = field(default_factory=dict)
 
     def normalised_archive(self, source_id: str) -> str | None:
         archive = self.tracker.archives.get(source_id)
@@ -53,23 +55,63 @@ class Analysis:
             self.cache.remember_quote(archive.sha256, quote, found)
         return found
 
+    def quote_checks_of(self, loaded: Loaded[Claim]) -> list[QuoteCheck]:
+        """One result per evidence item of the claim, in order."""
+        row = []
+        for ev in loaded.record.evidence:
+            if ev.source not in self.tracker.sources:
+                row.append(QuoteCheck.NO_SOURCE)
+                continue
+            found = self.quote_found(ev.source, ev.quote)
+            if found is None:
+                row.append(QuoteCheck.UNCHECKED)
+            else:
+                row.append(QuoteCheck.FOUND if found else QuoteCheck.NOT_FOUND)
+        return row
+
     @cached_property
     def quote_checks(self) -> dict[str, list[QuoteCheck]]:
         """For each claim, one result per evidence item, in order."""
-        results = {}
-        for cid, loaded in self.tracker.claims.items():
-            row = []
-            for ev in loaded.record.evidence:
-                if ev.source not in self.tracker.sources:
-                    row.append(QuoteCheck.NO_SOURCE)
-                    continue
-                found = self.quote_found(ev.source, ev.quote)
-                if found is None:
-                    row.append(QuoteCheck.UNCHECKED)
-                else:
-                    row.append(QuoteCheck.FOUND if found else QuoteCheck.NOT_FOUND)
-            results[cid] = row
-        return results
+        return {cid: self.quote_checks_of(loaded) for cid, loaded in self.tracker.claims.items()}
+
+    @cached_property
+    def known_sources(self) -> frozenset[str]:
+        """Ids of every source file, loaded or broken: a reference to one is not unknown."""
+        return frozenset(self.tracker.sources) | self.tracker.broken_sources
+
+    @cached_property
+    def known_claims(self) -> frozenset[str]:
+        return frozenset(self.tracker.claims) | self.tracker.broken_claims
+
+    def source_fact(self, source_id: str) -> tuple[object, ...]:
+        """Everything a claim's rules may read about one source it names, as one comparable value."""
+        fact = self._source_facts.get(source_id)
+        if fact is None:
+            loaded = self.tracker.sources.get(source_id)
+            archive = self.tracker.archives.get(source_id)
+            fact = (
+                loaded,
+                source_id in self.known_sources,
+                archive.sha256 if archive else None,
+                self.source_origins.get(source_id),
+            )
+            self._source_facts[source_id] = fact
+        return fact
+
+    def claim_inputs(self, loaded: Loaded[Claim]) -> tuple[object, ...]:
+        """What the per-claim rules read besides the claim itself: with the record, the key of
+        their result (Checker reuses the result while both stay equal)."""
+        claim = loaded.record
+        named = dict.fromkeys(ev.source for ev in claim.evidence)
+        for entry in claim.history:
+            named.update(dict.fromkeys(entry.evidence))
+        named.update(dict.fromkeys(claim.to_check))
+        facts = tuple(self.source_fact(sid) for sid in named)
+        related = tuple(r in self.known_claims for r in claim.related)
+        # "Did you mean" hints read every id, so they count only when a name is unknown.
+        unknown = not all(f[1] for f in facts) or not all(related)
+        ids = (self.known_sources, self.known_claims) if unknown else None
+        return (self.today, facts, related, ids)
 
     @cached_property
     def derivation(self) -> Derivation:
@@ -134,5 +176,9 @@ class Analysis:
         return review_by is not None and review_by < self.today
 
 
-# A rule reads the analysis and yields problems; check/__init__ runs every one.
-Rule = Callable[[Analysis], Iterator[Problem]]
+# Rules read the analysis and yield problems: about one claim (its result is
+# kept while the claim and Analysis.claim_inputs stay the same), about one
+# source, or about the tracker as a whole.  check/__init__ runs every one.
+ClaimRule = Callable[[Analysis, Loaded[Claim]], Iterator[Problem]]
+SourceRule = Callable[[Analysis, Loaded[Source]], Iterator[Problem]]
+TrackerRule = Callable[[Analysis], Iterator[Problem]]

@@ -4,102 +4,102 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from ..load import Loaded
 from ..problems import Problem, error, warning
-from .analysis import Analysis, QuoteCheck, Rule
+from ..records import Claim, Source
+from .analysis import Analysis, ClaimRule, QuoteCheck, SourceRule
 from .textnorm import longest_found_prefix, normalise
 
 
-def quote_anchoring(a: Analysis) -> Iterator[Problem]:
-    for cid, results in a.quote_checks.items():
-        loaded = a.tracker.claims[cid]
-        for i, result in enumerate(results):
-            if result is QuoteCheck.FOUND or result is QuoteCheck.NO_SOURCE:
-                continue
-            ev = loaded.record.evidence[i]
-            # Looked up only for a problem: a position costs a re-parse of the file.
-            pos = loaded.positions.value(("evidence", i, "quote"))
-            if result is QuoteCheck.NOT_FOUND:
-                text = a.normalised_archive(ev.source) or ""
-                quote = normalise(ev.quote)
-                matched = longest_found_prefix(quote, text)
-                hint = (
-                    f"the first {matched} characters match; it differs from "
-                    f"{quote[matched : matched + 20]!r}"
-                    if matched >= 8
-                    else "copy the words exactly as they stand in the archived text"
-                )
-                yield error(
-                    loaded.path,
-                    pos,
-                    "quote-not-found",
-                    f"quote not found in sources/{ev.source}.txt",
-                    hint,
-                )
-            elif result is QuoteCheck.UNCHECKED:
-                yield warning(
-                    loaded.path,
-                    pos,
-                    "quote-unchecked",
-                    f"quote not checked against an archived copy: sources/{ev.source}.txt "
-                    "does not exist",
-                )
-
-
-def translations(a: Analysis) -> Iterator[Problem]:
-    for loaded in a.tracker.claims.values():
-        for i, ev in enumerate(loaded.record.evidence):
-            source = a.tracker.sources.get(ev.source)
-            if source is None:
-                continue
-            english = source.record.language.lower().split("-")[0] == "en"
-            if not english and ev.translation is None:
-                yield error(
-                    loaded.path,
-                    loaded.positions.key(("evidence", i, "quote")),
-                    "translation-missing",
-                    f"source {ev.source!r} is in {source.record.language!r}: "
-                    "the quote needs an English translation",
-                    "add translation: and translated_by: person or machine",
-                )
-            if ev.translation is not None and ev.translated_by is None:
-                yield error(
-                    loaded.path,
-                    loaded.positions.key(("evidence", i, "translation")),
-                    "translated-by-missing",
-                    "say who translated the quote",
-                    "add translated_by: person or machine",
-                )
-
-
-def archive_integrity(a: Analysis) -> Iterator[Problem]:
-    for sid, loaded in a.tracker.sources.items():
-        archive = a.tracker.archives.get(sid)
-        snapshot = loaded.record.snapshot
-        if archive is not None and snapshot is None:
-            yield error(
-                loaded.path,
-                (1, 1),
-                "snapshot-missing",
-                f"sources/{sid}.txt exists but the record has no snapshot",
-                f"add snapshot: {{retrieved: YYYY-MM-DD, sha256: {archive.sha256}}}",
+def quote_anchoring(a: Analysis, loaded: Loaded[Claim]) -> Iterator[Problem]:
+    for i, result in enumerate(a.quote_checks_of(loaded)):
+        if result is QuoteCheck.FOUND or result is QuoteCheck.NO_SOURCE:
+            continue
+        ev = loaded.record.evidence[i]
+        # Looked up only for a problem: a position costs a re-parse of the file.
+        pos = loaded.positions.value(("evidence", i, "quote"))
+        if result is QuoteCheck.NOT_FOUND:
+            text = a.normalised_archive(ev.source) or ""
+            quote = normalise(ev.quote)
+            matched = longest_found_prefix(quote, text)
+            hint = (
+                f"the first {matched} characters match; it differs from "
+                f"{quote[matched : matched + 20]!r}"
+                if matched >= 8
+                else "copy the words exactly as they stand in the archived text"
             )
-        elif archive is None and snapshot is not None:
-            if (a.tracker.root / "sources" / f"{sid}.txt").exists():
-                continue  # the file exists but could not be read: already reported
             yield error(
                 loaded.path,
-                loaded.positions.key(("snapshot",)),
-                "archive-missing",
-                f"snapshot recorded but sources/{sid}.txt does not exist",
+                pos,
+                "quote-not-found",
+                f"quote not found in sources/{ev.source}.txt",
+                hint,
             )
-        elif archive is not None and snapshot is not None and archive.sha256 != snapshot.sha256:
-            yield error(
+        elif result is QuoteCheck.UNCHECKED:
+            yield warning(
                 loaded.path,
-                loaded.positions.value(("snapshot", "sha256")),
-                "snapshot-mismatch",
-                f"sources/{sid}.txt has sha256 {archive.sha256}, not the recorded one",
-                "if the archive was changed on purpose, update snapshot.sha256",
+                pos,
+                "quote-unchecked",
+                f"quote not checked against an archived copy: sources/{ev.source}.txt "
+                "does not exist",
             )
 
 
-RULES: tuple[Rule, ...] = (quote_anchoring, translations, archive_integrity)
+def translations(a: Analysis, loaded: Loaded[Claim]) -> Iterator[Problem]:
+    for i, ev in enumerate(loaded.record.evidence):
+        source = a.tracker.sources.get(ev.source)
+        if source is None:
+            continue
+        english = source.record.language.lower().split("-")[0] == "en"
+        if not english and ev.translation is None:
+            yield error(
+                loaded.path,
+                loaded.positions.key(("evidence", i, "quote")),
+                "translation-missing",
+                f"source {ev.source!r} is in {source.record.language!r}: "
+                "the quote needs an English translation",
+                "add translation: and translated_by: person or machine",
+            )
+        if ev.translation is not None and ev.translated_by is None:
+            yield error(
+                loaded.path,
+                loaded.positions.key(("evidence", i, "translation")),
+                "translated-by-missing",
+                "say who translated the quote",
+                "add translated_by: person or machine",
+            )
+
+
+def archive_integrity(a: Analysis, loaded: Loaded[Source]) -> Iterator[Problem]:
+    sid = loaded.id
+    archive = a.tracker.archives.get(sid)
+    snapshot = loaded.record.snapshot
+    if archive is not None and snapshot is None:
+        yield error(
+            loaded.path,
+            (1, 1),
+            "snapshot-missing",
+            f"sources/{sid}.txt exists but the record has no snapshot",
+            f"add snapshot: {{retrieved: YYYY-MM-DD, sha256: {archive.sha256}}}",
+        )
+    elif archive is None and snapshot is not None:
+        if (a.tracker.root / "sources" / f"{sid}.txt").exists():
+            return  # the file exists but could not be read: already reported
+        yield error(
+            loaded.path,
+            loaded.positions.key(("snapshot",)),
+            "archive-missing",
+            f"snapshot recorded but sources/{sid}.txt does not exist",
+        )
+    elif archive is not None and snapshot is not None and archive.sha256 != snapshot.sha256:
+        yield error(
+            loaded.path,
+            loaded.positions.value(("snapshot", "sha256")),
+            "snapshot-mismatch",
+            f"sources/{sid}.txt has sha256 {archive.sha256}, not the recorded one",
+            "if the archive was changed on purpose, update snapshot.sha256",
+        )
+
+
+CLAIM_RULES: tuple[ClaimRule, ...] = (quote_anchoring, translations)
+SOURCE_RULES: tuple[SourceRule, ...] = (archive_integrity,)

@@ -4,62 +4,56 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from ..load import Loaded
 from ..load.validation import suggest
 from ..problems import Problem, error, warning
-from .analysis import Analysis, Rule
+from ..records import Claim, Source
+from .analysis import Analysis, ClaimRule, SourceRule, TrackerRule
 
 
 def _unknown(kind: str, name: str, known: object) -> tuple[str, str | None]:
     return f"unknown {kind} {name!r}", suggest(name, known)
 
 
-def derivation_references(a: Analysis) -> Iterator[Problem]:
-    t = a.tracker
-    known = set(t.sources) | t.broken_sources
-    for loaded in t.sources.values():
-        for i, parent in enumerate(loaded.record.derived_from):
-            if parent not in known:
-                msg, hint = _unknown("source", parent, known)
-                pos = loaded.positions.value(("derived_from", i))
-                yield error(loaded.path, pos, "unknown-source", msg, hint)
+def derivation_references(a: Analysis, loaded: Loaded[Source]) -> Iterator[Problem]:
+    for i, parent in enumerate(loaded.record.derived_from):
+        if parent not in a.known_sources:
+            msg, hint = _unknown("source", parent, a.known_sources)
+            pos = loaded.positions.value(("derived_from", i))
+            yield error(loaded.path, pos, "unknown-source", msg, hint)
 
 
-def evidence_references(a: Analysis) -> Iterator[Problem]:
-    t = a.tracker
-    known = set(t.sources) | t.broken_sources
-    for loaded in t.claims.values():
-        claim = loaded.record
-        cited: list[tuple[tuple[str | int, ...], str]] = [
-            (("evidence", i, "source"), ev.source) for i, ev in enumerate(claim.evidence)
-        ]
-        cited += [
-            (("history", i, "evidence", j), sid)
-            for i, entry in enumerate(claim.history)
-            for j, sid in enumerate(entry.evidence)
-        ]
-        cited += [(("to_check", i), sid) for i, sid in enumerate(claim.to_check)]
-        for path, sid in cited:
-            if sid not in known:
-                msg, hint = _unknown("source", sid, known)
-                yield error(loaded.path, loaded.positions.value(path), "unknown-source", msg, hint)
+def evidence_references(a: Analysis, loaded: Loaded[Claim]) -> Iterator[Problem]:
+    known = a.known_sources
+    claim = loaded.record
+    cited: list[tuple[tuple[str | int, ...], str]] = [
+        (("evidence", i, "source"), ev.source) for i, ev in enumerate(claim.evidence)
+    ]
+    cited += [
+        (("history", i, "evidence", j), sid)
+        for i, entry in enumerate(claim.history)
+        for j, sid in enumerate(entry.evidence)
+    ]
+    cited += [(("to_check", i), sid) for i, sid in enumerate(claim.to_check)]
+    for path, sid in cited:
+        if sid not in known:
+            msg, hint = _unknown("source", sid, known)
+            yield error(loaded.path, loaded.positions.value(path), "unknown-source", msg, hint)
 
 
-def claim_references(a: Analysis) -> Iterator[Problem]:
-    t = a.tracker
-    known = set(t.claims) | t.broken_claims
-    for cid, loaded in t.claims.items():
-        for i, other in enumerate(loaded.record.related):
-            if other == cid:
-                yield warning(
-                    loaded.path,
-                    loaded.positions.value(("related", i)),
-                    "self-related",
-                    "a claim is not related to itself",
-                )
-            elif other not in known:
-                msg, hint = _unknown("claim", other, known)
-                pos = loaded.positions.value(("related", i))
-                yield error(loaded.path, pos, "unknown-claim", msg, hint)
+def claim_references(a: Analysis, loaded: Loaded[Claim]) -> Iterator[Problem]:
+    for i, other in enumerate(loaded.record.related):
+        if other == loaded.id:
+            yield warning(
+                loaded.path,
+                loaded.positions.value(("related", i)),
+                "self-related",
+                "a claim is not related to itself",
+            )
+        elif other not in a.known_claims:
+            msg, hint = _unknown("claim", other, a.known_claims)
+            pos = loaded.positions.value(("related", i))
+            yield error(loaded.path, pos, "unknown-claim", msg, hint)
 
 
 def derivation_cycles(a: Analysis) -> Iterator[Problem]:
@@ -89,31 +83,23 @@ def _cycle_problem(a: Analysis, cycle: list[str]) -> Problem:
 def unused_sources(a: Analysis) -> Iterator[Problem]:
     # A source is used when a claim cites it or names it to check, or when a
     # used source derives from it.
+    sources = a.tracker.sources
     used = {sid for sid, cids in a.cited_by.items() if cids}
-    used |= {
-        sid
-        for claim in a.tracker.claims.values()
-        for sid in claim.record.to_check
-        if sid in a.tracker.sources
-    }
+    used |= {sid for sid, cids in a.to_check_by.items() if cids}
     frontier = list(used)
     while frontier:
         sid = frontier.pop()
-        for parent in a.tracker.sources[sid].record.derived_from:
-            if parent in a.tracker.sources and parent not in used:
+        for parent in sources[sid].record.derived_from:
+            if parent in sources and parent not in used:
                 used.add(parent)
                 frontier.append(parent)
-    for sid, loaded in a.tracker.sources.items():
+    for sid, loaded in sources.items():
         if sid not in used:
             yield warning(
                 loaded.path, (1, 1), "unused-source", f"source {sid!r} is not cited by any claim"
             )
 
 
-RULES: tuple[Rule, ...] = (
-    derivation_references,
-    evidence_references,
-    claim_references,
-    derivation_cycles,
-    unused_sources,
-)
+CLAIM_RULES: tuple[ClaimRule, ...] = (evidence_references, claim_references)
+SOURCE_RULES: tuple[SourceRule, ...] = (derivation_references,)
+TRACKER_RULES: tuple[TrackerRule, ...] = (derivation_cycles, unused_sources)

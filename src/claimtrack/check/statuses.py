@@ -4,146 +4,140 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from ..load import Loaded
 from ..problems import Problem, error, warning
-from ..records import OMISSION_STATUSES, ClaimKind, Status
-from .analysis import Analysis, Rule
+from ..records import OMISSION_STATUSES, Claim, ClaimKind, Status
+from .analysis import Analysis, ClaimRule
 
 
-def status_matches_history(a: Analysis) -> Iterator[Problem]:
-    for loaded in a.tracker.claims.values():
-        claim = loaded.record
-        last = claim.history[-1].status
-        if claim.status != last:
+def status_matches_history(a: Analysis, loaded: Loaded[Claim]) -> Iterator[Problem]:
+    claim = loaded.record
+    last = claim.history[-1].status
+    if claim.status != last:
+        yield error(
+            loaded.path,
+            loaded.positions.value(("status",)),
+            "status-history-mismatch",
+            f"status is {claim.status.value!r} but the last history entry says {last.value!r}",
+            "record the change as a history entry",
+        )
+
+
+def status_fits_kind(a: Analysis, loaded: Loaded[Claim]) -> Iterator[Problem]:
+    claim = loaded.record
+    omission = claim.kind is ClaimKind.OMISSION
+    entries = [(("status",), claim.status)] + [
+        (("history", i, "status"), e.status) for i, e in enumerate(claim.history)
+    ]
+    for path, status in entries:
+        if omission and status not in OMISSION_STATUSES:
             yield error(
                 loaded.path,
-                loaded.positions.value(("status",)),
-                "status-history-mismatch",
-                f"status is {claim.status.value!r} but the last history entry says {last.value!r}",
-                "record the change as a history entry",
+                loaded.positions.value(path),
+                "omission-status",
+                f"an omission is undisclosed or disclosed, not {status.value!r}",
+            )
+        elif not omission and status in OMISSION_STATUSES:
+            yield error(
+                loaded.path,
+                loaded.positions.value(path),
+                "omission-status",
+                f"{status.value!r} is only for claims of kind omission",
             )
 
 
-def status_fits_kind(a: Analysis) -> Iterator[Problem]:
-    for loaded in a.tracker.claims.values():
-        claim = loaded.record
-        omission = claim.kind is ClaimKind.OMISSION
-        entries = [(("status",), claim.status)] + [
-            (("history", i, "status"), e.status) for i, e in enumerate(claim.history)
-        ]
-        for path, status in entries:
-            if omission and status not in OMISSION_STATUSES:
-                yield error(
-                    loaded.path,
-                    loaded.positions.value(path),
-                    "omission-status",
-                    f"an omission is undisclosed or disclosed, not {status.value!r}",
-                )
-            elif not omission and status in OMISSION_STATUSES:
-                yield error(
-                    loaded.path,
-                    loaded.positions.value(path),
-                    "omission-status",
-                    f"{status.value!r} is only for claims of kind omission",
-                )
+def quantity_fits_kind(a: Analysis, loaded: Loaded[Claim]) -> Iterator[Problem]:
+    claim = loaded.record
+    if claim.kind is ClaimKind.FIGURE and claim.quantity is None:
+        yield error(
+            loaded.path,
+            loaded.positions.key(("kind",)),
+            "quantity-missing",
+            "a figure needs a quantity (value, unit, bound, metric)",
+        )
+    elif claim.kind is not ClaimKind.FIGURE and claim.quantity is not None:
+        yield error(
+            loaded.path,
+            loaded.positions.key(("quantity",)),
+            "quantity-unexpected",
+            f"only figures carry a quantity, this claim is a {claim.kind.value}",
+            "set kind: figure or remove quantity",
+        )
 
 
-def quantity_fits_kind(a: Analysis) -> Iterator[Problem]:
-    for loaded in a.tracker.claims.values():
-        claim = loaded.record
-        if claim.kind is ClaimKind.FIGURE and claim.quantity is None:
+def history_dates(a: Analysis, loaded: Loaded[Claim]) -> Iterator[Problem]:
+    previous = None
+    for i, entry in enumerate(loaded.record.history):
+        path = ("history", i, "date")
+        if entry.date > a.today:
             yield error(
                 loaded.path,
-                loaded.positions.key(("kind",)),
-                "quantity-missing",
-                "a figure needs a quantity (value, unit, bound, metric)",
+                loaded.positions.value(path),
+                "history-future",
+                f"history date {entry.date} is in the future",
             )
-        elif claim.kind is not ClaimKind.FIGURE and claim.quantity is not None:
+        if previous is not None and entry.date < previous:
             yield error(
                 loaded.path,
-                loaded.positions.key(("quantity",)),
-                "quantity-unexpected",
-                f"only figures carry a quantity, this claim is a {claim.kind.value}",
-                "set kind: figure or remove quantity",
+                loaded.positions.value(path),
+                "history-order",
+                f"history date {entry.date} is before the entry above it ({previous})",
+                "history runs oldest first",
             )
+        previous = entry.date
 
 
-def history_dates(a: Analysis) -> Iterator[Problem]:
-    for loaded in a.tracker.claims.values():
-        previous = None
-        for i, entry in enumerate(loaded.record.history):
-            path = ("history", i, "date")
-            if entry.date > a.today:
-                yield error(
-                    loaded.path,
-                    loaded.positions.value(path),
-                    "history-future",
-                    f"history date {entry.date} is in the future",
-                )
-            if previous is not None and entry.date < previous:
-                yield error(
-                    loaded.path,
-                    loaded.positions.value(path),
-                    "history-order",
-                    f"history date {entry.date} is before the entry above it ({previous})",
-                    "history runs oldest first",
-                )
-            previous = entry.date
+def corroboration(a: Analysis, loaded: Loaded[Claim]) -> Iterator[Problem]:
+    if loaded.record.status is not Status.CORROBORATED:
+        return
+    origins = a.claim_origins(loaded.id)
+    if len(origins) < 2:
+        yield error(
+            loaded.path,
+            loaded.positions.value(("status",)),
+            "corroboration-origins",
+            f"corroborated needs at least two independent origins, found "
+            f"{len(origins)} ({', '.join(origins) or 'none'})",
+            "reports derived from one source are one origin",
+        )
 
 
-def corroboration(a: Analysis) -> Iterator[Problem]:
-    for cid, loaded in a.tracker.claims.items():
-        if loaded.record.status is not Status.CORROBORATED:
+def disclosure_evidence(a: Analysis, loaded: Loaded[Claim]) -> Iterator[Problem]:
+    claim = loaded.record
+    for i, entry in enumerate(claim.history):
+        if entry.status is not Status.DISCLOSED:
             continue
-        origins = a.claim_origins(cid)
-        if len(origins) < 2:
+        recorded = claim.history[0].date
+        dated = [
+            sid
+            for sid in entry.evidence
+            if sid in a.tracker.sources
+            and (published := a.tracker.sources[sid].record.published) is not None
+            and published > recorded
+        ]
+        if not dated:
             yield error(
                 loaded.path,
-                loaded.positions.value(("status",)),
-                "corroboration-origins",
-                f"corroborated needs at least two independent origins, found "
-                f"{len(origins)} ({', '.join(origins) or 'none'})",
-                "reports derived from one source are one origin",
+                loaded.positions.value(("history", i, "status")),
+                "disclosed-evidence",
+                "disclosed needs evidence: a source published after the omission was "
+                f"recorded ({recorded})",
+                "list it under this entry's evidence, with its published date",
             )
 
 
-def disclosure_evidence(a: Analysis) -> Iterator[Problem]:
-    for loaded in a.tracker.claims.values():
-        claim = loaded.record
-        for i, entry in enumerate(claim.history):
-            if entry.status is not Status.DISCLOSED:
-                continue
-            recorded = claim.history[0].date
-            dated = [
-                sid
-                for sid in entry.evidence
-                if sid in a.tracker.sources
-                and (published := a.tracker.sources[sid].record.published) is not None
-                and published > recorded
-            ]
-            if not dated:
-                yield error(
-                    loaded.path,
-                    loaded.positions.value(("history", i, "status")),
-                    "disclosed-evidence",
-                    "disclosed needs evidence: a source published after the omission was "
-                    f"recorded ({recorded})",
-                    "list it under this entry's evidence, with its published date",
-                )
+def staleness(a: Analysis, loaded: Loaded[Claim]) -> Iterator[Problem]:
+    if a.is_stale(loaded.id):
+        yield warning(
+            loaded.path,
+            loaded.positions.value(("review_by",)),
+            "stale",
+            f"review_by {loaded.record.review_by} has passed: the claim is stale",
+            "look at it again and move review_by forward",
+        )
 
 
-def staleness(a: Analysis) -> Iterator[Problem]:
-    for cid, loaded in a.tracker.claims.items():
-        if a.is_stale(cid):
-            yield warning(
-                loaded.path,
-                loaded.positions.value(("review_by",)),
-                "stale",
-                f"review_by {loaded.record.review_by} has passed: the claim is stale",
-                "look at it again and move review_by forward",
-            )
-
-
-RULES: tuple[Rule, ...] = (
+CLAIM_RULES: tuple[ClaimRule, ...] = (
     status_matches_history,
     status_fits_kind,
     quantity_fits_kind,

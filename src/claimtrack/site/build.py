@@ -20,7 +20,7 @@ from pathlib import Path
 from jinja2 import Environment
 
 from ..batch import collector_paused
-from ..check import run_checks
+from ..check import Checker
 from ..errors import DataError, UsageError
 from ..fsutil import atomic_write_bytes
 from ..load import Cache, Loader
@@ -159,6 +159,7 @@ class SiteBuilder:
         self._state: _State | None = None
         self._env: tuple[str, Environment] | None = None
         self._loader = Loader(self.root, self.cache)
+        self._checker = Checker(self.cache)
 
     def _environment(self, theme: str) -> Environment:
         if self._env is None or self._env[0] != theme:
@@ -186,7 +187,7 @@ class SiteBuilder:
         # The loader re-reads only the files that changed since the last build.
         tracker = self._loader.load(changed)
         laps.lap("load")
-        analysis, problems = run_checks(tracker, self.today or dt.date.today(), self.cache)
+        analysis, problems = self._checker.run(tracker, self.today or dt.date.today())
         if any(p.is_error for p in problems):
             raise DataError(problems, "the data has errors; the site was not built")
         warnings = [p for p in problems if not p.is_error]
