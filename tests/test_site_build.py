@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import os
 from collections.abc import Callable
 from pathlib import Path
 
@@ -99,16 +98,6 @@ def test_parallel_and_serial_builds_give_the_same_bytes(
     monkeypatch.setattr(render, "PARALLEL_MIN_OUTPUTS", 10**9)
     build(FIXTURES / "minimal", tmp_path / "serial")
     assert files_of(tmp_path / "parallel") == files_of(tmp_path / "serial")
-
-
-def test_leftovers_of_a_killed_build_are_removed(tmp_path: Path) -> None:
-    pid = 4_000_000  # above Linux's default pid_max: no such process
-    with pytest.raises(ProcessLookupError):
-        os.kill(pid, 0)
-    stale = tmp_path / f".site.build-{pid}-x1y2"
-    (stale / "claims").mkdir(parents=True)
-    build(FIXTURES / "minimal", tmp_path / "site")
-    assert leftovers(tmp_path) == []
 
 
 def test_refuses_to_replace_a_folder_it_did_not_build(

@@ -10,7 +10,6 @@ from __future__ import annotations
 import datetime as dt
 import gc
 import os
-import re
 import shutil
 import tempfile
 import time
@@ -26,7 +25,8 @@ from ..loading import LoadCache, load_tracker
 from ..problems import Problem
 from .context import build_model
 from .pages import MARKER, Output, plan
-from .render import Renderer, digest, remove_tree, write_site
+from .render import Renderer, digest, write_site
+from .swap import recover, remove_leftovers, swap
 from .templating import make_environment, static_files, theme_fingerprint
 
 # Above this share of changed pages (and this many) an in-place update costs more than a
@@ -75,27 +75,6 @@ class _State:
     files: dict[str, _Written] = field(default_factory=dict)
 
 
-def _pid_alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    return True
-
-
-def _remove_leftovers(out: Path) -> None:
-    """Delete temporary folders of earlier builds that were killed before cleaning up."""
-    pattern = re.compile(rf"^\.{re.escape(out.name)}\.(?:build|old)-(\d+)-")
-    for entry in out.parent.iterdir() if out.parent.is_dir() else ():
-        match = pattern.match(entry.name)
-        if match and entry.is_dir() and not entry.is_symlink():
-            pid = int(match.group(1))
-            if pid != os.getpid() and not _pid_alive(pid):
-                shutil.rmtree(entry, ignore_errors=True)
-
-
 def check_out(root: Path, out: Path) -> None:
     """Refuse an output folder whose replacement would destroy something else."""
     root, out = root.resolve(), out.resolve()
@@ -111,21 +90,6 @@ def check_out(root: Path, out: Path) -> None:
             f"--out {out}: refusing to replace a folder that claimtrack did not build "
             f"(it has no {MARKER} file); choose an empty or new folder"
         )
-
-
-def _swap(new: Path, out: Path) -> None:
-    if not out.exists():
-        os.rename(new, out)
-        return
-    old = Path(tempfile.mkdtemp(prefix=f".{out.name}.old-{os.getpid()}-", dir=out.parent))
-    os.rmdir(old)
-    os.rename(out, old)
-    try:
-        os.rename(new, out)
-    except BaseException:
-        os.rename(old, out)
-        raise
-    remove_tree(old)
 
 
 class SiteBuilder:
@@ -182,6 +146,8 @@ class SiteBuilder:
         if not self.root.is_dir():
             raise UsageError(f"--root {self.root}: no such folder")
         check_out(self.root, self.out)
+        # Before anything can fail: a build killed mid-swap must not leave the user without a site.
+        recover(self.out)
         # The cache makes a rebuild re-read only the files that changed since the last one.
         tracker = load_tracker(self.root, self._cache if track else None)
         laps.lap("load")
@@ -248,15 +214,24 @@ class SiteBuilder:
     ) -> dict[str, str]:
         """Write the whole site into a sibling folder, then swap it in for the old one."""
         out = self.out
-        out.parent.mkdir(parents=True, exist_ok=True)
-        _remove_leftovers(out)
-        mode = out.stat().st_mode & 0o7777 if out.is_dir() else 0o755
-        tmp = Path(tempfile.mkdtemp(prefix=f".{out.name}.build-{os.getpid()}-", dir=out.parent))
+        try:
+            out.parent.mkdir(parents=True, exist_ok=True)
+            remove_leftovers(out)
+            mode = out.stat().st_mode & 0o7777 if out.is_dir() else 0o755
+            tmp = Path(tempfile.mkdtemp(prefix=f".{out.name}.build-{os.getpid()}-", dir=out.parent))
+        except OSError as exc:
+            raise UsageError(
+                f"--out {out}: cannot write there ({exc.strerror or exc}); choose another folder"
+            ) from None
         try:
             os.chmod(tmp, mode)
-            digests = write_site(renderer, outputs, tmp, digests=track)
+            # The marker first: only a folder carrying it is ever deleted as a leftover.
+            first = [o for o in outputs if o.path == MARKER]
+            digests = write_site(renderer, first, tmp, digests=track)
+            rest = [o for o in outputs if o.path != MARKER]
+            digests.update(write_site(renderer, rest, tmp, digests=track))
             laps.lap("write")
-            _swap(tmp, out)
+            swap(tmp, out)
             laps.lap("swap")
         except BaseException:
             shutil.rmtree(tmp, ignore_errors=True)
