@@ -221,8 +221,11 @@ def test_an_overriding_template_is_still_autoescaped_and_strict(tmp_path: Path) 
         '{% extends "base.html" %}{% block main %}{{ no_such_variable }}{% endblock %}\n',
         encoding="utf-8",
     )
-    with pytest.raises(Exception, match="no_such_variable"):
+    with pytest.raises(DataError) as caught:
         build(root, tmp_path / "site")
+    assert [p.format() for p in caught.value.problems] == [
+        "templates/sources.html:1:1: error: 'no_such_variable' is undefined [template-error]"
+    ]
     assert leftovers(tmp_path) == []
 
 

@@ -27,7 +27,8 @@ from .context import build_model
 from .pages import MARKER, Output, plan
 from .render import Renderer, digest, write_site
 from .swap import recover, remove_leftovers, swap
-from .templating import make_environment, static_files, theme_fingerprint
+from .templating import TEMPLATE_FAILURE, make_environment
+from .theme import Theme, load_theme
 
 # Above this share of changed pages (and this many) an in-place update costs more than a
 # fresh build (one fsync per file), and a fresh build is atomic as a whole.
@@ -117,13 +118,14 @@ class SiteBuilder:
         self.out = Path(out).resolve()
         self.today = today
         self._state: _State | None = None
-        self._env: tuple[str, Environment] | None = None
+        # The environment of the last theme, by fingerprint, with its templates' problems.
+        self._env: tuple[str, Environment, list[Problem]] | None = None
         self._cache = LoadCache()
 
-    def _environment(self, theme: str) -> Environment:
-        if self._env is None or self._env[0] != theme:
-            self._env = (theme, make_environment(self.root))
-        return self._env[1]
+    def _environment(self, theme: Theme, fingerprint: str) -> tuple[Environment, list[Problem]]:
+        if self._env is None or self._env[0] != fingerprint:
+            self._env = (fingerprint, *make_environment(theme))
+        return self._env[1], self._env[2]
 
     def build(self) -> BuildResult:
         return self._build(track=True)
@@ -152,13 +154,19 @@ class SiteBuilder:
         tracker = load_tracker(self.root, self._cache if track else None)
         laps.lap("load")
         analysis, problems = run_checks(tracker, self.today or dt.date.today())
+        files = load_theme(self.root)
+        theme = files.fingerprint
+        env, template_problems = self._environment(files, theme)
+        theme_problems = files.problems + template_problems
         if any(p.is_error for p in problems):
-            raise DataError(problems, "the data has errors; the site was not built")
+            raise DataError(
+                problems + theme_problems, "the data has errors; the site was not built"
+            )
+        if theme_problems:
+            raise DataError(theme_problems, TEMPLATE_FAILURE)
         warnings = [p for p in problems if not p.is_error]
         laps.lap("check")
-        theme = theme_fingerprint(self.root)
-        env = self._environment(theme)
-        outputs = plan(build_model(analysis), analysis, static_files(self.root))
+        outputs = plan(build_model(analysis), analysis, files.static)
         keys = {o.path: o.key for o in outputs} if track else {}
         laps.lap("model")
         state = self._state if track else None

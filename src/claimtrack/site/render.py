@@ -22,9 +22,12 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TypeVar
 
-from jinja2 import Environment, Template
+from jinja2 import Environment, Template, TemplateError
 
+from ..errors import DataError
+from ..problems import Problem, Severity
 from .pages import Output
+from .templating import EXPRESSION_ERRORS, TEMPLATE_FAILURE, template_problem
 
 # Below this many outputs a fork costs more than it saves.
 PARALLEL_MIN_OUTPUTS = 400
@@ -47,7 +50,13 @@ class Renderer:
         if template is None:
             template = self._templates[output.template] = self.env.get_template(output.template)
         context = output.context if output.lazy is None else {**output.context, **output.lazy()}
-        return template.render(context).encode("utf-8")
+        try:
+            return template.render(context).encode("utf-8")
+        except (TemplateError, RecursionError, *EXPRESSION_ERRORS) as exc:
+            problem = template_problem(exc, output.template)
+            if problem is None:
+                raise
+            raise DataError([problem], TEMPLATE_FAILURE) from None
 
 
 def _cores() -> int:
@@ -96,6 +105,9 @@ def _child(work: Callable[[list[T]], dict[str, str]], items: list[T], fd: int) -
     payload: dict[str, object]
     try:
         payload = {"ok": work(items)}
+    except DataError as exc:  # e.g. a template's mistake: the parent reports it as data
+        payload = {"problems": [p.to_json() for p in exc.problems], "message": str(exc)}
+        code = 1
     except BaseException as exc:  # everything must reach the parent, which decides
         payload = {"error": f"{type(exc).__name__}: {exc}"}
         code = 1
@@ -127,6 +139,11 @@ def in_two_processes(
             raw = pipe.read()
         _, status = os.waitpid(pid, 0)
     payload = json.loads(raw.decode("utf-8")) if raw else {}
+    if "problems" in payload:
+        problems = [
+            Problem(**{**p, "severity": Severity(p["severity"])}) for p in payload["problems"]
+        ]
+        raise DataError(problems, payload["message"])
     if "ok" not in payload or os.waitstatus_to_exitcode(status) != 0:
         reason = payload.get("error", f"exit status {os.waitstatus_to_exitcode(status)}")
         raise RuntimeError(f"{what} in a second process failed: {reason}")
