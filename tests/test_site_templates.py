@@ -8,11 +8,14 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from jinja2 import UndefinedError
 
 from claimtrack.errors import DataError
 from claimtrack.live import LiveServer
 from claimtrack.problems import error
 from claimtrack.site import SiteBuilder, render
+from claimtrack.site.templating import make_environment, template_problem
+from claimtrack.site.theme import Theme
 
 from .conftest import TODAY, Result
 from .site_support import FIXTURE_TODAY, build, minimal_copy
@@ -76,8 +79,13 @@ def problems_of(root: Path, out: Path) -> list[str]:
             {"base.html": "<html>\n{% block main %}{% endblock %}\n{{ nope }}\n</html>\n"},
             "templates/base.html:3:1: error: 'nope' is undefined [template-error]",
         ),
+        (
+            # The error is raised in the packaged claim.html; the override that made it is named.
+            {"404.html": '{% extends "claim.html" %}\n'},
+            "templates/404.html:1:1: error: 'claim' is undefined [template-error]",
+        ),
     ],
-    ids=["undefined", "syntax", "missing-include", "not-utf8", "self-include", "base"],
+    ids=["undefined", "syntax", "missing-include", "not-utf8", "self-include", "base", "packaged"],
 )
 def test_a_template_mistake_is_a_problem_at_its_line(
     tmp_path: Path, files: dict[str, str | bytes], expected: str
@@ -164,3 +172,13 @@ def test_an_include_missing_only_at_render_time_is_a_problem(tmp_path: Path) -> 
     assert problems_of(root, tmp_path / "site") == [
         "templates/404.html:3:1: error: no template named 'nope.html' [template-error]"
     ]
+
+
+def test_without_an_override_on_the_way_the_packaged_template_is_named() -> None:
+    env, problems = make_environment(Theme(templates={}, static={}))
+    assert problems == []
+    with pytest.raises(UndefinedError) as caught:
+        env.get_template("claim.html").render({})
+    problem = template_problem(caught.value, "page.html")
+    assert problem is not None
+    assert (problem.path, problem.code) == ("claim.html", "template-error")
