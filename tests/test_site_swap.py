@@ -32,6 +32,26 @@ def test_the_swap_exchanges_the_folders_in_one_step(tmp_path: Path) -> None:
     assert (b / "x").read_text(encoding="utf-8") == "a"
 
 
+def test_a_rebuild_needs_no_rename_that_leaves_a_gap(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    a, b = tmp_path / "a", tmp_path / "b"
+    a.mkdir()
+    b.mkdir()
+    if not swap.exchange(a, b):
+        pytest.skip("this system cannot exchange folders")
+    build(FIXTURES / "minimal", tmp_path / "site")
+
+    def no_rename(src: str | Path, dst: str | Path) -> None:
+        raise AssertionError(f"rename {src} -> {dst}: a window without a site")
+
+    monkeypatch.setattr(swap.os, "rename", no_rename)
+    build(FIXTURES / "minimal", tmp_path / "site")
+    monkeypatch.undo()
+    assert (tmp_path / "site" / "index.html").is_file()
+    assert sorted(p.name for p in tmp_path.iterdir() if p.name.startswith(".")) == []
+
+
 def test_a_kill_between_the_two_renames_loses_no_site(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -20,6 +20,7 @@ import re
 import shutil
 import sys
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 
 from .pages import MARKER
@@ -31,13 +32,16 @@ _RENAME_EXCHANGE = 2
 _NO_EXCHANGE = {errno.ENOSYS, errno.EINVAL, errno.ENOTSUP, errno.EOPNOTSUPP, errno.EPERM}
 
 
-def _renameat2() -> object | None:
+def _renameat2() -> Callable[..., int] | None:
     if not sys.platform.startswith("linux"):
         return None
     try:
-        return getattr(ctypes.CDLL(None, use_errno=True), "renameat2", None)
+        call: Callable[..., int] | None = getattr(
+            ctypes.CDLL(None, use_errno=True), "renameat2", None
+        )
     except OSError:  # pragma: no cover - no C library to load
         return None
+    return call
 
 
 _RENAMEAT2 = _renameat2()
@@ -48,9 +52,7 @@ def exchange(a: Path, b: Path) -> bool:
     call = _RENAMEAT2
     if call is None:
         return False
-    result = call(  # type: ignore[operator]
-        _AT_FDCWD, os.fsencode(a), _AT_FDCWD, os.fsencode(b), _RENAME_EXCHANGE
-    )
+    result = call(_AT_FDCWD, os.fsencode(a), _AT_FDCWD, os.fsencode(b), _RENAME_EXCHANGE)
     if result == 0:
         return True
     code = ctypes.get_errno()
