@@ -70,13 +70,8 @@ class Tracker:
 def link_outside(root: Path, path: Path, rel: str) -> Problem | None:
     """The problem when ``path`` is a symbolic link leading out of the tracker (never read it)."""
     if os.path.islink(path) and not path.resolve().is_relative_to(root.resolve()):
-        return error(
-            rel,
-            (1, 1),
-            "symlink-outside",
-            "symbolic link points outside the tracker",
-            "copy the file in",
-        )
+        message = "symbolic link points outside the tracker"
+        return error(rel, (1, 1), "symlink-outside", message, "copy the file in")
     return None
 
 
