@@ -76,3 +76,18 @@ def test_schema_rejects_what_check_rejects() -> None:
     schema = json.loads((REPO / "schema" / "claim.schema.json").read_text())
     with pytest.raises(jsonschema.ValidationError):
         jsonschema.validate({"statement": "x", "rationail": "typo"}, schema)
+
+
+@pytest.mark.parametrize("where", ["file", "/dev/null", "/proc/self/x", "/sys/x"])
+def test_schema_out_that_cannot_be_a_folder_is_a_usage_error(
+    where: str, tmp_path: Path, run_cli: Callable[..., Result]
+) -> None:
+    out = tmp_path / "notes.txt" if where == "file" else Path(where)
+    if where == "file":
+        out.write_text("keep me", encoding="utf-8")
+    result = run_cli("schema", "--out", out)
+    assert result.code == 2, result.output
+    assert f"--out {out}:" in result.err
+    assert "Traceback" not in result.output
+    if where == "file":
+        assert out.read_text(encoding="utf-8") == "keep me"

@@ -21,3 +21,7 @@ class DataError(ClaimtrackError):
     def __init__(self, problems: list[Problem], message: str = "the data has errors") -> None:
         super().__init__(message)
         self.problems = problems
+
+    def __reduce__(self) -> tuple[type[DataError], tuple[list[Problem], str]]:
+        # Crosses a process boundary (batch.split): keep the problems, not only the message.
+        return (type(self), (self.problems, str(self)))

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from ..edit.schemas import write_schemas
+from ..errors import UsageError
 
 
 def add_parser(sub: Any, common: Callable[[argparse.ArgumentParser], None]) -> None:
@@ -18,6 +20,15 @@ def add_parser(sub: Any, common: Callable[[argparse.ArgumentParser], None]) -> N
 
 
 def run(args: argparse.Namespace) -> int:
-    for path in write_schemas(args.out):
+    out = Path(args.out)
+    if out.exists() and not out.is_dir():
+        raise UsageError(f"--out {out}: exists and is not a folder; choose a folder")
+    try:
+        written = write_schemas(out)
+    except OSError as exc:
+        raise UsageError(
+            f"--out {out}: cannot write there ({exc.strerror or exc}); choose another folder"
+        ) from None
+    for path in written:
         print(f"wrote {path}")
     return 0

@@ -31,19 +31,20 @@ class Archive:
     sha256: str
 
 
+def link_outside(root: Path, path: Path, rel: str) -> Problem | None:
+    """The problem when ``path`` is a symbolic link leading out of the tracker (never read it)."""
+    if os.path.islink(path) and not path.resolve().is_relative_to(root.resolve()):
+        message = "symbolic link points outside the tracker"
+        return error(rel, (1, 1), "symlink-outside", message, "copy the file in")
+    return None
+
+
 def read_data_file(root: Path, path: Path, problems: list[Problem]) -> bytes | None:
     """Read a file's bytes, refusing links out of the tracker and oversized files."""
     rel = relpath(root, path)
-    if os.path.islink(path) and not path.resolve().is_relative_to(root.resolve()):
-        problems.append(
-            error(
-                rel,
-                (1, 1),
-                "symlink-outside",
-                "symbolic link points outside the tracker",
-                "copy the file in",
-            )
-        )
+    outside = link_outside(root, path, rel)
+    if outside is not None:
+        problems.append(outside)
         return None
     try:
         with open(path, "rb") as handle:

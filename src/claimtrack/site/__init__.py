@@ -1,9 +1,11 @@
 """The static site: ``build_site`` for one build, ``SiteBuilder`` for repeated ones.
 
-Modules: build (orchestration, atomic swap, incremental updates), render
+Modules: build (orchestration, incremental updates), swap (putting a new
+site folder in place atomically, cleaning up after killed builds), render
 (rendering and writing, in two processes on large sites), views (view models)
 and context (building them from the records), pages (the list of outputs),
-templating (Jinja environment with root overrides), fragments (small HTML
+theme (reading packaged and overriding templates and static files),
+templating (Jinja environment, template problems), fragments (small HTML
 pieces as filters), data and dataschema (claims.json, sources.json and their
 JSON Schema), jsonld (ClaimReview), feeds (Atom feed, sitemap).
 """

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import datetime as dt
 import os
-import re
 import shutil
 import tempfile
 import time
@@ -27,8 +26,10 @@ from ..load import Cache, Loader
 from ..problems import Problem
 from .context import build_model
 from .pages import MARKER, Output, plan
-from .render import Renderer, digest, remove_tree, write_site
-from .templating import make_environment, static_files, theme_fingerprint
+from .render import Renderer, digest, write_site
+from .swap import recover, remove_leftovers, swap
+from .templating import TEMPLATE_FAILURE, make_environment
+from .theme import Theme, load_theme
 
 # Above this share of changed pages (and this many) an in-place update costs more than a
 # fresh build (one fsync per file), and a fresh build is atomic as a whole.
@@ -76,27 +77,6 @@ class _State:
     files: dict[str, _Written] = field(default_factory=dict)
 
 
-def _pid_alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    return True
-
-
-def _remove_leftovers(out: Path) -> None:
-    """Delete temporary folders of earlier builds that were killed before cleaning up."""
-    pattern = re.compile(rf"^\.{re.escape(out.name)}\.(?:build|old)-(\d+)-")
-    for entry in out.parent.iterdir() if out.parent.is_dir() else ():
-        match = pattern.match(entry.name)
-        if match and entry.is_dir() and not entry.is_symlink():
-            pid = int(match.group(1))
-            if pid != os.getpid() and not _pid_alive(pid):
-                shutil.rmtree(entry, ignore_errors=True)
-
-
 def check_out(root: Path, out: Path) -> None:
     """Refuse an output folder whose replacement would destroy something else."""
     root, out = root.resolve(), out.resolve()
@@ -114,21 +94,6 @@ def check_out(root: Path, out: Path) -> None:
         )
 
 
-def _swap(new: Path, out: Path) -> None:
-    if not out.exists():
-        os.rename(new, out)
-        return
-    old = Path(tempfile.mkdtemp(prefix=f".{out.name}.old-{os.getpid()}-", dir=out.parent))
-    os.rmdir(old)
-    os.rename(out, old)
-    try:
-        os.rename(new, out)
-    except BaseException:
-        os.rename(old, out)
-        raise
-    remove_tree(old)
-
-
 class SiteBuilder:
     """Builds the site of the tracker at ``root`` into ``out``; call build() again after edits.
 
@@ -138,7 +103,7 @@ class SiteBuilder:
     folder written beside ``out`` and swapped in whole.
 
     Later builds are incremental.  The records are loaded again through a
-    LoadCache (only edited files are re-read) and checked again.  Each output
+    Loader (only edited files are re-read) and checked again (Checker).  Each output
     has a key, exactly the data it is made from (its immutable view models, or
     its bytes for static files); a page is rendered only when its key differs
     from the last build's, and a file is written only when its bytes differ,
@@ -157,14 +122,15 @@ class SiteBuilder:
         self.today = today
         self.cache = cache if cache is not None else Cache.disabled()
         self._state: _State | None = None
-        self._env: tuple[str, Environment] | None = None
+        # The environment of the last theme, by fingerprint, with its templates' problems.
+        self._env: tuple[str, Environment, list[Problem]] | None = None
         self._loader = Loader(self.root, self.cache)
         self._checker = Checker(self.cache)
 
-    def _environment(self, theme: str) -> Environment:
-        if self._env is None or self._env[0] != theme:
-            self._env = (theme, make_environment(self.root))
-        return self._env[1]
+    def _environment(self, theme: Theme, fingerprint: str) -> tuple[Environment, list[Problem]]:
+        if self._env is None or self._env[0] != fingerprint:
+            self._env = (fingerprint, *make_environment(theme))
+        return self._env[1], self._env[2]
 
     def build(self, changed: Collection[str] | None = None) -> BuildResult:
         """Build again; ``changed``: the only paths (relative to the root) edited since the
@@ -184,17 +150,25 @@ class SiteBuilder:
         if not self.root.is_dir():
             raise UsageError(f"--root {self.root}: no such folder")
         check_out(self.root, self.out)
+        # Before anything can fail: a build killed mid-swap must not leave the user without a site.
+        recover(self.out)
         # The loader re-reads only the files that changed since the last build.
         tracker = self._loader.load(changed)
         laps.lap("load")
         analysis, problems = self._checker.run(tracker, self.today or dt.date.today())
+        files = load_theme(self.root)
+        theme = files.fingerprint
+        env, template_problems = self._environment(files, theme)
+        theme_problems = files.problems + template_problems
         if any(p.is_error for p in problems):
-            raise DataError(problems, "the data has errors; the site was not built")
+            raise DataError(
+                problems + theme_problems, "the data has errors; the site was not built"
+            )
+        if theme_problems:
+            raise DataError(theme_problems, TEMPLATE_FAILURE)
         warnings = [p for p in problems if not p.is_error]
         laps.lap("check")
-        theme = theme_fingerprint(self.root)
-        env = self._environment(theme)
-        outputs = plan(build_model(analysis), analysis, static_files(self.root))
+        outputs = plan(build_model(analysis), analysis, files.static)
         keys = {o.path: o.key for o in outputs} if track else {}
         laps.lap("model")
         state = self._state if track else None
@@ -250,15 +224,24 @@ class SiteBuilder:
     ) -> dict[str, str]:
         """Write the whole site into a sibling folder, then swap it in for the old one."""
         out = self.out
-        out.parent.mkdir(parents=True, exist_ok=True)
-        _remove_leftovers(out)
-        mode = out.stat().st_mode & 0o7777 if out.is_dir() else 0o755
-        tmp = Path(tempfile.mkdtemp(prefix=f".{out.name}.build-{os.getpid()}-", dir=out.parent))
+        try:
+            out.parent.mkdir(parents=True, exist_ok=True)
+            remove_leftovers(out)
+            mode = out.stat().st_mode & 0o7777 if out.is_dir() else 0o755
+            tmp = Path(tempfile.mkdtemp(prefix=f".{out.name}.build-{os.getpid()}-", dir=out.parent))
+        except OSError as exc:
+            raise UsageError(
+                f"--out {out}: cannot write there ({exc.strerror or exc}); choose another folder"
+            ) from None
         try:
             os.chmod(tmp, mode)
-            digests = write_site(renderer, outputs, tmp, digests=track)
+            # The marker first: only a folder carrying it is ever deleted as a leftover.
+            first = [o for o in outputs if o.path == MARKER]
+            digests = write_site(renderer, first, tmp, digests=track)
+            rest = [o for o in outputs if o.path != MARKER]
+            digests.update(write_site(renderer, rest, tmp, digests=track))
             laps.lap("write")
-            _swap(tmp, out)
+            swap(tmp, out)
             laps.lap("swap")
         except BaseException:
             shutil.rmtree(tmp, ignore_errors=True)

@@ -15,10 +15,12 @@ import os
 import shutil
 from pathlib import Path
 
-from jinja2 import Environment, Template
+from jinja2 import Environment, Template, TemplateError
 
 from ..batch import split
+from ..errors import DataError
 from .pages import Output
+from .templating import EXPRESSION_ERRORS, TEMPLATE_FAILURE, template_problem
 
 
 def digest(data: bytes) -> str:
@@ -38,7 +40,13 @@ class Renderer:
         if template is None:
             template = self._templates[output.template] = self.env.get_template(output.template)
         context = output.context if output.lazy is None else {**output.context, **output.lazy()}
-        return template.render(context).encode("utf-8")
+        try:
+            return template.render(context).encode("utf-8")
+        except (TemplateError, RecursionError, *EXPRESSION_ERRORS) as exc:
+            problem = template_problem(exc, output.template)
+            if problem is None:
+                raise
+            raise DataError([problem], TEMPLATE_FAILURE) from None
 
 
 def _write(renderer: Renderer, outputs: list[Output], folder: Path, digests: bool) -> list[str]:

@@ -1,28 +1,42 @@
 """The Jinja environment: packaged templates, overridable one file at a time.
 
-A tracker may ship its own ``templates/`` and ``static/`` folders; a file there
-replaces the packaged file of the same name and nothing else, so a site can
-restyle one page without copying the whole theme.
+The tracker's ``templates/`` files (read by theme.override_files, so a link
+out of the tracker is never read) replace the packaged ones of the same name.
+Every override is compiled, and the templates it names checked, before any
+page is rendered, so a mistake in one is found, with its file and line, even
+when this site renders no page with it.  A mistake that shows only while
+rendering (an undefined variable, a template that includes itself) is
+reported by ``template_problem`` at the override's line it comes from.
 """
 
 from __future__ import annotations
 
-import hashlib
-from importlib import resources
-from pathlib import Path
+import os
+from collections.abc import Callable
+from types import TracebackType
 from urllib.parse import urlsplit
 
 from jinja2 import (
     BaseLoader,
     ChoiceLoader,
     Environment,
-    FileSystemLoader,
     PackageLoader,
     StrictUndefined,
+    TemplateError,
+    TemplateNotFound,
+    TemplateSyntaxError,
+    nodes,
 )
 
-from .._version import __version__
+from ..problems import Problem, error
 from .fragments import HELPERS, human_date
+from .theme import Theme, package_files
+
+CODE = "template-error"
+# Not TemplateErrors, but a mistake in a template's own expressions raises them
+# (``{{ 1 + "a" }}``); they are the user's when an override is on the traceback.
+EXPRESSION_ERRORS = (TypeError, ValueError, AttributeError, LookupError, ArithmeticError)
+TEMPLATE_FAILURE = "a template has errors; the site was not built"
 
 
 def http_url(value: str | None) -> str | None:
@@ -35,15 +49,57 @@ def http_url(value: str | None) -> str | None:
     return None
 
 
-def make_environment(root: Path) -> Environment:
-    """One environment per build: templates compile once and are reused for every page."""
-    loaders: list[BaseLoader] = []
-    override = root / "templates"
-    if override.is_dir():
-        loaders.append(FileSystemLoader(str(override)))
-    loaders.append(PackageLoader("claimtrack", "templates"))
+def override_path(name: str) -> str:
+    """Where an overriding template is, relative to the tracker root; also its Jinja filename."""
+    return f"templates/{name}"
+
+
+class _OverrideLoader(BaseLoader):
+    """Exactly the override files theme.py accepted, already decoded: nothing else is read."""
+
+    def __init__(self, sources: dict[str, str]) -> None:
+        self.sources = sources
+
+    def get_source(
+        self, environment: Environment, template: str
+    ) -> tuple[str, str, Callable[[], bool]]:
+        if template not in self.sources:
+            raise TemplateNotFound(template)
+        return self.sources[template], override_path(template), lambda: True
+
+    def list_templates(self) -> list[str]:
+        return sorted(self.sources)
+
+
+def _decode(theme: Theme, problems: list[Problem]) -> dict[str, str]:
+    sources = {}
+    for name, data in theme.templates.items():
+        try:
+            sources[name] = data.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            line = data.count(b"\n", 0, exc.start) + 1
+            column = exc.start - (data.rfind(b"\n", 0, exc.start) + 1) + 1
+            problems.append(
+                error(
+                    override_path(name),
+                    (line, column),
+                    CODE,
+                    "template is not UTF-8 text",
+                    "save it as UTF-8",
+                )
+            )
+    return sources
+
+
+def make_environment(theme: Theme) -> tuple[Environment, list[Problem]]:
+    """One environment per theme, and the problems of its override templates.
+
+    Templates compile once and are reused for every page.
+    """
+    problems: list[Problem] = []
+    sources = _decode(theme, problems)
     env = Environment(
-        loader=ChoiceLoader(loaders),
+        loader=ChoiceLoader([_OverrideLoader(sources), PackageLoader("claimtrack", "templates")]),
         autoescape=True,
         undefined=StrictUndefined,
         trim_blocks=True,
@@ -56,44 +112,80 @@ def make_environment(root: Path) -> Environment:
     env.filters["http_url"] = http_url
     # Filters, not globals: Jinja calls a filter directly, a global through Context.call.
     env.filters.update(HELPERS)
-    return env
+    known = set(sources) | set(package_files("templates"))
+    for name, source in sources.items():
+        problems.extend(_check_template(env, name, source, known))
+    return env, problems
 
 
-def _package_files(folder: str) -> dict[str, bytes]:
-    files: dict[str, bytes] = {}
-    base = resources.files("claimtrack").joinpath(folder)
-    for entry in base.iterdir():
-        if entry.is_file() and not entry.name.startswith((".", "__")):
-            files[entry.name] = entry.read_bytes()
-    return files
-
-
-def _override_files(folder: Path) -> dict[str, bytes]:
-    """Regular files under a root folder, by posix path; links are skipped, never followed."""
-    files: dict[str, bytes] = {}
-    if not folder.is_dir() or folder.is_symlink():
-        return files
-    for path in sorted(folder.rglob("*")):
-        rel = path.relative_to(folder)
-        if any(part.startswith(".") for part in rel.parts) or path.is_symlink():
+def _check_template(env: Environment, name: str, source: str, known: set[str]) -> list[Problem]:
+    path = override_path(name)
+    try:
+        tree = env.parse(source, name, path)
+        env.get_template(name)  # compiled now, and kept for the pages
+    except TemplateSyntaxError as exc:
+        return [error(path, (exc.lineno or 1, 1), CODE, exc.message or "syntax error")]
+    problems = []
+    kinds = (nodes.Extends, nodes.Include, nodes.Import, nodes.FromImport)
+    for node in tree.find_all(kinds):
+        assert isinstance(node, kinds)
+        if isinstance(node, nodes.Include) and node.ignore_missing:
             continue
-        if path.is_file():
-            files[rel.as_posix()] = path.read_bytes()
-    return files
+        target = node.template
+        names = [target.value] if isinstance(target, nodes.Const) else []
+        if isinstance(target, (nodes.List, nodes.Tuple)):  # {% include [a, b] %}: the first found
+            items = [item.value for item in target.items if isinstance(item, nodes.Const)]
+            names = [] if any(n in known for n in items) else items[:1]
+        for missing in (n for n in names if isinstance(n, str) and n not in known):
+            problems.append(
+                error(
+                    path,
+                    (node.lineno, 1),
+                    CODE,
+                    f"no template named {missing!r}",
+                    "it is neither in templates/ nor a packaged template",
+                )
+            )
+    return problems
 
 
-def static_files(root: Path) -> dict[str, bytes]:
-    """Files for the site's static/ folder: the package's, then the root's on top."""
-    files = _package_files("static")
-    files.update(_override_files(root / "static"))
-    return dict(sorted(files.items()))
+def _template_frames(tb: TracebackType | None) -> list[tuple[str, int]]:
+    """(filename, line) of every template frame, outermost first (Jinja rewrites them so)."""
+    frames = []
+    while tb is not None:
+        filename = tb.tb_frame.f_code.co_filename
+        if filename.endswith(".html") or filename.startswith("templates/"):
+            frames.append((filename, tb.tb_lineno))
+        tb = tb.tb_next
+    return frames
 
 
-def theme_fingerprint(root: Path) -> str:
-    """Changes whenever any template (packaged or overriding) changes: every page depends on it."""
-    digest = hashlib.blake2b(__version__.encode(), digest_size=16)
-    for name, data in sorted(_package_files("templates").items()):
-        digest.update(b"\0p" + name.encode() + b"\0" + data)
-    for name, data in _override_files(root / "templates").items():
-        digest.update(b"\0o" + name.encode() + b"\0" + data)
-    return digest.hexdigest()
+def template_problem(exc: BaseException, template: str) -> Problem | None:
+    """The problem for an error raised while rendering ``template``; None when it is a bug.
+
+    It is placed at the innermost override line on the traceback, else at the
+    packaged template's name (its line being in claimtrack's own file).
+    """
+    frames = _template_frames(exc.__traceback__)
+    overrides = [f for f in frames if f[0].startswith("templates/")]
+    if isinstance(exc, TemplateSyntaxError) and exc.filename:
+        overrides.append((exc.filename, exc.lineno or 1))
+    if not isinstance(exc, (TemplateError, RecursionError)) and not (
+        overrides and isinstance(exc, EXPRESSION_ERRORS)
+    ):
+        return None
+    if isinstance(exc, RecursionError):
+        message = "the template includes or extends itself without end"
+    elif isinstance(exc, TemplateNotFound):
+        message = f"no template named {exc.name!r}"
+    elif isinstance(exc, TemplateError):
+        message = exc.message or type(exc).__name__
+    else:
+        message = f"{type(exc).__name__}: {exc}"
+    if overrides:
+        path, line = overrides[-1]
+    elif frames:
+        path, line = os.path.basename(frames[-1][0]), frames[-1][1]
+    else:
+        path, line = template, 1
+    return error(path, (line, 1), CODE, message)

@@ -1,0 +1,186 @@
+"""A mistake in a tracker's templates/ is a problem at its file and line, never a crash."""
+
+from __future__ import annotations
+
+import datetime as dt
+import io
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from jinja2 import UndefinedError
+
+from claimtrack import batch
+from claimtrack.errors import DataError
+from claimtrack.live import LiveServer
+from claimtrack.problems import error
+from claimtrack.site import SiteBuilder
+from claimtrack.site.templating import make_environment, template_problem
+from claimtrack.site.theme import Theme
+
+from .conftest import TODAY, Result
+from .site_support import FIXTURE_TODAY, build, minimal_copy
+
+MAIN = '{% extends "base.html" %}\n{% block main %}\n'
+END = "\n{% endblock %}\n"
+
+
+def themed(tmp_path: Path, files: dict[str, str | bytes]) -> Path:
+    root = minimal_copy(tmp_path)
+    for name, content in files.items():
+        path = root / "templates" / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if isinstance(content, bytes):
+            path.write_bytes(content)
+        else:
+            path.write_text(content, encoding="utf-8")
+    return root
+
+
+def problems_of(root: Path, out: Path) -> list[str]:
+    with pytest.raises(DataError) as caught:
+        build(root, out)
+    assert not out.exists()
+    return [p.format() for p in caught.value.problems]
+
+
+@pytest.mark.parametrize(
+    ("files", "expected"),
+    [
+        (
+            {"404.html": MAIN + "<p>\n{{ nope }}</p>" + END},
+            "templates/404.html:4:1: error: 'nope' is undefined [template-error]",
+        ),
+        (
+            {"404.html": MAIN + "{% if %}" + END},
+            "templates/404.html:3:1: error: Expected an expression, got 'end of statement block'"
+            " [template-error]",
+        ),
+        (
+            # Found although no page renders it.
+            {"unused.html": "<p>\n{% include 'nope.html' %}\n"},
+            "templates/unused.html:2:1: error: no template named 'nope.html'; it is neither in "
+            "templates/ nor a packaged template [template-error]",
+        ),
+        (
+            {"404.html": b"<p>fine</p>\n<p>caf\xe9</p>\n"},
+            "templates/404.html:2:7: error: template is not UTF-8 text; save it as UTF-8 "
+            "[template-error]",
+        ),
+        (
+            {
+                "404.html": MAIN + "{% include 'part.html' %}" + END,
+                "part.html": "x\n{% include 'part.html' %}\n",
+            },
+            "templates/part.html:2:1: error: the template includes or extends itself without end "
+            "[template-error]",
+        ),
+        (
+            # The mistake is in a block of the override, which the packaged base.html renders.
+            {"base.html": "<html>\n{% block main %}{% endblock %}\n{{ nope }}\n</html>\n"},
+            "templates/base.html:3:1: error: 'nope' is undefined [template-error]",
+        ),
+        (
+            # The error is raised in the packaged claim.html; the override that made it is named.
+            {"404.html": '{% extends "claim.html" %}\n'},
+            "templates/404.html:1:1: error: 'claim' is undefined [template-error]",
+        ),
+    ],
+    ids=["undefined", "syntax", "missing-include", "not-utf8", "self-include", "base", "packaged"],
+)
+def test_a_template_mistake_is_a_problem_at_its_line(
+    tmp_path: Path, files: dict[str, str | bytes], expected: str
+) -> None:
+    root = themed(tmp_path, files)
+    assert problems_of(root, tmp_path / "site") == [expected]
+
+
+def test_the_command_line_reports_it_with_exit_1(
+    tmp_path: Path, run_cli: Callable[..., Result]
+) -> None:
+    root = themed(tmp_path, {"404.html": MAIN + "{{ nope }}" + END})
+    result = run_cli("build", "--root", root, "--today", TODAY)
+    assert result.code == 1, result.output
+    assert "templates/404.html:3:1: error: 'nope' is undefined [template-error]" in result.err
+    assert "Traceback" not in result.output and "internal error" not in result.output
+
+
+def test_a_mistake_in_the_second_process_is_a_problem_too(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(batch, "SPLIT_MIN_ITEMS", 1)
+    monkeypatch.setattr(batch.threading, "active_count", lambda: 1)  # other tests' threads
+    problem = error("templates/claim.html", (2, 1), "template-error", "'nope' is undefined")
+
+    def work(items: list[int]) -> list[None]:
+        if 1 in items:  # only the child's half fails
+            raise DataError([problem], "a template has errors")
+        return [None] * len(items)
+
+    with pytest.raises(DataError) as caught:
+        batch.split([0, 1], work, "rendering")
+    assert caught.value.problems == [problem]
+    root = themed(tmp_path, {"claim.html": MAIN + "{{ nope }}" + END})
+    assert problems_of(root, tmp_path / "site") == [
+        "templates/claim.html:3:1: error: 'nope' is undefined [template-error]"
+    ]
+
+
+def test_incremental_and_full_builds_report_it_alike(tmp_path: Path) -> None:
+    # Breaks only on a page whose title says BROKEN, so the first build succeeds.
+    claim = MAIN + "{{ nope if 'BROKEN' in page.title else '' }}" + END
+    root = themed(tmp_path, {"claim.html": claim})
+    site = SiteBuilder(root, tmp_path / "site", FIXTURE_TODAY)
+    site.build()
+    path = root / "claims" / "rocket-speed.yaml"
+    path.write_text(
+        path.read_text(encoding="utf-8").replace("Rocket 2 runs", "BROKEN Rocket 2 runs"),
+        encoding="utf-8",
+    )
+    with pytest.raises(DataError) as incremental:
+        site.build()
+    with pytest.raises(DataError) as full:
+        build(root, tmp_path / "other")
+    expected = ["templates/claim.html:3:1: error: 'nope' is undefined [template-error]"]
+    assert [p.format() for p in incremental.value.problems] == expected
+    assert [p.format() for p in full.value.problems] == expected
+
+
+def test_serve_shows_it_in_its_banner(tmp_path: Path) -> None:
+    root = minimal_copy(tmp_path)
+    err = io.StringIO()
+    server = LiveServer(
+        root,
+        root / "site",
+        port=0,
+        today=dt.date.fromisoformat(TODAY),
+        stderr=err,
+        stdout=io.StringIO(),
+    )
+    assert server.rebuild([], initial=True).ok
+    (root / "templates").mkdir()
+    (root / "templates" / "404.html").write_text(MAIN + "{% if %}" + END, encoding="utf-8")
+    view = server.rebuild(["templates/404.html"])
+    assert not view.ok
+    assert [p.format() for p in view.problems] == [
+        "templates/404.html:3:1: error: Expected an expression, got 'end of statement block'"
+        " [template-error]"
+    ]
+    assert "internal error" not in err.getvalue()
+
+
+def test_an_include_missing_only_at_render_time_is_a_problem(tmp_path: Path) -> None:
+    root = themed(tmp_path, {"404.html": MAIN + "{% include 'no' ~ 'pe.html' %}" + END})
+    assert problems_of(root, tmp_path / "site") == [
+        "templates/404.html:3:1: error: no template named 'nope.html' [template-error]"
+    ]
+
+
+def test_without_an_override_on_the_way_the_packaged_template_is_named() -> None:
+    env, problems = make_environment(Theme(templates={}, static={}))
+    assert problems == []
+    with pytest.raises(UndefinedError) as caught:
+        env.get_template("claim.html").render({})
+    problem = template_problem(caught.value, "page.html")
+    assert problem is not None
+    assert (problem.path, problem.code) == ("claim.html", "template-error")
