@@ -7,6 +7,7 @@ output), so renaming a field here is a breaking change.
 from __future__ import annotations
 
 import datetime as dt
+import re
 from enum import StrEnum
 from typing import Annotated
 from urllib.parse import urlsplit
@@ -22,6 +23,16 @@ from pydantic import (
 )
 
 ID_PATTERN = r"^[a-z0-9]+(?:-[a-z0-9]+)*$"
+ID_MAX = 120
+ID_RULE = f"lowercase letters, digits and single hyphens, at most {ID_MAX} characters"
+_ID = re.compile(ID_PATTERN)
+
+
+def is_record_id(text: str) -> bool:
+    """The one id rule: file names, references and command arguments all follow it."""
+    return len(text) <= ID_MAX and _ID.fullmatch(text) is not None
+
+
 # BCP 47 language tag: language, optional script, optional region, variants.
 LANG_PATTERN = (
     r"^[A-Za-z]{2,3}(?:-[A-Za-z]{4})?(?:-(?:[A-Za-z]{2}|[0-9]{3}))?"
@@ -29,7 +40,7 @@ LANG_PATTERN = (
 )
 SHA256_PATTERN = r"^[0-9a-f]{64}$"
 
-RecordId = Annotated[str, StringConstraints(pattern=ID_PATTERN, max_length=120)]
+RecordId = Annotated[str, StringConstraints(pattern=ID_PATTERN, max_length=ID_MAX)]
 Text = Annotated[str, StringConstraints(min_length=1)]
 LanguageTag = Annotated[str, StringConstraints(pattern=LANG_PATTERN)]
 Topic = Annotated[str, StringConstraints(pattern=ID_PATTERN, max_length=60)]

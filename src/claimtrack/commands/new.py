@@ -20,10 +20,8 @@ from typing import Any
 from ..errors import ClaimtrackError, UsageError
 from ..fsutil import atomic_write_bytes
 from ..load.yamlsource import MAX_BYTES
-from ..records import ID_PATTERN
+from ..records import ID_RULE, is_record_id
 
-_ID = re.compile(ID_PATTERN)
-_ID_MAX = 120
 _PLACEHOLDER = re.compile(r"\{\{(\w+)\}\}")
 FOLDERS = {"claim": "claims", "source": "sources"}
 
@@ -59,10 +57,9 @@ def snapshot_block(retrieved: dt.date, sha256: str) -> str:
 
 
 def check_id(record_id: str) -> None:
-    if not _ID.fullmatch(record_id) or len(record_id) > _ID_MAX:
+    if not is_record_id(record_id):
         raise ClaimtrackError(
-            f"{record_id!r} is not a valid id: use lowercase letters, digits and single "
-            f"hyphens (at most {_ID_MAX} characters), e.g. nvidia-blog-post"
+            f"{record_id!r} is not a valid id: use {ID_RULE}, e.g. nvidia-blog-post"
         )
 
 

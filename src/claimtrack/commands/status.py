@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import argparse
 import datetime as dt
-import re
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -24,10 +23,8 @@ from ..load import load_tracker
 from ..load.files import read_data_file
 from ..load.validation import suggest
 from ..problems import Problem
-from ..records import ID_PATTERN, Status
+from ..records import ID_RULE, Status, is_record_id
 from .options import date_arg
-
-_ID = re.compile(ID_PATTERN)
 
 
 def add_parser(sub: Any, common: Callable[[argparse.ArgumentParser], None]) -> None:
@@ -61,10 +58,8 @@ def add_parser(sub: Any, common: Callable[[argparse.ArgumentParser], None]) -> N
 
 
 def _claim_path(root: Path, claim_id: str) -> Path:
-    if not _ID.fullmatch(claim_id):
-        raise ClaimtrackError(
-            f"{claim_id!r} is not a valid claim id (lowercase letters, digits, single hyphens)"
-        )
+    if not is_record_id(claim_id):
+        raise ClaimtrackError(f"{claim_id!r} is not a valid claim id ({ID_RULE})")
     path = root / "claims" / f"{claim_id}.yaml"
     if not path.is_file():
         known = [p.stem for p in (root / "claims").glob("*.yaml")]

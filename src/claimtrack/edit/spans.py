@@ -16,9 +16,10 @@ from typing import Any
 import yaml
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
+from ..load.yamlsource import compose
+
 Path_ = tuple[str | int, ...]
 
-_Loader: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _SCALAR_STYLES = {None: "plain", "": "plain", "'": "single", '"': "double", "|": "literal"}
 
 
@@ -86,13 +87,10 @@ def parse_spans(text: str) -> Spans | None:
 
     Of duplicate keys the first is kept, as in parse_document.
     """
-    loader = _Loader(text)
     try:
-        root = loader.get_single_node()
+        root = compose(text)
     except yaml.YAMLError:
         return None
-    finally:
-        loader.dispose()
     if not isinstance(root, MappingNode):
         return None
     spans = Spans()

@@ -19,12 +19,11 @@ from typing import Any
 import yaml
 
 from ..errors import ClaimtrackError
-from ..load.yamlsource import parse_document
+from ..load.yamlsource import compose, parse_document
 from .spans import Path_, Span, Spans, parse_spans
 
 ENTRY_KEYS = ("date", "status", "note", "evidence")
 
-_Loader: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 # Words some YAML reader (1.1 or 1.2) takes for null or a boolean.
 _SPECIAL_WORDS = frozenset({"", "~", "null", "true", "false", "yes", "no", "on", "off", "y", "n"})
 _NUMBERISH = re.compile(
@@ -92,7 +91,7 @@ def plain_ok(value: str, flow: bool) -> bool:
         return False
     probe = f"[{value}]" if flow else f"k: {value}"
     try:
-        node: Any = yaml.compose(probe, Loader=_Loader)
+        node: Any = compose(probe)
     except yaml.YAMLError:
         return False
     scalar = node.value[0] if flow else node.value[0][1]

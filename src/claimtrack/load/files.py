@@ -8,15 +8,13 @@ from __future__ import annotations
 
 import hashlib
 import os
-import re
 from dataclasses import dataclass
 from pathlib import Path
 
 from ..problems import Problem, error, warning
-from ..records import ID_PATTERN
+from ..records import ID_RULE, is_record_id
 from .yamlsource import MAX_BYTES
 
-_ID = re.compile(ID_PATTERN)
 # Where each kind of record lives; tracker.yaml is the one settings file.
 FOLDERS = {"claim": "claims", "source": "sources"}
 SETTINGS_FILE = "tracker.yaml"
@@ -98,14 +96,14 @@ def record_files(root: Path, folder: str, problems: list[Problem]) -> list[tuple
             )
             continue
         stem = name[: -len(".yaml")]
-        if not _ID.fullmatch(stem):
+        if not is_record_id(stem):
             problems.append(
                 error(
                     rel,
                     (1, 1),
                     "invalid-id",
                     f"file name {stem!r} is not a valid id",
-                    "use lowercase letters, digits and single hyphens",
+                    f"use {ID_RULE}",
                 )
             )
             continue
@@ -147,7 +145,7 @@ def classify(rel: str) -> tuple[str, str] | None:
     if "/" in name or name.startswith("."):
         return None
     stem, dot, ext = name.rpartition(".")
-    if not dot or not _ID.fullmatch(stem):
+    if not dot or not is_record_id(stem):
         return None
     if folder == "claims" and ext == "yaml":
         return ("claim", stem)

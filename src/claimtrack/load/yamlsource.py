@@ -24,7 +24,7 @@ from ..problems import Problem, error
 try:
     from yaml.cyaml import CParser as _Parser  # type: ignore[attr-defined]
 
-    class _NodeLoader(_Parser, BaseResolver):
+    class NodeLoader(_Parser, BaseResolver):
         def __init__(self, stream: str) -> None:
             _Parser.__init__(self, stream)
             BaseResolver.__init__(self)
@@ -40,13 +40,28 @@ except ImportError:  # pragma: no cover - pure-Python fallback when libyaml is m
     from yaml.reader import Reader
     from yaml.scanner import Scanner
 
-    class _NodeLoader(Reader, Scanner, Parser, Composer, BaseResolver):  # type: ignore[no-redef]
+    class NodeLoader(Reader, Scanner, Parser, Composer, BaseResolver):  # type: ignore[no-redef]
         def __init__(self, stream: str) -> None:
             Reader.__init__(self, stream)
             Scanner.__init__(self)
             Parser.__init__(self)
             Composer.__init__(self)
             BaseResolver.__init__(self)
+
+
+def compose(text: str) -> Node | None:
+    """The node tree of a one-document text (None when empty): the one way YAML is read here.
+
+    Only the tree is built, no scalar is typed (YAML 1.2 typing is _convert's),
+    so the editing code (edit/) and the loader read a text the same way.
+    Raises yaml.YAMLError on a syntax error.
+    """
+    loader = NodeLoader(text)
+    try:
+        node: Node | None = loader.get_single_node()
+    finally:
+        loader.dispose()
+    return node
 
 
 MAX_BYTES = 1024 * 1024
@@ -100,7 +115,7 @@ class Positions:
     def root(self) -> Node | None:
         text = self.text
         if self._root is None and text is not None:
-            loader = _NodeLoader(text)
+            loader = NodeLoader(text)
             try:
                 self._root = loader.get_single_node()
             finally:
@@ -211,7 +226,7 @@ def _convert(node: Node, relpath: str, problems: list[Problem], check_tags: bool
 
 
 def _find_alias(text: str, relpath: str) -> Problem | None:
-    loader = _NodeLoader(text)
+    loader = NodeLoader(text)
     try:
         while loader.check_event():
             event: Any = loader.get_event()
@@ -312,7 +327,7 @@ def parse_document(raw: bytes, relpath: str) -> Document:
         if alias is not None:
             problems.append(alias)
             return Document(None, positions, problems)
-    loader = _NodeLoader(text)
+    loader = NodeLoader(text)
     try:
         root = loader.get_single_node()
     except yaml.YAMLError as exc:
