@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
+from .hosts import HostCheck
 from .state import LiveState, View
 
 PREFIX = "/__claimtrack/"
@@ -107,6 +108,7 @@ class LiveHandler(SimpleHTTPRequestHandler):
     """Serves ``directory`` (the site) and the /__claimtrack/ endpoints."""
 
     live: LiveState  # set on the subclass made by handler_for()
+    hosts: HostCheck  # likewise
 
     def log_message(self, format: str, *args: Any) -> None:
         pass  # the terminal is for build results and problems, not for every request
@@ -114,6 +116,18 @@ class LiveHandler(SimpleHTTPRequestHandler):
     def end_headers(self) -> None:
         self.send_header("Cache-Control", "no-store")
         super().end_headers()
+
+    def parse_request(self) -> bool:
+        """Refuse, before anything else, a request whose Host names another site."""
+        if not super().parse_request():
+            return False
+        refusal = self.hosts.refuse(self.headers.get_all("Host") or [])
+        if refusal is None:
+            return True
+        self.close_connection = True
+        body = refusal.text.encode("utf-8")
+        self._send(refusal.status, "text/plain; charset=utf-8", body, self.command == "HEAD")
+        return False
 
     def do_GET(self) -> None:
         self._respond(head=False)
@@ -200,8 +214,11 @@ class LiveHandler(SimpleHTTPRequestHandler):
             self._send(HTTPStatus.NOT_FOUND, "text/plain; charset=utf-8", b"not found\n", head)
 
 
-def handler_for(live: LiveState, directory: Path) -> type[LiveHandler]:
-    """A handler class serving ``directory`` with ``live`` (the server makes one per request)."""
+def handler_for(live: LiveState, directory: Path, hosts: HostCheck) -> type[LiveHandler]:
+    """A handler class serving ``directory`` with ``live`` to requests that pass ``hosts``.
+
+    The server makes one handler per request.
+    """
 
     class BoundLiveHandler(LiveHandler):
         def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -209,4 +226,5 @@ def handler_for(live: LiveState, directory: Path) -> type[LiveHandler]:
             super().__init__(*args, **kwargs)
 
     BoundLiveHandler.live = live
+    BoundLiveHandler.hosts = hosts
     return BoundLiveHandler

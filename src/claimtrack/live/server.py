@@ -23,7 +23,8 @@ from typing import Any, TextIO
 from ..errors import ClaimtrackError, DataError, UsageError
 from ..problems import format_text
 from ..site import SiteBuilder
-from .http import handler_for
+from .hosts import HostCheck
+from .http import LiveHandler, handler_for
 from .state import LiveState, View
 from .watch import Watcher
 
@@ -100,12 +101,15 @@ class LiveServer:
     def start(self) -> None:
         """Bind, build once, then serve and watch in background threads."""
         try:
-            handler = handler_for(self.live, self.out)
-            self._httpd = _server_class(self.host)((self.host, self.port), handler)
+            # The real handler needs the bound address (--port 0 picks any): set it below.
+            self._httpd = _server_class(self.host)((self.host, self.port), LiveHandler)
         except OSError as exc:
             raise ClaimtrackError(
                 f"cannot listen on {self.host}:{self.port}: {exc.strerror or exc}"
             ) from None
+        bound, port = self._httpd.server_address[:2]
+        hosts = HostCheck.for_server(self.host, str(bound), int(port))
+        self._httpd.RequestHandlerClass = handler_for(self.live, self.out, hosts)
         self._watcher = Watcher(self.root)
         try:
             self.rebuild([], initial=True)
