@@ -26,6 +26,10 @@ from .state import LiveState, View
 PREFIX = "/__claimtrack/"
 POLL_SECONDS = 25.0
 IDLE_WAIT_SECONDS = 30.0
+# An open tab holds one long-poll; past this many, a poll is answered at once and told to
+# come back in POLL_RETRY_SECONDS, so that polls cannot pile up threads without bound.
+MAX_POLLS = 32
+POLL_RETRY_SECONDS = 5
 
 LIVE_JS = """\
 (function () {
@@ -36,7 +40,9 @@ LIVE_JS = """\
     fetch("/__claimtrack/poll?since=" + version, {cache: "no-store"})
       .then(function (r) { return r.json(); })
       .then(function (d) {
-        if (d.version !== version) { window.location.reload(); } else { poll(); }
+        if (d.version !== version) { window.location.reload(); }
+        else if (d.retry_after) { window.setTimeout(poll, d.retry_after * 1000); }
+        else { poll(); }
       }, function () { window.setTimeout(poll, 1000); });
   }
   poll();
@@ -187,17 +193,22 @@ class LiveHandler(SimpleHTTPRequestHandler):
             self._send(HTTPStatus.OK, "text/css; charset=utf-8", LIVE_CSS.encode(), head)
         elif name in ("poll", "status"):
             view = self.live.view()
+            extra: dict[str, Any] = {}
             if name == "poll":
                 try:
                     since = int(query.get("since", [""])[0])
                 except ValueError:
                     since = -1
-                view = self.live.wait_change(since, POLL_SECONDS)
+                waited = self.live.wait_change(since, POLL_SECONDS, MAX_POLLS)
+                if waited is None:  # too many polls open: this page asks again later
+                    extra["retry_after"] = POLL_RETRY_SECONDS
+                view = waited if waited is not None else self.live.view()
             data = {
                 "version": view.version,
                 "ok": view.ok,
                 "message": view.message,
                 "problems": [p.to_json() for p in view.problems],
+                **extra,
             }
             body = json.dumps(data, ensure_ascii=False).encode("utf-8")
             self._send(HTTPStatus.OK, "application/json; charset=utf-8", body, head)

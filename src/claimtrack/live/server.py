@@ -31,6 +31,9 @@ from .watch import Watcher
 
 class _Server(ThreadingHTTPServer):
     daemon_threads = True  # a long-poll never holds up the exit
+    # socketserver's default of 5 pending connections dropped most of a burst of requests
+    # (a page and its assets, several tabs reloading at once); the kernel caps this value.
+    request_queue_size = socket.SOMAXCONN
 
     def handle_error(self, request: Any, client_address: Any) -> None:
         """One line instead of socketserver's traceback; a browser that left is no error."""
