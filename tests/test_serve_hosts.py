@@ -36,7 +36,12 @@ def get(server: LiveServer, path: str, host: str | None, method: str = "GET") ->
 def test_forged_host_headers_are_refused(serve: Serve) -> None:  # noqa: F811
     server = serve[0]
     port = server.url.rsplit(":", 1)[1].strip("/")
-    for path in ("/", "/claims/rocket-speed/", "/__claimtrack/status", "/__claimtrack/poll?since=0"):
+    for path in (
+        "/",
+        "/claims/rocket-speed/",
+        "/__claimtrack/status",
+        "/__claimtrack/poll?since=0",
+    ):
         for host in (f"evil.example:{port}", "evil.example", f"127.0.0.1.evil.example:{port}"):
             status, body = get(server, path, host)
             assert (status, body) == (

@@ -14,6 +14,8 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
+
 from claimtrack.live import LiveServer
 from claimtrack.live.http import MAX_POLLS
 
@@ -111,3 +113,35 @@ def test_many_requests_while_long_polls_are_open(serve: Serve) -> None:  # noqa:
         for sock in polls:
             sock.close()
 
+
+def test_pages_are_served_while_a_build_runs(serve: Serve) -> None:  # noqa: F811
+    server = serve[0]
+    port = port_of(server)
+    server.live.begin_build()  # as the watcher does; this build takes its time
+    try:
+        for path in ("/", "/claims/rocket-speed/", "/static/style.css"):
+            began = time.monotonic()
+            assert read_all_of(port, path).startswith(b"HTTP/1.0 200"), path
+            assert time.monotonic() - began < SLOW, path
+    finally:
+        server.live.end_build(changed=False)
+
+
+def test_a_page_missing_during_a_build_is_looked_for_again_after_it(
+    serve: Serve,  # noqa: F811
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    server, root, _ = serve
+    page = root / "site" / "claims" / "brand-new" / "index.html"
+    wait_idle = server.live.wait_idle
+
+    def build_adds_the_page(timeout: float) -> None:
+        page.parent.mkdir()
+        page.write_text("<!doctype html><body><p>brand new</p></body>")
+        server.live.end_build(changed=True)
+        wait_idle(timeout)
+
+    monkeypatch.setattr(server.live, "wait_idle", build_adds_the_page)
+    server.live.begin_build()
+    reply = read_all_of(port_of(server), "/claims/brand-new/")
+    assert reply.startswith(b"HTTP/1.0 200") and b"brand new" in reply

@@ -80,9 +80,7 @@ def test_a_page_told_to_wait_polls_later_and_still_reloads(
     server, root = live
     page = context.new_page()
     polls: list[float] = []
-    page.on(
-        "request", lambda r: polls.append(time.monotonic()) if "/poll?" in r.url else None
-    )
+    page.on("request", lambda r: polls.append(time.monotonic()) if "/poll?" in r.url else None)
     page.goto(server.url + "claims/rocket-speed/")
     with page.expect_request("**/__claimtrack/poll?*", timeout=WAIT_MS):
         pass

@@ -18,7 +18,7 @@ from http import HTTPStatus
 from http.server import SimpleHTTPRequestHandler
 from pathlib import Path
 from typing import Any
-from urllib.parse import parse_qs, urlsplit
+from urllib.parse import SplitResult, parse_qs, urlsplit
 
 from .hosts import HostCheck
 from .state import LiveState, View
@@ -154,7 +154,18 @@ class LiveHandler(SimpleHTTPRequestHandler):
         if parts.path.startswith(PREFIX):
             self._internal(parts.path[len(PREFIX) :], parse_qs(parts.query), head)
             return
+        # Serving never waits for a build: a build replaces each file, or the whole folder,
+        # with one rename, so a file read now is entirely old or entirely new.  The view is
+        # taken first, so a page read during a build still reloads when the build ends.
+        if self._file(parts, self.live.view(), head, last=False):
+            return
+        # Missing: a build may be adding it (a new page, or the folder between the two
+        # renames of a full build).  Look again once no build is running.
         self.live.wait_idle(IDLE_WAIT_SECONDS)
+        self._file(parts, self.live.view(), head, last=True)
+
+    def _file(self, parts: SplitResult, view: View, head: bool, last: bool) -> bool:
+        """Answer with the file at ``parts.path``; False if it is missing and not ``last``."""
         fs_path = self.translate_path(self.path)
         if os.path.isdir(fs_path):
             if not parts.path.endswith("/"):
@@ -164,20 +175,31 @@ class LiveHandler(SimpleHTTPRequestHandler):
                 )
                 self.send_header("Content-Length", "0")
                 self.end_headers()
-                return
+                return True
             fs_path = os.path.join(fs_path, "index.html")
-        if os.path.isfile(fs_path) and fs_path.endswith((".html", ".htm")):
-            self._page(HTTPStatus.OK, Path(fs_path), head)
-        elif os.path.isfile(fs_path):
-            if head:
-                super().do_HEAD()
-            else:
-                super().do_GET()
-        else:
-            self._page(HTTPStatus.NOT_FOUND, Path(self.directory) / "404.html", head)
+        try:
+            handle = open(fs_path, "rb")  # noqa: SIM115  (closed below, after answering)
+        except OSError:
+            if not last:
+                return False
+            self._page(HTTPStatus.NOT_FOUND, Path(self.directory) / "404.html", view, head)
+            return True
+        with handle:
+            if fs_path.endswith((".html", ".htm")):
+                self._send(
+                    HTTPStatus.OK, "text/html; charset=utf-8", inject(handle.read(), view), head
+                )
+                return True
+            size = os.fstat(handle.fileno()).st_size
+            self.send_response(HTTPStatus.OK)
+            self.send_header("Content-Type", self.guess_type(fs_path))
+            self.send_header("Content-Length", str(size))
+            self.end_headers()
+            if not head:
+                self.copyfile(handle, self.wfile)
+        return True
 
-    def _page(self, status: int, path: Path, head: bool) -> None:
-        view = self.live.view()
+    def _page(self, status: int, path: Path, view: View, head: bool) -> None:
         try:
             page = path.read_bytes()
         except OSError:
