@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from claimtrack.live import LiveServer
-from claimtrack.live.http import MAX_POLLS
+from claimtrack.live.http import MAX_POLLS, LiveHandler
 
 from .test_serve import DEADLINE, serve  # noqa: F401  (the fixture)
 
@@ -145,3 +145,14 @@ def test_a_page_missing_during_a_build_is_looked_for_again_after_it(
     server.live.begin_build()
     reply = read_all_of(port_of(server), "/claims/brand-new/")
     assert reply.startswith(b"HTTP/1.0 200") and b"brand new" in reply
+
+
+def test_a_silent_connection_is_closed(
+    serve: Serve,  # noqa: F811
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    server = serve[0]
+    assert LiveHandler.timeout is not None  # socketserver's default is to wait for ever
+    monkeypatch.setattr(LiveHandler, "timeout", 0.2)
+    with socket.create_connection(("127.0.0.1", port_of(server)), timeout=DEADLINE) as sock:
+        assert sock.recv(1) == b""  # the server hung up instead of waiting for ever

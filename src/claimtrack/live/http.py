@@ -115,6 +115,9 @@ class LiveHandler(SimpleHTTPRequestHandler):
 
     live: LiveState  # set on the subclass made by handler_for()
     hosts: HostCheck  # likewise
+    # Seconds a connection may stay silent (before or while sending its request, or while
+    # not reading the answer): one that never speaks would hold a thread forever otherwise.
+    timeout = 10.0
 
     def log_message(self, format: str, *args: Any) -> None:
         pass  # the terminal is for build results and problems, not for every request
