@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import datetime as dt
 import io
+import itertools
 import shutil
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -12,7 +14,7 @@ import pytest
 from playwright.sync_api import BrowserContext, expect
 from support import REPO
 
-from claimtrack.live import LiveServer
+from claimtrack.live import LiveServer, http
 
 pytestmark = pytest.mark.browser
 
@@ -67,3 +69,26 @@ def test_open_page_follows_edits_breakage_and_fix(
     claim.write_text(good)
     expect(banner).to_have_count(0, timeout=WAIT_MS)
     expect(heading).to_contain_text("up to 4x faster, says Acme.")
+
+
+def test_a_page_told_to_wait_polls_later_and_still_reloads(
+    live: tuple[LiveServer, Path], context: BrowserContext, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Every poll is over the cap: the server answers at once, with retry_after.
+    monkeypatch.setattr(http, "MAX_POLLS", 0)
+    monkeypatch.setattr(http, "POLL_RETRY_SECONDS", 0.5)
+    server, root = live
+    page = context.new_page()
+    polls: list[float] = []
+    page.on("request", lambda r: polls.append(time.monotonic()) if "/poll?" in r.url else None)
+    page.goto(server.url + "claims/rocket-speed/")
+    with page.expect_request("**/__claimtrack/poll?*", timeout=WAIT_MS):
+        pass
+    with page.expect_request("**/__claimtrack/poll?*", timeout=WAIT_MS):
+        pass
+    gaps = [b - a for a, b in itertools.pairwise(polls)]
+    assert gaps and min(gaps) > 0.4, gaps  # it waited instead of asking again at once
+
+    claim = root / "claims" / "rocket-speed.yaml"
+    claim.write_text(claim.read_text().replace("Rocket 2 runs up to 3x", "Rocket 2 runs up to 6x"))
+    expect(page.locator("main")).to_contain_text("runs up to 6x faster", timeout=WAIT_MS)

@@ -38,7 +38,8 @@ def add_parser(sub: Any, common: Callable[[argparse.ArgumentParser], None]) -> N
         "--host",
         default="127.0.0.1",
         metavar="HOST",
-        help="address to listen on (default 127.0.0.1: this machine only)",
+        help="address to listen on (default 127.0.0.1: this machine only); requests must "
+        "name localhost, 127.0.0.1, [::1] or this HOST, with the port",
     )
     parser.add_argument(
         "--out",

@@ -3,7 +3,7 @@
 Modules: server (LiveServer: build, serve, watch, stop), http (the request
 handler, the reload script and the error banner injected at serve time),
 watch (polling for edits), state (the last build's outcome and a version
-counter that pages long-poll).
+counter that pages long-poll), hosts (the Host names a request may use).
 """
 
 from __future__ import annotations

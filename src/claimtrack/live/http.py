@@ -18,13 +18,18 @@ from http import HTTPStatus
 from http.server import SimpleHTTPRequestHandler
 from pathlib import Path
 from typing import Any
-from urllib.parse import parse_qs, urlsplit
+from urllib.parse import SplitResult, parse_qs, urlsplit
 
+from .hosts import HostCheck
 from .state import LiveState, View
 
 PREFIX = "/__claimtrack/"
 POLL_SECONDS = 25.0
 IDLE_WAIT_SECONDS = 30.0
+# An open tab holds one long-poll; past this many, a poll is answered at once and told to
+# come back in POLL_RETRY_SECONDS, so that polls cannot pile up threads without bound.
+MAX_POLLS = 32
+POLL_RETRY_SECONDS = 5
 
 LIVE_JS = """\
 (function () {
@@ -35,7 +40,9 @@ LIVE_JS = """\
     fetch("/__claimtrack/poll?since=" + version, {cache: "no-store"})
       .then(function (r) { return r.json(); })
       .then(function (d) {
-        if (d.version !== version) { window.location.reload(); } else { poll(); }
+        if (d.version !== version) { window.location.reload(); }
+        else if (d.retry_after) { window.setTimeout(poll, d.retry_after * 1000); }
+        else { poll(); }
       }, function () { window.setTimeout(poll, 1000); });
   }
   poll();
@@ -107,6 +114,10 @@ class LiveHandler(SimpleHTTPRequestHandler):
     """Serves ``directory`` (the site) and the /__claimtrack/ endpoints."""
 
     live: LiveState  # set on the subclass made by handler_for()
+    hosts: HostCheck  # likewise
+    # Seconds a connection may stay silent (before or while sending its request, or while
+    # not reading the answer): one that never speaks would hold a thread forever otherwise.
+    timeout = 10.0
 
     def log_message(self, format: str, *args: Any) -> None:
         pass  # the terminal is for build results and problems, not for every request
@@ -114,6 +125,18 @@ class LiveHandler(SimpleHTTPRequestHandler):
     def end_headers(self) -> None:
         self.send_header("Cache-Control", "no-store")
         super().end_headers()
+
+    def parse_request(self) -> bool:
+        """Refuse, before anything else, a request whose Host names another site."""
+        if not super().parse_request():
+            return False
+        refusal = self.hosts.refuse(self.headers.get_all("Host") or [])
+        if refusal is None:
+            return True
+        self.close_connection = True
+        body = refusal.text.encode("utf-8")
+        self._send(refusal.status, "text/plain; charset=utf-8", body, self.command == "HEAD")
+        return False
 
     def do_GET(self) -> None:
         self._respond(head=False)
@@ -134,7 +157,18 @@ class LiveHandler(SimpleHTTPRequestHandler):
         if parts.path.startswith(PREFIX):
             self._internal(parts.path[len(PREFIX) :], parse_qs(parts.query), head)
             return
+        # Serving never waits for a build: a build replaces each file, or the whole folder,
+        # with one rename, so a file read now is entirely old or entirely new.  The view is
+        # taken first, so a page read during a build still reloads when the build ends.
+        if self._file(parts, self.live.view(), head, last=False):
+            return
+        # Missing: a build may be adding it (a new page, or the folder between the two
+        # renames of a full build).  Look again once no build is running.
         self.live.wait_idle(IDLE_WAIT_SECONDS)
+        self._file(parts, self.live.view(), head, last=True)
+
+    def _file(self, parts: SplitResult, view: View, head: bool, last: bool) -> bool:
+        """Answer with the file at ``parts.path``; False if it is missing and not ``last``."""
         fs_path = self.translate_path(self.path)
         if os.path.isdir(fs_path):
             if not parts.path.endswith("/"):
@@ -144,20 +178,31 @@ class LiveHandler(SimpleHTTPRequestHandler):
                 )
                 self.send_header("Content-Length", "0")
                 self.end_headers()
-                return
+                return True
             fs_path = os.path.join(fs_path, "index.html")
-        if os.path.isfile(fs_path) and fs_path.endswith((".html", ".htm")):
-            self._page(HTTPStatus.OK, Path(fs_path), head)
-        elif os.path.isfile(fs_path):
-            if head:
-                super().do_HEAD()
-            else:
-                super().do_GET()
-        else:
-            self._page(HTTPStatus.NOT_FOUND, Path(self.directory) / "404.html", head)
+        try:
+            handle = open(fs_path, "rb")  # noqa: SIM115  (closed below, after answering)
+        except OSError:
+            if not last:
+                return False
+            self._page(HTTPStatus.NOT_FOUND, Path(self.directory) / "404.html", view, head)
+            return True
+        with handle:
+            if fs_path.endswith((".html", ".htm")):
+                self._send(
+                    HTTPStatus.OK, "text/html; charset=utf-8", inject(handle.read(), view), head
+                )
+                return True
+            size = os.fstat(handle.fileno()).st_size
+            self.send_response(HTTPStatus.OK)
+            self.send_header("Content-Type", self.guess_type(fs_path))
+            self.send_header("Content-Length", str(size))
+            self.end_headers()
+            if not head:
+                self.copyfile(handle, self.wfile)
+        return True
 
-    def _page(self, status: int, path: Path, head: bool) -> None:
-        view = self.live.view()
+    def _page(self, status: int, path: Path, view: View, head: bool) -> None:
         try:
             page = path.read_bytes()
         except OSError:
@@ -173,17 +218,22 @@ class LiveHandler(SimpleHTTPRequestHandler):
             self._send(HTTPStatus.OK, "text/css; charset=utf-8", LIVE_CSS.encode(), head)
         elif name in ("poll", "status"):
             view = self.live.view()
+            extra: dict[str, Any] = {}
             if name == "poll":
                 try:
                     since = int(query.get("since", [""])[0])
                 except ValueError:
                     since = -1
-                view = self.live.wait_change(since, POLL_SECONDS)
+                waited = self.live.wait_change(since, POLL_SECONDS, MAX_POLLS)
+                if waited is None:  # too many polls open: this page asks again later
+                    extra["retry_after"] = POLL_RETRY_SECONDS
+                view = waited if waited is not None else self.live.view()
             data = {
                 "version": view.version,
                 "ok": view.ok,
                 "message": view.message,
                 "problems": [p.to_json() for p in view.problems],
+                **extra,
             }
             body = json.dumps(data, ensure_ascii=False).encode("utf-8")
             self._send(HTTPStatus.OK, "application/json; charset=utf-8", body, head)
@@ -200,8 +250,11 @@ class LiveHandler(SimpleHTTPRequestHandler):
             self._send(HTTPStatus.NOT_FOUND, "text/plain; charset=utf-8", b"not found\n", head)
 
 
-def handler_for(live: LiveState, directory: Path) -> type[LiveHandler]:
-    """A handler class serving ``directory`` with ``live`` (the server makes one per request)."""
+def handler_for(live: LiveState, directory: Path, hosts: HostCheck) -> type[LiveHandler]:
+    """A handler class serving ``directory`` with ``live`` to requests that pass ``hosts``.
+
+    The server makes one handler per request.
+    """
 
     class BoundLiveHandler(LiveHandler):
         def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -209,4 +262,5 @@ def handler_for(live: LiveState, directory: Path) -> type[LiveHandler]:
             super().__init__(*args, **kwargs)
 
     BoundLiveHandler.live = live
+    BoundLiveHandler.hosts = hosts
     return BoundLiveHandler

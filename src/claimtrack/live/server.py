@@ -23,13 +23,17 @@ from typing import Any, TextIO
 from ..errors import ClaimtrackError, DataError, UsageError
 from ..problems import format_text
 from ..site import SiteBuilder
-from .http import handler_for
+from .hosts import HostCheck
+from .http import LiveHandler, handler_for
 from .state import LiveState, View
 from .watch import Watcher
 
 
 class _Server(ThreadingHTTPServer):
     daemon_threads = True  # a long-poll never holds up the exit
+    # socketserver's default of 5 pending connections dropped most of a burst of requests
+    # (a page and its assets, several tabs reloading at once); the kernel caps this value.
+    request_queue_size = socket.SOMAXCONN
 
     def handle_error(self, request: Any, client_address: Any) -> None:
         """One line instead of socketserver's traceback; a browser that left is no error."""
@@ -100,12 +104,15 @@ class LiveServer:
     def start(self) -> None:
         """Bind, build once, then serve and watch in background threads."""
         try:
-            handler = handler_for(self.live, self.out)
-            self._httpd = _server_class(self.host)((self.host, self.port), handler)
+            # The real handler needs the bound address (--port 0 picks any): set it below.
+            self._httpd = _server_class(self.host)((self.host, self.port), LiveHandler)
         except OSError as exc:
             raise ClaimtrackError(
                 f"cannot listen on {self.host}:{self.port}: {exc.strerror or exc}"
             ) from None
+        bound, port = self._httpd.server_address[:2]
+        hosts = HostCheck.for_server(self.host, str(bound), int(port))
+        self._httpd.RequestHandlerClass = handler_for(self.live, self.out, hosts)
         self._watcher = Watcher(self.root)
         try:
             self.rebuild([], initial=True)

@@ -27,6 +27,7 @@ class LiveState:
         self._building = False
         self._closed = False
         self._view = View(0, True)
+        self._waiting = 0  # requests inside wait_change()
 
     def view(self) -> View:
         with self._cond:
@@ -51,15 +52,32 @@ class LiveState:
             self._cond.notify_all()
             return self._view
 
+    @property
+    def waiting(self) -> int:
+        """How many requests wait in wait_change() now."""
+        with self._cond:
+            return self._waiting
+
     def wait_idle(self, timeout: float) -> None:
-        """Wait until no build is writing the site, so a page is never read half-updated."""
+        """Wait until no build is writing the site (at once when none is)."""
         with self._cond:
             self._cond.wait_for(lambda: not self._building or self._closed, timeout)
 
-    def wait_change(self, since: int, timeout: float) -> View:
-        """Wait until the version differs from ``since`` (or the server stops, or time is up)."""
+    def wait_change(self, since: int, timeout: float, limit: int) -> View | None:
+        """Wait until the version differs from ``since`` (or the server stops, or time is up).
+
+        None, at once, when the version is still ``since`` and ``limit`` requests
+        are waiting already: the caller asks again later instead of holding a thread.
+        """
         with self._cond:
-            self._cond.wait_for(lambda: self._version != since or self._closed, timeout)
+            changed = self._version != since or self._closed
+            if not changed and self._waiting >= limit:
+                return None
+            self._waiting += 1
+            try:
+                self._cond.wait_for(lambda: self._version != since or self._closed, timeout)
+            finally:
+                self._waiting -= 1
             return self._view
 
     def close(self) -> None:
