@@ -61,8 +61,10 @@ def status_of(server: LiveServer) -> dict[str, Any]:
     return data
 
 
-@pytest.fixture
-def serve(tracker: Callable[[str], Path]) -> Iterator[tuple[LiveServer, Path, io.StringIO]]:
+@pytest.fixture(params=["events", "polling"])
+def serve(
+    tracker: Callable[[str], Path], request: pytest.FixtureRequest
+) -> Iterator[tuple[LiveServer, Path, io.StringIO]]:
     root = tracker("minimal")
     err = io.StringIO()
     server = LiveServer(
@@ -71,6 +73,7 @@ def serve(tracker: Callable[[str], Path]) -> Iterator[tuple[LiveServer, Path, io
         port=0,
         today=dt.date.fromisoformat(TODAY),
         interval=0.05,
+        events=request.param == "events",
         stdout=io.StringIO(),
         stderr=err,
     )

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import UsageError
+from .options import cache_option, open_cache
 
 
 def _port(text: str) -> int:
@@ -48,6 +49,7 @@ def add_parser(sub: Any, common: Callable[[argparse.ArgumentParser], None]) -> N
         metavar="DIR",
         help="folder to build into (default: DIR/site under --root)",
     )
+    cache_option(parser)
     parser.set_defaults(run=run)
 
 
@@ -58,6 +60,8 @@ def run(args: argparse.Namespace) -> int:
     if not root.is_dir():
         raise UsageError(f"--root {root}: no such folder")
     out: Path = args.out if args.out is not None else root / "site"
-    server = LiveServer(root, out, host=args.host, port=args.port, today=args.today)
+    server = LiveServer(
+        root, out, host=args.host, port=args.port, today=args.today, cache=open_cache(args)
+    )
     server.serve_forever()
     return 0

@@ -21,8 +21,10 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from ..errors import ClaimtrackError, DataError, UsageError
+from ..load import Cache
 from ..problems import format_text
 from ..site import SiteBuilder
+from .events import EventsUnavailable, EventWatcher
 from .hosts import HostCheck
 from .http import LiveHandler, handler_for
 from .state import LiveState, View
@@ -70,6 +72,8 @@ class LiveServer:
         port: int = 8000,
         today: dt.date | None = None,
         interval: float = 0.2,
+        events: bool = True,
+        cache: Cache | None = None,
         stdout: TextIO | None = None,
         stderr: TextIO | None = None,
         clock: Callable[[], float] = time.perf_counter,
@@ -78,9 +82,10 @@ class LiveServer:
         self.out = Path(out).resolve()
         self.host = host
         self.port = port
-        self.interval = interval
+        self.interval = interval  # seconds between two looks when polling
+        self.events = events  # False: poll even where file-system events are available
         self.live = LiveState()
-        self.builder = SiteBuilder(self.root, self.out, today)
+        self.builder = SiteBuilder(self.root, self.out, today, cache)
         self.builds = 0  # builds finished, good or bad
         self.last_seconds = 0.0  # how long the last build took
         self._stdout = stdout or sys.stdout
@@ -89,7 +94,7 @@ class LiveServer:
         self._stop = threading.Event()
         self._httpd: _Server | None = None
         self._threads: list[threading.Thread] = []
-        self._watcher: Watcher | None = None
+        self._watcher: EventWatcher | Watcher | None = None
 
     @property
     def url(self) -> str:
@@ -113,7 +118,8 @@ class LiveServer:
         bound, port = self._httpd.server_address[:2]
         hosts = HostCheck.for_server(self.host, str(bound), int(port))
         self._httpd.RequestHandlerClass = handler_for(self.live, self.out, hosts)
-        self._watcher = Watcher(self.root)
+        # Watching starts before the first build, so that an edit saved during it is seen.
+        self._watcher = self._start_watching()
         try:
             self.rebuild([], initial=True)
         except UsageError:
@@ -138,7 +144,8 @@ class LiveServer:
         started = self._clock()
         self.live.begin_build()
         try:
-            result = self.builder.build()
+            # [] after the first build: nothing is known, so every file is looked at.
+            result = self.builder.build(changed if changed else None)
         except DataError as exc:
             problems = [p for p in exc.problems if p.is_error] or list(exc.problems)
             view = self.live.end_build(changed=False, problems=problems, message=str(exc))
@@ -172,10 +179,35 @@ class LiveServer:
             self.builds += 1
         return view
 
+    def _start_watching(self) -> EventWatcher | Watcher:
+        if self.events:
+            try:
+                return EventWatcher(self.root)
+            except EventsUnavailable as exc:
+                self._say(
+                    f"claimtrack serve: no file-system events here ({exc}); "
+                    f"looking for edits every {self.interval} s instead",
+                    err=True,
+                )
+        return Watcher(self.root)
+
     def _watch(self) -> None:
-        assert self._watcher is not None
+        watcher = self._watcher
+        if isinstance(watcher, EventWatcher):
+            try:
+                while (batch := watcher.next_batch(self._stop)) is not None:
+                    self.rebuild(batch)
+                return
+            except EventsUnavailable as exc:
+                self._say(
+                    f"claimtrack serve: file-system events stopped ({exc}); polling", err=True
+                )
+                watcher.close()
+                watcher = self._watcher = Watcher(self.root)
+                self.rebuild([])  # whatever changed while the events stopped
+        assert isinstance(watcher, Watcher)
         while not self._stop.wait(self.interval):
-            changed = self._watcher.changed()
+            changed = watcher.changed()
             if changed:
                 self.rebuild(changed)
 
@@ -191,6 +223,8 @@ class LiveServer:
             if thread is not threading.current_thread():
                 thread.join(timeout=10)
         self._threads.clear()
+        if isinstance(self._watcher, EventWatcher):
+            self._watcher.close()
 
     def serve_forever(self) -> None:
         """start(), then wait until Ctrl-C, SIGTERM or stop() from another thread; stop cleanly."""

@@ -24,7 +24,7 @@ Stamp = tuple[int, int, int, str]
 RACY_NS = 2_000_000_000
 
 
-def _ignored(name: str) -> bool:
+def ignored(name: str) -> bool:
     # Editor swap files, backups and our own temporary files are not data.
     return name.startswith(".") or name.endswith(("~", ".swp", ".tmp"))
 
@@ -61,16 +61,16 @@ class Watcher:
             except OSError:
                 continue
             for entry in entries:
-                if not _ignored(entry.name):
+                if not ignored(entry.name):
                     stamp = _stamp(entry.path)
                     if stamp is not None:
                         found[f"{folder}/{entry.name}"] = stamp
         for folder in DEEP:
             base = os.path.join(root, folder)
             for dirpath, dirnames, filenames in os.walk(base):
-                dirnames[:] = [d for d in dirnames if not _ignored(d)]
+                dirnames[:] = [d for d in dirnames if not ignored(d)]
                 for name in filenames:
-                    if not _ignored(name):
+                    if not ignored(name):
                         path = os.path.join(dirpath, name)
                         stamp = _stamp(path)
                         if stamp is not None:
