@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import datetime as dt
 
+from ..batch import collector_paused
 from ..load import Cache, Tracker
 from ..problems import Problem, sort_problems
 from . import quotes, references, statuses
@@ -33,6 +34,10 @@ class Checker:
 
     def run(self, tracker: Tracker, today: dt.date) -> tuple[Analysis, list[Problem]]:
         """All problems of a loaded tracker: loading problems and every rule's, sorted."""
+        with collector_paused():
+            return self._run(tracker, today)
+
+    def _run(self, tracker: Tracker, today: dt.date) -> tuple[Analysis, list[Problem]]:
         a = Analysis(tracker, today, self.cache)
         # The same id sets as last time are the same objects, so keys compare at once.
         sources, claims = self._ids

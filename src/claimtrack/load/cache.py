@@ -11,6 +11,8 @@ The cache maps content to results, never names to results:
   cheap, and a record model never comes from the disk.
 - ``normalised``: archived texts normalised for quote search, by the sha256
   of the archive; ``quotes``: whether a quote is in an archive, by both.
+- ``positions``: by file digest, the line and column of each data path a
+  problem needed, so that a problem reported again costs no parse.
 
 On disk it is one JSON file in ``.claimtrack_cache/`` (git-ignored), named
 for the claimtrack version and a fingerprint of the package's code, so that a
@@ -87,7 +89,10 @@ class Cache:
         self.parsed: dict[str, ParseResult] = {}
         self.normalised: dict[str, str] = {}
         self.quotes: dict[str, bool] = {}
+        self.positions: dict[str, dict[str, list[int]]] = {}
+        self._positions_read = 0
         self._dirty = False
+        self._positions_read = self._position_count()
         self._used: set[str] = set()
 
     @classmethod
@@ -133,6 +138,11 @@ class Cache:
         self.parsed[digest] = result
         self._used.add(digest)
         self._dirty = True
+
+    def known_positions(self, digest: str) -> dict[str, list[int]]:
+        """Positions found in the file with this digest; Positions adds what it looks up."""
+        self._used.add(digest)
+        return self.positions.setdefault(digest, {})
 
     # -- normalised archives -------------------------------------------------
     def normalised_text(self, sha256: str) -> str | None:
@@ -182,16 +192,25 @@ class Cache:
             }
             normalised = {str(k): str(v) for k, v in data["normalised"].items()}
             quotes = {str(k): bool(v) for k, v in data["quotes"].items()}
+            positions = {
+                str(d): {str(k): [int(v[0]), int(v[1])] for k, v in table.items()}
+                for d, table in data["positions"].items()
+            }
         except (OSError, orjson.JSONDecodeError, KeyError, TypeError, ValueError, AttributeError):
             return  # missing, corrupt or foreign: start empty, the next save replaces it
         if not all(isinstance(e.data, dict | None) for e in parsed.values()):
             return
         self.files, self.parsed, self.normalised, self.quotes = files, parsed, normalised, quotes
+        self.positions = positions
+        self._positions_read = self._position_count()
+
+    def _position_count(self) -> int:
+        return sum(len(table) for table in self.positions.values())
 
     def save(self) -> None:
         """Write what this run used (only when something changed); entries it did not use go."""
         path = self.path
-        if path is None or not self._dirty:
+        if path is None or not (self._dirty or self._position_count() != self._positions_read):
             return
         assert self.folder is not None
         body = {
@@ -207,6 +226,7 @@ class Cache:
             },
             "normalised": {k: v for k, v in self.normalised.items() if k in self._used},
             "quotes": {k: v for k, v in self.quotes.items() if k in self._used},
+            "positions": {k: v for k, v in self.positions.items() if k in self._used and v},
         }
         try:
             self.folder.mkdir(exist_ok=True)
@@ -220,3 +240,4 @@ class Cache:
         except OSError:
             return  # a read-only checkout still checks; it only cannot remember
         self._dirty = False
+        self._positions_read = self._position_count()

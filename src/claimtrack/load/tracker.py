@@ -79,10 +79,11 @@ class FileLoad:
     problems: tuple[Problem, ...]
 
 
-def _text_reader(path: Path, rel: str, digest: str) -> str | None:
+def _text_reader(path: str, rel: str, digest: str) -> str | None:
     """The file's text, if it still has the content that was loaded (for positions)."""
     try:
-        raw = path.read_bytes()
+        with open(path, "rb") as handle:
+            raw = handle.read()
     except OSError:
         return None
     if content_digest(rel, raw) != digest:
@@ -91,10 +92,12 @@ def _text_reader(path: Path, rel: str, digest: str) -> str | None:
 
 
 def _finish(
-    root: Path, rel: str, kind: str, rid: str, digest: str, parsed: ParseResult
+    root: str, rel: str, kind: str, rid: str, digest: str, parsed: ParseResult, cache: Cache
 ) -> FileLoad:
-    path = root / rel
-    positions = Positions(reader=lambda: _text_reader(path, rel, digest))
+    path = os.path.join(root, rel)
+    positions = Positions(
+        reader=lambda: _text_reader(path, rel, digest), known=cache.known_positions(digest)
+    )
     record, problems = finish_record(rel, parsed, MODELS[kind], positions)
     value: Loaded[BaseModel] | TrackerSettings | None = None
     if record is not None:
@@ -128,6 +131,7 @@ class Loader:
 
     def __init__(self, root: Path, cache: Cache | None = None) -> None:
         self.root = Path(root).resolve()
+        self._base = str(self.root)
         self.cache = cache if cache is not None else Cache.disabled()
         self._files: dict[str, FileLoad] = {}
         self._listing: list[Problem] = []
@@ -167,7 +171,7 @@ class Loader:
         misses: list[tuple[str, str, str]] = []
         for rel, kind, rid in self._listed():
             try:
-                st = os.stat(self.root / rel)
+                st = os.stat(os.path.join(self._base, rel))
             except OSError:
                 st = None
             digest = self.cache.trusted_digest(rel, st) if st is not None else None
@@ -177,7 +181,7 @@ class Loader:
                 continue
             parsed = self.cache.parse_result(digest) if digest and kind != "archive" else None
             if digest is not None and parsed is not None:
-                self._files[rel] = _finish(self.root, rel, kind, rid, digest, parsed)
+                self._files[rel] = _finish(self._base, rel, kind, rid, digest, parsed, self.cache)
             else:
                 misses.append((rel, kind, rid))
         self._load_misses(misses)
@@ -217,7 +221,7 @@ class Loader:
             if st is not None:
                 self.cache.remember_file(rel, st, digest)
             self.cache.remember_parse(digest, parsed)
-            self._files[rel] = _finish(root, rel, kind, rid, digest, parsed)
+            self._files[rel] = _finish(self._base, rel, kind, rid, digest, parsed, self.cache)
 
     # -- the tracker -----------------------------------------------------------
     def _assemble(self) -> Tracker:

@@ -90,20 +90,24 @@ class Positions:
     the parsing itself.
     """
 
-    __slots__ = ("_reader", "_root", "_text")
+    __slots__ = ("_known", "_reader", "_root", "_text")
 
     def __init__(
         self,
         text: str | None = None,
         root: Node | None = None,
         reader: Callable[[], str | None] | None = None,
+        known: dict[str, list[int]] | None = None,
     ) -> None:
         # Keeping the text (or only a way to read it again), not the node tree:
         # 10,000 live node trees make Python's garbage collector the slowest
-        # part of loading, and most records never need a position.
+        # part of loading, and most records never need a position.  ``known``
+        # holds positions found before for the same content (load.cache keeps
+        # them between runs), so a problem reported again costs no parse.
         self._text = text
         self._root = root
         self._reader = reader
+        self._known = known
 
     @property
     def text(self) -> str | None:
@@ -139,14 +143,22 @@ class Positions:
             key, node = child
         return key, node
 
+    def _lookup(self, kind: str, path: Path_) -> Pos:
+        name = kind + "\x1f".join(map(str, path))
+        if self._known is not None and (found := self._known.get(name)) is not None:
+            return (found[0], found[1])
+        key, value = self.nodes(path)
+        node = value if kind == "v" else (key or value)
+        pos = (1, 1) if node is None else _pos(node)
+        if self._known is not None:
+            self._known[name] = [pos[0], pos[1]]
+        return pos
+
     def value(self, path: Path_) -> Pos:
-        node = self.nodes(path)[1]
-        return (1, 1) if node is None else _pos(node)
+        return self._lookup("v", path)
 
     def key(self, path: Path_) -> Pos:
-        key, value = self.nodes(path)
-        node = key or value
-        return (1, 1) if node is None else _pos(node)
+        return self._lookup("k", path)
 
 
 @dataclass(slots=True)
