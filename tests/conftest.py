@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import shutil
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
 from claimtrack.cli import main
+from claimtrack.load.cache import CACHE_DIR_VARIABLE
 
 REPO = Path(__file__).resolve().parent.parent
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
@@ -26,6 +27,15 @@ class Result:
     @property
     def output(self) -> str:
         return self.out + self.err
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _caches_outside_the_fixtures(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """Commands run on tests/fixtures/ in place: their caches must not land there."""
+    folder = tmp_path_factory.mktemp("caches")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv(CACHE_DIR_VARIABLE, str(folder))
+        yield
 
 
 @pytest.fixture

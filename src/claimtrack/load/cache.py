@@ -14,7 +14,8 @@ The cache maps content to results, never names to results:
 - ``positions``: by file digest, the line and column of each data path a
   problem needed, so that a problem reported again costs no parse.
 
-On disk it is one JSON file in ``.claimtrack_cache/`` (git-ignored), named
+On disk it is two JSON files in ``.claimtrack_cache/`` (git-ignored; the
+normalised archives apart, read only when a quote needs them), named
 for the claimtrack version and a fingerprint of the package's code, so that a
 changed claimtrack never reads an older cache.  JSON, not pickle: a cache file
 can come from anywhere, and reading it must not run code.  It is safe to
@@ -38,6 +39,8 @@ from ..fsutil import atomic_write_bytes, is_recent
 from ..problems import Problem, Severity
 
 CACHE_DIR = ".claimtrack_cache"
+# Like MYPY_CACHE_DIR and RUFF_CACHE_DIR: keep the caches elsewhere (one folder per tracker).
+CACHE_DIR_VARIABLE = "CLAIMTRACK_CACHE_DIR"
 _GITIGNORE = b"# Written by claimtrack; safe to delete.\n*\n"
 
 Stamp = tuple[int, int, int]  # mtime_ns, size, inode
@@ -71,6 +74,15 @@ def code_fingerprint() -> str:
     return digest.hexdigest()
 
 
+def cache_folder(root: Path) -> Path:
+    """``root/.claimtrack_cache``, or a folder for this tracker under $CLAIMTRACK_CACHE_DIR."""
+    elsewhere = os.environ.get(CACHE_DIR_VARIABLE)
+    if not elsewhere:
+        return root / CACHE_DIR
+    name = hashlib.blake2b(str(root.resolve()).encode(), digest_size=8).hexdigest()
+    return Path(elsewhere) / name
+
+
 def _problem_row(p: Problem) -> list[Any]:
     return [p.path, p.line, p.column, p.severity.value, p.code, p.message, p.hint]
 
@@ -92,7 +104,10 @@ class Cache:
         self.positions: dict[str, dict[str, list[int]]] = {}
         self._positions_read = 0
         self._dirty = False
-        self._positions_read = self._position_count()
+        # Normalised archives are the bulk of the cache and needed only when a quote is
+        # not in ``quotes``: they live in a file of their own, read on first need.
+        self._archives_read = folder is None
+        self._archives_dirty = False
         self._used: set[str] = set()
 
     @classmethod
@@ -103,7 +118,7 @@ class Cache:
     @classmethod
     def open(cls, root: Path) -> Cache:
         """The tracker's cache as the last run left it (empty when missing or unreadable)."""
-        cache = cls(Path(root) / CACHE_DIR)
+        cache = cls(cache_folder(Path(root)))
         cache._read()
         return cache
 
@@ -146,6 +161,8 @@ class Cache:
 
     # -- normalised archives -------------------------------------------------
     def normalised_text(self, sha256: str) -> str | None:
+        if not self._archives_read:
+            self._read_archives()
         found = self.normalised.get(sha256)
         if found is not None:
             self._used.add(sha256)
@@ -154,7 +171,7 @@ class Cache:
     def remember_normalised(self, sha256: str, text: str) -> None:
         self.normalised[sha256] = text
         self._used.add(sha256)
-        self._dirty = True
+        self._archives_dirty = True
 
     # -- quote results -------------------------------------------------------
     def quote_result(self, sha256: str, quote: str) -> bool | None:
@@ -190,7 +207,6 @@ class Cache:
                 )
                 for key, entry in data["parsed"].items()
             }
-            normalised = {str(k): str(v) for k, v in data["normalised"].items()}
             quotes = {str(k): bool(v) for k, v in data["quotes"].items()}
             positions = {
                 str(d): {str(k): [int(v[0]), int(v[1])] for k, v in table.items()}
@@ -200,17 +216,36 @@ class Cache:
             return  # missing, corrupt or foreign: start empty, the next save replaces it
         if not all(isinstance(e.data, dict | None) for e in parsed.values()):
             return
-        self.files, self.parsed, self.normalised, self.quotes = files, parsed, normalised, quotes
-        self.positions = positions
+        self.files, self.parsed, self.quotes, self.positions = files, parsed, quotes, positions
         self._positions_read = self._position_count()
+
+    def _read_archives(self) -> None:
+        self._archives_read = True
+        path = self._archives_path
+        if path is None:
+            return
+        try:
+            data = orjson.loads(path.read_bytes())
+            normalised = {str(k): str(v) for k, v in data.items()}
+        except (OSError, orjson.JSONDecodeError, TypeError, ValueError, AttributeError):
+            return
+        self.normalised = {**normalised, **self.normalised}
+
+    @property
+    def _archives_path(self) -> Path | None:
+        path = self.path
+        return None if path is None else path.with_suffix(".archives.json")
 
     def _position_count(self) -> int:
         return sum(len(table) for table in self.positions.values())
 
     def save(self) -> None:
         """Write what this run used (only when something changed); entries it did not use go."""
-        path = self.path
-        if path is None or not (self._dirty or self._position_count() != self._positions_read):
+        path, archives = self.path, self._archives_path
+        if path is None or archives is None:
+            return
+        records_changed = self._dirty or self._position_count() != self._positions_read
+        if not records_changed and not self._archives_dirty:
             return
         assert self.folder is not None
         body = {
@@ -224,20 +259,23 @@ class Cache:
                 for key, r in self.parsed.items()
                 if key in self._used
             },
-            "normalised": {k: v for k, v in self.normalised.items() if k in self._used},
             "quotes": {k: v for k, v in self.quotes.items() if k in self._used},
             "positions": {k: v for k, v in self.positions.items() if k in self._used and v},
         }
         try:
-            self.folder.mkdir(exist_ok=True)
+            self.folder.mkdir(parents=True, exist_ok=True)
             ignore = self.folder / ".gitignore"
             if not ignore.exists():
                 atomic_write_bytes(ignore, _GITIGNORE, durable=False)
             for old in self.folder.glob("v*.json"):
-                if old != path:
+                if old not in (path, archives):
                     old.unlink(missing_ok=True)
-            atomic_write_bytes(path, orjson.dumps(body), durable=False)
+            if records_changed:
+                atomic_write_bytes(path, orjson.dumps(body), durable=False)
+            if self._archives_dirty:
+                texts = {k: v for k, v in self.normalised.items() if k in self._used}
+                atomic_write_bytes(archives, orjson.dumps(texts), durable=False)
         except OSError:
             return  # a read-only checkout still checks; it only cannot remember
-        self._dirty = False
+        self._dirty = self._archives_dirty = False
         self._positions_read = self._position_count()
