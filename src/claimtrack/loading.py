@@ -11,6 +11,7 @@ import hashlib
 import multiprocessing as mp
 import os
 import re
+import stat
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -21,6 +22,8 @@ from typing import Any, Generic, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
+from .errors import FileRefused
+from .fsutil import read_regular, refusal
 from .problems import Problem, error, warning
 from .records import ID_PATTERN, Claim, Source, TrackerSettings
 from .validation import validation_problems
@@ -68,37 +71,42 @@ class Tracker:
 
 
 def read_data_file(root: Path, path: Path, problems: list[Problem]) -> bytes | None:
-    """Read a file's bytes, refusing links out of the tracker and oversized files."""
-    rel = relpath(root, path)
-    if os.path.islink(path) and not path.resolve().is_relative_to(root.resolve()):
-        problems.append(
-            error(
-                rel,
-                (1, 1),
-                "symlink-outside",
-                "symbolic link points outside the tracker",
-                "copy the file in",
-            )
-        )
-        return None
+    """Read a data or archive file's bytes; anything unsafe to read becomes a problem.
+
+    Refused: links out of the tracker or in a loop, anything but a regular file
+    (a FIFO would block, a device never end) and files over ``MAX_BYTES``.
+    ``root`` is resolved.  The lstat here also tells the file's kind, so a plain
+    file costs no more syscalls than an unguarded read.
+    """
     try:
-        with open(path, "rb") as handle:
-            # fstat, not read(MAX_BYTES + 1): that would allocate a mebibyte per file.
-            size = os.fstat(handle.fileno()).st_size
-            if size > MAX_BYTES:
+        mode: int | None = os.lstat(path).st_mode
+        if mode is not None and stat.S_ISLNK(mode):
+            target = os.path.realpath(path, strict=True)
+            if not is_inside(root, target):
                 problems.append(
                     error(
-                        rel,
+                        relpath(root, path),
                         (1, 1),
-                        "file-too-large",
-                        f"file is {size} bytes, more than the limit of {MAX_BYTES}",
+                        "symlink-outside",
+                        "symbolic link points outside the tracker",
+                        "copy the file in",
                     )
                 )
                 return None
-            return handle.read()
+            mode = None  # read_regular stats what the link points to
+        return read_regular(path, MAX_BYTES, mode)
     except OSError as exc:
-        problems.append(error(rel, (1, 1), "unreadable", f"cannot read file: {exc.strerror}"))
-        return None
+        refused = refusal(exc)
+    except FileRefused as exc:
+        refused = exc
+    problems.append(error(relpath(root, path), (1, 1), refused.code, str(refused), refused.hint))
+    return None
+
+
+def is_inside(root: Path, target: str) -> bool:
+    """Whether the resolved path ``target`` is ``root`` (resolved) or under it."""
+    base = str(root)
+    return target == base or target.startswith(base.rstrip(os.sep) + os.sep)
 
 
 def relpath(root: Path, path: Path) -> str:
@@ -212,25 +220,54 @@ def parse_files(root: Path, paths: list[Path]) -> list[Parsed]:
     ]
 
 
-def _record_files(root: Path, folder: str, problems: list[Problem]) -> list[tuple[str, Path]]:
+def _folder_entries(root: Path, folder: str, problems: list[Problem]) -> list[os.DirEntry[str]]:
+    """The entries of ``root/folder`` by name; none when it is missing or a refused link."""
     base = root / folder
-    if not base.is_dir():
+    try:
+        if os.path.islink(base):
+            target = os.path.realpath(base, strict=True)
+            if not is_inside(root, target):
+                problems.append(
+                    error(
+                        folder,
+                        (1, 1),
+                        "symlink-outside",
+                        f"the {folder}/ folder is a symbolic link to outside the tracker; "
+                        "nothing in it is read",
+                        f"make {folder}/ a real folder inside the tracker",
+                    )
+                )
+                return []
+        if not base.is_dir():
+            return []
+        return sorted(os.scandir(base), key=lambda e: e.name)
+    except OSError as exc:
+        refused = refusal(exc)
+        problems.append(error(folder, (1, 1), refused.code, str(refused), refused.hint))
         return []
+
+
+def _record_files(
+    root: Path, entries: list[os.DirEntry[str]], problems: list[Problem]
+) -> list[tuple[str, Path]]:
     found = []
-    for entry in sorted(os.scandir(base), key=lambda e: e.name):
-        path = Path(entry.path)
+    for entry in entries:
         name = entry.name
-        if name.startswith(".") or not name.endswith((".yaml", ".yml")):
+        if name.startswith(".") or not name.lower().endswith((".yaml", ".yml")):
             continue
+        path = Path(entry.path)
         rel = relpath(root, path)
-        if name.endswith(".yml"):
+        if not name.endswith(".yaml"):
+            # Any other spelling (.yml, .YAML, .Yaml) is not loaded: an error, or
+            # a record the editor wrote would silently miss from the site.
+            base = name[: name.rindex(".")]
             problems.append(
-                warning(
+                error(
                     rel,
                     (1, 1),
                     "file-extension",
-                    "file is ignored: records end in .yaml",
-                    "rename it to .yaml",
+                    "file is not loaded: records end in .yaml (lowercase)",
+                    f"rename it to {base}.yaml",
                 )
             )
             continue
@@ -362,7 +399,8 @@ def _load_tracker(root: Path, load: Callable[..., Any]) -> Tracker:
     problems: list[Problem] = []
     settings = TrackerSettings()
     settings_path = root / "tracker.yaml"
-    if settings_path.is_file():
+    # lexists, not is_file: a folder, FIFO or link loop in its place is a problem, not a default.
+    if os.path.lexists(settings_path):
         loaded, _ = load(
             settings_path,
             problems,
@@ -370,28 +408,34 @@ def _load_tracker(root: Path, load: Callable[..., Any]) -> Tracker:
         )
         settings = loaded or settings
     tracker = Tracker(root, settings, problems=problems)
-    source_files = _record_files(root, "sources", problems)
+    source_entries = _folder_entries(root, "sources", problems)
+    source_files = _record_files(root, source_entries, problems)
     tracker.sources, tracker.broken_sources = _load_records(
         root, source_files, Source, load, problems
     )
-    for sid, path in source_files:
-        txt = path.with_suffix(".txt")
-        if txt.is_file():
+    archives = {
+        e.name[: -len(".txt")]: Path(e.path)
+        for e in source_entries
+        if e.name.endswith(".txt") and not e.name.startswith(".")
+    }
+    for sid, _ in source_files:
+        txt = archives.get(sid)
+        if txt is not None:  # whatever it is: read_data_file refuses a folder or a FIFO
             archive = load(txt, problems, lambda found, txt=txt: load_archive(root, txt, found))
             if archive is not None:
                 tracker.archives[sid] = archive
     known = set(tracker.sources) | tracker.broken_sources
-    sources_dir = root / "sources"
-    for txt in sorted(sources_dir.glob("*.txt")) if sources_dir.is_dir() else ():
-        if txt.stem not in known:
+    for stem, txt in archives.items():
+        if stem not in known:
             problems.append(
                 warning(
                     relpath(root, txt),
                     (1, 1),
                     "orphan-archive",
-                    f"archived text has no source record sources/{txt.stem}.yaml",
+                    f"archived text has no source record sources/{stem}.yaml",
                 )
             )
-    claim_files = _record_files(root, "claims", problems)
+    claim_entries = _folder_entries(root, "claims", problems)
+    claim_files = _record_files(root, claim_entries, problems)
     tracker.claims, tracker.broken_claims = _load_records(root, claim_files, Claim, load, problems)
     return tracker
