@@ -278,7 +278,8 @@ def _record_files(
                     rel,
                     (1, 1),
                     "invalid-id",
-                    f"file name {stem!r} is not a valid id",
+                    # printable(), at output, escapes the name as in the path (repr would differ)
+                    f"file name '{stem}' is not a valid id",
                     "use lowercase letters, digits and single hyphens",
                 )
             )
