@@ -10,8 +10,6 @@ import gc
 import hashlib
 import multiprocessing as mp
 import os
-import re
-import stat
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -22,12 +20,11 @@ from typing import Any, Generic, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
-from .errors import FileRefused
-from .fsutil import read_regular, refusal
+from .datafiles import folder_entries, read_data_file, record_files, relpath
 from .problems import Problem, error, warning
-from .records import ID_PATTERN, Claim, Source, TrackerSettings
+from .records import Claim, Source, TrackerSettings
 from .validation import validation_problems
-from .yamlsource import MAX_BYTES, Positions, parse_document
+from .yamlsource import Positions, parse_document
 
 M = TypeVar("M", bound=BaseModel)
 T = TypeVar("T")
@@ -37,7 +34,6 @@ SCHEMA_FILES = {
     "Source": "source.schema.json",
     "TrackerSettings": "tracker.schema.json",
 }
-_ID = re.compile(ID_PATTERN)
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,53 +64,6 @@ class Tracker:
     # Ids whose file exists but failed to load: references to them are not "unknown".
     broken_sources: set[str] = field(default_factory=set)
     broken_claims: set[str] = field(default_factory=set)
-
-
-def read_data_file(root: Path, path: Path, problems: list[Problem]) -> bytes | None:
-    """Read a data or archive file's bytes; anything unsafe to read becomes a problem.
-
-    Refused: links out of the tracker or in a loop, anything but a regular file
-    (a FIFO would block, a device never end) and files over ``MAX_BYTES``.
-    ``root`` is resolved.  The lstat here also tells the file's kind, so a plain
-    file costs no more syscalls than an unguarded read.
-    """
-    try:
-        mode: int | None = os.lstat(path).st_mode
-        if mode is not None and stat.S_ISLNK(mode):
-            target = os.path.realpath(path, strict=True)
-            if not is_inside(root, target):
-                problems.append(
-                    error(
-                        relpath(root, path),
-                        (1, 1),
-                        "symlink-outside",
-                        "symbolic link points outside the tracker",
-                        "copy the file in",
-                    )
-                )
-                return None
-            mode = None  # read_regular stats what the link points to
-        return read_regular(path, MAX_BYTES, mode)
-    except OSError as exc:
-        refused = refusal(exc)
-    except FileRefused as exc:
-        refused = exc
-    problems.append(error(relpath(root, path), (1, 1), refused.code, str(refused), refused.hint))
-    return None
-
-
-def is_inside(root: Path, target: str) -> bool:
-    """Whether the resolved path ``target`` is ``root`` (resolved) or under it."""
-    base = str(root)
-    return target == base or target.startswith(base.rstrip(os.sep) + os.sep)
-
-
-def relpath(root: Path, path: Path) -> str:
-    """``path`` relative to ``root`` with forward slashes (string work: called per file)."""
-    prefix, full = str(root) + os.sep, str(path)
-    if full.startswith(prefix):
-        return full[len(prefix) :].replace(os.sep, "/")
-    return path.relative_to(root).as_posix()
 
 
 @dataclass(frozen=True, slots=True)
@@ -218,74 +167,6 @@ def parse_files(root: Path, paths: list[Path]) -> list[Parsed]:
         Parsed(rel, data, Positions(text), first_line, problems)
         for rel, data, text, first_line, problems in first + second
     ]
-
-
-def _folder_entries(root: Path, folder: str, problems: list[Problem]) -> list[os.DirEntry[str]]:
-    """The entries of ``root/folder`` by name; none when it is missing or a refused link."""
-    base = root / folder
-    try:
-        if os.path.islink(base):
-            target = os.path.realpath(base, strict=True)
-            if not is_inside(root, target):
-                problems.append(
-                    error(
-                        folder,
-                        (1, 1),
-                        "symlink-outside",
-                        f"the {folder}/ folder is a symbolic link to outside the tracker; "
-                        "nothing in it is read",
-                        f"make {folder}/ a real folder inside the tracker",
-                    )
-                )
-                return []
-        if not base.is_dir():
-            return []
-        return sorted(os.scandir(base), key=lambda e: e.name)
-    except OSError as exc:
-        refused = refusal(exc)
-        problems.append(error(folder, (1, 1), refused.code, str(refused), refused.hint))
-        return []
-
-
-def _record_files(
-    root: Path, entries: list[os.DirEntry[str]], problems: list[Problem]
-) -> list[tuple[str, Path]]:
-    found = []
-    for entry in entries:
-        name = entry.name
-        if name.startswith(".") or not name.lower().endswith((".yaml", ".yml")):
-            continue
-        path = Path(entry.path)
-        rel = relpath(root, path)
-        if not name.endswith(".yaml"):
-            # Any other spelling (.yml, .YAML, .Yaml) is not loaded: an error, or
-            # a record the editor wrote would silently miss from the site.
-            base = name[: name.rindex(".")]
-            problems.append(
-                error(
-                    rel,
-                    (1, 1),
-                    "file-extension",
-                    "file is not loaded: records end in .yaml (lowercase)",
-                    f"rename it to {base}.yaml",
-                )
-            )
-            continue
-        stem = name[: -len(".yaml")]
-        if not _ID.fullmatch(stem):
-            problems.append(
-                error(
-                    rel,
-                    (1, 1),
-                    "invalid-id",
-                    # printable(), at output, escapes the name as in the path (repr would differ)
-                    f"file name '{stem}' is not a valid id",
-                    "use lowercase letters, digits and single hyphens",
-                )
-            )
-            continue
-        found.append((stem, path))
-    return found
 
 
 def load_archive(root: Path, path: Path, problems: list[Problem]) -> Archive | None:
@@ -409,8 +290,8 @@ def _load_tracker(root: Path, load: Callable[..., Any]) -> Tracker:
         )
         settings = loaded or settings
     tracker = Tracker(root, settings, problems=problems)
-    source_entries = _folder_entries(root, "sources", problems)
-    source_files = _record_files(root, source_entries, problems)
+    source_entries = folder_entries(root, "sources", problems)
+    source_files = record_files(root, source_entries, problems)
     tracker.sources, tracker.broken_sources = _load_records(
         root, source_files, Source, load, problems
     )
@@ -436,7 +317,7 @@ def _load_tracker(root: Path, load: Callable[..., Any]) -> Tracker:
                     f"archived text has no source record sources/{stem}.yaml",
                 )
             )
-    claim_entries = _folder_entries(root, "claims", problems)
-    claim_files = _record_files(root, claim_entries, problems)
+    claim_entries = folder_entries(root, "claims", problems)
+    claim_files = record_files(root, claim_entries, problems)
     tracker.claims, tracker.broken_claims = _load_records(root, claim_files, Claim, load, problems)
     return tracker

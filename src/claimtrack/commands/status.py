@@ -17,9 +17,10 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from ..datafiles import read_data_file
 from ..errors import ClaimtrackError, DataError, FileRefused, UsageError
 from ..fsutil import atomic_write_bytes, read_regular
-from ..loading import load_tracker, read_data_file
+from ..loading import load_tracker
 from ..problems import Problem
 from ..proposal import judge
 from ..records import ID_PATTERN, Status
