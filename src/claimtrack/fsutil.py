@@ -25,10 +25,8 @@ _KINDS = (
 
 
 def _not_a_file(mode: int) -> FileRefused:
-    kind = next((name for test, name in _KINDS if test(mode)), "not a regular file")
-    return FileRefused(
-        "not-a-file", f"not a regular file: it is {kind}", "a record or archive is a plain file"
-    )
+    kind = next((name for test, name in _KINDS if test(mode)), "a special file")
+    return FileRefused("not-a-file", f"not a regular file: it is {kind}", "replace it with a file")
 
 
 def refusal(exc: OSError) -> FileRefused:
