@@ -12,7 +12,7 @@ from pathlib import Path
 from . import __version__
 from .commands import COMMANDS
 from .errors import ClaimtrackError, DataError
-from .problems import format_text
+from .problems import format_text, printable
 
 
 def _date(text: str) -> dt.date:
@@ -62,10 +62,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except DataError as exc:
         if exc.problems:
             print(format_text(exc.problems), file=sys.stderr)
-        print(f"claimtrack: {exc}", file=sys.stderr)
+        print(f"claimtrack: {printable(str(exc))}", file=sys.stderr)
         return exc.exit_code
     except ClaimtrackError as exc:
-        print(f"claimtrack: {exc}", file=sys.stderr)
+        print(f"claimtrack: {printable(str(exc))}", file=sys.stderr)
         return exc.exit_code
     except KeyboardInterrupt:
         return 130

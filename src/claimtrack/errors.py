@@ -21,3 +21,15 @@ class DataError(ClaimtrackError):
     def __init__(self, problems: list[Problem], message: str = "the data has errors") -> None:
         super().__init__(message)
         self.problems = problems
+
+
+class FileRefused(ClaimtrackError):
+    """A file that is not read: not a regular file, too large, a link loop, unreadable.
+
+    ``code`` is the problem code a loader reports it under.
+    """
+
+    def __init__(self, code: str, message: str, hint: str | None = None) -> None:
+        super().__init__(message)
+        self.code = code
+        self.hint = hint

@@ -10,7 +10,6 @@ import gc
 import hashlib
 import multiprocessing as mp
 import os
-import re
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -21,10 +20,11 @@ from typing import Any, Generic, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
+from .datafiles import folder_entries, read_data_file, record_files, relpath
 from .problems import Problem, error, warning
-from .records import ID_PATTERN, Claim, Source, TrackerSettings
+from .records import Claim, Source, TrackerSettings
 from .validation import validation_problems
-from .yamlsource import MAX_BYTES, Positions, parse_document
+from .yamlsource import Positions, parse_document
 
 M = TypeVar("M", bound=BaseModel)
 T = TypeVar("T")
@@ -34,7 +34,6 @@ SCHEMA_FILES = {
     "Source": "source.schema.json",
     "TrackerSettings": "tracker.schema.json",
 }
-_ID = re.compile(ID_PATTERN)
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,49 +64,6 @@ class Tracker:
     # Ids whose file exists but failed to load: references to them are not "unknown".
     broken_sources: set[str] = field(default_factory=set)
     broken_claims: set[str] = field(default_factory=set)
-
-
-def link_outside(root: Path, path: Path, rel: str) -> Problem | None:
-    """The problem when ``path`` is a symbolic link leading out of the tracker (never read it)."""
-    if os.path.islink(path) and not path.resolve().is_relative_to(root.resolve()):
-        message = "symbolic link points outside the tracker"
-        return error(rel, (1, 1), "symlink-outside", message, "copy the file in")
-    return None
-
-
-def read_data_file(root: Path, path: Path, problems: list[Problem]) -> bytes | None:
-    """Read a file's bytes, refusing links out of the tracker and oversized files."""
-    rel = relpath(root, path)
-    outside = link_outside(root, path, rel)
-    if outside is not None:
-        problems.append(outside)
-        return None
-    try:
-        with open(path, "rb") as handle:
-            # fstat, not read(MAX_BYTES + 1): that would allocate a mebibyte per file.
-            size = os.fstat(handle.fileno()).st_size
-            if size > MAX_BYTES:
-                problems.append(
-                    error(
-                        rel,
-                        (1, 1),
-                        "file-too-large",
-                        f"file is {size} bytes, more than the limit of {MAX_BYTES}",
-                    )
-                )
-                return None
-            return handle.read()
-    except OSError as exc:
-        problems.append(error(rel, (1, 1), "unreadable", f"cannot read file: {exc.strerror}"))
-        return None
-
-
-def relpath(root: Path, path: Path) -> str:
-    """``path`` relative to ``root`` with forward slashes (string work: called per file)."""
-    prefix, full = str(root) + os.sep, str(path)
-    if full.startswith(prefix):
-        return full[len(prefix) :].replace(os.sep, "/")
-    return path.relative_to(root).as_posix()
 
 
 @dataclass(frozen=True, slots=True)
@@ -211,44 +167,6 @@ def parse_files(root: Path, paths: list[Path]) -> list[Parsed]:
         Parsed(rel, data, Positions(text), first_line, problems)
         for rel, data, text, first_line, problems in first + second
     ]
-
-
-def _record_files(root: Path, folder: str, problems: list[Problem]) -> list[tuple[str, Path]]:
-    base = root / folder
-    if not base.is_dir():
-        return []
-    found = []
-    for entry in sorted(os.scandir(base), key=lambda e: e.name):
-        path = Path(entry.path)
-        name = entry.name
-        if name.startswith(".") or not name.endswith((".yaml", ".yml")):
-            continue
-        rel = relpath(root, path)
-        if name.endswith(".yml"):
-            problems.append(
-                warning(
-                    rel,
-                    (1, 1),
-                    "file-extension",
-                    "file is ignored: records end in .yaml",
-                    "rename it to .yaml",
-                )
-            )
-            continue
-        stem = name[: -len(".yaml")]
-        if not _ID.fullmatch(stem):
-            problems.append(
-                error(
-                    rel,
-                    (1, 1),
-                    "invalid-id",
-                    f"file name {stem!r} is not a valid id",
-                    "use lowercase letters, digits and single hyphens",
-                )
-            )
-            continue
-        found.append((stem, path))
-    return found
 
 
 def load_archive(root: Path, path: Path, problems: list[Problem]) -> Archive | None:
@@ -363,7 +281,8 @@ def _load_tracker(root: Path, load: Callable[..., Any]) -> Tracker:
     problems: list[Problem] = []
     settings = TrackerSettings()
     settings_path = root / "tracker.yaml"
-    if settings_path.is_file():
+    # lexists, not is_file: a folder, FIFO or link loop in its place is a problem, not a default.
+    if os.path.lexists(settings_path):
         loaded, _ = load(
             settings_path,
             problems,
@@ -371,28 +290,34 @@ def _load_tracker(root: Path, load: Callable[..., Any]) -> Tracker:
         )
         settings = loaded or settings
     tracker = Tracker(root, settings, problems=problems)
-    source_files = _record_files(root, "sources", problems)
+    source_entries = folder_entries(root, "sources", problems)
+    source_files = record_files(root, source_entries, problems)
     tracker.sources, tracker.broken_sources = _load_records(
         root, source_files, Source, load, problems
     )
-    for sid, path in source_files:
-        txt = path.with_suffix(".txt")
-        if txt.is_file():
+    archives = {
+        e.name[: -len(".txt")]: Path(e.path)
+        for e in source_entries
+        if e.name.endswith(".txt") and not e.name.startswith(".")
+    }
+    for sid, _ in source_files:
+        txt = archives.get(sid)
+        if txt is not None:  # whatever it is: read_data_file refuses a folder or a FIFO
             archive = load(txt, problems, lambda found, txt=txt: load_archive(root, txt, found))
             if archive is not None:
                 tracker.archives[sid] = archive
     known = set(tracker.sources) | tracker.broken_sources
-    sources_dir = root / "sources"
-    for txt in sorted(sources_dir.glob("*.txt")) if sources_dir.is_dir() else ():
-        if txt.stem not in known:
+    for stem, txt in archives.items():
+        if stem not in known:
             problems.append(
                 warning(
                     relpath(root, txt),
                     (1, 1),
                     "orphan-archive",
-                    f"archived text has no source record sources/{txt.stem}.yaml",
+                    f"archived text has no source record sources/{stem}.yaml",
                 )
             )
-    claim_files = _record_files(root, "claims", problems)
+    claim_entries = folder_entries(root, "claims", problems)
+    claim_files = record_files(root, claim_entries, problems)
     tracker.claims, tracker.broken_claims = _load_records(root, claim_files, Claim, load, problems)
     return tracker

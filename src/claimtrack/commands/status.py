@@ -10,20 +10,23 @@ from __future__ import annotations
 
 import argparse
 import datetime as dt
+import os
 import re
 import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from ..errors import ClaimtrackError, DataError, UsageError
-from ..fsutil import atomic_write_bytes
-from ..loading import load_tracker, read_data_file
+from ..datafiles import read_data_file
+from ..errors import ClaimtrackError, DataError, FileRefused, UsageError
+from ..fsutil import atomic_write_bytes, read_regular
+from ..loading import load_tracker
 from ..problems import Problem
 from ..proposal import judge
 from ..records import ID_PATTERN, Status
 from ..validation import suggest
 from ..yamledit import NewEntry, edit_status
+from ..yamlsource import MAX_BYTES
 
 _ID = re.compile(ID_PATTERN)
 
@@ -71,7 +74,8 @@ def _claim_path(root: Path, claim_id: str) -> Path:
             f"{claim_id!r} is not a valid claim id (lowercase letters, digits, single hyphens)"
         )
     path = root / "claims" / f"{claim_id}.yaml"
-    if not path.is_file():
+    # lexists: a FIFO, folder or link loop there is reported by read_data_file, not "missing".
+    if not os.path.lexists(path):
         known = [p.stem for p in (root / "claims").glob("*.yaml")]
         hint = suggest(claim_id, known)
         raise ClaimtrackError(
@@ -107,8 +111,12 @@ def run(args: argparse.Namespace) -> int:
             f"refused: the change would break the rules above; {relpath} is unchanged "
             "(its line numbers above are those the file would have after the change)",
         )
-    target = path.resolve() if path.is_symlink() else path
-    if target.read_bytes() != raw:
+    target = Path(os.path.realpath(path)) if path.is_symlink() else path
+    try:
+        unchanged = read_regular(target, MAX_BYTES) == raw
+    except FileRefused:
+        unchanged = False
+    if not unchanged:
         raise ClaimtrackError(f"{relpath} changed while this command ran; run it again")
     try:
         atomic_write_bytes(target, new_raw)

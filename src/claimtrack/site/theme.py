@@ -17,7 +17,7 @@ from importlib import resources
 from pathlib import Path
 
 from .. import __version__
-from ..loading import link_outside
+from ..datafiles import link_outside
 from ..problems import Problem, error
 
 

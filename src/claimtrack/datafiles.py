@@ -1,0 +1,145 @@
+"""The tracker's files: found folder by folder, named from the root, read safely.
+
+Every data and archive file is read by :func:`read_data_file`, which turns
+whatever must not be read (a link out of the tracker or in a loop, a FIFO, a
+device, a folder, a file too large) into a problem at line 1 of its path.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import stat
+from pathlib import Path
+
+from .errors import FileRefused
+from .fsutil import read_regular, refusal
+from .problems import Problem, error
+from .records import ID_PATTERN
+from .yamlsource import MAX_BYTES
+
+_ID = re.compile(ID_PATTERN)
+
+
+def read_data_file(root: Path, path: Path, problems: list[Problem]) -> bytes | None:
+    """Read a data or archive file's bytes; anything unsafe to read becomes a problem.
+
+    Refused: links out of the tracker or in a loop, anything but a regular file
+    (a FIFO would block, a device never end) and files over ``MAX_BYTES``.
+    ``root`` is resolved.  The lstat here also tells the file's kind, so a plain
+    file costs no more syscalls than an unguarded read.
+    """
+    try:
+        st_mode = os.lstat(path).st_mode
+        mode: int | None = st_mode
+        if stat.S_ISLNK(st_mode):
+            outside = link_outside(root, path, relpath(root, path))
+            if outside is not None:
+                problems.append(outside)
+                return None
+            mode = None  # read_regular stats what the link points to
+        return read_regular(path, MAX_BYTES, mode)
+    except OSError as exc:
+        refused = refusal(exc)
+    except FileRefused as exc:
+        refused = exc
+    problems.append(error(relpath(root, path), (1, 1), refused.code, str(refused), refused.hint))
+    return None
+
+
+def link_outside(root: Path, path: Path, rel: str) -> Problem | None:
+    """The problem when ``path`` is a symbolic link out of the tracker or in a loop (never read
+    it), else None: the one rule for links, for records, archives, templates and static files."""
+    if not os.path.islink(path):
+        return None
+    try:
+        target = os.path.realpath(path, strict=True)
+    except OSError as exc:
+        refused = refusal(exc)
+        return error(rel, (1, 1), refused.code, str(refused), refused.hint)
+    if is_inside(root.resolve(), target):
+        return None
+    message = "symbolic link points outside the tracker"
+    return error(rel, (1, 1), "symlink-outside", message, "copy the file in")
+
+
+def is_inside(root: Path, target: str) -> bool:
+    """Whether the resolved path ``target`` is ``root`` (resolved) or under it."""
+    base = str(root)
+    return target == base or target.startswith(base.rstrip(os.sep) + os.sep)
+
+
+def relpath(root: Path, path: Path) -> str:
+    """``path`` relative to ``root`` with forward slashes (string work: called per file)."""
+    prefix, full = str(root) + os.sep, str(path)
+    if full.startswith(prefix):
+        return full[len(prefix) :].replace(os.sep, "/")
+    return path.relative_to(root).as_posix()
+
+
+def folder_entries(root: Path, folder: str, problems: list[Problem]) -> list[os.DirEntry[str]]:
+    """The entries of ``root/folder`` by name; none when it is missing or a refused link."""
+    base = root / folder
+    try:
+        if os.path.islink(base):
+            target = os.path.realpath(base, strict=True)
+            if not is_inside(root, target):
+                problems.append(
+                    error(
+                        folder,
+                        (1, 1),
+                        "symlink-outside",
+                        f"the {folder}/ folder is a symbolic link to outside the tracker; "
+                        "nothing in it is read",
+                        f"make {folder}/ a real folder inside the tracker",
+                    )
+                )
+                return []
+        if not base.is_dir():
+            return []
+        return sorted(os.scandir(base), key=lambda e: e.name)
+    except OSError as exc:
+        refused = refusal(exc)
+        problems.append(error(folder, (1, 1), refused.code, str(refused), refused.hint))
+        return []
+
+
+def record_files(
+    root: Path, entries: list[os.DirEntry[str]], problems: list[Problem]
+) -> list[tuple[str, Path]]:
+    found = []
+    for entry in entries:
+        name = entry.name
+        if name.startswith(".") or not name.lower().endswith((".yaml", ".yml")):
+            continue
+        path = Path(entry.path)
+        rel = relpath(root, path)
+        if not name.endswith(".yaml"):
+            # Any other spelling (.yml, .YAML, .Yaml) is not loaded: an error, or
+            # a record the editor wrote would silently miss from the site.
+            base = name[: name.rindex(".")]
+            problems.append(
+                error(
+                    rel,
+                    (1, 1),
+                    "file-extension",
+                    "file is not loaded: records end in .yaml (lowercase)",
+                    f"rename it to {base}.yaml",
+                )
+            )
+            continue
+        stem = name[: -len(".yaml")]
+        if not _ID.fullmatch(stem):
+            problems.append(
+                error(
+                    rel,
+                    (1, 1),
+                    "invalid-id",
+                    # printable(), at output, escapes the name as in the path (repr would differ)
+                    f"file name '{stem}' is not a valid id",
+                    "use lowercase letters, digits and single hyphens",
+                )
+            )
+            continue
+        found.append((stem, path))
+    return found
