@@ -11,7 +11,7 @@ from ._version import __version__
 from .commands import COMMANDS
 from .commands.options import common_options
 from .errors import ClaimtrackError, DataError
-from .problems import format_text
+from .problems import format_text, printable
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -37,10 +37,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except DataError as exc:
         if exc.problems:
             print(format_text(exc.problems), file=sys.stderr)
-        print(f"claimtrack: {exc}", file=sys.stderr)
+        print(f"claimtrack: {printable(str(exc))}", file=sys.stderr)
         return exc.exit_code
     except ClaimtrackError as exc:
-        print(f"claimtrack: {exc}", file=sys.stderr)
+        print(f"claimtrack: {printable(str(exc))}", file=sys.stderr)
         return exc.exit_code
     except KeyboardInterrupt:
         return 130

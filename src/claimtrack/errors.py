@@ -25,3 +25,15 @@ class DataError(ClaimtrackError):
     def __reduce__(self) -> tuple[type[DataError], tuple[list[Problem], str]]:
         # Crosses a process boundary (batch.split): keep the problems, not only the message.
         return (type(self), (self.problems, str(self)))
+
+
+class FileRefused(ClaimtrackError):
+    """A file that is not read: not a regular file, too large, a link loop, unreadable.
+
+    ``code`` is the problem code a loader reports it under.
+    """
+
+    def __init__(self, code: str, message: str, hint: str | None = None) -> None:
+        super().__init__(message)
+        self.code = code
+        self.hint = hint

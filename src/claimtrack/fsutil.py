@@ -1,11 +1,19 @@
-"""Writes a reader sees whole or not at all, and the one rule for trusting a file's stamp."""
+"""Safe file access: reads that never block or run away, writes that are atomic,
+and the one rule for trusting a file's stamp.
+
+A reader of an atomic write sees the old file or the new one, never half of one.
+"""
 
 from __future__ import annotations
 
+import errno
 import os
+import stat
 import tempfile
 import time
 from pathlib import Path
+
+from .errors import FileRefused
 
 # File times tick coarsely (milliseconds or worse): a second write of the same
 # size within one tick leaves the stamp (mtime, size, inode) unchanged.  Like
@@ -17,6 +25,75 @@ RECENT_NS = 2_000_000_000
 def is_recent(mtime_ns: int) -> bool:
     """True when a file with this mtime may still change without its stamp changing."""
     return time.time_ns() - mtime_ns < RECENT_NS
+
+
+# O_NONBLOCK: a FIFO swapped in after the stat must not block open() (fstat then refuses it).
+_READ_FLAGS = os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0)
+_KINDS = (
+    (stat.S_ISDIR, "a folder"),
+    (stat.S_ISFIFO, "a named pipe (FIFO)"),
+    (stat.S_ISCHR, "a character device"),
+    (stat.S_ISBLK, "a block device"),
+    (stat.S_ISSOCK, "a socket"),
+)
+
+
+def _not_a_file(mode: int) -> FileRefused:
+    kind = next((name for test, name in _KINDS if test(mode)), "a special file")
+    return FileRefused("not-a-file", f"not a regular file: it is {kind}", "replace it with a file")
+
+
+def refusal(exc: OSError) -> FileRefused:
+    """The problem an OSError met while reading a file stands for."""
+    if exc.errno == errno.ELOOP:
+        return FileRefused(
+            "symlink-loop",
+            "symbolic link loop: the link never reaches a file",
+            "point the link at a file, or replace it with the file",
+        )
+    return FileRefused("unreadable", f"cannot read file: {exc.strerror or exc}")
+
+
+def read_regular(path: str | Path, limit: int | None, mode: int | None = None) -> bytes:
+    """The bytes of a regular file; anything else is refused with :class:`FileRefused`.
+
+    Never blocks on a FIFO and never reads a device (``/dev/zero`` would fill
+    memory).  ``mode`` is the file's ``st_mode`` when the caller has stat'ed it
+    already (``os.stat`` follows links: the mode of what is read), saving a
+    syscall on the hot path.  ``limit``: refuse files larger than this.
+    """
+    try:
+        if mode is None:
+            mode = os.stat(path).st_mode
+        if not stat.S_ISREG(mode):
+            raise _not_a_file(mode)
+        fd = os.open(path, _READ_FLAGS)
+    except OSError as exc:
+        raise refusal(exc) from None
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):  # swapped in between the stat and the open
+            raise _not_a_file(st.st_mode)
+        if limit is not None and st.st_size > limit:
+            raise _too_large(st.st_size, limit)
+        # One read of the known size plus one to see the end: no buffering layer,
+        # which would fstat and seek again.
+        parts, total, want = [], 0, st.st_size + 1
+        while chunk := os.read(fd, want):
+            parts.append(chunk)
+            total += len(chunk)
+            if limit is not None and total > limit:  # grew while being read
+                raise _too_large(total, limit)
+            want = 1 << 16
+        return b"".join(parts)
+    except OSError as exc:
+        raise refusal(exc) from None
+    finally:
+        os.close(fd)
+
+
+def _too_large(size: int, limit: int) -> FileRefused:
+    return FileRefused("file-too-large", f"file is {size} bytes, more than the limit of {limit}")
 
 
 def atomic_write_bytes(path: Path, data: bytes, *, durable: bool = True) -> None:

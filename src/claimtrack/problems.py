@@ -3,9 +3,35 @@
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterable
 from dataclasses import asdict, dataclass
 from enum import StrEnum
+
+# What must not reach a terminal raw: C0 controls and DEL, C1 controls (ESC
+# sequences rewrite the screen, a newline splits a diagnostic), the bidi
+# embedding, override and isolate controls (they reorder the rest of the line),
+# the Unicode line separators, and lone surrogates (os.fsdecode's stand-ins for
+# bytes that are not UTF-8, which no output encoding accepts).
+_UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
+
+
+def _escape(match: re.Match[str]) -> str:
+    code = ord(match.group())
+    if 0xDC80 <= code <= 0xDCFF:  # surrogateescape of the byte code - 0xDC00
+        return f"\\x{code - 0xDC00:02x}"
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
+
+def printable(text: str) -> str:
+    """``text`` safe to print: each unsafe character as a Python-style escape (``\\xff``).
+
+    The one place where names from the file system (and messages quoting
+    them) become output: text and JSON formats, the serve banner, the
+    command line's messages.  Backslashes are left alone, so text that is
+    already safe is unchanged.
+    """
+    return _UNSAFE.sub(_escape, text)
 
 
 class Severity(StrEnum):
@@ -30,11 +56,17 @@ class Problem:
 
     def format(self) -> str:
         text = self.message if self.hint is None else f"{self.message}; {self.hint}"
-        return f"{self.path}:{self.line}:{self.column}: {self.severity}: {text} [{self.code}]"
+        return printable(
+            f"{self.path}:{self.line}:{self.column}: {self.severity}: {text} [{self.code}]"
+        )
 
     def to_json(self) -> dict[str, object]:
+        """The problem as JSON data, its text escaped exactly as :meth:`format` does."""
         data = asdict(self)
         data["severity"] = str(self.severity)
+        for name in ("path", "message", "hint"):
+            if data[name] is not None:
+                data[name] = printable(data[name])
         return data
 
 

@@ -11,14 +11,15 @@ from __future__ import annotations
 import argparse
 import datetime as dt
 import hashlib
+import os
 import re
 from collections.abc import Callable
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from ..errors import ClaimtrackError, UsageError
-from ..fsutil import atomic_write_bytes
+from ..errors import ClaimtrackError, FileRefused, UsageError
+from ..fsutil import atomic_write_bytes, read_regular
 from ..load.yamlsource import MAX_BYTES
 from ..records import ID_RULE, is_record_id
 
@@ -65,15 +66,12 @@ def check_id(record_id: str) -> None:
 
 def read_text_file(path: Path) -> bytes:
     """The bytes of an archive-to-be, refused unless it is a readable UTF-8 file of sane size."""
-    if not path.is_file():
-        raise ClaimtrackError(f"--text {path}: no such file")
     try:
-        size = path.stat().st_size
-        if size > MAX_BYTES:
-            raise ClaimtrackError(f"--text {path}: {size} bytes, more than {MAX_BYTES}")
-        raw = path.read_bytes()
-    except OSError as exc:
-        raise ClaimtrackError(f"--text {path}: cannot read it ({exc.strerror})") from None
+        raw = read_regular(path, MAX_BYTES)
+    except FileRefused as exc:
+        if exc.code == "unreadable" and not os.path.lexists(path):
+            raise ClaimtrackError(f"--text {path}: no such file") from None
+        raise ClaimtrackError(f"--text {path}: {exc}") from None
     try:
         raw.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -103,18 +101,21 @@ def run(args: argparse.Namespace) -> int:
     notes: list[str] = []
     if kind == "source":
         given: Path | None = args.text
-        if given is not None and archive.exists() and given.resolve() != archive.resolve():
+        # lexists and realpath: a link loop or FIFO in the archive's place is
+        # "already there" (never overwritten), and neither raises here.
+        exists = os.path.lexists(archive)
+        if given is not None and exists and os.path.realpath(given) != os.path.realpath(archive):
             raise ClaimtrackError(f"{archive_rel} already exists; it is not overwritten")
-        if given is not None and not archive.exists():
+        if given is not None and not exists:
             text = read_text_file(given)
             digest = hashlib.sha256(text).hexdigest()
-        elif archive.exists():
+        elif exists:
             digest = hashlib.sha256(read_text_file(archive)).hexdigest()
             notes.append(
                 f"recorded the snapshot of the existing {archive_rel} as retrieved "
                 f"{today.isoformat()}; correct the date if it was archived earlier"
             )
-        if given is not None or archive.exists():
+        if given is not None or exists:
             values["snapshot"] = snapshot_block(today, digest)
     content = skeleton(kind, values).encode("utf-8")
     folder.mkdir(parents=True, exist_ok=True)

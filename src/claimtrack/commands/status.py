@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import datetime as dt
+import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -17,11 +18,12 @@ from typing import Any
 
 from ..edit.proposal import judge
 from ..edit.yamledit import NewEntry, edit_status
-from ..errors import ClaimtrackError, DataError, UsageError
-from ..fsutil import atomic_write_bytes
+from ..errors import ClaimtrackError, DataError, FileRefused, UsageError
+from ..fsutil import atomic_write_bytes, read_regular
 from ..load import load_tracker
 from ..load.files import read_data_file
 from ..load.validation import suggest
+from ..load.yamlsource import MAX_BYTES
 from ..problems import Problem
 from ..records import ID_RULE, Status, is_record_id
 from .options import date_arg
@@ -61,7 +63,8 @@ def _claim_path(root: Path, claim_id: str) -> Path:
     if not is_record_id(claim_id):
         raise ClaimtrackError(f"{claim_id!r} is not a valid claim id ({ID_RULE})")
     path = root / "claims" / f"{claim_id}.yaml"
-    if not path.is_file():
+    # lexists: a FIFO, folder or link loop there is reported by read_data_file, not "missing".
+    if not os.path.lexists(path):
         known = [p.stem for p in (root / "claims").glob("*.yaml")]
         hint = suggest(claim_id, known)
         raise ClaimtrackError(
@@ -97,8 +100,12 @@ def run(args: argparse.Namespace) -> int:
             f"refused: the change would break the rules above; {relpath} is unchanged "
             "(its line numbers above are those the file would have after the change)",
         )
-    target = path.resolve() if path.is_symlink() else path
-    if target.read_bytes() != raw:
+    target = Path(os.path.realpath(path)) if path.is_symlink() else path
+    try:
+        unchanged = read_regular(target, MAX_BYTES) == raw
+    except FileRefused:
+        unchanged = False
+    if not unchanged:
         raise ClaimtrackError(f"{relpath} changed while this command ran; run it again")
     try:
         atomic_write_bytes(target, new_raw)

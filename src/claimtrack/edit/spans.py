@@ -4,7 +4,7 @@
 editor of the text needs more: the character offsets where each node starts
 and ends, and how it is written (plain or quoted, flow or block).  This module
 only composes the node tree (no scalar is typed) and is meant for text that
-:func:`claimtrack.yamlsource.parse_document` has accepted, so aliases, tags
+:func:`claimtrack.load.yamlsource.parse_document` has accepted, so aliases, tags
 and duplicate keys have already been refused or reported there.
 """
 
@@ -95,16 +95,20 @@ def parse_spans(text: str) -> Spans | None:
         return None
     spans = Spans()
     seen: set[int] = set()
-
-    def walk(node: Node, path: Path_, in_flow: bool) -> None:
+    # An explicit stack, not recursion: nesting is bounded only by libyaml here.
+    # Children are pushed in reverse so that they are visited in document
+    # order, which keeps the first of duplicate keys.
+    stack: list[tuple[Node, Path_, bool]] = [(root, (), False)]
+    while stack:
+        node, path, in_flow = stack.pop()
         if id(node) in seen:  # an alias: parse_document refuses these anyway
-            return
+            continue
         seen.add(id(node))
         span = _span(node, in_flow)
         spans.values[path] = span
+        children: list[tuple[Node, Path_, bool]] = []
         if isinstance(node, SequenceNode):
-            for i, item in enumerate(node.value):
-                walk(item, (*path, i), span.flow)
+            children = [(item, (*path, i), span.flow) for i, item in enumerate(node.value)]
         elif isinstance(node, MappingNode):
             for key_node, value_node in node.value:
                 if not isinstance(key_node, ScalarNode):
@@ -113,7 +117,6 @@ def parse_spans(text: str) -> Spans | None:
                 if key_path in spans.keys:
                     continue
                 spans.keys[key_path] = _span(key_node, span.flow)
-                walk(value_node, key_path, span.flow)
-
-    walk(root, (), False)
+                children.append((value_node, key_path, span.flow))
+        stack.extend(reversed(children))
     return spans

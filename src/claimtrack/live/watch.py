@@ -10,8 +10,12 @@ from __future__ import annotations
 
 import hashlib
 import os
+import stat
 import time
 from pathlib import Path
+
+from ..errors import FileRefused
+from ..fsutil import read_regular
 
 # Folders read one level deep (the loader ignores subfolders) and folders read whole.
 FLAT = ("claims", "sources")
@@ -32,12 +36,17 @@ def ignored(name: str) -> bool:
 def _stamp(path: str) -> Stamp | None:
     try:
         st = os.stat(path)
-        digest = ""
-        if time.time_ns() - st.st_mtime_ns < RACY_NS:
-            with open(path, "rb") as handle:
-                digest = hashlib.blake2b(handle.read(), digest_size=16).hexdigest()
     except OSError:
         return None
+    digest = ""
+    # Only a regular file is hashed, and read_regular never blocks: a FIFO
+    # among the files must not freeze the watcher (the loader reports it).
+    if stat.S_ISREG(st.st_mode) and time.time_ns() - st.st_mtime_ns < RACY_NS:
+        try:
+            raw = read_regular(path, None, st.st_mode)
+        except FileRefused:
+            return None
+        digest = hashlib.blake2b(raw, digest_size=16).hexdigest()
     return (st.st_mtime_ns, st.st_size, st.st_ino, digest)
 
 

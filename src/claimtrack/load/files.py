@@ -1,17 +1,21 @@
-"""Which files a tracker holds, and reading one of them safely.
+"""The tracker's files: found folder by folder, named from the root, read safely.
 
-Every data file is read through read_data_file: links out of the tracker and
-oversized files are refused with a problem, never followed or read.
+Every data and archive file is read by :func:`read_data_file`, which turns
+whatever must not be read (a link out of the tracker or in a loop, a FIFO, a
+device, a folder, a file too large) into a problem at line 1 of its path.
 """
 
 from __future__ import annotations
 
 import hashlib
 import os
+import stat
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..problems import Problem, error, warning
+from ..errors import FileRefused
+from ..fsutil import read_regular, refusal
+from ..problems import Problem, error
 from ..records import ID_RULE, is_record_id
 from .yamlsource import MAX_BYTES
 
@@ -29,39 +33,52 @@ class Archive:
     sha256: str
 
 
-def link_outside(root: Path, path: Path, rel: str) -> Problem | None:
-    """The problem when ``path`` is a symbolic link leading out of the tracker (never read it)."""
-    if os.path.islink(path) and not path.resolve().is_relative_to(root.resolve()):
-        message = "symbolic link points outside the tracker"
-        return error(rel, (1, 1), "symlink-outside", message, "copy the file in")
+def read_data_file(root: Path, path: Path, problems: list[Problem]) -> bytes | None:
+    """Read a data or archive file's bytes; anything unsafe to read becomes a problem.
+
+    Refused: links out of the tracker or in a loop, anything but a regular file
+    (a FIFO would block, a device never end) and files over ``MAX_BYTES``.
+    ``root`` is resolved.  The lstat here also tells the file's kind, so a plain
+    file costs no more syscalls than an unguarded read.
+    """
+    try:
+        st_mode = os.lstat(path).st_mode
+        mode: int | None = st_mode
+        if stat.S_ISLNK(st_mode):
+            outside = link_outside(root, path, relpath(root, path))
+            if outside is not None:
+                problems.append(outside)
+                return None
+            mode = None  # read_regular stats what the link points to
+        return read_regular(path, MAX_BYTES, mode)
+    except OSError as exc:
+        refused = refusal(exc)
+    except FileRefused as exc:
+        refused = exc
+    problems.append(error(relpath(root, path), (1, 1), refused.code, str(refused), refused.hint))
     return None
 
 
-def read_data_file(root: Path, path: Path, problems: list[Problem]) -> bytes | None:
-    """Read a file's bytes, refusing links out of the tracker and oversized files."""
-    rel = relpath(root, path)
-    outside = link_outside(root, path, rel)
-    if outside is not None:
-        problems.append(outside)
+def link_outside(root: Path, path: Path, rel: str) -> Problem | None:
+    """The problem when ``path`` is a symbolic link out of the tracker or in a loop (never read
+    it), else None: the one rule for links, for records, archives, templates and static files."""
+    if not os.path.islink(path):
         return None
     try:
-        with open(path, "rb") as handle:
-            # fstat, not read(MAX_BYTES + 1): that would allocate a mebibyte per file.
-            size = os.fstat(handle.fileno()).st_size
-            if size > MAX_BYTES:
-                problems.append(
-                    error(
-                        rel,
-                        (1, 1),
-                        "file-too-large",
-                        f"file is {size} bytes, more than the limit of {MAX_BYTES}",
-                    )
-                )
-                return None
-            return handle.read()
+        target = os.path.realpath(path, strict=True)
     except OSError as exc:
-        problems.append(error(rel, (1, 1), "unreadable", f"cannot read file: {exc.strerror}"))
+        refused = refusal(exc)
+        return error(rel, (1, 1), refused.code, str(refused), refused.hint)
+    if is_inside(root.resolve(), target):
         return None
+    message = "symbolic link points outside the tracker"
+    return error(rel, (1, 1), "symlink-outside", message, "copy the file in")
+
+
+def is_inside(root: Path, target: str) -> bool:
+    """Whether the resolved path ``target`` is ``root`` (resolved) or under it."""
+    base = str(root)
+    return target == base or target.startswith(base.rstrip(os.sep) + os.sep)
 
 
 def relpath(root: Path, path: Path) -> str:
@@ -72,26 +89,54 @@ def relpath(root: Path, path: Path) -> str:
     return path.relative_to(root).as_posix()
 
 
-def record_files(root: Path, folder: str, problems: list[Problem]) -> list[tuple[str, Path]]:
-    """(id, path) of each record file in ``root/folder``; misnamed files become problems."""
+def folder_entries(root: Path, folder: str, problems: list[Problem]) -> list[os.DirEntry[str]]:
+    """The entries of ``root/folder`` by name; none when it is missing or a refused link."""
     base = root / folder
-    if not base.is_dir():
+    try:
+        if os.path.islink(base):
+            target = os.path.realpath(base, strict=True)
+            if not is_inside(root, target):
+                problems.append(
+                    error(
+                        folder,
+                        (1, 1),
+                        "symlink-outside",
+                        f"the {folder}/ folder is a symbolic link to outside the tracker; "
+                        "nothing in it is read",
+                        f"make {folder}/ a real folder inside the tracker",
+                    )
+                )
+                return []
+        if not base.is_dir():
+            return []
+        return sorted(os.scandir(base), key=lambda e: e.name)
+    except OSError as exc:
+        refused = refusal(exc)
+        problems.append(error(folder, (1, 1), refused.code, str(refused), refused.hint))
         return []
+
+
+def record_files(
+    root: Path, entries: list[os.DirEntry[str]], problems: list[Problem]
+) -> list[tuple[str, Path]]:
     found = []
-    for entry in sorted(os.scandir(base), key=lambda e: e.name):
-        path = Path(entry.path)
+    for entry in entries:
         name = entry.name
-        if name.startswith(".") or not name.endswith((".yaml", ".yml")):
+        if name.startswith(".") or not name.lower().endswith((".yaml", ".yml")):
             continue
+        path = Path(entry.path)
         rel = relpath(root, path)
-        if name.endswith(".yml"):
+        if not name.endswith(".yaml"):
+            # Any other spelling (.yml, .YAML, .Yaml) is not loaded: an error, or
+            # a record the editor wrote would silently miss from the site.
+            base = name[: name.rindex(".")]
             problems.append(
-                warning(
+                error(
                     rel,
                     (1, 1),
                     "file-extension",
-                    "file is ignored: records end in .yaml",
-                    "rename it to .yaml",
+                    "file is not loaded: records end in .yaml (lowercase)",
+                    f"rename it to {base}.yaml",
                 )
             )
             continue
@@ -102,19 +147,14 @@ def record_files(root: Path, folder: str, problems: list[Problem]) -> list[tuple
                     rel,
                     (1, 1),
                     "invalid-id",
-                    f"file name {stem!r} is not a valid id",
+                    # printable(), at output, escapes the name as in the path (repr would differ)
+                    f"file name '{stem}' is not a valid id",
                     f"use {ID_RULE}",
                 )
             )
             continue
         found.append((stem, path))
     return found
-
-
-def archive_files(root: Path) -> list[Path]:
-    """Every ``sources/*.txt``, sorted."""
-    base = root / "sources"
-    return sorted(base.glob("*.txt")) if base.is_dir() else []
 
 
 def load_archive(root: Path, path: Path, problems: list[Problem]) -> Archive | None:

@@ -29,8 +29,8 @@ from .files import (
     FOLDERS,
     SETTINGS_FILE,
     Archive,
-    archive_files,
     classify,
+    folder_entries,
     load_archive,
     read_data_file,
     record_files,
@@ -153,16 +153,24 @@ class Loader:
         """(rel, kind, id) of every file to load; misnamed files become listing problems."""
         root, listing = self.root, []
         problems: list[Problem] = []
-        if (root / SETTINGS_FILE).is_file():
+        # lexists, not is_file: a folder, FIFO or link loop in its place is a problem, not a default.
+        if os.path.lexists(root / SETTINGS_FILE):
             listing.append((SETTINGS_FILE, "settings", ""))
-        for kind in ("source", "claim"):
-            for rid, path in record_files(root, FOLDERS[kind], problems):
-                listing.append((relpath(root, path), kind, rid))
-        self._archives = [relpath(root, p) for p in archive_files(root)]
+        sources = folder_entries(root, FOLDERS["source"], problems)
+        for rid, path in record_files(root, sources, problems):
+            listing.append((relpath(root, path), "source", rid))
+        self._archives = [
+            relpath(root, Path(e.path))
+            for e in sources
+            if e.name.endswith(".txt") and not e.name.startswith(".")
+        ]
         for rel in self._archives:
             found = classify(rel)
-            if found is not None:
+            if found is not None:  # whatever it is: read_data_file refuses a folder or a FIFO
                 listing.append((rel, "archive", found[1]))
+        claims = folder_entries(root, FOLDERS["claim"], problems)
+        for rid, path in record_files(root, claims, problems):
+            listing.append((relpath(root, path), "claim", rid))
         self._listing = problems
         return listing
 

@@ -65,6 +65,10 @@ def compose(text: str) -> Node | None:
 
 
 MAX_BYTES = 1024 * 1024
+# Collections nested deeper than this are refused (too-deep): no record needs
+# more than a few levels, and unbounded nesting would exhaust Python's stack in
+# every recursive walk of the data downstream.
+MAX_DEPTH = 64
 Path_ = tuple[str | int, ...]
 Pos = tuple[int, int]
 
@@ -185,8 +189,25 @@ def _offset_pos(raw: bytes, offset: int) -> Pos:
     return (raw.count(b"\n", 0, offset) + 1, offset - line_start + 1)
 
 
-def _convert(node: Node, relpath: str, problems: list[Problem], check_tags: bool) -> Any:
-    """Node tree to plain Python: the hot path of loading, so kept lean."""
+def _too_deep(relpath: str, pos: Pos) -> _Refused:
+    return _Refused(
+        error(
+            relpath,
+            pos,
+            "too-deep",
+            f"lists and mappings are nested more than {MAX_DEPTH} levels deep",
+            "a record needs only a few levels; flatten the value",
+        )
+    )
+
+
+def _convert(
+    node: Node, relpath: str, problems: list[Problem], check_tags: bool, depth: int = 1
+) -> Any:
+    """Node tree to plain Python: the hot path of loading, so kept lean.
+
+    ``depth`` is the nesting level of ``node`` (the top-level mapping is 1).
+    """
     if check_tags and node.tag not in _DEFAULT_TAGS:
         raise _Refused(
             error(relpath, _pos(node), "yaml-tag", f"YAML tag {node.tag!r} is not allowed")
@@ -205,15 +226,20 @@ def _convert(node: Node, relpath: str, problems: list[Problem], check_tags: bool
             if value in _FALSES:
                 return False
         return value
+    # Checked only for collections (after scalars returned), so that the
+    # recursion below never goes deeper than MAX_DEPTH.
+    if depth > MAX_DEPTH:
+        raise _too_deep(relpath, _pos(node))
+    depth += 1
     if cls is SequenceNode:
-        return [_convert(item, relpath, problems, check_tags) for item in node.value]
+        return [_convert(item, relpath, problems, check_tags, depth) for item in node.value]
     pairs = node.value
     for key_node, _ in pairs:
         if type(key_node) is not ScalarNode or (check_tags and key_node.tag not in _DEFAULT_TAGS):
             raise _Refused(
                 error(relpath, _pos(key_node), "yaml-key", "mapping keys must be plain text")
             )
-    result = {k.value: _convert(v, relpath, problems, check_tags) for k, v in pairs}
+    result = {k.value: _convert(v, relpath, problems, check_tags, depth) for k, v in pairs}
     if len(result) != len(pairs):
         first: dict[str, Node] = {}
         for key_node, _ in pairs:
@@ -233,7 +259,7 @@ def _convert(node: Node, relpath: str, problems: list[Problem], check_tags: bool
         result = {}
         for key_node, value_node in pairs:
             if key_node.value not in result:
-                result[key_node.value] = _convert(value_node, relpath, [], check_tags)
+                result[key_node.value] = _convert(value_node, relpath, [], check_tags, depth)
     return result
 
 
@@ -261,8 +287,37 @@ def _find_alias(text: str, relpath: str) -> Problem | None:
     return None
 
 
+def _deep_event(text: str) -> Pos | None:
+    """Where collections first nest deeper than MAX_DEPTH, by the event stream.
+
+    Iterative, for text that libyaml would not compose: it stops at its own
+    limit of 1,000 levels, with a position far past ours.  Give it the text
+    only up to that point: inside a long ``[[[[`` libyaml looks ahead for a
+    possible key and would fail before handing out a single event.
+    """
+    loader = NodeLoader(text)
+    depth = 0
+    try:
+        while loader.check_event():
+            event: Any = loader.get_event()
+            if isinstance(event, yaml.CollectionStartEvent):
+                depth += 1
+                if depth > MAX_DEPTH:
+                    return _pos(event)
+            elif isinstance(event, yaml.CollectionEndEvent):
+                depth -= 1
+    except yaml.YAMLError:
+        return None
+    finally:
+        loader.dispose()
+    return None
+
+
 def _syntax_problem(exc: yaml.YAMLError, text: str, relpath: str) -> Problem:
     mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
+    if "maximum nesting depth" in str(exc) and mark is not None:
+        deep = _deep_event(text[: mark.index]) or (mark.line + 1, mark.column + 1)
+        return _too_deep(relpath, deep).problem
     pos = (mark.line + 1, mark.column + 1) if mark is not None else (1, 1)
     tab = _LEADING_TAB.search(text)
     if tab is not None and tab.start() <= _line_offset(text, pos[0]):
