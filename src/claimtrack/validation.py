@@ -9,6 +9,7 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 
 from .problems import Problem, error
+from .textrules import VISIBLE_PATTERN
 from .yamlsource import Positions
 
 
@@ -68,6 +69,16 @@ def validation_problems(
                     positions.value(loc[:-1]),
                     "missing-field",
                     f"missing required field {where!r}",
+                )
+            )
+        elif kind == "string_pattern_mismatch" and err["ctx"]["pattern"] == VISIBLE_PATTERN:
+            problems.append(
+                error(
+                    rel,
+                    positions.value(loc),
+                    "empty-value",
+                    f"{where} is empty: a value is required",
+                    "it holds only white space or invisible characters" if err["input"] else None,
                 )
             )
         elif err.get("input", ...) is None:
