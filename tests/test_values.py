@@ -1,23 +1,25 @@
 """Values that look filled in but are not usable are refused, each at its position.
 
-Records come from strangers' pull requests: a text of white space, a character
-XML cannot carry.
+Records come from strangers' pull requests: a number that is not finite, a date
+that is not a day, a text of white space, a character XML cannot carry.
 """
 
 from __future__ import annotations
 
 import datetime as dt
 import json
+import math
 from collections.abc import Callable
 from pathlib import Path
 
+import jsonschema
 import pytest
 
 from claimtrack.analysis import Analysis, QuoteCheck
 from claimtrack.loading import Loaded, load_tracker
 from claimtrack.records import Evidence
 
-from .conftest import TODAY, Result
+from .conftest import REPO, TODAY, Result
 
 Runner = Callable[..., Result]
 Pos = tuple[str, int, int]
@@ -57,6 +59,102 @@ def by_position(found: list[dict[str, object]], code: str) -> dict[Pos, dict[str
 
 
 SPEED = "claims/rocket-speed.yaml"
+
+
+# --- quantity.value: a finite number -------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "value",
+    ["nan", ".nan", "NaN", ".NAN", ".inf", "-.Inf", "inf", "Infinity", "-Infinity", "1e400",
+     "-1e400", '"nan"'],
+)  # fmt: skip
+def test_quantity_value_that_is_not_finite_is_invalid(
+    value: str, run_cli: Runner, tracker: Callable[[str], Path]
+) -> None:
+    root = tracker("minimal")
+    where = put(root, SPEED, "  value: ", "3", value)
+    problem = by_position(problems(run_cli, root), "invalid-value")[where]
+    assert "quantity.value: must be a finite number" in str(problem["message"])
+
+
+@pytest.mark.parametrize("value", ["true", "false", "1_000", "0x10", "3 apples", "[3]"])
+def test_quantity_value_that_is_not_a_number_is_the_wrong_type(
+    value: str, run_cli: Runner, tracker: Callable[[str], Path]
+) -> None:
+    root = tracker("minimal")
+    where = put(root, SPEED, "  value: ", "3", value)
+    assert where in by_position(problems(run_cli, root), "wrong-type")
+
+
+@pytest.mark.parametrize("value", ["3", "2.5", "-1", ".5", "1e3", "+4", "0"])
+def test_quantity_value_that_is_a_finite_number_is_accepted(
+    value: str, run_cli: Runner, tracker: Callable[[str], Path]
+) -> None:
+    root = tracker("minimal")
+    put(root, SPEED, "  value: ", "3", value)
+    assert problems(run_cli, root) == []
+    assert load_tracker(root).claims["rocket-speed"].record.quantity.value == float(value)  # type: ignore[union-attr]
+
+
+def test_json_schema_refuses_an_infinite_value() -> None:
+    schema = json.loads((REPO / "schema" / "claim.schema.json").read_text(encoding="utf-8"))
+    quantity = {**schema["$defs"]["Quantity"], "$defs": schema["$defs"]}
+    good = {"value": 8, "unit": "x", "bound": "up-to", "metric": "speed"}
+    jsonschema.validate(good, quantity)
+    for bad in (math.inf, -math.inf, True):
+        with pytest.raises(jsonschema.ValidationError):
+            jsonschema.validate({**good, "value": bad}, quantity)
+
+
+# --- dates: exactly YYYY-MM-DD ---------------------------------------------------------
+
+DATE_FIELDS = [
+    (SPEED, "  - date: ", "2026-10-02"),
+    ("claims/rocket-price.yaml", "review_by: ", "2027-06-30"),
+    ("sources/acme-post.yaml", "published: ", "2026-10-01"),
+    ("sources/acme-post.yaml", "retrieved: ", "2026-11-30"),
+]
+
+
+@pytest.mark.parametrize(
+    "value",
+    ["1764460800", "2026-11-30T00:00:00", "2026-11-30 00:00:00", "'2026-11-30T00:00'",
+     "20261130", "2026-W48-1", "2026-1-05", "26-11-30", "true", "2026-02-30", "'2026-13-01'",
+     "[2026-11-30]"],
+)  # fmt: skip
+def test_every_date_field_takes_only_yyyy_mm_dd(
+    value: str, run_cli: Runner, tracker: Callable[[str], Path]
+) -> None:
+    root = tracker("minimal")
+    wanted = {put(root, rel, before, old, value) for rel, before, old in DATE_FIELDS}
+    found = by_position(problems(run_cli, root), "invalid-date")
+    assert wanted <= set(found), found
+
+
+def test_date_messages_say_what_is_wrong(run_cli: Runner, tracker: Callable[[str], Path]) -> None:
+    root = tracker("minimal")
+    unix = put(root, SPEED, "  - date: ", "2026-10-02", "1764460800")
+    no_day = put(root, "claims/rocket-price.yaml", "review_by: ", "2027-06-30", "2027-02-29")
+    found = by_position(problems(run_cli, root), "invalid-date")
+    assert found[unix]["message"] == (
+        "history[0].date: expected a date written YYYY-MM-DD, not '1764460800'"
+    )
+    assert found[no_day]["message"] == "review_by: 2027-02-29 is not a day of the calendar"
+
+
+@pytest.mark.parametrize("option", ["--today", "--date"])
+@pytest.mark.parametrize("value", ["20261116", "2026-W47-1", "2026-11-16T00:00"])
+def test_date_options_take_only_yyyy_mm_dd(
+    option: str, value: str, run_cli: Runner, tracker: Callable[[str], Path]
+) -> None:
+    root = tracker("minimal")
+    before = (root / SPEED).read_bytes()
+    args = ["status", "rocket-speed", "disputed", "--note", "x", "--root", root]
+    args += [option, value] + (["--today", TODAY] if option == "--date" else [])
+    result = run_cli(*args)
+    assert result.code == 2 and "YYYY-MM-DD" in result.err
+    assert (root / SPEED).read_bytes() == before
 
 
 # --- text: something to read ------------------------------------------------------------

@@ -113,8 +113,8 @@ def validation_problems(
                 if kind.endswith("_type") or kind.endswith("_parsing")
                 else "invalid-value"
             )
-            if kind in ("date_from_datetime_parsing", "date_parsing", "date_type"):
-                code, msg = "invalid-date", "expected a date written YYYY-MM-DD"
+            if kind == "iso_date":
+                code, msg = "invalid-date", err["msg"]
             elif kind == "string_pattern_mismatch":
                 code, msg = "invalid-format", _pattern_message(loc)
             else:

@@ -21,7 +21,7 @@ from ..fsutil import atomic_write_bytes
 from ..loading import load_tracker, read_data_file
 from ..problems import Problem
 from ..proposal import judge
-from ..records import ID_PATTERN, Status
+from ..records import ID_PATTERN, Status, parse_date
 from ..textrules import describe_illegal, first_illegal
 from ..validation import suggest
 from ..yamledit import NewEntry, edit_status
@@ -31,9 +31,9 @@ _ID = re.compile(ID_PATTERN)
 
 def _date(text: str) -> dt.date:
     try:
-        return dt.date.fromisoformat(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a date (YYYY-MM-DD): {text!r}") from None
+        return parse_date(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 def add_parser(sub: Any, common: Callable[[argparse.ArgumentParser], None]) -> None:
