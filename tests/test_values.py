@@ -137,10 +137,8 @@ def test_date_messages_say_what_is_wrong(run_cli: Runner, tracker: Callable[[str
     unix = put(root, SPEED, "  - date: ", "2026-10-02", "1764460800")
     no_day = put(root, "claims/rocket-price.yaml", "review_by: ", "2027-06-30", "2027-02-29")
     found = by_position(problems(run_cli, root), "invalid-date")
-    assert found[unix]["message"] == (
-        "history[0].date: expected a date written YYYY-MM-DD, not '1764460800'"
-    )
-    assert found[no_day]["message"] == "review_by: 2027-02-29 is not a day of the calendar"
+    assert found[unix]["message"] == "history[0].date: expected a date written YYYY-MM-DD"
+    assert found[no_day]["message"] == "review_by: no such day in the calendar"
 
 
 @pytest.mark.parametrize("option", ["--today", "--date"])
