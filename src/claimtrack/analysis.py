@@ -13,6 +13,7 @@ from functools import cached_property
 
 from .loading import Tracker
 from .textnorm import normalise
+from .textrules import has_visible
 
 
 class QuoteCheck(StrEnum):
@@ -50,7 +51,9 @@ class Analysis:
                 if text is None:
                     row.append(QuoteCheck.UNCHECKED)
                 else:
-                    found = normalise(ev.quote) in text
+                    quote = normalise(ev.quote)
+                    # An empty quote is "in" every text: it proves nothing.
+                    found = has_visible(quote) and quote in text
                     row.append(QuoteCheck.FOUND if found else QuoteCheck.NOT_FOUND)
             results[cid] = row
         return results

@@ -13,13 +13,14 @@ from . import __version__
 from .commands import COMMANDS
 from .errors import ClaimtrackError, DataError
 from .problems import format_text, printable
+from .records import parse_date
 
 
 def _date(text: str) -> dt.date:
     try:
-        return dt.date.fromisoformat(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a date (YYYY-MM-DD): {text!r}") from None
+        return parse_date(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 def common_options(parser: argparse.ArgumentParser) -> None:

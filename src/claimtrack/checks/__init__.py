@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterator
 from ..analysis import Analysis
 from ..loading import Tracker
 from ..problems import Problem, sort_problems
-from . import quotes, references, statuses
+from . import dates, quotes, references, statuses
 
 Rule = Callable[[Analysis], Iterator[Problem]]
 
@@ -16,6 +16,7 @@ RULES: tuple[Rule, ...] = (
     *references.RULES,
     *quotes.RULES,
     *statuses.RULES,
+    *dates.RULES,
 )
 
 

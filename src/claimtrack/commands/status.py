@@ -23,7 +23,8 @@ from ..fsutil import atomic_write_bytes, read_regular
 from ..loading import load_tracker
 from ..problems import Problem
 from ..proposal import judge
-from ..records import ID_PATTERN, Status
+from ..records import ID_PATTERN, Status, parse_date
+from ..textrules import describe_illegal, first_illegal
 from ..validation import suggest
 from ..yamledit import NewEntry, edit_status
 from ..yamlsource import MAX_BYTES
@@ -33,9 +34,9 @@ _ID = re.compile(ID_PATTERN)
 
 def _date(text: str) -> dt.date:
     try:
-        return dt.date.fromisoformat(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a date (YYYY-MM-DD): {text!r}") from None
+        return parse_date(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 def add_parser(sub: Any, common: Callable[[argparse.ArgumentParser], None]) -> None:
@@ -85,7 +86,21 @@ def _claim_path(root: Path, claim_id: str) -> Path:
     return path
 
 
+def _refuse_unpublishable(option: str, value: str) -> None:
+    # Checked here, not only by the rules: a lone surrogate (undecodable bytes in
+    # the command line) cannot even be written into the YAML text.
+    bad = first_illegal(value)
+    if bad is not None:
+        raise UsageError(
+            f"{option}: character {describe_illegal(value, bad)} cannot be published "
+            "(XML, and so the feed, cannot carry it); nothing was written"
+        )
+
+
 def run(args: argparse.Namespace) -> int:
+    _refuse_unpublishable("--note", args.note)
+    for sid in args.evidence:
+        _refuse_unpublishable("--evidence", sid)
     root: Path = args.root
     if not root.is_dir():
         raise UsageError(f"--root {root}: no such folder")
