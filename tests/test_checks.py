@@ -222,6 +222,22 @@ def test_history_order_and_future(run_cli: Runner, root: Path) -> None:
     assert at(only(found, "history-future")) == ("claims/rocket-speed.yaml", 30, 11)
 
 
+def test_source_dates_in_the_future(run_cli: Runner, root: Path) -> None:
+    post = root / "sources/acme-post.yaml"
+    edit(post, "published: 2026-10-01", "published: 2026-12-01")
+    edit(post, "retrieved: 2026-11-30", "retrieved: 2027-01-01")
+    found = problems(run_cli, root)
+    published = only(found, "published-future")
+    assert at(published) == ("sources/acme-post.yaml", 5, 12)
+    assert published["severity"] == "error"
+    assert published["message"] == "published date 2026-12-01 is in the future"
+    retrieved = only(found, "retrieved-future")
+    assert at(retrieved) == ("sources/acme-post.yaml", 10, 14)
+    assert retrieved["message"] == "snapshot.retrieved 2027-01-01 is in the future"
+    # judged as of --today: on 1 January 2027 both dates are past
+    assert [p["code"] for p in problems(run_cli, root, "--today", "2027-01-01")] == []
+
+
 def test_review_by_in_the_past_is_stale(run_cli: Runner, root: Path) -> None:
     edit(root / "claims/rocket-price.yaml", "review_by: 2027-06-30", "review_by: 2026-11-01")
     problem = only(problems(run_cli, root), "stale")

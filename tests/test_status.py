@@ -208,7 +208,27 @@ REFUSALS: dict[str, tuple[str, list[str], str]] = {
     "empty note": (
         "flow-multiline",
         ["disputed", "--note", "", "--date", "2026-11-16"],
-        "invalid-value",
+        "empty-value",
+    ),
+    "blank note": (
+        "block-comments",
+        ["disputed", "--note", "   ", "--date", "2026-11-16"],
+        "empty-value",
+    ),
+    "note of an ideographic space and line breaks": (
+        "odd-spacing",
+        ["disputed", "--note", "\u3000\n\n", "--date", "2026-11-16"],
+        "empty-value",
+    ),
+    "note of invisible characters": (
+        "flow-history",
+        ["disputed", "--note", "\u200b\ufeff", "--date", "2026-11-16"],
+        "empty-value",
+    ),
+    "blank evidence": (
+        "block-comments",
+        ["disputed", "--note", "x", "--evidence", "  ", "--date", "2026-11-16"],
+        "invalid-format",
     ),
     "corroborated with one origin": (
         "block-comments",
@@ -243,6 +263,29 @@ def test_refusals_leave_every_file_byte_identical(
     assert line_no > 1
     assert "unchanged" in result.err
     assert "Traceback" not in result.output
+
+
+@pytest.mark.parametrize(
+    ("option", "value", "named"),
+    [
+        ("--note", "Bad\x01", "U+0001 at offset 3"),
+        ("--note", "\x00", "U+0000 at offset 0"),
+        ("--note", "ok\ufffe", "U+FFFE at offset 2"),
+        # undecodable bytes in the command line arrive as lone surrogates
+        ("--note", "caf\udce9", "U+DCE9 at offset 3"),
+        ("--evidence", "bench-weekly\x1b", "U+001B at offset 12"),
+    ],
+)
+def test_a_character_xml_cannot_carry_is_refused_before_anything_is_written(
+    option: str, value: str, named: str, run_cli: Run, tracker: Callable[[str], Path]
+) -> None:
+    root = tracker("status")
+    before = _snapshot(root)
+    args = ["--note", "x", option, value] if option == "--evidence" else [option, value]
+    result = _status(run_cli, root, "block-comments", "disputed", *args, "--date", "2026-11-16")
+    assert result.code == 2, result.output
+    assert f"{option}: character {named} cannot be published" in result.err
+    assert _snapshot(root) == before
 
 
 def test_unknown_source_suggests_the_right_one(

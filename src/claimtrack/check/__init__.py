@@ -12,7 +12,7 @@ import datetime as dt
 from ..batch import collector_paused
 from ..load import Cache, Tracker
 from ..problems import Problem, sort_problems
-from . import quotes, references, statuses
+from . import dates, quotes, references, statuses
 from .analysis import Analysis, ClaimRule, SourceRule, TrackerRule
 
 CLAIM_RULES: tuple[ClaimRule, ...] = (
@@ -20,7 +20,11 @@ CLAIM_RULES: tuple[ClaimRule, ...] = (
     *quotes.CLAIM_RULES,
     *statuses.CLAIM_RULES,
 )
-SOURCE_RULES: tuple[SourceRule, ...] = (*references.SOURCE_RULES, *quotes.SOURCE_RULES)
+SOURCE_RULES: tuple[SourceRule, ...] = (
+    *references.SOURCE_RULES,
+    *quotes.SOURCE_RULES,
+    *dates.SOURCE_RULES,
+)
 TRACKER_RULES: tuple[TrackerRule, ...] = references.TRACKER_RULES
 
 

@@ -15,6 +15,7 @@ from functools import cached_property
 from ..load import Cache, Loaded, Tracker
 from ..problems import Problem
 from ..records import Claim, Source
+from ..textrules import has_visible
 from .graph import Derivation, walk
 from .textnorm import normalise
 
@@ -51,7 +52,11 @@ class Analysis:
             return None
         found = self.cache.quote_result(archive.sha256, quote)
         if found is None:
-            found = normalise(quote) in (self.normalised_archive(source_id) or "")
+            normalised = normalise(quote)
+            # An empty quote is "in" every text: it proves nothing.
+            found = has_visible(normalised) and normalised in (
+                self.normalised_archive(source_id) or ""
+            )
             self.cache.remember_quote(archive.sha256, quote, found)
         return found
 

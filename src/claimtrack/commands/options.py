@@ -4,22 +4,18 @@ from __future__ import annotations
 
 import argparse
 import datetime as dt
-import re
 from pathlib import Path
 
 from ..load import Cache
-
-_DAY = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
+from ..records import parse_date
 
 
 def date_arg(text: str) -> dt.date:
-    """A day written YYYY-MM-DD, and only so (fromisoformat alone also takes 20261130)."""
+    """A day written YYYY-MM-DD, by the records' own rule (records.parse_date)."""
     try:
-        if not _DAY.fullmatch(text):
-            raise ValueError(text)
-        return dt.date.fromisoformat(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a date (YYYY-MM-DD): {text!r}") from None
+        return parse_date(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 def common_options(parser: argparse.ArgumentParser) -> None:

@@ -26,6 +26,7 @@ from ..load.validation import suggest
 from ..load.yamlsource import MAX_BYTES
 from ..problems import Problem
 from ..records import ID_RULE, Status, is_record_id
+from ..textrules import describe_illegal, first_illegal
 from .options import date_arg
 
 
@@ -74,7 +75,21 @@ def _claim_path(root: Path, claim_id: str) -> Path:
     return path
 
 
+def _refuse_unpublishable(option: str, value: str) -> None:
+    # Checked here, not only by the rules: a lone surrogate (undecodable bytes in
+    # the command line) cannot even be written into the YAML text.
+    bad = first_illegal(value)
+    if bad is not None:
+        raise UsageError(
+            f"{option}: character {describe_illegal(value, bad)} cannot be published "
+            "(XML, and so the feed, cannot carry it); nothing was written"
+        )
+
+
 def run(args: argparse.Namespace) -> int:
+    _refuse_unpublishable("--note", args.note)
+    for sid in args.evidence:
+        _refuse_unpublishable("--evidence", sid)
     root: Path = args.root
     if not root.is_dir():
         raise UsageError(f"--root {root}: no such folder")

@@ -9,6 +9,7 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 
 from ..problems import Problem, error
+from ..textrules import VISIBLE_PATTERN
 from .yamlsource import Positions
 
 
@@ -70,6 +71,16 @@ def validation_problems(
                     f"missing required field {where!r}",
                 )
             )
+        elif kind == "string_pattern_mismatch" and err["ctx"]["pattern"] == VISIBLE_PATTERN:
+            problems.append(
+                error(
+                    rel,
+                    positions.value(loc),
+                    "empty-value",
+                    f"{where} is empty: a value is required",
+                    "it holds only white space or invisible characters" if err["input"] else None,
+                )
+            )
         elif err.get("input", ...) is None:
             # An empty value (`statement:`) is what a fresh skeleton holds: say
             # that it is empty, not that None is the wrong type.
@@ -102,8 +113,8 @@ def validation_problems(
                 if kind.endswith("_type") or kind.endswith("_parsing")
                 else "invalid-value"
             )
-            if kind in ("date_from_datetime_parsing", "date_parsing", "date_type"):
-                code, msg = "invalid-date", "expected a date written YYYY-MM-DD"
+            if kind == "iso_date":
+                code, msg = "invalid-date", err["msg"]
             elif kind == "string_pattern_mismatch":
                 code, msg = "invalid-format", _pattern_message(loc)
             else:

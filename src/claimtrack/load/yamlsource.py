@@ -20,6 +20,7 @@ from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 from yaml.resolver import BaseResolver
 
 from ..problems import Problem, error
+from ..textrules import describe_illegal, first_illegal
 
 try:
     from yaml.cyaml import CParser as _Parser  # type: ignore[attr-defined]
@@ -184,9 +185,22 @@ def _pos(node: Node | yaml.Event) -> Pos:
     return (mark.line + 1, mark.column + 1)
 
 
-def _offset_pos(raw: bytes, offset: int) -> Pos:
-    line_start = raw.rfind(b"\n", 0, offset) + 1
-    return (raw.count(b"\n", 0, offset) + 1, offset - line_start + 1)
+def _offset_pos(raw: bytes | str, offset: int) -> Pos:
+    """Line and column of ``offset``: counted in bytes in bytes, in characters in text."""
+    nl: Any = b"\n" if isinstance(raw, bytes) else "\n"
+    line_start = raw.rfind(nl, 0, offset) + 1
+    return (raw.count(nl, 0, offset) + 1, offset - line_start + 1)
+
+
+def _illegal_char(relpath: str, pos: Pos, value: str, offset: int) -> Problem:
+    return error(
+        relpath,
+        pos,
+        "invalid-character",
+        f"character {describe_illegal(value, offset)} of the value cannot be published: "
+        "XML (the feed, the sitemap) cannot carry it",
+        "remove the escape that writes it",
+    )
 
 
 def _too_deep(relpath: str, pos: Pos) -> _Refused:
@@ -225,6 +239,10 @@ def _convert(
                 return True
             if value in _FALSES:
                 return False
+        # The reader refuses these characters written as themselves; only a
+        # double-quoted escape ("\x01", "\0", "\uFFFE") can still make one.
+        elif node.style == '"' and (bad := first_illegal(value)) is not None:  # type: ignore[attr-defined]
+            problems.append(_illegal_char(relpath, _pos(node), value, bad))
         return value
     # Checked only for collections (after scalars returned), so that the
     # recursion below never goes deeper than MAX_DEPTH.
@@ -314,6 +332,17 @@ def _deep_event(text: str) -> Pos | None:
 
 
 def _syntax_problem(exc: yaml.YAMLError, text: str, relpath: str) -> Problem:
+    if isinstance(exc, yaml.reader.ReaderError) and isinstance(exc.character, int):
+        # The reader stops at the first character YAML refuses; its own
+        # position is a byte count, so the character is looked up instead.
+        at = text.find(chr(exc.character))
+        return error(
+            relpath,
+            _offset_pos(text, at) if at >= 0 else (1, 1),
+            "invalid-character",
+            f"character U+{exc.character:04X} is not allowed in a YAML file",
+            "remove it",
+        )
     mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
     if "maximum nesting depth" in str(exc) and mark is not None:
         deep = _deep_event(text[: mark.index]) or (mark.line + 1, mark.column + 1)

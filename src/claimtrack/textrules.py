@@ -1,0 +1,44 @@
+"""What a text value may hold: characters XML can carry, and something to read.
+
+Every text ends up in the Atom feed and the sitemap, which are XML 1.0: one
+character that XML cannot carry makes the whole file ill-formed for every
+reader.  And a value made only of white space or invisible characters says
+nothing, yet looks filled in to a check for "empty".
+"""
+
+from __future__ import annotations
+
+import re
+
+# Complement of XML 1.0's Char production:
+# #x9 | #xA | #xD | [#x20-#xD7FF] | [#xE000-#xFFFD] | [#x10000-#x10FFFF]
+_XML_ILLEGAL = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+
+# Unicode's Default_Ignorable_Code_Point: characters that render as nothing
+# (zero-width spaces and joiners, byte-order mark, soft hyphen, bidi controls,
+# variation selectors, Hangul fillers, tags).
+_INVISIBLE = (
+    "\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u202a-\u202e"
+    "\u2060-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0\ufff0-\ufff8\U0001bca0-\U0001bca3"
+    "\U0001d173-\U0001d17a\U000e0000-\U000e0fff"
+)
+# One character to read.  Also a pydantic pattern (Rust regex there, which
+# reads \s as Unicode white space like Python does).
+VISIBLE_PATTERN = rf"[^\s{_INVISIBLE}]"
+_VISIBLE = re.compile(VISIBLE_PATTERN)
+
+
+def first_illegal(text: str) -> int | None:
+    """Offset of the first character XML 1.0 cannot carry, or None."""
+    match = _XML_ILLEGAL.search(text)
+    return None if match is None else match.start()
+
+
+def describe_illegal(text: str, offset: int) -> str:
+    """'U+0001 at offset 3': the character named by code point, never printed raw."""
+    return f"U+{ord(text[offset]):04X} at offset {offset}"
+
+
+def has_visible(text: str) -> bool:
+    """True when ``text`` has a character other than white space and invisible ones."""
+    return _VISIBLE.search(text) is not None
