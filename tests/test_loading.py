@@ -48,6 +48,7 @@ def find(found: list[dict[str, object]], code: str) -> dict[str, object]:
         ("billion-laughs.yaml", "yaml-alias", 1, 4),
         ("syntax.yaml", "yaml-syntax", 2, 5),
         ("tag.yaml", "yaml-tag", 1, 12),
+        ("complex-key.yaml", "yaml-key", 1, 1),
     ],
 )
 def test_bad_file_is_reported_at_its_position(

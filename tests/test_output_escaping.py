@@ -11,7 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from claimtrack.problems import error, printable
+from claimtrack.codes import Code
+from claimtrack.problems import printable, report
 
 from .conftest import TODAY, Result
 
@@ -55,7 +56,7 @@ def test_a_file_name_is_printed_escaped_the_same_in_text_and_json(
 
 
 def test_serve_banner_and_problem_json_share_the_escaping() -> None:
-    problem = error("claims/\udcff\x1b.yaml", (1, 1), "invalid-id", "bad \x1b name", "hint\n")
+    problem = report("claims/\udcff\x1b.yaml", (1, 1), Code.INVALID_ID, "bad \x1b name", "hint\n")
     assert problem.format().startswith(
         "claims/\\xff\\x1b.yaml:1:1: error: bad \\x1b name; hint\\x0a"
     )

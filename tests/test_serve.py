@@ -296,12 +296,15 @@ def test_inject_places_banner_and_script() -> None:
         b"<!doctype html><html><BODY class='x'><p>hi</p>"
         b'<script src="/__claimtrack/live.js" data-version="3"></script></body></html>'
     )
-    from claimtrack.problems import error
+    from claimtrack.codes import Code
+    from claimtrack.problems import report
 
-    bad = View(4, False, [error("claims/a.yaml", (2, 3), "x-code", "<b>bad</b>")], "errors")
+    bad = View(
+        4, False, [report("claims/a.yaml", (2, 3), Code.YAML_SYNTAX, "<b>bad</b>")], "errors"
+    )
     out = inject(page, bad)
     assert out.index(b"claimtrack-live-errors") > out.index(b"<BODY")
-    assert b"claims/a.yaml:2:3: error: &lt;b&gt;bad&lt;/b&gt; [x-code]" in out
+    assert b"claims/a.yaml:2:3: error: &lt;b&gt;bad&lt;/b&gt; [yaml-syntax]" in out
     assert b"<b>bad</b>" not in out
     assert inject(b"no body here", ok).endswith(b'data-version="3"></script>')
 

@@ -11,9 +11,10 @@ import pytest
 from jinja2 import UndefinedError
 
 from claimtrack import batch
+from claimtrack.codes import Code
 from claimtrack.errors import DataError
 from claimtrack.live import LiveServer
-from claimtrack.problems import error
+from claimtrack.problems import report
 from claimtrack.site import SiteBuilder
 from claimtrack.site.templating import make_environment, template_problem
 from claimtrack.site.theme import Theme
@@ -110,7 +111,7 @@ def test_a_mistake_in_the_second_process_is_a_problem_too(
 ) -> None:
     monkeypatch.setattr(batch, "SPLIT_MIN_ITEMS", 1)
     monkeypatch.setattr(batch.threading, "active_count", lambda: 1)  # other tests' threads
-    problem = error("templates/claim.html", (2, 1), "template-error", "'nope' is undefined")
+    problem = report("templates/claim.html", (2, 1), Code.TEMPLATE_ERROR, "'nope' is undefined")
 
     def work(items: list[int]) -> list[None]:
         if 1 in items:  # only the child's half fails

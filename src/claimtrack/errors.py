@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from .codes import Code
 from .problems import Problem
 
 
@@ -33,7 +34,7 @@ class FileRefused(ClaimtrackError):
     ``code`` is the problem code a loader reports it under.
     """
 
-    def __init__(self, code: str, message: str, hint: str | None = None) -> None:
+    def __init__(self, code: Code, message: str, hint: str | None = None) -> None:
         super().__init__(message)
         self.code = code
         self.hint = hint

@@ -13,6 +13,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from .codes import Code
 from .errors import FileRefused
 
 # File times tick coarsely (milliseconds or worse): a second write of the same
@@ -40,18 +41,20 @@ _KINDS = (
 
 def _not_a_file(mode: int) -> FileRefused:
     kind = next((name for test, name in _KINDS if test(mode)), "a special file")
-    return FileRefused("not-a-file", f"not a regular file: it is {kind}", "replace it with a file")
+    return FileRefused(
+        Code.NOT_A_FILE, f"not a regular file: it is {kind}", "replace it with a file"
+    )
 
 
 def refusal(exc: OSError) -> FileRefused:
     """The problem an OSError met while reading a file stands for."""
     if exc.errno == errno.ELOOP:
         return FileRefused(
-            "symlink-loop",
+            Code.SYMLINK_LOOP,
             "symbolic link loop: the link never reaches a file",
             "point the link at a file, or replace it with the file",
         )
-    return FileRefused("unreadable", f"cannot read file: {exc.strerror or exc}")
+    return FileRefused(Code.UNREADABLE, f"cannot read file: {exc.strerror or exc}")
 
 
 def read_regular(path: str | Path, limit: int | None, mode: int | None = None) -> bytes:
@@ -93,7 +96,7 @@ def read_regular(path: str | Path, limit: int | None, mode: int | None = None) -
 
 
 def _too_large(size: int, limit: int) -> FileRefused:
-    return FileRefused("file-too-large", f"file is {size} bytes, more than the limit of {limit}")
+    return FileRefused(Code.FILE_TOO_LARGE, f"file is {size} bytes, more than the limit of {limit}")
 
 
 def atomic_write_bytes(path: Path, data: bytes, *, durable: bool = True) -> None:

@@ -1,4 +1,7 @@
-"""Problems as data: every rule yields these, output formats only read them."""
+"""Problems as data: every rule yields these, output formats only read them.
+
+Codes and their severities are in the registry, codes.py.
+"""
 
 from __future__ import annotations
 
@@ -6,7 +9,8 @@ import json
 import re
 from collections.abc import Iterable
 from dataclasses import asdict, dataclass
-from enum import StrEnum
+
+from .codes import CODES, Code, Severity
 
 # What must not reach a terminal raw: C0 controls and DEL, C1 controls (ESC
 # sequences rewrite the screen, a newline splits a diagnostic), the bidi
@@ -34,11 +38,6 @@ def printable(text: str) -> str:
     return _UNSAFE.sub(_escape, text)
 
 
-class Severity(StrEnum):
-    ERROR = "error"
-    WARNING = "warning"
-
-
 @dataclass(frozen=True, slots=True, order=True)
 class Problem:
     # Field order is the sort order: path, then line, then column.
@@ -46,7 +45,7 @@ class Problem:
     line: int
     column: int
     severity: Severity
-    code: str
+    code: Code
     message: str
     hint: str | None = None
 
@@ -70,16 +69,11 @@ class Problem:
         return data
 
 
-def error(
-    path: str, pos: tuple[int, int], code: str, message: str, hint: str | None = None
+def report(
+    path: str, pos: tuple[int, int], code: Code, message: str, hint: str | None = None
 ) -> Problem:
-    return Problem(path, pos[0], pos[1], Severity.ERROR, code, message, hint)
-
-
-def warning(
-    path: str, pos: tuple[int, int], code: str, message: str, hint: str | None = None
-) -> Problem:
-    return Problem(path, pos[0], pos[1], Severity.WARNING, code, message, hint)
+    """A problem at ``path``:line:column, with the severity the registry gives its code."""
+    return Problem(path, pos[0], pos[1], CODES[code].severity, code, message, hint)
 
 
 def sort_problems(problems: Iterable[Problem]) -> list[Problem]:

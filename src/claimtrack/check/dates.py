@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from ..codes import Code
 from ..load import Loaded
-from ..problems import Problem, error
+from ..problems import Problem, report
 from ..records import Source
 from .analysis import Analysis, SourceRule
 
@@ -17,19 +18,19 @@ from .analysis import Analysis, SourceRule
 def source_dates(a: Analysis, loaded: Loaded[Source]) -> Iterator[Problem]:
     source = loaded.record
     if source.published is not None and source.published > a.today:
-        yield error(
+        yield report(
             loaded.path,
             loaded.positions.value(("published",)),
-            "published-future",
+            Code.PUBLISHED_FUTURE,
             f"published date {source.published} is in the future",
             "a typo in the year? leave the date out when it is not known",
         )
     snapshot = source.snapshot
     if snapshot is not None and snapshot.retrieved > a.today:
-        yield error(
+        yield report(
             loaded.path,
             loaded.positions.value(("snapshot", "retrieved")),
-            "retrieved-future",
+            Code.RETRIEVED_FUTURE,
             f"snapshot.retrieved {snapshot.retrieved} is in the future",
             "the day the text was archived",
         )

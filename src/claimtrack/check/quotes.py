@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from ..codes import Code
 from ..load import Loaded
-from ..problems import Problem, error, warning
+from ..problems import Problem, report
 from ..records import Claim, Source
 from .analysis import Analysis, ClaimRule, QuoteCheck, SourceRule
 from .textnorm import longest_found_prefix, normalise
@@ -28,18 +29,18 @@ def quote_anchoring(a: Analysis, loaded: Loaded[Claim]) -> Iterator[Problem]:
                 if matched >= 8
                 else "copy the words exactly as they stand in the archived text"
             )
-            yield error(
+            yield report(
                 loaded.path,
                 pos,
-                "quote-not-found",
+                Code.QUOTE_NOT_FOUND,
                 f"quote not found in sources/{ev.source}.txt",
                 hint,
             )
         elif result is QuoteCheck.UNCHECKED:
-            yield warning(
+            yield report(
                 loaded.path,
                 pos,
-                "quote-unchecked",
+                Code.QUOTE_UNCHECKED,
                 f"quote not checked against an archived copy: sources/{ev.source}.txt "
                 "does not exist",
             )
@@ -52,19 +53,19 @@ def translations(a: Analysis, loaded: Loaded[Claim]) -> Iterator[Problem]:
             continue
         english = source.record.language.lower().split("-")[0] == "en"
         if not english and ev.translation is None:
-            yield error(
+            yield report(
                 loaded.path,
                 loaded.positions.key(("evidence", i, "quote")),
-                "translation-missing",
+                Code.TRANSLATION_MISSING,
                 f"source {ev.source!r} is in {source.record.language!r}: "
                 "the quote needs an English translation",
                 "add translation: and translated_by: person or machine",
             )
         if ev.translation is not None and ev.translated_by is None:
-            yield error(
+            yield report(
                 loaded.path,
                 loaded.positions.key(("evidence", i, "translation")),
-                "translated-by-missing",
+                Code.TRANSLATED_BY_MISSING,
                 "say who translated the quote",
                 "add translated_by: person or machine",
             )
@@ -75,27 +76,27 @@ def archive_integrity(a: Analysis, loaded: Loaded[Source]) -> Iterator[Problem]:
     archive = a.tracker.archives.get(sid)
     snapshot = loaded.record.snapshot
     if archive is not None and snapshot is None:
-        yield error(
+        yield report(
             loaded.path,
             (1, 1),
-            "snapshot-missing",
+            Code.SNAPSHOT_MISSING,
             f"sources/{sid}.txt exists but the record has no snapshot",
             f"add snapshot: {{retrieved: YYYY-MM-DD, sha256: {archive.sha256}}}",
         )
     elif archive is None and snapshot is not None:
         if (a.tracker.root / "sources" / f"{sid}.txt").exists():
             return  # the file exists but could not be read: already reported
-        yield error(
+        yield report(
             loaded.path,
             loaded.positions.key(("snapshot",)),
-            "archive-missing",
+            Code.ARCHIVE_MISSING,
             f"snapshot recorded but sources/{sid}.txt does not exist",
         )
     elif archive is not None and snapshot is not None and archive.sha256 != snapshot.sha256:
-        yield error(
+        yield report(
             loaded.path,
             loaded.positions.value(("snapshot", "sha256")),
-            "snapshot-mismatch",
+            Code.SNAPSHOT_MISMATCH,
             f"sources/{sid}.txt has sha256 {archive.sha256}, not the recorded one",
             "if the archive was changed on purpose, update snapshot.sha256",
         )

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from ..codes import Code
 from ..load import Loaded
 from ..load.validation import suggest
-from ..problems import Problem, error, warning
+from ..problems import Problem, report
 from ..records import Claim, Source
 from .analysis import Analysis, ClaimRule, SourceRule, TrackerRule
 
@@ -20,7 +21,7 @@ def derivation_references(a: Analysis, loaded: Loaded[Source]) -> Iterator[Probl
         if parent not in a.known_sources:
             msg, hint = _unknown("source", parent, a.known_sources)
             pos = loaded.positions.value(("derived_from", i))
-            yield error(loaded.path, pos, "unknown-source", msg, hint)
+            yield report(loaded.path, pos, Code.UNKNOWN_SOURCE, msg, hint)
 
 
 def evidence_references(a: Analysis, loaded: Loaded[Claim]) -> Iterator[Problem]:
@@ -38,22 +39,22 @@ def evidence_references(a: Analysis, loaded: Loaded[Claim]) -> Iterator[Problem]
     for path, sid in cited:
         if sid not in known:
             msg, hint = _unknown("source", sid, known)
-            yield error(loaded.path, loaded.positions.value(path), "unknown-source", msg, hint)
+            yield report(loaded.path, loaded.positions.value(path), Code.UNKNOWN_SOURCE, msg, hint)
 
 
 def claim_references(a: Analysis, loaded: Loaded[Claim]) -> Iterator[Problem]:
     for i, other in enumerate(loaded.record.related):
         if other == loaded.id:
-            yield warning(
+            yield report(
                 loaded.path,
                 loaded.positions.value(("related", i)),
-                "self-related",
+                Code.SELF_RELATED,
                 "a claim is not related to itself",
             )
         elif other not in a.known_claims:
             msg, hint = _unknown("claim", other, a.known_claims)
             pos = loaded.positions.value(("related", i))
-            yield error(loaded.path, pos, "unknown-claim", msg, hint)
+            yield report(loaded.path, pos, Code.UNKNOWN_CLAIM, msg, hint)
 
 
 def derivation_cycles(a: Analysis) -> Iterator[Problem]:
@@ -72,10 +73,10 @@ def _cycle_problem(a: Analysis, cycle: list[str]) -> Problem:
     loaded = a.tracker.sources[cycle[0]]
     following = cycle[1] if len(cycle) > 1 else cycle[0]
     index = loaded.record.derived_from.index(following)
-    return error(
+    return report(
         loaded.path,
         loaded.positions.value(("derived_from", index)),
-        "derivation-cycle",
+        Code.DERIVATION_CYCLE,
         "derived_from forms a cycle: " + " -> ".join([*cycle, cycle[0]]),
     )
 
@@ -95,8 +96,8 @@ def unused_sources(a: Analysis) -> Iterator[Problem]:
                 frontier.append(parent)
     for sid, loaded in sources.items():
         if sid not in used:
-            yield warning(
-                loaded.path, (1, 1), "unused-source", f"source {sid!r} is not cited by any claim"
+            yield report(
+                loaded.path, (1, 1), Code.UNUSED_SOURCE, f"source {sid!r} is not cited by any claim"
             )
 
 

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from ..codes import Code
 from ..load import Loaded
-from ..problems import Problem, error, warning
+from ..problems import Problem, report
 from ..records import OMISSION_STATUSES, Claim, ClaimKind, Status
 from .analysis import Analysis, ClaimRule
 
@@ -14,10 +15,10 @@ def status_matches_history(a: Analysis, loaded: Loaded[Claim]) -> Iterator[Probl
     claim = loaded.record
     last = claim.history[-1].status
     if claim.status != last:
-        yield error(
+        yield report(
             loaded.path,
             loaded.positions.value(("status",)),
-            "status-history-mismatch",
+            Code.STATUS_HISTORY_MISMATCH,
             f"status is {claim.status.value!r} but the last history entry says {last.value!r}",
             "record the change as a history entry",
         )
@@ -31,17 +32,17 @@ def status_fits_kind(a: Analysis, loaded: Loaded[Claim]) -> Iterator[Problem]:
     ]
     for path, status in entries:
         if omission and status not in OMISSION_STATUSES:
-            yield error(
+            yield report(
                 loaded.path,
                 loaded.positions.value(path),
-                "omission-status",
+                Code.OMISSION_STATUS,
                 f"an omission is undisclosed or disclosed, not {status.value!r}",
             )
         elif not omission and status in OMISSION_STATUSES:
-            yield error(
+            yield report(
                 loaded.path,
                 loaded.positions.value(path),
-                "omission-status",
+                Code.OMISSION_STATUS,
                 f"{status.value!r} is only for claims of kind omission",
             )
 
@@ -49,17 +50,17 @@ def status_fits_kind(a: Analysis, loaded: Loaded[Claim]) -> Iterator[Problem]:
 def quantity_fits_kind(a: Analysis, loaded: Loaded[Claim]) -> Iterator[Problem]:
     claim = loaded.record
     if claim.kind is ClaimKind.FIGURE and claim.quantity is None:
-        yield error(
+        yield report(
             loaded.path,
             loaded.positions.key(("kind",)),
-            "quantity-missing",
+            Code.QUANTITY_MISSING,
             "a figure needs a quantity (value, unit, bound, metric)",
         )
     elif claim.kind is not ClaimKind.FIGURE and claim.quantity is not None:
-        yield error(
+        yield report(
             loaded.path,
             loaded.positions.key(("quantity",)),
-            "quantity-unexpected",
+            Code.QUANTITY_UNEXPECTED,
             f"only figures carry a quantity, this claim is a {claim.kind.value}",
             "set kind: figure or remove quantity",
         )
@@ -70,17 +71,17 @@ def history_dates(a: Analysis, loaded: Loaded[Claim]) -> Iterator[Problem]:
     for i, entry in enumerate(loaded.record.history):
         path = ("history", i, "date")
         if entry.date > a.today:
-            yield error(
+            yield report(
                 loaded.path,
                 loaded.positions.value(path),
-                "history-future",
+                Code.HISTORY_FUTURE,
                 f"history date {entry.date} is in the future",
             )
         if previous is not None and entry.date < previous:
-            yield error(
+            yield report(
                 loaded.path,
                 loaded.positions.value(path),
-                "history-order",
+                Code.HISTORY_ORDER,
                 f"history date {entry.date} is before the entry above it ({previous})",
                 "history runs oldest first",
             )
@@ -92,10 +93,10 @@ def corroboration(a: Analysis, loaded: Loaded[Claim]) -> Iterator[Problem]:
         return
     origins = a.claim_origins(loaded.id)
     if len(origins) < 2:
-        yield error(
+        yield report(
             loaded.path,
             loaded.positions.value(("status",)),
-            "corroboration-origins",
+            Code.CORROBORATION_ORIGINS,
             f"corroborated needs at least two independent origins, found "
             f"{len(origins)} ({', '.join(origins) or 'none'})",
             "reports derived from one source are one origin",
@@ -116,10 +117,10 @@ def disclosure_evidence(a: Analysis, loaded: Loaded[Claim]) -> Iterator[Problem]
             and published > recorded
         ]
         if not dated:
-            yield error(
+            yield report(
                 loaded.path,
                 loaded.positions.value(("history", i, "status")),
-                "disclosed-evidence",
+                Code.DISCLOSED_EVIDENCE,
                 "disclosed needs evidence: a source published after the omission was "
                 f"recorded ({recorded})",
                 "list it under this entry's evidence, with its published date",
@@ -128,10 +129,10 @@ def disclosure_evidence(a: Analysis, loaded: Loaded[Claim]) -> Iterator[Problem]
 
 def staleness(a: Analysis, loaded: Loaded[Claim]) -> Iterator[Problem]:
     if a.is_stale(loaded.id):
-        yield warning(
+        yield report(
             loaded.path,
             loaded.positions.value(("review_by",)),
-            "stale",
+            Code.STALE,
             f"review_by {loaded.record.review_by} has passed: the claim is stale",
             "look at it again and move review_by forward",
         )

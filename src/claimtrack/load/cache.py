@@ -35,8 +35,9 @@ from typing import Any
 import orjson
 
 from .._version import __version__
+from ..codes import Code, Severity
 from ..fsutil import atomic_write_bytes, is_recent
-from ..problems import Problem, Severity
+from ..problems import Problem
 
 CACHE_DIR = ".claimtrack_cache"
 # Like MYPY_CACHE_DIR and RUFF_CACHE_DIR: keep the caches elsewhere (one folder per tracker).
@@ -89,7 +90,7 @@ def _problem_row(p: Problem) -> list[Any]:
 
 def _problem(row: list[Any]) -> Problem:
     path, line, column, severity, code, message, hint = row
-    return Problem(path, line, column, Severity(severity), code, message, hint)
+    return Problem(path, line, column, Severity(severity), Code(code), message, hint)
 
 
 class Cache:

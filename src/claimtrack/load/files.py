@@ -13,9 +13,10 @@ import stat
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..codes import Code
 from ..errors import FileRefused
 from ..fsutil import read_regular, refusal
-from ..problems import Problem, error
+from ..problems import Problem, report
 from ..records import ID_RULE, is_record_id
 from .yamlsource import MAX_BYTES
 
@@ -55,7 +56,7 @@ def read_data_file(root: Path, path: Path, problems: list[Problem]) -> bytes | N
         refused = refusal(exc)
     except FileRefused as exc:
         refused = exc
-    problems.append(error(relpath(root, path), (1, 1), refused.code, str(refused), refused.hint))
+    problems.append(report(relpath(root, path), (1, 1), refused.code, str(refused), refused.hint))
     return None
 
 
@@ -68,11 +69,11 @@ def link_outside(root: Path, path: Path, rel: str) -> Problem | None:
         target = os.path.realpath(path, strict=True)
     except OSError as exc:
         refused = refusal(exc)
-        return error(rel, (1, 1), refused.code, str(refused), refused.hint)
+        return report(rel, (1, 1), refused.code, str(refused), refused.hint)
     if is_inside(root.resolve(), target):
         return None
     message = "symbolic link points outside the tracker"
-    return error(rel, (1, 1), "symlink-outside", message, "copy the file in")
+    return report(rel, (1, 1), Code.SYMLINK_OUTSIDE, message, "copy the file in")
 
 
 def is_inside(root: Path, target: str) -> bool:
@@ -97,10 +98,10 @@ def folder_entries(root: Path, folder: str, problems: list[Problem]) -> list[os.
             target = os.path.realpath(base, strict=True)
             if not is_inside(root, target):
                 problems.append(
-                    error(
+                    report(
                         folder,
                         (1, 1),
-                        "symlink-outside",
+                        Code.SYMLINK_OUTSIDE,
                         f"the {folder}/ folder is a symbolic link to outside the tracker; "
                         "nothing in it is read",
                         f"make {folder}/ a real folder inside the tracker",
@@ -112,7 +113,7 @@ def folder_entries(root: Path, folder: str, problems: list[Problem]) -> list[os.
         return sorted(os.scandir(base), key=lambda e: e.name)
     except OSError as exc:
         refused = refusal(exc)
-        problems.append(error(folder, (1, 1), refused.code, str(refused), refused.hint))
+        problems.append(report(folder, (1, 1), refused.code, str(refused), refused.hint))
         return []
 
 
@@ -131,10 +132,10 @@ def record_files(
             # a record the editor wrote would silently miss from the site.
             base = name[: name.rindex(".")]
             problems.append(
-                error(
+                report(
                     rel,
                     (1, 1),
-                    "file-extension",
+                    Code.FILE_EXTENSION,
                     "file is not loaded: records end in .yaml (lowercase)",
                     f"rename it to {base}.yaml",
                 )
@@ -143,10 +144,10 @@ def record_files(
         stem = name[: -len(".yaml")]
         if not is_record_id(stem):
             problems.append(
-                error(
+                report(
                     rel,
                     (1, 1),
-                    "invalid-id",
+                    Code.INVALID_ID,
                     # printable(), at output, escapes the name as in the path (repr would differ)
                     f"file name '{stem}' is not a valid id",
                     f"use {ID_RULE}",
@@ -166,7 +167,7 @@ def load_archive(root: Path, path: Path, problems: list[Problem]) -> Archive | N
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         problems.append(
-            error(rel, (1, 1), "not-utf8", f"archived text is not UTF-8 (byte {exc.start})")
+            report(rel, (1, 1), Code.NOT_UTF8, f"archived text is not UTF-8 (byte {exc.start})")
         )
         return None
     return Archive(rel, text, hashlib.sha256(raw).hexdigest())

@@ -6,7 +6,8 @@ from typing import TypeVar
 
 from pydantic import BaseModel, ValidationError
 
-from ..problems import Problem, warning
+from ..codes import Code
+from ..problems import Problem, report
 from .cache import ParseResult
 from .validation import validation_problems
 from .yamlsource import Positions, parse_document
@@ -39,10 +40,10 @@ def finish_record(
     line = parsed.first_line
     if not (line.startswith(SCHEMA_HEADER) and line.endswith(schema_file.encode())):
         problems.append(
-            warning(
+            report(
                 rel,
                 (1, 1),
-                "schema-header",
+                Code.SCHEMA_HEADER,
                 f"first line should name the JSON Schema for editors: {schema_file}",
                 f"start the file with: # yaml-language-server: $schema=../schema/{schema_file}",
             )

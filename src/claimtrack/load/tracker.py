@@ -22,7 +22,8 @@ from typing import Generic, TypeVar
 from pydantic import BaseModel
 
 from ..batch import collector_paused, split
-from ..problems import Problem, warning
+from ..codes import Code
+from ..problems import Problem, report
 from ..records import Claim, Source, TrackerSettings
 from .cache import Cache, ParseResult, content_digest
 from .files import (
@@ -258,10 +259,10 @@ class Loader:
             stem = rel.rpartition("/")[2].removesuffix(".txt")
             if stem not in known:
                 tracker.problems.append(
-                    warning(
+                    report(
                         rel,
                         (1, 1),
-                        "orphan-archive",
+                        Code.ORPHAN_ARCHIVE,
                         f"archived text has no source record sources/{stem}.yaml",
                     )
                 )

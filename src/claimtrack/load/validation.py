@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import difflib
-import re
-from typing import Any
+from enum import Enum
+from types import UnionType
+from typing import Annotated, Any, Union, get_args, get_origin
 
 from pydantic import BaseModel, ValidationError
 
-from ..problems import Problem, error
+from ..codes import Code
+from ..problems import Problem, report
 from ..textrules import VISIBLE_PATTERN
 from .yamlsource import Positions
 
@@ -27,56 +29,94 @@ def _describe(loc: tuple[str | int, ...]) -> str:
     return out
 
 
-def _model_for(model: type[BaseModel], loc: tuple[str | int, ...]) -> type[BaseModel] | None:
-    """The nested model class that owns the last key of ``loc``."""
-    current: Any = model
-    for part in loc[:-1]:
-        if isinstance(part, int):
-            continue
-        info = current.model_fields.get(part) if hasattr(current, "model_fields") else None
-        if info is None:
-            return None
-        ann = info.annotation
-        for arg in (*getattr(ann, "__args__", ()), ann):
-            inner = getattr(arg, "__args__", (arg,))[0] if getattr(arg, "__args__", None) else arg
-            if isinstance(inner, type) and issubclass(inner, BaseModel):
-                current = inner
-                break
+def _unwrap(annotation: Any) -> Any:
+    """The class inside Optional[...], Annotated[...] and list[...] annotations."""
+    while True:
+        origin = get_origin(annotation)
+        if origin is Annotated:
+            annotation = get_args(annotation)[0]
+        elif origin in (UnionType, Union):
+            args = [a for a in get_args(annotation) if a is not type(None)]
+            annotation = args[0] if len(args) == 1 else annotation
+            if len(args) != 1:
+                return annotation
+        elif origin is list:
+            annotation = get_args(annotation)[0]
         else:
+            return annotation
+
+
+def _type_at(model: type[BaseModel], loc: tuple[str | int, ...]) -> Any:
+    """The type of the value at ``loc`` in ``model`` (models, lists and optionals followed)."""
+    current: Any = model
+    for part in loc:
+        if isinstance(part, int):
+            continue  # an item of a list: its type is the list's, already unwrapped
+        fields = getattr(current, "model_fields", None)
+        if not isinstance(current, type) or fields is None or part not in fields:
             return None
-    return current if isinstance(current, type) else None
+        current = _unwrap(fields[part].annotation)
+    return current
+
+
+def _choices(model: type[BaseModel], loc: tuple[str | int, ...]) -> list[str]:
+    """The allowed values at ``loc`` when it is a choice (an enum), else []."""
+    found = _type_at(model, loc)
+    if isinstance(found, type) and issubclass(found, Enum):
+        return [str(member.value) for member in found]
+    return []
+
+
+# Our own words for pydantic's type errors.  Errors our validators raise
+# (records.py) carry our own message already; any other keeps pydantic's.
+_EXPECTED = {
+    "string_type": "expected text",
+    "list_type": "expected a list",
+    "model_type": "expected a mapping of fields",
+    "dict_type": "expected a mapping of fields",
+    "model_attributes_type": "expected a mapping of fields",
+    "bool_type": "expected true or false",
+    "bool_parsing": "expected true or false",
+}
 
 
 def validation_problems(
     exc: ValidationError, model: type[BaseModel], rel: str, positions: Positions
 ) -> list[Problem]:
-    """Turn pydantic's errors into problems at the YAML positions they concern."""
+    """Turn pydantic's errors into problems at the YAML positions they concern.
+
+    Everything is read from the errors' structured parts (type, location,
+    input, context) and from the model itself, never from pydantic's wording.
+    """
     problems = []
     for err in exc.errors(include_url=False):
         loc = tuple(err["loc"])
         kind = err["type"]
         where = _describe(loc)
         if kind == "extra_forbidden":
-            owner = _model_for(model, loc)
-            hint = suggest(str(loc[-1]), owner.model_fields) if owner else None
+            owner = _type_at(model, loc[:-1])
+            fields = getattr(owner, "model_fields", None)
+            hint = suggest(str(loc[-1]), fields) if fields else None
             problems.append(
-                error(rel, positions.key(loc), "unknown-field", f"unknown field {where!r}", hint)
+                report(
+                    rel, positions.key(loc), Code.UNKNOWN_FIELD, f"unknown field {where!r}", hint
+                )
             )
         elif kind == "missing":
             problems.append(
-                error(
+                report(
                     rel,
                     positions.value(loc[:-1]),
-                    "missing-field",
+                    Code.MISSING_FIELD,
                     f"missing required field {where!r}",
                 )
             )
         elif kind == "string_pattern_mismatch" and err["ctx"]["pattern"] == VISIBLE_PATTERN:
             problems.append(
-                error(
+                report(
                     rel,
                     positions.value(loc),
-                    "empty-value",
+                    Code.EMPTY_VALUE,
                     f"{where} is empty: a value is required",
                     "it holds only white space or invisible characters" if err["input"] else None,
                 )
@@ -84,43 +124,45 @@ def validation_problems(
         elif err.get("input", ...) is None:
             # An empty value (`statement:`) is what a fresh skeleton holds: say
             # that it is empty, not that None is the wrong type.
-            choices = re.findall(r"'([^']+)'", err.get("ctx", {}).get("expected", ""))
+            choices = _choices(model, loc)
             problems.append(
-                error(
+                report(
                     rel,
                     positions.value(loc),
-                    "empty-value",
+                    Code.EMPTY_VALUE,
                     f"{where} is empty: a value is required",
                     f"one of {', '.join(choices)}" if choices else None,
                 )
             )
         elif kind == "enum":
-            expected = err.get("ctx", {}).get("expected", "")
             value = str(err.get("input"))
-            choices = re.findall(r"'([^']+)'", expected)
+            choices = _choices(model, loc)
             problems.append(
-                error(
+                report(
                     rel,
                     positions.value(loc),
-                    "invalid-choice",
+                    Code.INVALID_CHOICE,
                     f"{where}: {value!r} is not one of {', '.join(choices)}",
                     suggest(value, choices),
                 )
             )
         else:
-            code = (
-                "wrong-type"
-                if kind.endswith("_type") or kind.endswith("_parsing")
-                else "invalid-value"
-            )
-            if kind == "iso_date":
-                code, msg = "invalid-date", err["msg"]
-            elif kind == "string_pattern_mismatch":
-                code, msg = "invalid-format", _pattern_message(loc)
-            else:
-                msg = err["msg"][0].lower() + err["msg"][1:]
-            problems.append(error(rel, positions.value(loc), code, f"{where}: {msg}"))
+            problems.append(_other(err, loc, where, rel, positions))
     return problems
+
+
+def _other(
+    err: Any, loc: tuple[str | int, ...], where: str, rel: str, positions: Positions
+) -> Problem:
+    kind: str = err["type"]
+    code = Code.WRONG_TYPE if kind.endswith(("_type", "_parsing")) else Code.INVALID_VALUE
+    if kind == "iso_date":
+        code, message = Code.INVALID_DATE, err["msg"]
+    elif kind == "string_pattern_mismatch":
+        code, message = Code.INVALID_FORMAT, _pattern_message(loc)
+    else:
+        message = _EXPECTED.get(kind) or err["msg"][0].lower() + err["msg"][1:]
+    return report(rel, positions.value(loc), code, f"{where}: {message}")
 
 
 def _pattern_message(loc: tuple[str | int, ...]) -> str:

@@ -19,7 +19,8 @@ import yaml
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 from yaml.resolver import BaseResolver
 
-from ..problems import Problem, error
+from ..codes import Code
+from ..problems import Problem, report
 from ..textrules import describe_illegal, first_illegal
 
 try:
@@ -193,10 +194,10 @@ def _offset_pos(raw: bytes | str, offset: int) -> Pos:
 
 
 def _illegal_char(relpath: str, pos: Pos, value: str, offset: int) -> Problem:
-    return error(
+    return report(
         relpath,
         pos,
-        "invalid-character",
+        Code.INVALID_CHARACTER,
         f"character {describe_illegal(value, offset)} of the value cannot be published: "
         "XML (the feed, the sitemap) cannot carry it",
         "remove the escape that writes it",
@@ -205,10 +206,10 @@ def _illegal_char(relpath: str, pos: Pos, value: str, offset: int) -> Problem:
 
 def _too_deep(relpath: str, pos: Pos) -> _Refused:
     return _Refused(
-        error(
+        report(
             relpath,
             pos,
-            "too-deep",
+            Code.TOO_DEEP,
             f"lists and mappings are nested more than {MAX_DEPTH} levels deep",
             "a record needs only a few levels; flatten the value",
         )
@@ -224,7 +225,7 @@ def _convert(
     """
     if check_tags and node.tag not in _DEFAULT_TAGS:
         raise _Refused(
-            error(relpath, _pos(node), "yaml-tag", f"YAML tag {node.tag!r} is not allowed")
+            report(relpath, _pos(node), Code.YAML_TAG, f"YAML tag {node.tag!r} is not allowed")
         )
     cls = type(node)
     if cls is ScalarNode:
@@ -255,7 +256,7 @@ def _convert(
     for key_node, _ in pairs:
         if type(key_node) is not ScalarNode or (check_tags and key_node.tag not in _DEFAULT_TAGS):
             raise _Refused(
-                error(relpath, _pos(key_node), "yaml-key", "mapping keys must be plain text")
+                report(relpath, _pos(key_node), Code.YAML_KEY, "mapping keys must be plain text")
             )
     result = {k.value: _convert(v, relpath, problems, check_tags, depth) for k, v in pairs}
     if len(result) != len(pairs):
@@ -263,10 +264,10 @@ def _convert(
         for key_node, _ in pairs:
             if key_node.value in first:
                 problems.append(
-                    error(
+                    report(
                         relpath,
                         _pos(key_node),
-                        "duplicate-key",
+                        Code.DUPLICATE_KEY,
                         f"duplicate key {key_node.value!r} (first at line {_pos(first[key_node.value])[0]})",
                         "keep one; YAML would silently drop the other",
                     )
@@ -287,14 +288,14 @@ def _find_alias(text: str, relpath: str) -> Problem | None:
         while loader.check_event():
             event: Any = loader.get_event()
             if isinstance(event, yaml.AliasEvent):
-                return error(
-                    relpath, _pos(event), "yaml-alias", "anchors and aliases are not allowed"
+                return report(
+                    relpath, _pos(event), Code.YAML_ALIAS, "anchors and aliases are not allowed"
                 )
             if getattr(event, "anchor", None):
-                return error(
+                return report(
                     relpath,
                     _pos(event),
-                    "yaml-alias",
+                    Code.YAML_ALIAS,
                     f"anchor &{event.anchor} is not allowed",
                     "write the value out in full",
                 )
@@ -336,10 +337,10 @@ def _syntax_problem(exc: yaml.YAMLError, text: str, relpath: str) -> Problem:
         # The reader stops at the first character YAML refuses; its own
         # position is a byte count, so the character is looked up instead.
         at = text.find(chr(exc.character))
-        return error(
+        return report(
             relpath,
             _offset_pos(text, at) if at >= 0 else (1, 1),
-            "invalid-character",
+            Code.INVALID_CHARACTER,
             f"character U+{exc.character:04X} is not allowed in a YAML file",
             "remove it",
         )
@@ -351,23 +352,23 @@ def _syntax_problem(exc: yaml.YAMLError, text: str, relpath: str) -> Problem:
     tab = _LEADING_TAB.search(text)
     if tab is not None and tab.start() <= _line_offset(text, pos[0]):
         line = text.count("\n", 0, tab.start()) + 1
-        return error(
+        return report(
             relpath,
             (line, tab.end() - tab.start()),
-            "tab-indent",
+            Code.TAB_INDENT,
             "tab character in indentation",
             "indent with spaces",
         )
     problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
     if "expected a single document" in str(exc):
-        return error(
+        return report(
             relpath,
             pos,
-            "multiple-documents",
+            Code.MULTIPLE_DOCUMENTS,
             "a file holds exactly one YAML document",
             "remove the '---' separator",
         )
-    return error(relpath, pos, "yaml-syntax", f"YAML syntax error: {problem}")
+    return report(relpath, pos, Code.YAML_SYNTAX, f"YAML syntax error: {problem}")
 
 
 def _line_offset(text: str, line: int) -> int:
@@ -386,20 +387,20 @@ def parse_document(raw: bytes, relpath: str) -> Document:
     problems: list[Problem] = []
     if len(raw) > MAX_BYTES:
         problems.append(
-            error(
+            report(
                 relpath,
                 (1, 1),
-                "file-too-large",
+                Code.FILE_TOO_LARGE,
                 f"file is {len(raw)} bytes, more than the limit of {MAX_BYTES}",
             )
         )
         return Document(None, positions, problems)
     if raw.startswith(codecs.BOM_UTF8):
         problems.append(
-            error(
+            report(
                 relpath,
                 (1, 1),
-                "bom",
+                Code.BOM,
                 "file starts with a byte-order mark",
                 "save as UTF-8 without BOM",
             )
@@ -409,10 +410,10 @@ def parse_document(raw: bytes, relpath: str) -> Document:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         problems.append(
-            error(
+            report(
                 relpath,
                 _offset_pos(raw, exc.start),
-                "not-utf8",
+                Code.NOT_UTF8,
                 f"invalid UTF-8 byte 0x{raw[exc.start]:02x}",
                 "save the file as UTF-8",
             )
@@ -433,10 +434,10 @@ def parse_document(raw: bytes, relpath: str) -> Document:
         loader.dispose()
     if root is None:
         problems.append(
-            error(
+            report(
                 relpath,
                 (1, 1),
-                "empty-file",
+                Code.EMPTY_FILE,
                 "file is empty",
                 "a record is a YAML mapping of fields",
             )
@@ -444,10 +445,10 @@ def parse_document(raw: bytes, relpath: str) -> Document:
         return Document(None, positions, problems)
     if not isinstance(root, MappingNode):
         problems.append(
-            error(
+            report(
                 relpath,
                 _pos(root),
-                "not-mapping",
+                Code.NOT_MAPPING,
                 "top level must be a mapping of fields (key: value)",
             )
         )

@@ -28,11 +28,11 @@ from jinja2 import (
     nodes,
 )
 
-from ..problems import Problem, error
+from ..codes import Code
+from ..problems import Problem, report
 from .fragments import HELPERS, human_date
 from .theme import Theme, package_files
 
-CODE = "template-error"
 # Not TemplateErrors, but a mistake in a template's own expressions raises them
 # (``{{ 1 + "a" }}``); they are the user's when an override is on the traceback.
 EXPRESSION_ERRORS = (TypeError, ValueError, AttributeError, LookupError, ArithmeticError)
@@ -80,10 +80,10 @@ def _decode(theme: Theme, problems: list[Problem]) -> dict[str, str]:
             line = data.count(b"\n", 0, exc.start) + 1
             column = exc.start - (data.rfind(b"\n", 0, exc.start) + 1) + 1
             problems.append(
-                error(
+                report(
                     override_path(name),
                     (line, column),
-                    CODE,
+                    Code.TEMPLATE_ERROR,
                     "template is not UTF-8 text",
                     "save it as UTF-8",
                 )
@@ -124,7 +124,9 @@ def _check_template(env: Environment, name: str, source: str, known: set[str]) -
         tree = env.parse(source, name, path)
         env.get_template(name)  # compiled now, and kept for the pages
     except TemplateSyntaxError as exc:
-        return [error(path, (exc.lineno or 1, 1), CODE, exc.message or "syntax error")]
+        return [
+            report(path, (exc.lineno or 1, 1), Code.TEMPLATE_ERROR, exc.message or "syntax error")
+        ]
     problems = []
     kinds = (nodes.Extends, nodes.Include, nodes.Import, nodes.FromImport)
     for node in tree.find_all(kinds):
@@ -138,10 +140,10 @@ def _check_template(env: Environment, name: str, source: str, known: set[str]) -
             names = [] if any(n in known for n in items) else items[:1]
         for missing in (n for n in names if isinstance(n, str) and n not in known):
             problems.append(
-                error(
+                report(
                     path,
                     (node.lineno, 1),
-                    CODE,
+                    Code.TEMPLATE_ERROR,
                     f"no template named {missing!r}",
                     "it is neither in templates/ nor a packaged template",
                 )
@@ -188,4 +190,4 @@ def template_problem(exc: BaseException, template: str) -> Problem | None:
         path, line = os.path.basename(frames[-1][0]), frames[-1][1]
     else:
         path, line = template, 1
-    return error(path, (line, 1), CODE, message)
+    return report(path, (line, 1), Code.TEMPLATE_ERROR, message)

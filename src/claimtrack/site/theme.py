@@ -17,8 +17,9 @@ from importlib import resources
 from pathlib import Path
 
 from .._version import __version__
+from ..codes import Code
 from ..load.files import link_outside
-from ..problems import Problem, error
+from ..problems import Problem, report
 
 
 @dataclass(frozen=True)
@@ -73,7 +74,9 @@ def override_files(root: Path, name: str, problems: list[Problem]) -> dict[str, 
                         files[shown.partition("/")[2]] = path.read_bytes()
                     except OSError as exc:
                         problems.append(
-                            error(shown, (1, 1), "unreadable", f"cannot read file: {exc.strerror}")
+                            report(
+                                shown, (1, 1), Code.UNREADABLE, f"cannot read file: {exc.strerror}"
+                            )
                         )
 
     top = root / name

@@ -1,0 +1,191 @@
+"""Every problem code, its severity and what it means: the one registry.
+
+A rule can only report a code listed here (problems.report takes a Code), the
+severity comes from here, and the README's table of codes is made from here
+(``python -m tests.regen_readme``; tests/test_codes.py fails while it is stale,
+and when a code has no test of its own).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+
+class Severity(StrEnum):
+    ERROR = "error"
+    WARNING = "warning"
+
+
+class Code(StrEnum):
+    # The file itself
+    NOT_UTF8 = "not-utf8"
+    BOM = "bom"
+    TAB_INDENT = "tab-indent"
+    EMPTY_FILE = "empty-file"
+    NOT_MAPPING = "not-mapping"
+    MULTIPLE_DOCUMENTS = "multiple-documents"
+    YAML_SYNTAX = "yaml-syntax"
+    DUPLICATE_KEY = "duplicate-key"
+    YAML_ALIAS = "yaml-alias"
+    YAML_TAG = "yaml-tag"
+    YAML_KEY = "yaml-key"
+    TOO_DEEP = "too-deep"
+    INVALID_CHARACTER = "invalid-character"
+    FILE_TOO_LARGE = "file-too-large"
+    NOT_A_FILE = "not-a-file"
+    SYMLINK_OUTSIDE = "symlink-outside"
+    SYMLINK_LOOP = "symlink-loop"
+    UNREADABLE = "unreadable"
+    INVALID_ID = "invalid-id"
+    FILE_EXTENSION = "file-extension"
+    SCHEMA_HEADER = "schema-header"
+    # One record against its model
+    UNKNOWN_FIELD = "unknown-field"
+    MISSING_FIELD = "missing-field"
+    EMPTY_VALUE = "empty-value"
+    WRONG_TYPE = "wrong-type"
+    INVALID_CHOICE = "invalid-choice"
+    INVALID_FORMAT = "invalid-format"
+    INVALID_DATE = "invalid-date"
+    INVALID_VALUE = "invalid-value"
+    # Between records
+    UNKNOWN_SOURCE = "unknown-source"
+    UNKNOWN_CLAIM = "unknown-claim"
+    SELF_RELATED = "self-related"
+    DERIVATION_CYCLE = "derivation-cycle"
+    UNUSED_SOURCE = "unused-source"
+    ORPHAN_ARCHIVE = "orphan-archive"
+    # Quotes and archives
+    QUOTE_NOT_FOUND = "quote-not-found"
+    QUOTE_UNCHECKED = "quote-unchecked"
+    SNAPSHOT_MISSING = "snapshot-missing"
+    ARCHIVE_MISSING = "archive-missing"
+    SNAPSHOT_MISMATCH = "snapshot-mismatch"
+    TRANSLATION_MISSING = "translation-missing"
+    TRANSLATED_BY_MISSING = "translated-by-missing"
+    # Statuses and dates
+    STATUS_HISTORY_MISMATCH = "status-history-mismatch"
+    OMISSION_STATUS = "omission-status"
+    QUANTITY_MISSING = "quantity-missing"
+    QUANTITY_UNEXPECTED = "quantity-unexpected"
+    HISTORY_ORDER = "history-order"
+    HISTORY_FUTURE = "history-future"
+    PUBLISHED_FUTURE = "published-future"
+    RETRIEVED_FUTURE = "retrieved-future"
+    CORROBORATION_ORIGINS = "corroboration-origins"
+    DISCLOSED_EVIDENCE = "disclosed-evidence"
+    STALE = "stale"
+    # The site's theme
+    TEMPLATE_ERROR = "template-error"
+
+
+@dataclass(frozen=True, slots=True)
+class CodeInfo:
+    severity: Severity
+    summary: str
+
+
+E, W = Severity.ERROR, Severity.WARNING
+
+CODES: dict[Code, CodeInfo] = {
+    Code.NOT_UTF8: CodeInfo(E, "a data file or archived text is not UTF-8"),
+    Code.BOM: CodeInfo(E, "a data file starts with a byte-order mark"),
+    Code.TAB_INDENT: CodeInfo(E, "a tab in the indentation"),
+    Code.EMPTY_FILE: CodeInfo(E, "a data file holds nothing"),
+    Code.NOT_MAPPING: CodeInfo(E, "the top level is not a mapping of fields"),
+    Code.MULTIPLE_DOCUMENTS: CodeInfo(E, "more than one YAML document (`---`) in a file"),
+    Code.YAML_SYNTAX: CodeInfo(E, "the file is not valid YAML"),
+    Code.DUPLICATE_KEY: CodeInfo(E, "a key appears twice in one mapping (YAML would drop one)"),
+    Code.YAML_ALIAS: CodeInfo(E, "an anchor or alias (`&a`, `*a`)"),
+    Code.YAML_TAG: CodeInfo(E, "a tag (`!!str`, `!x`)"),
+    Code.YAML_KEY: CodeInfo(E, "a mapping key that is not plain text"),
+    Code.TOO_DEEP: CodeInfo(E, "lists and mappings nested more than 64 levels deep"),
+    Code.INVALID_CHARACTER: CodeInfo(
+        E,
+        "a character XML 1.0 cannot carry (a control character, U+FFFE, U+FFFF), as itself "
+        "or as an escape; the message names it as U+XXXX with its offset",
+    ),
+    Code.FILE_TOO_LARGE: CodeInfo(E, "a file over 1 MiB"),
+    Code.NOT_A_FILE: CodeInfo(
+        E, "a folder, named pipe or device where a record, archive or `tracker.yaml` belongs"
+    ),
+    Code.SYMLINK_OUTSIDE: CodeInfo(
+        E,
+        "a symbolic link out of the tracker (in `claims/`, `sources/`, `templates/`, "
+        "`static/`, or one of those folders itself); it is never read",
+    ),
+    Code.SYMLINK_LOOP: CodeInfo(E, "a symbolic link that never reaches a file"),
+    Code.UNREADABLE: CodeInfo(E, "a file that cannot be read (permissions, I/O error)"),
+    Code.INVALID_ID: CodeInfo(
+        E, "a file name that is not a valid id (lowercase letters, digits, single hyphens)"
+    ),
+    Code.FILE_EXTENSION: CodeInfo(
+        E, "a record named `.yml`, `.YAML` or any spelling but `.yaml`: it is not loaded"
+    ),
+    Code.SCHEMA_HEADER: CodeInfo(W, "the first line does not name the JSON Schema for editors"),
+    Code.UNKNOWN_FIELD: CodeInfo(E, "a field the model does not have (with a did-you-mean)"),
+    Code.MISSING_FIELD: CodeInfo(E, "a required field is missing"),
+    Code.EMPTY_VALUE: CodeInfo(
+        E, "a required value is empty, or only white space or invisible characters"
+    ),
+    Code.WRONG_TYPE: CodeInfo(
+        E, "a value of the wrong type (a list for a text, `true` for a number)"
+    ),
+    Code.INVALID_CHOICE: CodeInfo(E, "a value outside its list of choices (status, kind, bound)"),
+    Code.INVALID_FORMAT: CodeInfo(E, "an id, language tag or sha256 not written as it must be"),
+    Code.INVALID_DATE: CodeInfo(
+        E, "a date not written exactly YYYY-MM-DD, or a day that does not exist"
+    ),
+    Code.INVALID_VALUE: CodeInfo(
+        E, "a value the model refuses (`quantity.value` must be a finite number)"
+    ),
+    Code.UNKNOWN_SOURCE: CodeInfo(E, "a source id that resolves to nothing (with a did-you-mean)"),
+    Code.UNKNOWN_CLAIM: CodeInfo(E, "a claim id that resolves to nothing (with a did-you-mean)"),
+    Code.SELF_RELATED: CodeInfo(W, "a claim lists itself as related"),
+    Code.DERIVATION_CYCLE: CodeInfo(E, "`derived_from` loops"),
+    Code.UNUSED_SOURCE: CodeInfo(W, "a source no claim cites"),
+    Code.ORPHAN_ARCHIVE: CodeInfo(W, "a `.txt` archive without a source record"),
+    Code.QUOTE_NOT_FOUND: CodeInfo(
+        E,
+        "a quote is not in the archived text (after normalising Unicode NFKC, white space, "
+        "CJK spacing and quotation marks)",
+    ),
+    Code.QUOTE_UNCHECKED: CodeInfo(
+        W, "the source has no archived text, so the quote was not checked against a copy"
+    ),
+    Code.SNAPSHOT_MISSING: CodeInfo(E, "a `.txt` archive without `snapshot` in its record"),
+    Code.ARCHIVE_MISSING: CodeInfo(E, "a `snapshot` without its `.txt` archive"),
+    Code.SNAPSHOT_MISMATCH: CodeInfo(E, "a `.txt` archive whose sha256 is not the recorded one"),
+    Code.TRANSLATION_MISSING: CodeInfo(E, "a non-English quote without an English translation"),
+    Code.TRANSLATED_BY_MISSING: CodeInfo(E, "a translation without `translated_by`"),
+    Code.STATUS_HISTORY_MISMATCH: CodeInfo(E, "`status` is not the last history entry's status"),
+    Code.OMISSION_STATUS: CodeInfo(
+        E, "`undisclosed`/`disclosed` outside omissions, or an omission with another status"
+    ),
+    Code.QUANTITY_MISSING: CodeInfo(E, "a figure without `quantity`"),
+    Code.QUANTITY_UNEXPECTED: CodeInfo(E, "a `quantity` on a claim that is not a figure"),
+    Code.HISTORY_ORDER: CodeInfo(E, "history dates out of order"),
+    Code.HISTORY_FUTURE: CodeInfo(E, "a history date in the future"),
+    Code.PUBLISHED_FUTURE: CodeInfo(E, "a source's `published` date in the future"),
+    Code.RETRIEVED_FUTURE: CodeInfo(E, "a source's `snapshot.retrieved` in the future"),
+    Code.CORROBORATION_ORIGINS: CodeInfo(
+        E, "`corroborated` with fewer than two independent origins"
+    ),
+    Code.DISCLOSED_EVIDENCE: CodeInfo(
+        E, "`disclosed` without a source published after the omission was recorded"
+    ),
+    Code.STALE: CodeInfo(W, "`review_by` has passed"),
+    Code.TEMPLATE_ERROR: CodeInfo(
+        E,
+        "a template in `templates/` cannot be used: a syntax error, an unknown variable, a "
+        "template it names that does not exist, not UTF-8, or one that includes itself",
+    ),
+}
+
+
+def markdown_table() -> str:
+    """The README's table of codes."""
+    rows = ["| code | severity | when |", "| --- | --- | --- |"]
+    rows += [f"| `{code}` | {info.severity} | {info.summary} |" for code, info in CODES.items()]
+    return "\n".join(rows) + "\n"
