@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..check.analysis import Analysis
-from . import data, dataschema, feeds, jsonld
+from . import addresses, data, dataschema, feeds, jsonld
 from .context import by_origin
 from .views import ClaimView, SiteModel, SiteSettings, SourceView
 
@@ -23,6 +23,18 @@ MARKER_TEXT = (
 
 
 @dataclass(frozen=True)
+class NavInfo:
+    """All that the site's header and footer depend on, besides the site settings.
+
+    Pages with equal NavInfo share one rendering of header.html and footer.html.
+    """
+
+    rel: str
+    section: str  # the navigation item this page is under: "claims", "sources" or ""
+    current: str  # the navigation item this page is ("claims" on the index), or ""
+
+
+@dataclass(frozen=True)
 class PageInfo:
     path: str
     rel: str  # prefix from this page back to the site root: "", "../", "../../"
@@ -30,6 +42,7 @@ class PageInfo:
     description: str
     canonical: str | None
     section: str  # which navigation item is current
+    nav: NavInfo
 
 
 @dataclass(frozen=True)
@@ -50,6 +63,9 @@ class Output:
         return self.template is not None
 
 
+_NAV_ITEMS = {addresses.INDEX: "claims", addresses.SOURCES_INDEX: "sources"}
+
+
 def _info(
     settings: SiteSettings, path: str, title: str, description: str, section: str
 ) -> PageInfo:
@@ -67,6 +83,7 @@ def _info(
         description=description,
         canonical=settings.absolute(folder) if path != "404.html" else None,
         section=section,
+        nav=NavInfo(rel, section, _NAV_ITEMS.get(path, "")),
     )
 
 

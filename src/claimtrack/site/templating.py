@@ -20,8 +20,10 @@ from jinja2 import (
     PackageLoader,
     StrictUndefined,
 )
+from markupsafe import Markup
 
 from .. import __version__
+from .escaping import FastTemplate, markup
 from .fragments import HELPERS, human_date
 
 
@@ -33,6 +35,29 @@ def http_url(value: str | None) -> str | None:
     if parts.scheme in ("http", "https") and parts.netloc:
         return value
     return None
+
+
+class SharedParts:
+    """The ``shared`` filter: ``{{ "header.html"|shared(page.nav, site) }}``.
+
+    The site's header and footer are the same on every page with the same
+    navigation state and settings, so each is rendered once per distinct
+    (template, nav, site) and reused: about twenty escaped values a page fewer.
+    The part is rendered with those two variables only, so a part that reads
+    anything else fails (strict undefined) instead of being wrongly reused.
+    """
+
+    def __init__(self, env: Environment) -> None:
+        self.env = env
+        self.done: dict[tuple[str, object, object], Markup] = {}
+
+    def __call__(self, name: str, nav: object, site: object) -> Markup:
+        key = (name, nav, site)
+        part = self.done.get(key)
+        if part is None:
+            part = markup(self.env.get_template(name).render(nav=nav, site=site))
+            self.done[key] = part
+        return part
 
 
 def make_environment(root: Path) -> Environment:
@@ -52,10 +77,13 @@ def make_environment(root: Path) -> Environment:
         auto_reload=False,
         cache_size=-1,
     )
+    # Escapes each {{ value }} as markupsafe does, several times faster (see escaping.py).
+    env.template_class = FastTemplate
     env.filters["human_date"] = human_date
     env.filters["http_url"] = http_url
     # Filters, not globals: Jinja calls a filter directly, a global through Context.call.
     env.filters.update(HELPERS)
+    env.filters["shared"] = SharedParts(env)
     return env
 
 

@@ -1,0 +1,71 @@
+"""Rendering: markupsafe's escaping made faster, shared header and footer, fragments."""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+
+import pytest
+from jinja2 import UndefinedError
+from markupsafe import Markup, escape
+
+from claimtrack.records import Status
+from claimtrack.site.escaping import escape_text, output_escape
+from claimtrack.site.templating import make_environment
+
+from .site_support import build, files_of, minimal_copy
+
+TRICKY = "<a href=\"x\">it's</a> & 'more' — 中文 &amp;"
+
+
+class _Html:
+    def __html__(self) -> str:
+        return "<b>trusted</b>"
+
+
+@pytest.mark.parametrize(
+    "value",
+    [TRICKY, "", Markup("<i>safe</i>"), 8, 2.5, None, dt.date(2026, 10, 2), Status.FALSE, _Html()],
+)
+def test_output_escape_writes_what_markupsafe_writes(value: object) -> None:
+    assert output_escape(value) == str(escape(value))
+
+
+def test_escape_text_is_markupsafe_for_strings() -> None:
+    assert escape_text(TRICKY) == str(escape(TRICKY))
+
+
+def test_templates_escape_each_output_like_markupsafe(tmp_path: Path) -> None:
+    env = make_environment(tmp_path)
+    template = env.from_string("{{ a }}|{{ b }}|{% set c %}{{ a }}{% endset %}{{ c }}")
+    assert template.root_render_func.__globals__["escape"] is output_escape
+    html = template.render(a=TRICKY, b=Markup("<i>kept</i>"))
+    assert html == f"{escape(TRICKY)}|<i>kept</i>|{escape(TRICKY)}"
+
+
+def test_a_header_override_shows_on_every_page(tmp_path: Path) -> None:
+    root = minimal_copy(tmp_path)
+    (root / "templates").mkdir()
+    (root / "templates" / "header.html").write_text(
+        '<p class="marker">{{ site.title }} at {{ nav.rel }}index.html '
+        "({{ nav.section }}/{{ nav.current }})</p>\n",
+        encoding="utf-8",
+    )
+    out = tmp_path / "site"
+    build(root, out)
+    pages = {p: b.decode() for p, b in files_of(out).items() if p.endswith(".html")}
+    marker = '<p class="marker">Rocket 2 claims at {}index.html ({})</p>\n<main'
+    assert marker.format("", "claims/claims") in pages["index.html"]
+    assert marker.format("../", "sources/sources") in pages["sources/index.html"]
+    assert marker.format("../../", "claims/") in pages["claims/rocket-speed/index.html"]
+    assert marker.format("../../", "sources/") in pages["sources/fr-report/index.html"]
+    assert marker.format("", "/") in pages["404.html"]
+
+
+def test_a_shared_part_sees_only_nav_and_site(tmp_path: Path) -> None:
+    """It is reused between pages, so reading a page's own data must fail, not go stale."""
+    root = minimal_copy(tmp_path)
+    (root / "templates").mkdir()
+    (root / "templates" / "footer.html").write_text("<p>{{ page.title }}</p>\n", "utf-8")
+    with pytest.raises(UndefinedError, match="page"):
+        build(root, tmp_path / "site")
