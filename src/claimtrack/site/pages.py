@@ -70,9 +70,9 @@ def _info(
     settings: SiteSettings, path: str, title: str, description: str, section: str
 ) -> PageInfo:
     depth = path.count("/")
-    folder = path.removesuffix("index.html")
+    folder = addresses.folder_of(path)
     rel = "../" * depth
-    if path == "404.html" and settings.base_url is not None:
+    if path == addresses.NOT_FOUND and settings.base_url is not None:
         # A server shows this page at any missing address, so relative links would
         # resolve against that address; with a known base URL they need not.
         rel = settings.base_url
@@ -81,7 +81,7 @@ def _info(
         rel=rel,
         title=title,
         description=description,
-        canonical=settings.absolute(folder) if path != "404.html" else None,
+        canonical=settings.absolute(folder) if path != addresses.NOT_FOUND else None,
         section=section,
         nav=NavInfo(rel, section, _NAV_ITEMS.get(path, "")),
     )
@@ -114,11 +114,15 @@ def _constant(content: bytes) -> Callable[[], bytes]:
 
 
 def plan(model: SiteModel, analysis: Analysis, static: dict[str, bytes]) -> list[Output]:
-    """Every file of the site, pages first; paths are unique and sorted within each kind."""
+    """Every file of the site, pages first; paths are unique and sorted within each kind.
+
+    Everything comes from the view models; ``analysis`` is no longer read (build.py still
+    passes it).
+    """
     s = model.settings
     outputs: list[Output] = []
     index_info = _info(
-        s, "index.html", s.title, s.description or f"Claims tracked by {s.title}", "claims"
+        s, addresses.INDEX, s.title, s.description or f"Claims tracked by {s.title}", "claims"
     )
     outputs.append(_page("index.html", s, index_info, index=model.index))
     sources_by_id: dict[str, SourceView] = {src.ref.id: src for src in model.sources}
@@ -126,7 +130,7 @@ def plan(model: SiteModel, analysis: Analysis, static: dict[str, bytes]) -> list
         cid = claim.summary.id
         info = _info(
             s,
-            f"claims/{cid}/index.html",
+            addresses.claim_page(cid),
             f"{claim.summary.statement} – {s.title}",
             f"{claim.summary.status.label}: {claim.summary.statement}",
             "claims",
@@ -136,24 +140,24 @@ def plan(model: SiteModel, analysis: Analysis, static: dict[str, bytes]) -> list
         review = (_review(claim, sources_by_id, s), cited)
         outputs.append(_page("claim.html", s, info, review, claim=claim))
     sources_info = _info(
-        s, "sources/index.html", f"Sources – {s.title}", f"Sources of {s.title}", "sources"
+        s, addresses.SOURCES_INDEX, f"Sources – {s.title}", f"Sources of {s.title}", "sources"
     )
     summaries = by_origin(model.sources)
     outputs.append(_page("sources.html", s, sources_info, sources=summaries))
     for source in model.sources:
         info = _info(
             s,
-            f"sources/{source.ref.id}/index.html",
+            addresses.source_page(source.ref.id),
             f"{source.ref.title} – {s.title}",
             f"Source: {source.ref.title}",
             "sources",
         )
         outputs.append(_page("source.html", s, info, source=source))
     outputs.append(
-        _page("404.html", s, _info(s, "404.html", f"Page not found – {s.title}", "", ""))
+        _page("404.html", s, _info(s, addresses.NOT_FOUND, f"Page not found – {s.title}", "", ""))
     )
-    outputs.append(Output("claims.json", make=lambda: data.claims_json(analysis)))
-    outputs.append(Output("sources.json", make=lambda: data.sources_json(analysis)))
+    outputs.append(Output("claims.json", make=lambda: data.claims_json(s, model.claims)))
+    outputs.append(Output("sources.json", make=lambda: data.sources_json(s, model.sources)))
     outputs.append(
         Output(
             "claims.schema.json",
