@@ -10,7 +10,7 @@ from jinja2 import UndefinedError
 from markupsafe import Markup, escape
 
 from claimtrack.records import Status
-from claimtrack.site.escaping import escape_text, output_escape
+from claimtrack.site.escaping import _escape_chars, escape_text, output_escape
 from claimtrack.site.templating import make_environment
 
 from .site_support import build, files_of, minimal_copy
@@ -33,6 +33,7 @@ def test_output_escape_writes_what_markupsafe_writes(value: object) -> None:
 
 def test_escape_text_is_markupsafe_for_strings() -> None:
     assert escape_text(TRICKY) == str(escape(TRICKY))
+    assert _escape_chars(TRICKY) == str(escape(TRICKY))  # without markupsafe's C loop
 
 
 def test_templates_escape_each_output_like_markupsafe(tmp_path: Path) -> None:

@@ -12,14 +12,14 @@ fragment) is trusted as markupsafe trusts it.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from jinja2 import Environment, Template
 from markupsafe import Markup
 
 
-def escape_text(text: str) -> str:
-    """``str(markupsafe.escape(text))`` for a plain string, without building a Markup."""
+def _escape_chars(text: str) -> str:
     return (
         text.replace("&", "&amp;")
         .replace(">", "&gt;")
@@ -27,6 +27,18 @@ def escape_text(text: str) -> str:
         .replace("'", "&#39;")
         .replace('"', "&#34;")
     )
+
+
+try:
+    # markupsafe's own C loop, which its escape() wraps: one pass, three to four times faster
+    # than five replace() calls.  Private, so looked up with a fallback; the tests compare
+    # both with markupsafe.escape.
+    from markupsafe import _escape_inner as _fast_chars  # type: ignore[attr-defined]
+except ImportError:  # pragma: no cover - markupsafe before 3.0
+    _fast_chars = _escape_chars
+
+escape_text: Callable[[str], str] = _fast_chars
+"""``str(markupsafe.escape(text))`` for a plain string, without building a Markup."""
 
 
 def markup(html: str) -> Markup:
@@ -43,14 +55,14 @@ def output_escape(value: Any) -> str:
     """
     cls = value.__class__
     if cls is str:
-        return escape_text(value)
+        return _fast_chars(value)
     if cls is Markup:
         trusted: str = value
         return trusted
     html = getattr(value, "__html__", None)
     if html is not None:
         return str(html())
-    return escape_text(str(value))
+    return _fast_chars(str(value))
 
 
 class FastTemplate(Template):
