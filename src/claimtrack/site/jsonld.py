@@ -101,6 +101,8 @@ def script_json(data: object) -> str:
     # orjson writes what json.dumps(ensure_ascii=False, separators=(",", ":")) writes for
     # these values (strings, ints, lists, dicts), several times faster: 10,000 pages call it.
     text = orjson.dumps(data).decode("utf-8")
+    if "<" not in text:  # the common case, without a regular expression pass
+        return text
     return _OPENING.sub(r"\\u003c", text).replace("</", "<\\/")
 
 

@@ -8,8 +8,10 @@ restyle one page without copying the whole theme.
 from __future__ import annotations
 
 import hashlib
+from collections.abc import MutableMapping
 from importlib import resources
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlsplit
 
 from jinja2 import (
@@ -60,6 +62,18 @@ class SharedParts:
         return part
 
 
+class SiteEnvironment(Environment):
+    """Jinja's Environment, with templates' globals in a plain dict.
+
+    Jinja keeps them in a ChainMap over the environment's globals, which every
+    render iterates twice in Python (about 8 µs of a claim page's 80).  Here all
+    globals are set before the first template loads and never change after.
+    """
+
+    def make_globals(self, d: MutableMapping[str, Any] | None) -> MutableMapping[str, Any]:
+        return {**self.globals, **(d or {})}
+
+
 def make_environment(root: Path) -> Environment:
     """One environment per build: templates compile once and are reused for every page."""
     loaders: list[BaseLoader] = []
@@ -67,7 +81,7 @@ def make_environment(root: Path) -> Environment:
     if override.is_dir():
         loaders.append(FileSystemLoader(str(override)))
     loaders.append(PackageLoader("claimtrack", "templates"))
-    env = Environment(
+    env = SiteEnvironment(
         loader=ChoiceLoader(loaders),
         autoescape=True,
         undefined=StrictUndefined,
