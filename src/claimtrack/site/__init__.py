@@ -3,9 +3,11 @@
 Modules: build (orchestration, atomic swap, incremental updates), render
 (rendering and writing, in two processes on large sites), views (view models)
 and context (building them from the records), pages (the list of outputs),
-templating (Jinja environment with root overrides), fragments (small HTML
+addresses (every page path and URL), templating (Jinja environment with root
+overrides), escaping (markupsafe's escaping, faster), fragments (small HTML
 pieces as filters), data and dataschema (claims.json, sources.json and their
-JSON Schema), jsonld (ClaimReview), feeds (Atom feed, sitemap).
+JSON Schema, made from the view models), jsonld (ClaimReview), feeds (Atom
+feed, sitemap).
 """
 
 from __future__ import annotations
