@@ -96,6 +96,7 @@ def test_sources_json_matches_the_records(site: tuple[Path, Path, dt.date | None
         assert item["url"] == source.url
         assert item["cited_by"] == analysis.cited_by[sid]
         assert item["derived_by"] == analysis.derived_by[sid]
+        assert item["independent_origins"] == sorted(analysis.source_origins[sid])
         assert item["archived"] == (sid in analysis.tracker.archives)
         assert (out / item["page"]).is_file()
 

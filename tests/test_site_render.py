@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import shutil
 from pathlib import Path
 
 import pytest
@@ -13,6 +14,8 @@ from claimtrack.records import Status
 from claimtrack.site.escaping import _escape_chars, escape_text, output_escape
 from claimtrack.site.templating import make_environment
 
+from .conftest import FIXTURES
+from .regen_expected import EXPECTED
 from .site_support import build, files_of, minimal_copy
 
 TRICKY = "<a href=\"x\">it's</a> & 'more' — 中文 &amp;"
@@ -70,3 +73,17 @@ def test_a_shared_part_sees_only_nav_and_site(tmp_path: Path) -> None:
     (root / "templates" / "footer.html").write_text("<p>{{ page.title }}</p>\n", "utf-8")
     with pytest.raises(UndefinedError, match="page"):
         build(root, tmp_path / "site")
+
+
+def test_overrides_written_for_the_earlier_templates_still_give_the_same_pages(
+    tmp_path: Path,
+) -> None:
+    """base.html and claim.html as packaged before the header, footer and fragments moved."""
+    root = minimal_copy(tmp_path)
+    shutil.copytree(FIXTURES / "theme-before-issue-9" / "templates", root / "templates")
+    out = tmp_path / "site"
+    build(root, out)
+    expected = files_of(EXPECTED)
+    built = files_of(out)
+    assert sorted(built) == sorted(expected)
+    assert [p for p in sorted(expected) if built[p] != expected[p]] == []
