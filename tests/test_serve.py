@@ -175,7 +175,7 @@ def test_template_override_triggers_a_rebuild(
     server, root, _ = serve
     base = resources.files("claimtrack").joinpath("templates", "base.html").read_text()
     (root / "templates").mkdir()
-    marked = base.replace("</footer>", "<p>Local theme marker</p></footer>")
+    marked = base.replace("</main>", "<p>Local theme marker</p></main>")
     assert marked != base
     (root / "templates" / "base.html").write_text(marked)
     poll(server.url, lambda s, b: "Local theme marker" in b, "the template change")

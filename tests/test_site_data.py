@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -13,9 +14,12 @@ import pytest
 from claimtrack.check import run_checks
 from claimtrack.load import load_tracker
 from claimtrack.site import SCHEMA_VERSION, build_site
+from claimtrack.site.context import build_model
+from claimtrack.site.data import claim_line, claims_json, sources_json
 from claimtrack.site.dataschema import claims_schema, sources_schema
 
 from .conftest import FIXTURES, REPO, TODAY
+from .site_support import build, minimal_copy, parse
 
 TRACKERS = {"minimal": (FIXTURES / "minimal", dt.date.fromisoformat(TODAY)), "repo": (REPO, None)}
 
@@ -92,6 +96,7 @@ def test_sources_json_matches_the_records(site: tuple[Path, Path, dt.date | None
         assert item["url"] == source.url
         assert item["cited_by"] == analysis.cited_by[sid]
         assert item["derived_by"] == analysis.derived_by[sid]
+        assert item["independent_origins"] == sorted(analysis.source_origins[sid])
         assert item["archived"] == (sid in analysis.tracker.archives)
         assert (out / item["page"]).is_file()
 
@@ -102,3 +107,41 @@ def test_json_has_one_record_per_line(site: tuple[Path, Path, dt.date | None]) -
     lines = (out / "claims.json").read_text(encoding="utf-8").splitlines()
     count = len(load(out / "claims.json")["claims"])
     assert len(lines) == count + 2
+
+
+def test_site_url_is_the_canonical_address_whatever_the_base_url(tmp_path: Path) -> None:
+    """A base URL's query and fragment are dropped everywhere, not only in the pages."""
+    root = minimal_copy(tmp_path)
+    with (root / "tracker.yaml").open("a", encoding="utf-8") as handle:
+        handle.write("base_url: https://example.org/t?x=1#frag\n")
+    out = tmp_path / "site"
+    build(root, out)
+    for name, folder in (("claims", "claims"), ("sources", "sources")):
+        for item in load(out / f"{name}.json")[name]:
+            canonical = [
+                attrs["href"]
+                for tag, attrs in parse(out / item["page"]).tags
+                if tag == "link" and attrs.get("rel") == "canonical"
+            ]
+            assert canonical == [item["site_url"]]
+            assert item["site_url"] == f"https://example.org/t/{folder}/{item['id']}/"
+
+
+def test_each_json_line_is_made_from_its_view_alone() -> None:
+    """So that a line can be kept for as long as its view compares equal."""
+    root, today = TRACKERS["minimal"]
+    analysis, _ = run_checks(load_tracker(root), today or dt.date.today())
+    model = build_model(analysis)
+    settings = model.settings
+    text = claims_json(settings, model.claims).decode("utf-8")
+    lines = text.splitlines()[1:-1]
+    assert [line.rstrip(",") for line in lines] == [
+        claim_line(view, settings).decode("utf-8") for view in model.claims
+    ]
+    again = build_model(analysis)
+    assert again.claims == model.claims  # equal views, hence equal lines
+    with_base = replace(settings, base_url="https://example.org/")
+    line = json.loads(claim_line(model.claims[0], with_base))
+    assert line["site_url"] == "https://example.org/claims/rocket-price/"
+    sources = sources_json(settings, model.sources).decode("utf-8").splitlines()[1:-1]
+    assert [json.loads(line.rstrip(","))["id"] for line in sources] == ["acme-post", "fr-report"]

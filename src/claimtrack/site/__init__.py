@@ -4,10 +4,12 @@ Modules: build (orchestration, incremental updates), swap (putting a new
 site folder in place atomically, cleaning up after killed builds), render
 (rendering and writing, in two processes on large sites), views (view models)
 and context (building them from the records), pages (the list of outputs),
-theme (reading packaged and overriding templates and static files),
-templating (Jinja environment, template problems), fragments (small HTML
+addresses (every page path and URL), theme (reading packaged and overriding templates and static
+files), templating (Jinja environment, template problems), escaping
+(markupsafe's escaping, faster), fragments (small HTML
 pieces as filters), data and dataschema (claims.json, sources.json and their
-JSON Schema), jsonld (ClaimReview), feeds (Atom feed, sitemap).
+JSON Schema, made from the view models), jsonld (ClaimReview), feeds (Atom
+feed, sitemap).
 """
 
 from __future__ import annotations

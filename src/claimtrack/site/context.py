@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import datetime as dt
 from collections import Counter
-from urllib.parse import urlsplit
 
 from ..check.analysis import Analysis, QuoteCheck
 from ..records import (
@@ -24,6 +23,7 @@ from ..records import (
     TrackerSettings,
     TranslatedBy,
 )
+from .addresses import base_url
 from .views import (
     CHART_BAR_WIDTH,
     CHART_ROW,
@@ -147,13 +147,9 @@ def by_origin(sources: tuple[SourceView, ...]) -> tuple[SourceSummary, ...]:
 
 
 def site_settings(settings: TrackerSettings) -> SiteSettings:
-    base = settings.base_url
-    if base is not None:
-        # Drop a query or fragment: a base URL is a folder, and page paths are appended to it.
-        parts = urlsplit(base)
-        base = f"{parts.scheme}://{parts.netloc}{parts.path}"
-        base = base if base.endswith("/") else base + "/"
-    return SiteSettings(settings.title, settings.description, settings.language, base)
+    return SiteSettings(
+        settings.title, settings.description, settings.language, base_url(settings.base_url)
+    )
 
 
 def claimant_view(claim: Claim) -> ClaimantView:
@@ -278,6 +274,7 @@ def _source_view(
         sha256=archive.sha256 if archive else None,
         cited_by=tuple(summaries[c] for c in a.cited_by.get(sid, ()) if c in summaries),
         to_check_by=tuple(summaries[c] for c in a.to_check_by.get(sid, ()) if c in summaries),
+        record=source,
     )
 
 
@@ -338,6 +335,7 @@ def _claim_view(
         origins=tuple(refs[o] for o in origins if o in refs),
         origins_sentence=sentence,
         to_check=tuple(refs[s] for s in dict.fromkeys(claim.to_check) if s in refs),
+        record=claim,
     )
 
 

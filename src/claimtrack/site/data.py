@@ -1,4 +1,4 @@
-"""claims.json and sources.json: the whole record, plus what the checker computed.
+"""claims.json and sources.json: the whole record, plus what the site computed.
 
 Each file is one JSON object, ``{"schema_version": N, "title": ..., "claims": [...]}``
 (or ``"sources"``), with one record per line so that a diff between two builds
@@ -6,99 +6,87 @@ shows which records changed.  Records keep the YAML field names and order
 (see records.py) and add computed fields; the exact shape is the JSON Schema
 in dataschema.py, published beside the data as claims.schema.json and
 sources.schema.json.  Bump SCHEMA_VERSION on any incompatible change.
+
+Every line is made from one view model (the one its page shows) and the site
+settings, and nothing else: the computed fields are the pages' own (status
+meaning, last change, staleness, sources, origins, quote checks) and the
+addresses come from addresses.py, so the JSON cannot disagree with the pages,
+and a line can be kept for as long as its view compares equal.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from typing import Any
 
-from ..check.analysis import Analysis, QuoteCheck
-from ..records import STATUS_MEANINGS
+import orjson
+
+from . import addresses
+from .views import ClaimView, SiteSettings, SourceView
 
 SCHEMA_VERSION = 1
 
 
-def _dumps(data: object) -> str:
-    # Compact separators keep json on its C encoder: ten times faster than indent=2.
-    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+def claim_line(view: ClaimView, settings: SiteSettings) -> bytes:
+    """One claim's record in claims.json, as one line of UTF-8 JSON (no newline)."""
+    cid = view.summary.id
+    # Python mode: orjson writes dates as YYYY-MM-DD and enums as their values itself.
+    record = view.record.model_dump()
+    record["evidence"] = [
+        {"source": ev.pop("source"), "quote": ev.pop("quote"), "quote_check": shown.check, **ev}
+        for ev, shown in zip(record["evidence"], view.evidence, strict=True)
+    ]
+    item: dict[str, Any] = {"id": cid, **record}
+    item["status_meaning"] = view.summary.status.meaning
+    item["last_changed"] = view.summary.last_changed
+    item["stale"] = view.summary.stale
+    item["sources"] = [ref.id for ref in view.sources]
+    item["independent_origins"] = [ref.id for ref in view.origins]
+    item["page"] = addresses.claim_page(cid)
+    url = settings.absolute(addresses.claim_folder(cid))
+    if url is not None:
+        item["site_url"] = url
+    return orjson.dumps(item)
 
 
-def _document(head: dict[str, Any], key: str, items: list[dict[str, Any]]) -> bytes:
-    opening = _dumps(head)[:-1] + f',"{key}":['
-    body = ",\n".join(_dumps(item) for item in items)
-    return (opening + ("\n" + body + "\n" if items else "") + "]}\n").encode("utf-8")
+def source_line(view: SourceView, settings: SiteSettings) -> bytes:
+    """One source's record in sources.json, as one line of UTF-8 JSON (no newline)."""
+    sid = view.ref.id
+    item: dict[str, Any] = {"id": sid, **view.record.model_dump()}
+    item["derived_by"] = [ref.id for ref in view.derived_by]
+    item["independent_origins"] = [ref.id for ref in view.independent_origins]
+    item["archived"] = view.archived
+    item["archive_sha256"] = view.sha256
+    item["cited_by"] = [c.id for c in view.cited_by]
+    item["to_check_by"] = [c.id for c in view.to_check_by]
+    item["page"] = addresses.source_page(sid)
+    url = settings.absolute(addresses.source_folder(sid))
+    if url is not None:
+        item["site_url"] = url
+    return orjson.dumps(item)
 
 
-def _head(a: Analysis) -> dict[str, Any]:
-    settings = a.tracker.settings
-    return {"schema_version": SCHEMA_VERSION, "title": settings.title}
+def document(settings: SiteSettings, key: str, lines: Iterable[bytes]) -> bytes:
+    """The whole file around its record lines (from claim_line or source_line)."""
+    head = orjson.dumps({"schema_version": SCHEMA_VERSION, "title": settings.title})
+    body = b",\n".join(lines)
+    return (
+        head[:-1]
+        + b',"'
+        + key.encode()
+        + b'":['
+        + (b"\n" + body + b"\n" if body else b"")
+        + b"]}\n"
+    )
 
 
-def _base_url(a: Analysis) -> str | None:
-    base = a.tracker.settings.base_url
-    if base is None:
-        return None
-    return base if base.endswith("/") else base + "/"
+def claims_json(settings: SiteSettings, claims: Iterable[ClaimView]) -> bytes:
+    return document(settings, "claims", (claim_line(view, settings) for view in claims))
 
 
-def claim_records(a: Analysis) -> list[dict[str, Any]]:
-    base = _base_url(a)
-    items = []
-    for cid, loaded in sorted(a.tracker.claims.items()):
-        claim = loaded.record
-        record = claim.model_dump(mode="json")
-        checks = a.quote_checks.get(cid, [])
-        evidence = []
-        for i, ev in enumerate(record["evidence"]):
-            check = checks[i] if i < len(checks) else QuoteCheck.NO_SOURCE
-            evidence.append(
-                {
-                    "source": ev.pop("source"),
-                    "quote": ev.pop("quote"),
-                    "quote_check": check.value,
-                    **ev,
-                }
-            )
-        record["evidence"] = evidence
-        item: dict[str, Any] = {"id": cid, **record}
-        item["status_meaning"] = STATUS_MEANINGS[claim.status]
-        item["last_changed"] = claim.history[-1].date.isoformat()
-        item["stale"] = a.is_stale(cid)
-        item["sources"] = a.claim_sources(cid)
-        item["independent_origins"] = a.claim_origins(cid)
-        item["page"] = f"claims/{cid}/index.html"
-        if base is not None:
-            item["site_url"] = f"{base}claims/{cid}/"
-        items.append(item)
-    return items
-
-
-def source_records(a: Analysis) -> list[dict[str, Any]]:
-    base = _base_url(a)
-    items = []
-    for sid, loaded in sorted(a.tracker.sources.items()):
-        archive = a.tracker.archives.get(sid)
-        item: dict[str, Any] = {"id": sid, **loaded.record.model_dump(mode="json")}
-        item["derived_by"] = a.derived_by.get(sid, [])
-        item["independent_origins"] = sorted(a.source_origins.get(sid, frozenset()))
-        item["archived"] = archive is not None
-        item["archive_sha256"] = archive.sha256 if archive else None
-        item["cited_by"] = a.cited_by.get(sid, [])
-        item["to_check_by"] = a.to_check_by.get(sid, [])
-        item["page"] = f"sources/{sid}/index.html"
-        if base is not None:
-            item["site_url"] = f"{base}sources/{sid}/"
-        items.append(item)
-    return items
-
-
-def claims_json(a: Analysis) -> bytes:
-    return _document(_head(a), "claims", claim_records(a))
-
-
-def sources_json(a: Analysis) -> bytes:
-    return _document(_head(a), "sources", source_records(a))
+def sources_json(settings: SiteSettings, sources: Iterable[SourceView]) -> bytes:
+    return document(settings, "sources", (source_line(view, settings) for view in sources))
 
 
 def schema_json(schema: dict[str, Any]) -> bytes:

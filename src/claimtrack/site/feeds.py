@@ -12,6 +12,7 @@ import datetime as dt
 import uuid
 import xml.etree.ElementTree as ET
 
+from . import addresses
 from .views import ClaimView, SiteModel
 
 ATOM = "http://www.w3.org/2005/Atom"
@@ -61,7 +62,7 @@ def atom_feed(model: SiteModel) -> bytes:
     _sub(feed, "title", f"{settings.title}: status changes")
     if settings.description:
         _sub(feed, "subtitle", settings.description)
-    home = settings.absolute("") or "index.html"
+    home = settings.absolute("") or addresses.INDEX
     self_href = settings.absolute("feed.xml") or "feed.xml"
     _sub(feed, "id", settings.absolute("feed.xml") or feed_id(settings.title))
     _sub(feed, "link", rel="alternate", type="text/html", href=home)
@@ -79,8 +80,9 @@ def atom_feed(model: SiteModel) -> bytes:
         verb = "Recorded as" if index == 0 else "Now"
         _sub(item, "title", f"{verb} {entry.status.label.lower()}: {summary.statement}")
         _sub(item, "id", entry_id(summary.id, index))
-        page = f"claims/{summary.id}/"
-        href = settings.absolute(page) or f"{page}index.html"
+        href = settings.absolute(addresses.claim_folder(summary.id)) or addresses.claim_page(
+            summary.id
+        )
         _sub(item, "link", rel="alternate", type="text/html", href=href)
         _sub(item, "updated", _stamp(entry.date))
         _sub(item, "category", term=entry.status.value, label=entry.status.label)
@@ -97,14 +99,14 @@ def sitemap(model: SiteModel) -> bytes | None:
 
     def add(path: str, lastmod: dt.date | None) -> None:
         url = _sub(urlset, "url")
-        _sub(url, "loc", settings.base_url + path if settings.base_url else path)
+        _sub(url, "loc", settings.absolute(path) or path)
         if lastmod is not None:
             _sub(url, "lastmod", lastmod.isoformat())
 
     add("", model.index.last_updated)
     for claim in model.claims:
-        add(f"claims/{claim.summary.id}/", claim.summary.last_changed)
-    add("sources/", None)
+        add(addresses.claim_folder(claim.summary.id), claim.summary.last_changed)
+    add(addresses.folder_of(addresses.SOURCES_INDEX), None)
     for source in model.sources:
-        add(f"sources/{source.ref.id}/", None)
+        add(addresses.source_folder(source.ref.id), None)
     return _serialise(urlset)

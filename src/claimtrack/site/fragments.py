@@ -2,24 +2,29 @@
 
 They are plain Python functions returning Markup rather than Jinja macros
 because a macro call costs tens of microseconds and a 10,000-claim site calls
-them hundreds of thousands of times; list items are also memoised, since the
-same claim appears on the index, on its sources' pages and among related
-claims.  Every value from the records goes through ``escape``.  Templates use
-them as filters, which Jinja calls directly (a global goes through
-Context.call, several times slower): ``{{ status|badge }}``,
-``{{ c|claim_item(page.rel) }}``, ``{{ day|date }}``.
+them hundreds of thousands of times; the pieces of a claim page that repeat
+per evidence item or history entry are here for the same reason.  Fragments
+shared between pages (links, list items) are memoised, since the same claim
+appears on the index, on its sources' pages and among related claims.  Every
+value from the records goes through ``escape_text`` (markupsafe's escaping,
+without its per-call Markup).  Templates use them as filters, which Jinja
+calls directly (a global goes through Context.call, several times slower):
+``{{ status|badge }}``, ``{{ c|claim_item(page.rel) }}``, ``{{ day|date }}``.
+Their words are plain literals, ready to be wrapped for translation.
 """
 
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from functools import lru_cache
 from typing import Any
 
-from markupsafe import Markup, escape
+from markupsafe import Markup
 
-from .views import ClaimSummary, SourceRef, StatusView
+from . import addresses
+from .escaping import escape_text, markup, output_escape
+from .views import ClaimSummary, EvidenceView, HistoryView, SourceRef, StatusView
 
 MONTHS = (
     "January",
@@ -44,31 +49,41 @@ def human_date(value: dt.date | None) -> str:
     return f"{value.day} {MONTHS[value.month - 1]} {value.year}"
 
 
+@lru_cache(maxsize=64)
 def badge(status: StatusView) -> Markup:
-    return Markup(f'<span class="badge badge-{escape(status.value)}">{escape(status.label)}</span>')
+    return markup(
+        f'<span class="badge badge-{escape_text(status.value)}">{escape_text(status.label)}</span>'
+    )
 
 
+@lru_cache(maxsize=4096)
 def date(day: dt.date) -> Markup:
-    return Markup(f'<time datetime="{day.isoformat()}">{human_date(day)}</time>')
+    return markup(f'<time datetime="{day.isoformat()}">{human_date(day)}</time>')
 
 
 def unknown(value: object, text: str = "unknown") -> Markup:
     """The value, or a visibly marked 'unknown': a missing fact is never a blank."""
     if value:
-        return escape(value)
-    return Markup(f'<span class="unknown">{escape(text)}</span>')
+        return markup(output_escape(value))
+    return markup(f'<span class="unknown">{escape_text(text)}</span>')
 
 
+@lru_cache(maxsize=65536)
 def source_link(ref: SourceRef, rel: str) -> Markup:
     # The title is in the source's own language; lang lets browsers pick the right font.
-    return Markup(
-        f'<a href="{escape(rel)}sources/{escape(ref.id)}/index.html" '
-        f'lang="{escape(ref.language)}">{escape(ref.title)}</a>'
+    return markup(
+        f'<a href="{escape_text(rel + addresses.source_page(ref.id))}" '
+        f'lang="{escape_text(ref.language)}">{escape_text(ref.title)}</a>'
     )
 
 
+def source_links(refs: Iterable[SourceRef], rel: str, separator: str = ", ") -> Markup:
+    """Links to several sources, one after the other: ``{{ refs|source_links(page.rel, "; ") }}``."""
+    return markup(escape_text(separator).join([source_link(ref, rel) for ref in refs]))
+
+
 def _claim_href(c: ClaimSummary, rel: str) -> str:
-    return f"{escape(rel)}claims/{escape(c.id)}/index.html"
+    return escape_text(rel + addresses.claim_page(c.id))
 
 
 def _stale(c: ClaimSummary) -> str:
@@ -77,23 +92,24 @@ def _stale(c: ClaimSummary) -> str:
 
 @lru_cache(maxsize=65536)
 def claim_item(c: ClaimSummary, rel: str) -> Markup:
-    return Markup(
+    return markup(
         f'<li class="claim-item">\n{badge(c.status)}\n'
-        f'<a class="statement" href="{_claim_href(c, rel)}">{escape(c.statement)}</a>\n'
-        f'<span class="item-meta">{escape(c.kind_label)} · {escape(c.claimant)} · '
+        f'<a class="statement" href="{_claim_href(c, rel)}">{escape_text(c.statement)}</a>\n'
+        f'<span class="item-meta">{escape_text(c.kind_label)} · {escape_text(c.claimant)} · '
         f"{date(c.last_changed)}{_stale(c)}</span>\n</li>"
     )
 
 
 def index_item(c: ClaimSummary) -> Markup:
     """A claim in the index's filterable list; the data-* attributes drive static/filters.js."""
-    topics = f" · {escape(', '.join(c.topics))}" if c.topics else ""
-    return Markup(
-        f'<li class="claim-item" data-status="{escape(c.status.value)}" '
-        f'data-kind="{escape(c.kind)}" data-topics="{escape(" ".join(c.topics))}" '
-        f'data-claimant="{escape(c.claimant)}">\n{badge(c.status)}\n'
-        f'<a class="statement" href="{_claim_href(c, "")}">{escape(c.statement)}</a>\n'
-        f'<span class="item-meta">{escape(c.kind_label)} · {escape(c.claimant)}{topics} · '
+    claimant = escape_text(c.claimant)
+    topics = f" · {escape_text(', '.join(c.topics))}" if c.topics else ""
+    return markup(
+        f'<li class="claim-item" data-status="{escape_text(c.status.value)}" '
+        f'data-kind="{escape_text(c.kind)}" data-topics="{escape_text(" ".join(c.topics))}" '
+        f'data-claimant="{claimant}">\n{badge(c.status)}\n'
+        f'<a class="statement" href="{_claim_href(c, "")}">{escape_text(c.statement)}</a>\n'
+        f'<span class="item-meta">{escape_text(c.kind_label)} · {claimant}{topics} · '
         f"{date(c.last_changed)}{_stale(c)}</span>\n</li>"
     )
 
@@ -103,11 +119,52 @@ def omission_item(c: ClaimSummary, rel: str) -> Markup:
         when = f"Disclosed {date(c.last_changed)} · recorded as missing {date(c.recorded)}"
     else:
         when = f"Recorded {date(c.recorded)}"
-    return Markup(
+    return markup(
         f'<li class="omission-item">\n'
-        f'<a class="statement" href="{_claim_href(c, rel)}">{escape(c.statement)}</a>\n'
-        f'<span class="item-meta">{when} · noted by {escape(c.claimant)}{_stale(c)}</span>\n'
+        f'<a class="statement" href="{_claim_href(c, rel)}">{escape_text(c.statement)}</a>\n'
+        f'<span class="item-meta">{when} · noted by {escape_text(c.claimant)}{_stale(c)}</span>\n'
         f"</li>"
+    )
+
+
+def evidence_item(ev: EvidenceView, rel: str) -> Markup:
+    """One quote of a claim page: the words in their language, the translation, the check."""
+    if ev.translation:
+        label = '<figcaption class="quote-label">Original</figcaption>'
+        translation = (
+            f'<figure class="quote translation">\n'
+            f'<figcaption class="quote-label">English, '
+            f"{escape_text(str(ev.translator_label))}</figcaption>\n"
+            f'<blockquote lang="en"><p>{escape_text(ev.translation)}</p></blockquote>\n'
+            f"</figure>\n"
+        )
+        opening = '<li class="evidence has-translation">'
+    else:
+        label = translation = ""
+        opening = '<li class="evidence">'
+    mark = "✓ " if ev.check == "found" else ""
+    return markup(
+        f'{opening}\n<div class="quotes">\n<figure class="quote">\n{label}'
+        f'<blockquote lang="{escape_text(ev.source.language)}"><p>{escape_text(ev.quote)}</p>'
+        f"</blockquote>\n</figure>\n{translation}</div>\n"
+        f'<p class="evidence-source">Source: {source_link(ev.source, rel)} '
+        f'<span class="check check-{escape_text(ev.check)}">{mark}'
+        f"{escape_text(ev.check_label)}</span></p>\n</li>"
+    )
+
+
+def history_item(h: HistoryView, rel: str) -> Markup:
+    """One dated status change in a claim's timeline."""
+    current = ' <span class="current-tag">current</span>' if h.current else ""
+    evidence = (
+        f'<p class="timeline-evidence">Evidence: {source_links(h.evidence, rel, "; ")}</p>\n'
+        if h.evidence
+        else ""
+    )
+    opening = '<li class="current">' if h.current else "<li>"
+    return markup(
+        f'{opening}\n<p class="timeline-head">{date(h.date)} {badge(h.status)}{current}</p>\n'
+        f"<p>{escape_text(h.note)}</p>\n{evidence}</li>"
     )
 
 
@@ -116,7 +173,10 @@ HELPERS: dict[str, Callable[..., Any]] = {
     "date": date,
     "unknown": unknown,
     "source_link": source_link,
+    "source_links": source_links,
     "claim_item": claim_item,
     "index_item": index_item,
     "omission_item": omission_item,
+    "evidence_item": evidence_item,
+    "history_item": history_item,
 }

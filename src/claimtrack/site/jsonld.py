@@ -16,11 +16,13 @@ whether information was published), so they carry no ``ratingValue``.
 
 from __future__ import annotations
 
-import json
 import re
 from typing import Any
 
+import orjson
+
 from ..records import Status
+from . import addresses
 from .views import ClaimView, SiteSettings, SourceView
 
 RATING_VALUES: dict[Status, int] = {
@@ -84,7 +86,7 @@ def claim_review(
         # The review as it stands was published with its last status change.
         "datePublished": summary.last_changed.isoformat(),
     }
-    url = settings.absolute(f"claims/{summary.id}/")
+    url = settings.absolute(addresses.claim_folder(summary.id))
     if url is not None:
         review["url"] = url
     return review
@@ -96,8 +98,11 @@ def script_json(data: object) -> str:
     "</" becomes "<\\/" and every other "<" becomes "\\u003c" ("<script", "<!--"); both are
     JSON escapes, so the text still parses to the same data.
     """
-    # No indent: the C encoder is several times faster, which matters at 10,000 pages.
-    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    # orjson writes what json.dumps(ensure_ascii=False, separators=(",", ":")) writes for
+    # these values (strings, ints, lists, dicts), several times faster: 10,000 pages call it.
+    text = orjson.dumps(data).decode("utf-8")
+    if "<" not in text:  # the common case, without a regular expression pass
+        return text
     return _OPENING.sub(r"\\u003c", text).replace("</", "<\\/")
 
 

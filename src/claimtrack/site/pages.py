@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..check.analysis import Analysis
-from . import data, dataschema, feeds, jsonld
+from . import addresses, data, dataschema, feeds, jsonld
 from .context import by_origin
 from .views import ClaimView, SiteModel, SiteSettings, SourceView
 
@@ -23,6 +23,18 @@ MARKER_TEXT = (
 
 
 @dataclass(frozen=True)
+class NavInfo:
+    """All that the site's header and footer depend on, besides the site settings.
+
+    Pages with equal NavInfo share one rendering of header.html and footer.html.
+    """
+
+    rel: str
+    section: str  # the navigation item this page is under: "claims", "sources" or ""
+    current: str  # the navigation item this page is ("claims" on the index), or ""
+
+
+@dataclass(frozen=True)
 class PageInfo:
     path: str
     rel: str  # prefix from this page back to the site root: "", "../", "../../"
@@ -30,6 +42,7 @@ class PageInfo:
     description: str
     canonical: str | None
     section: str  # which navigation item is current
+    nav: NavInfo
 
 
 @dataclass(frozen=True)
@@ -50,13 +63,16 @@ class Output:
         return self.template is not None
 
 
+_NAV_ITEMS = {addresses.INDEX: "claims", addresses.SOURCES_INDEX: "sources"}
+
+
 def _info(
     settings: SiteSettings, path: str, title: str, description: str, section: str
 ) -> PageInfo:
     depth = path.count("/")
-    folder = path.removesuffix("index.html")
+    folder = addresses.folder_of(path)
     rel = "../" * depth
-    if path == "404.html" and settings.base_url is not None:
+    if path == addresses.NOT_FOUND and settings.base_url is not None:
         # A server shows this page at any missing address, so relative links would
         # resolve against that address; with a known base URL they need not.
         rel = settings.base_url
@@ -65,8 +81,9 @@ def _info(
         rel=rel,
         title=title,
         description=description,
-        canonical=settings.absolute(folder) if path != "404.html" else None,
+        canonical=settings.absolute(folder) if path != addresses.NOT_FOUND else None,
         section=section,
+        nav=NavInfo(rel, section, _NAV_ITEMS.get(path, "")),
     )
 
 
@@ -97,11 +114,15 @@ def _constant(content: bytes) -> Callable[[], bytes]:
 
 
 def plan(model: SiteModel, analysis: Analysis, static: dict[str, bytes]) -> list[Output]:
-    """Every file of the site, pages first; paths are unique and sorted within each kind."""
+    """Every file of the site, pages first; paths are unique and sorted within each kind.
+
+    Everything comes from the view models; ``analysis`` is no longer read (build.py still
+    passes it).
+    """
     s = model.settings
     outputs: list[Output] = []
     index_info = _info(
-        s, "index.html", s.title, s.description or f"Claims tracked by {s.title}", "claims"
+        s, addresses.INDEX, s.title, s.description or f"Claims tracked by {s.title}", "claims"
     )
     outputs.append(_page("index.html", s, index_info, index=model.index))
     sources_by_id: dict[str, SourceView] = {src.ref.id: src for src in model.sources}
@@ -109,7 +130,7 @@ def plan(model: SiteModel, analysis: Analysis, static: dict[str, bytes]) -> list
         cid = claim.summary.id
         info = _info(
             s,
-            f"claims/{cid}/index.html",
+            addresses.claim_page(cid),
             f"{claim.summary.statement} – {s.title}",
             f"{claim.summary.status.label}: {claim.summary.statement}",
             "claims",
@@ -119,24 +140,24 @@ def plan(model: SiteModel, analysis: Analysis, static: dict[str, bytes]) -> list
         review = (_review(claim, sources_by_id, s), cited)
         outputs.append(_page("claim.html", s, info, review, claim=claim))
     sources_info = _info(
-        s, "sources/index.html", f"Sources – {s.title}", f"Sources of {s.title}", "sources"
+        s, addresses.SOURCES_INDEX, f"Sources – {s.title}", f"Sources of {s.title}", "sources"
     )
     summaries = by_origin(model.sources)
     outputs.append(_page("sources.html", s, sources_info, sources=summaries))
     for source in model.sources:
         info = _info(
             s,
-            f"sources/{source.ref.id}/index.html",
+            addresses.source_page(source.ref.id),
             f"{source.ref.title} – {s.title}",
             f"Source: {source.ref.title}",
             "sources",
         )
         outputs.append(_page("source.html", s, info, source=source))
     outputs.append(
-        _page("404.html", s, _info(s, "404.html", f"Page not found – {s.title}", "", ""))
+        _page("404.html", s, _info(s, addresses.NOT_FOUND, f"Page not found – {s.title}", "", ""))
     )
-    outputs.append(Output("claims.json", make=lambda: data.claims_json(analysis)))
-    outputs.append(Output("sources.json", make=lambda: data.sources_json(analysis)))
+    outputs.append(Output("claims.json", make=lambda: data.claims_json(s, model.claims)))
+    outputs.append(Output("sources.json", make=lambda: data.sources_json(s, model.sources)))
     outputs.append(
         Output(
             "claims.schema.json",

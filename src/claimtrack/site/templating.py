@@ -12,8 +12,9 @@ reported by ``template_problem`` at the override's line it comes from.
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
+from collections.abc import Callable, MutableMapping
 from types import TracebackType
+from typing import Any
 from urllib.parse import urlsplit
 
 from jinja2 import (
@@ -27,9 +28,11 @@ from jinja2 import (
     TemplateSyntaxError,
     nodes,
 )
+from markupsafe import Markup
 
 from ..codes import Code
 from ..problems import Problem, report
+from .escaping import FastTemplate, markup
 from .fragments import HELPERS, human_date
 from .theme import Theme, package_files
 
@@ -47,6 +50,41 @@ def http_url(value: str | None) -> str | None:
     if parts.scheme in ("http", "https") and parts.netloc:
         return value
     return None
+
+
+class SharedParts:
+    """The ``shared`` filter: ``{{ "header.html"|shared(page.nav, site) }}``.
+
+    The site's header and footer are the same on every page with the same
+    navigation state and settings, so each is rendered once per distinct
+    (template, nav, site) and reused: about twenty escaped values a page fewer.
+    The part is rendered with those two variables only, so a part that reads
+    anything else fails (strict undefined) instead of being wrongly reused.
+    """
+
+    def __init__(self, env: Environment) -> None:
+        self.env = env
+        self.done: dict[tuple[str, object, object], Markup] = {}
+
+    def __call__(self, name: str, nav: object, site: object) -> Markup:
+        key = (name, nav, site)
+        part = self.done.get(key)
+        if part is None:
+            part = markup(self.env.get_template(name).render(nav=nav, site=site))
+            self.done[key] = part
+        return part
+
+
+class SiteEnvironment(Environment):
+    """Jinja's Environment, with templates' globals in a plain dict.
+
+    Jinja keeps them in a ChainMap over the environment's globals, which every
+    render iterates twice in Python (about 8 µs of a claim page's 80).  Here all
+    globals are set before the first template loads and never change after.
+    """
+
+    def make_globals(self, d: MutableMapping[str, Any] | None) -> MutableMapping[str, Any]:
+        return {**self.globals, **(d or {})}
 
 
 def override_path(name: str) -> str:
@@ -98,7 +136,7 @@ def make_environment(theme: Theme) -> tuple[Environment, list[Problem]]:
     """
     problems: list[Problem] = []
     sources = _decode(theme, problems)
-    env = Environment(
+    env = SiteEnvironment(
         loader=ChoiceLoader([_OverrideLoader(sources), PackageLoader("claimtrack", "templates")]),
         autoescape=True,
         undefined=StrictUndefined,
@@ -108,10 +146,13 @@ def make_environment(theme: Theme) -> tuple[Environment, list[Problem]]:
         auto_reload=False,
         cache_size=-1,
     )
+    # Escapes each {{ value }} as markupsafe does, several times faster (see escaping.py).
+    env.template_class = FastTemplate
     env.filters["human_date"] = human_date
     env.filters["http_url"] = http_url
     # Filters, not globals: Jinja calls a filter directly, a global through Context.call.
     env.filters.update(HELPERS)
+    env.filters["shared"] = SharedParts(env)
     known = set(sources) | set(package_files("templates"))
     for name, source in sources.items():
         problems.extend(_check_template(env, name, source, known))

@@ -8,9 +8,10 @@ incremental build re-renders a page only when the views it shows differ.
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from ..records import STATUS_MEANINGS, Status
+from ..records import STATUS_MEANINGS, Claim, Source, Status
+from . import addresses
 
 # Most newsworthy first: what is wrong, then what is open, then what holds.
 STATUS_ORDER: tuple[Status, ...] = (
@@ -49,7 +50,7 @@ class SiteSettings:
 
     def absolute(self, path: str) -> str | None:
         """Absolute URL of a site path ("claims/x/"), only when a base URL is configured."""
-        return None if self.base_url is None else self.base_url + path
+        return addresses.absolute(self.base_url, path)
 
 
 @dataclass(frozen=True)
@@ -131,6 +132,9 @@ class ClaimView:
     origins: tuple[SourceRef, ...]
     origins_sentence: str
     to_check: tuple[SourceRef, ...]
+    # The record as written, for claims.json: compared, so that an equal view means an
+    # equal JSON line too; not hashed (its lists cannot be).
+    record: Claim = field(hash=False)
 
 
 @dataclass(frozen=True)
@@ -146,12 +150,18 @@ class SourceView:
     notes: str
     derived_from: tuple[SourceRef, ...]
     derived_by: tuple[SourceRef, ...]
-    origins: tuple[SourceRef, ...]
+    origins: tuple[SourceRef, ...]  # the independent origins other than itself
     archived: bool
     retrieved: dt.date | None
     sha256: str | None
     cited_by: tuple[ClaimSummary, ...]
     to_check_by: tuple[ClaimSummary, ...]
+    record: Source = field(hash=False)  # as for ClaimView.record
+
+    @property
+    def independent_origins(self) -> tuple[SourceRef, ...]:
+        """What it derives from in the end; a source derived from nothing is its own origin."""
+        return self.origins or (self.ref,)
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,98 @@
+"""Rendering: markupsafe's escaping made faster, shared header and footer, fragments."""
+
+from __future__ import annotations
+
+import datetime as dt
+import shutil
+from pathlib import Path
+
+import pytest
+from markupsafe import Markup, escape
+
+from claimtrack.errors import DataError
+from claimtrack.records import Status
+from claimtrack.site.escaping import _escape_chars, escape_text, output_escape
+from claimtrack.site.templating import make_environment
+from claimtrack.site.theme import load_theme
+
+from .conftest import FIXTURES
+from .regen_expected import EXPECTED
+from .site_support import build, files_of, minimal_copy
+
+TRICKY = "<a href=\"x\">it's</a> & 'more' — 中文 &amp;"
+
+
+class _Html:
+    def __html__(self) -> str:
+        return "<b>trusted</b>"
+
+
+@pytest.mark.parametrize(
+    "value",
+    [TRICKY, "", Markup("<i>safe</i>"), 8, 2.5, None, dt.date(2026, 10, 2), Status.FALSE, _Html()],
+)
+def test_output_escape_writes_what_markupsafe_writes(value: object) -> None:
+    assert output_escape(value) == str(escape(value))
+
+
+def test_escape_text_is_markupsafe_for_strings() -> None:
+    assert escape_text(TRICKY) == str(escape(TRICKY))
+    assert _escape_chars(TRICKY) == str(escape(TRICKY))  # without markupsafe's C loop
+
+
+def test_templates_escape_each_output_like_markupsafe(tmp_path: Path) -> None:
+    env, problems = make_environment(load_theme(tmp_path))
+    assert problems == []
+    template = env.from_string("{{ a }}|{{ b }}|{% set c %}{{ a }}{% endset %}{{ c }}")
+    assert template.root_render_func.__globals__["escape"] is output_escape
+    html = template.render(a=TRICKY, b=Markup("<i>kept</i>"))
+    assert html == f"{escape(TRICKY)}|<i>kept</i>|{escape(TRICKY)}"
+
+
+def test_a_header_override_shows_on_every_page(tmp_path: Path) -> None:
+    root = minimal_copy(tmp_path)
+    (root / "templates").mkdir()
+    (root / "templates" / "header.html").write_text(
+        '<p class="marker">{{ site.title }} at {{ nav.rel }}index.html '
+        "({{ nav.section }}/{{ nav.current }})</p>\n",
+        encoding="utf-8",
+    )
+    out = tmp_path / "site"
+    build(root, out)
+    pages = {p: b.decode() for p, b in files_of(out).items() if p.endswith(".html")}
+    marker = '<p class="marker">Rocket 2 claims at {}index.html ({})</p>\n<main'
+    assert marker.format("", "claims/claims") in pages["index.html"]
+    assert marker.format("../", "sources/sources") in pages["sources/index.html"]
+    assert marker.format("../../", "claims/") in pages["claims/rocket-speed/index.html"]
+    assert marker.format("../../", "sources/") in pages["sources/fr-report/index.html"]
+    assert marker.format("", "/") in pages["404.html"]
+
+
+def test_a_shared_part_sees_only_nav_and_site(tmp_path: Path) -> None:
+    """It is reused between pages, so reading a page's own data must fail, not go stale."""
+    root = minimal_copy(tmp_path)
+    (root / "templates").mkdir()
+    (root / "templates" / "footer.html").write_text("<p>{{ page.title }}</p>\n", "utf-8")
+    with pytest.raises(DataError) as caught:
+        build(root, tmp_path / "site")
+    [problem] = caught.value.problems
+    assert (problem.path, problem.line, problem.code) == (
+        "templates/footer.html",
+        1,
+        "template-error",
+    )
+    assert "'page' is undefined" in problem.message
+
+
+def test_overrides_written_for_the_earlier_templates_still_give_the_same_pages(
+    tmp_path: Path,
+) -> None:
+    """base.html and claim.html as packaged before the header, footer and fragments moved."""
+    root = minimal_copy(tmp_path)
+    shutil.copytree(FIXTURES / "theme-before-issue-9" / "templates", root / "templates")
+    out = tmp_path / "site"
+    build(root, out)
+    expected = files_of(EXPECTED)
+    built = files_of(out)
+    assert sorted(built) == sorted(expected)
+    assert [p for p in sorted(expected) if built[p] != expected[p]] == []
