@@ -36,8 +36,8 @@ import time
 from collections import defaultdict
 from pathlib import Path
 
-from claimtrack.check import run_checks
 from claimtrack import batch
+from claimtrack.check import run_checks
 from claimtrack.load import load_tracker
 from claimtrack.site import render
 from claimtrack.site.context import build_model
