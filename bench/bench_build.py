@@ -94,10 +94,10 @@ def main() -> None:
         if args.root is None:
             builder = SiteBuilder(root, work / "inc", TODAY)
             builder.build()
-            claim = root / "claims" / "claim-1.yaml"
+            claim = sorted((root / "claims").glob("*.yaml"))[0]
             original = claim.read_bytes()
             try:
-                claim.write_bytes(original.replace(b"in plain words", b"in plainer words"))
+                claim.write_bytes(original.replace(b"\nstatement: ", b"\nstatement: Edited. ", 1))
                 again = builder.build()
             finally:
                 claim.write_bytes(original)
