@@ -7,6 +7,7 @@ import random
 from dataclasses import dataclass, field
 
 import corpus as C
+import sentences as S
 
 
 @dataclass
@@ -48,16 +49,16 @@ def render(fact: Fact, lang: int) -> str:
     for name in ("n", "tps", "price", "pct", "ms", "count", "ctx"):
         values[name] = number(name, s[name], lang)
     if fact.bank == "figure":
-        template = C.FIGURES[fact.template][1][lang]
+        template = S.FIGURES[fact.template][1][lang]
     elif fact.bank == "fact":
-        template = C.FACTS[fact.template][lang]
+        template = S.FACTS[fact.template][lang]
     else:
-        template = C.SAYINGS[fact.template][lang]
+        template = S.SAYINGS[fact.template][lang]
     return template.format(**values)
 
 
 def new_fact(rng: random.Random, bank: str) -> Fact:
-    size = {"figure": len(C.FIGURES), "fact": len(C.FACTS), "saying": len(C.SAYINGS)}[bank]
+    size = {"figure": len(S.FIGURES), "fact": len(S.FACTS), "saying": len(S.SAYINGS)}[bank]
     company = rng.randrange(len(C.COMPANIES))
     slots = {
         "product": rng.randrange(len(C.PRODUCTS)),

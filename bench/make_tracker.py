@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import corpus as C
+import sentences as S
 from articles import Fact, archive_text, new_fact
 from yamlemit import Writer
 
@@ -173,7 +174,7 @@ class Generator:
             if facts and (rng.random() < 0.7 or size >= target):
                 sentence = self.facts[facts.pop(0)].text(src.lang)
             else:
-                sentence = rng.choice(C.FILLER)[src.lang]
+                sentence = rng.choice(S.FILLER)[src.lang]
             sentences.append(sentence)
             size += len(sentence.encode()) + 1
         return archive_text(title, sentences, src.lang, rng)
@@ -348,7 +349,7 @@ class Generator:
         topics = sorted(set(rng.sample(C.TOPICS, rng.randint(1, 3))))
         w.items(0, "topics", topics, flow=True)
         if kind == "figure":
-            spec = C.FIGURES[fact.template][0]
+            spec = S.FIGURES[fact.template][0]
             raw = slots[spec[0]]
             w.open(0, "quantity")
             w.key(1, "value", raw / 100 if spec[0] == "price" else raw)
