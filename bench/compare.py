@@ -240,13 +240,17 @@ def targets(sizes: list[Size]) -> list[str]:
     return lines
 
 
-def report(sizes: list[Size], args: argparse.Namespace, hugo: Path) -> str:
-    commit = subprocess.run(
+def commit() -> str:
+    done = subprocess.run(
         ["git", "-C", HERE, "rev-parse", "--short", "HEAD"],
         capture_output=True,
         text=True,
         check=False,
-    ).stdout.strip()
+    )
+    return done.stdout.strip()
+
+
+def report(sizes: list[Size], args: argparse.Namespace, hugo: Path, start: str) -> str:
     machine = (
         f"{os.cpu_count()} cores, Python {platform.python_version()}, "
         f"{version([str(hugo), 'version'])}, Pelican {version([str(BIN / 'pelican'), '--version'])}"
@@ -260,7 +264,7 @@ def report(sizes: list[Size], args: argparse.Namespace, hugo: Path) -> str:
         [
             title,
             "",
-            f"Commit {commit}; {machine}; load average before the run {os.getloadavg()[0]:.1f}.",
+            f"{start}; {machine}; load average (1 min) at the end {os.getloadavg()[0]:.1f}.",
             "",
             f"    .venv/bin/python bench/compare.py {shlex.join(sys.argv[1:])}",
             "",
@@ -291,6 +295,8 @@ def main() -> None:
     parser.add_argument("--label", default="", help="a few words on what was measured")
     args = parser.parse_args()
     hugo = hugo_binary()
+    # A busy machine slows everything: say how busy it was.
+    start = f"Commit {commit()}; load average (1 min) at the start {os.getloadavg()[0]:.1f}"
     sizes = []
     for claims in (int(n) for n in args.sizes.split(",")):
         size = prepare(args.work, claims)
@@ -298,7 +304,7 @@ def main() -> None:
         if args.serve:
             size.serve = time_edits(size.root, args.work / "serve", args.edits)
         sizes.append(size)
-    text = report(sizes, args, hugo)
+    text = report(sizes, args, hugo, start)
     print("\n" + text)
     if args.write:
         old = args.write.read_text(encoding="utf-8") if args.write.is_file() else RESULTS_HEAD
