@@ -10,7 +10,9 @@ so it includes its own load and check; "site" is build minus load and check.
 "incremental" is SiteBuilder.build() after one claim file changed.
 
 Measured on the project's 2-core machine (30 November 2026, after parsing moved
-to two cores):
+to two cores), on the former synthetic tracker (short archives of one line per
+quote; make_tracker.py now writes 2.8 KB archives, so these figures are stale;
+bench/compare.py and bench/RESULTS.md have the current ones):
 
     repository data, 52 claims, 59 pages:   build 0.12 s
     10,000 claims, 2,000 sources, 12,003 pages, --work /dev/shm:
@@ -94,10 +96,10 @@ def main() -> None:
         if args.root is None:
             builder = SiteBuilder(root, work / "inc", TODAY)
             builder.build()
-            claim = root / "claims" / "claim-1.yaml"
+            claim = sorted((root / "claims").glob("*.yaml"))[0]
             original = claim.read_bytes()
             try:
-                claim.write_bytes(original.replace(b"in plain words", b"in plainer words"))
+                claim.write_bytes(original.replace(b"\nstatement: ", b"\nstatement: Edited. ", 1))
                 again = builder.build()
             finally:
                 claim.write_bytes(original)

