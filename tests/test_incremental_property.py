@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Any
 
 import yaml
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 from jinja2 import TemplateError
 
@@ -40,14 +40,18 @@ from claimtrack.site import SiteBuilder, build_site
 from .conftest import FIXTURES
 from .site_support import FIXTURE_TODAY, minimal_copy
 
-# The CI profile: fixed seed, nothing remembered between runs, no per-example deadline
-# (one clean build compiles every template: about 0.3 s on this machine).
+# The CI profile: fixed seed, nothing remembered between runs, no per-example deadline (one
+# clean build compiles every template: about 0.3 s here), and no shrinking, which can take
+# Hypothesis's full five minutes at a second per example; the failure message lists every
+# edit anyway.  Runs by hand (CLAIMTRACK_PROPERTY_EXAMPLES=N) shrink to a minimal reproducer.
+BY_HAND = os.environ.get("CLAIMTRACK_PROPERTY_EXAMPLES")
 PROFILE = settings(
-    max_examples=int(os.environ.get("CLAIMTRACK_PROPERTY_EXAMPLES", "10")),
+    max_examples=int(BY_HAND or 10),
     derandomize=True,
     database=None,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow],
+    phases=list(Phase) if BY_HAND else [p for p in Phase if p is not Phase.shrink],
 )
 
 HEADERS = {
@@ -65,6 +69,7 @@ class Tree:
     root: Path
     touched: set[str] = field(default_factory=set)
     log: list[str] = field(default_factory=list)
+    writes: int = 0
 
     def exists(self, rel: str) -> bool:
         return (self.root / rel).is_file()
@@ -90,9 +95,16 @@ class Tree:
         return data if isinstance(data, dict) else None
 
     def write(self, rel: str, text: str) -> None:
+        """Every other write is an atomic save (a new inode), as many editors do."""
         path = self.root / rel
         path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
+        self.writes += 1
+        if self.writes % 2:
+            path.write_text(text, encoding="utf-8")
+        else:
+            temporary = path.with_name(f".{path.name}.swp")
+            temporary.write_text(text, encoding="utf-8")
+            os.replace(temporary, path)
         self.touched.add(rel)
         self.log.append(f"write {rel}")
 
@@ -231,7 +243,11 @@ def change_status(t: Tree, pick: int, variant: int) -> None:
     day = min(max(dates, default=dt.date(2026, 10, 2)) + dt.timedelta(days=1), FIXTURE_TODAY)
     if variant == 7:
         day = dt.date(2026, 12, 25)  # in the future: history-future
-    history.append({"date": day, "status": status, "note": f"Now {status}.", "evidence": []})
+    cited = choose(t.ids("sources"), variant)
+    entry = {"date": day, "status": status, "note": f"Now {status}.", "evidence": []}
+    if cited is not None:
+        entry["evidence"] = [cited]  # disclosed needs a source published after the omission
+    history.append(entry)
     data["history"] = history
     data["status"] = status
     t.write_record(f"claims/{cid}.yaml", data)
@@ -246,6 +262,15 @@ def change_related(t: Tree, pick: int, variant: int) -> None:
     choices = [[], [choose(others, variant) or cid], [cid]]
     data["related"] = ["no-such-claim"] if variant == 7 else choices[variant % len(choices)]
     t.write_record(f"claims/{cid}.yaml", data)
+
+
+def change_to_check(t: Tree, pick: int, variant: int) -> None:
+    """Sources still to read (shown on their pages and in sources.json); 7: an unknown one."""
+    if (found := _claim(t, pick)) is not None:
+        cid, data = found
+        source = choose(t.ids("sources"), variant)
+        data["to_check"] = ["no-such-source"] if variant == 7 else [source][: variant % 2]
+        t.write_record(f"claims/{cid}.yaml", data)
 
 
 TOPICS = [[], ["speed"], ["pricing", "speed"], ["new-topic"]]
@@ -276,14 +301,6 @@ def delete_claim(t: Tree, pick: int, variant: int) -> None:
         t.delete(f"claims/{cid}.yaml")
 
 
-BREAKAGES = [
-    "key: [unclosed\n",  # yaml-syntax
-    "\tindented: with a tab\n",  # tab-indent
-    "statement: said twice\n",  # duplicate-key (for claims), unknown-field elsewhere
-    "",  # the whole file emptied: empty-file
-]
-
-
 def break_file(t: Tree, pick: int, variant: int) -> None:
     """An editor's mistake in a claim, a source or tracker.yaml."""
     files = [*t.files("claims"), *(f for f in t.files("sources") if f.endswith(".yaml"))]
@@ -293,8 +310,34 @@ def break_file(t: Tree, pick: int, variant: int) -> None:
     if rel is None:
         t.skip("no file")
         return
-    extra = BREAKAGES[variant % len(BREAKAGES)]
-    t.write(rel, t.read(rel) + extra if extra else "")
+    text = t.read(rel)
+    broken = [
+        text + "key: [unclosed\n",  # yaml-syntax
+        text + "\tindented: with a tab\n",  # tab-indent
+        text + "statement: said twice\n",  # duplicate-key (claims), unknown-field (others)
+        "",  # empty-file
+        "\ufeff" + text,  # bom
+    ]
+    t.write(rel, broken[variant % len(broken)])
+
+
+def rename_claim(t: Tree, pick: int, variant: int) -> None:
+    """A claim file renamed (its id changes; claims relating to the old id now fail)."""
+    cid = choose(t.ids("claims"), pick)
+    if cid is None:
+        t.skip("no claim")
+        return
+    new = f"renamed-{variant % 2}"
+    os.replace(t.root / f"claims/{cid}.yaml", t.root / f"claims/{new}.yaml")
+    t.touched |= {f"claims/{cid}.yaml", f"claims/{new}.yaml"}
+    t.log.append(f"rename claims/{cid}.yaml claims/{new}.yaml")
+
+
+def add_misnamed_record(t: Tree, pick: int, variant: int) -> None:
+    """A copy of a claim as claims/x.yml (ignored, a warning) or claims/Bad_Id.yaml (an error)."""
+    cid = choose(t.ids("claims"), pick)
+    text = t.read(f"claims/{cid}.yaml") if cid else "statement: A claim.\n"
+    t.write("claims/copied.yml" if variant % 2 == 0 else "claims/Bad_Id.yaml", text)
 
 
 # -- edits: sources and archives -----------------------------------------------------------------
@@ -341,6 +384,20 @@ def change_source_title(t: Tree, pick: int, variant: int) -> None:
     if (found := _source(t, pick)) is not None:
         sid, data = found
         data["title"] = TITLES[variant % len(TITLES)]
+        t.write_record(f"sources/{sid}.yaml", data)
+
+
+def change_source_facts(t: Tree, pick: int, variant: int) -> None:
+    """Facts other records' rules read: the language (quotes need a translation when it is not
+    English) and the publication date (disclosed omissions need a later source)."""
+    if (found := _source(t, pick)) is not None:
+        sid, data = found
+        data["language"] = ["en", "fr", "de"][variant % 3]
+        data.pop("published", None)
+        if variant % 4:
+            data["published"] = [dt.date(2026, 9, 1), dt.date(2026, 11, 15), dt.date(2026, 10, 3)][
+                variant % 4 - 1
+            ]
         t.write_record(f"sources/{sid}.yaml", data)
 
 
@@ -548,11 +605,15 @@ EDITS: dict[str, EditFunction] = {
         change_status,
         change_related,
         change_topics,
+        change_to_check,
         change_review_by,
         delete_claim,
+        rename_claim,
+        add_misnamed_record,
         break_file,
         add_source,
         change_source_title,
+        change_source_facts,
         change_derived_from,
         delete_source,
         change_archive,
@@ -706,8 +767,13 @@ FIXED = [
     [Edit("add_claim", 0, 0), Edit("add_claim", 1, 1), Edit("add_claim", 2, 2)],
     [Edit("change_statement", 0, 1), Edit("change_topics", 1, 2), Edit("change_review_by", 2, 0)],
     [Edit("change_status", 3, 0), Edit("change_related", 0, 1), Edit("add_claim", 1, 3)],
+    [Edit("change_to_check", 3, 1), Edit("change_to_check", 4, 3)],
     [Edit("add_source", 0, 0), Edit("add_source", 1, 2), Edit("change_source_title", 0, 0)],
     [Edit("change_derived_from", 1, 1), Edit("change_archive", 0, 0)],
+    [Edit("add_misnamed_record", 0, 0), Edit("rename_claim", 1, 0)],  # a .yml: a warning
+    [Edit("add_misnamed_record", 0, 1)],  # E: invalid-id
+    [Edit("delete_claim", 0, 0), Edit("break_file", 0, 4)],  # E: a byte-order mark
+    [Edit("delete_claim", 0, 0)],
     [
         Edit("change_site_title", 0, 1),
         Edit("change_base_url", 0, 2),
@@ -718,8 +784,15 @@ FIXED = [
     [Edit("change_base_url", 0, 1), Edit("delete_template", 1, 1), Edit("delete_static", 0, 0)],
     [Edit("break_file", 0, 0)],  # E: yaml-syntax
     [Edit("delete_claim", 0, 0)],  # the broken claim goes
-    [Edit("change_status", 1, 6)],  # E: corroborated with one origin
-    [Edit("change_status", 1, 0)],
+    [Edit("change_status", 1, 6)],  # E: disclosed, citing a source without a later date
+    [Edit("change_status", 1, 0)],  # E: still
+    [Edit("change_source_facts", 0, 1), Edit("change_source_facts", 1, 2)],  # E: translations
+    # English again, and the cited source now published after the omission was recorded.
+    [
+        Edit("change_source_facts", 0, 0),
+        Edit("change_source_facts", 1, 0),
+        Edit("change_source_facts", 2, 6),
+    ],
     [Edit("change_derived_from", 0, 7)],  # E: a derivation cycle
     [Edit("revert_all", 0, 0)],
     [Edit("change_archive", 1, 6), Edit("change_related", 0, 7)],  # E
