@@ -25,16 +25,19 @@ import stat
 import tempfile
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from functools import partial
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
+import pytest
 import yaml
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 from jinja2 import TemplateError
 
 from claimtrack.errors import DataError
+from claimtrack.load import Cache
 from claimtrack.site import SiteBuilder, build_site
 
 from .conftest import FIXTURES
@@ -717,25 +720,37 @@ def explain(incremental: Outcome, full: Outcome) -> str:
     return "\n".join(lines)
 
 
-def check_sequences(sequences: list[list[Edit]]) -> None:
-    """Apply each sequence, then compare the incremental build with a clean full build."""
+def check_sequences(sequences: list[list[Edit]], disk_cache: bool = False) -> None:
+    """Apply each sequence, then compare the incremental build with a clean full build.
+
+    ``disk_cache``: the builder keeps a Cache in the tracker's .claimtrack_cache, and is
+    replaced by a new one before every third sequence (serve restarted: it knows only the
+    disk cache)."""
     with tempfile.TemporaryDirectory() as tmp:
         base = Path(tmp)
         root = minimal_copy(base)
         site = base / "site"
-        builder = SiteBuilder(root, site, FIXTURE_TODAY)
+
+        def new_builder() -> SiteBuilder:
+            cache = Cache.open(root) if disk_cache else None
+            return SiteBuilder(root, site, FIXTURE_TODAY, cache)
+
+        builder = new_builder()
         builder.build()
-        history: list[str] = []
+        history: list[str] = [f"disk_cache={disk_cache}"]
         for number, sequence in enumerate(sequences):
             before = snapshot(site)
+            if disk_cache and number % 3 == 1:
+                builder = new_builder()
+                history.append("restart: a new SiteBuilder with the disk cache")
             tree = Tree(root)
             for edit in sequence:
                 edit.apply(tree)
             changed = None if number % 2 == 0 else sorted(tree.touched)
             history += [*tree.log, f"build(changed={changed})"]
-            incremental = outcome(lambda changed=changed: builder.build(changed=changed), site)
+            incremental = outcome(partial(builder.build, changed=changed), site)
             fresh = base / f"fresh-{number}"
-            full = outcome(lambda fresh=fresh: build_site(root, fresh, today=FIXTURE_TODAY), fresh)
+            full = outcome(partial(build_site, root, fresh, today=FIXTURE_TODAY), fresh)
             steps = "\n".join(history)
             assert incremental == full, f"after:\n{steps}\n{explain(incremental, full)}"
             if incremental.kind != "built":
@@ -755,9 +770,9 @@ edits = st.builds(
 
 
 @PROFILE
-@given(st.lists(st.lists(edits, min_size=1, max_size=6), min_size=1, max_size=3))
-def test_incremental_build_equals_full_build(sequences: list[list[Edit]]) -> None:
-    check_sequences(sequences)
+@given(st.lists(st.lists(edits, min_size=1, max_size=6), min_size=1, max_size=3), st.booleans())
+def test_incremental_build_equals_full_build(sequences: list[list[Edit]], disk_cache: bool) -> None:
+    check_sequences(sequences, disk_cache)
 
 
 # Every kind of edit at least once, valid and broken, each breakage followed by its repair, so
@@ -811,6 +826,7 @@ FIXED = [
 ]
 
 
-def test_every_kind_of_edit_in_a_fixed_sequence() -> None:
+@pytest.mark.parametrize("disk_cache", [False, True], ids=["memory", "disk-cache"])
+def test_every_kind_of_edit_in_a_fixed_sequence(disk_cache: bool) -> None:
     assert {e.name for sequence in FIXED for e in sequence} == set(EDITS)
-    check_sequences(FIXED)
+    check_sequences(FIXED, disk_cache)
