@@ -48,7 +48,7 @@ from .tracker_edits import EDITS, Edit, Tree
 # edit anyway.  Runs by hand (CLAIMTRACK_PROPERTY_EXAMPLES=N) shrink to a minimal reproducer.
 BY_HAND = os.environ.get("CLAIMTRACK_PROPERTY_EXAMPLES")
 PROFILE = settings(
-    max_examples=int(BY_HAND or 10),
+    max_examples=int(BY_HAND or 20),
     derandomize=True,
     database=None,
     deadline=None,
