@@ -127,9 +127,9 @@ def explain(incremental: Outcome, full: Outcome) -> str:
 def check_sequences(sequences: list[list[Edit]], disk_cache: bool = False) -> None:
     """Apply each sequence, then compare the incremental build with a clean full build.
 
-    ``disk_cache``: the builder keeps a Cache in the tracker's .claimtrack_cache, and is
-    replaced by a new one before every third sequence (serve restarted: it knows only the
-    disk cache)."""
+    ``disk_cache``: the builder keeps a Cache in the tracker's .claimtrack_cache and is
+    replaced by a new one before the 2nd, 5th, 8th... sequence (serve restarted: it knows
+    only the disk cache)."""
     with tempfile.TemporaryDirectory() as tmp:
         base = Path(tmp)
         root = minimal_copy(base)
