@@ -1,0 +1,236 @@
+"""Property: after any edits, an incremental rebuild equals a clean full build, byte for byte.
+
+A tracker (a copy of tests/fixtures/minimal) is built once by a SiteBuilder.
+Then sequences of 1 to 6 random edits are applied to it: claims, sources,
+archives, tracker.yaml, template overrides and static files are added, changed,
+broken and deleted.  After each sequence the same SiteBuilder builds again,
+alternately finding the changes itself (``changed=None``) and being told the
+exact paths touched (as the file watcher of ``serve`` would), and build_site
+builds the same tracker into a fresh folder.  Either both fail the same way
+(DataError with the same problems, or the same template error) and the
+incremental build left the previous site exactly as it was, or both succeed
+with the same warnings and the two folders hold the same files, folders, modes
+and bytes.  Half the examples give the builder a disk cache and restart it
+now and then, as ``serve`` would be restarted.
+
+The edits are in tracker_edits.  CLAIMTRACK_PROPERTY_EXAMPLES=300 runs more
+examples by hand (same seed, with shrinking).
+"""
+
+from __future__ import annotations
+
+import difflib
+import os
+import shutil
+import stat
+import tempfile
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from functools import partial
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import strategies as st
+from jinja2 import TemplateError
+
+from claimtrack.errors import DataError
+from claimtrack.load import Cache
+from claimtrack.site import SiteBuilder, build_site
+
+from .site_support import FIXTURE_TODAY, minimal_copy
+from .tracker_edits import EDITS, Edit, Tree
+
+# The CI profile: fixed seed, nothing remembered between runs, no per-example deadline (one
+# clean build compiles every template: about 0.3 s here), and no shrinking, which can take
+# Hypothesis's full five minutes at a second per example; the failure message lists every
+# edit anyway.  Runs by hand (CLAIMTRACK_PROPERTY_EXAMPLES=N) shrink to a minimal reproducer.
+BY_HAND = os.environ.get("CLAIMTRACK_PROPERTY_EXAMPLES")
+PROFILE = settings(
+    max_examples=int(BY_HAND or 20),
+    derandomize=True,
+    database=None,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+    phases=list(Phase) if BY_HAND else [p for p in Phase if p is not Phase.shrink],
+)
+
+# -- the property --------------------------------------------------------------------------------
+SiteFiles = dict[str, tuple[int, bytes | None]]  # path -> (mode, bytes; None for a folder)
+
+
+def snapshot(folder: Path) -> SiteFiles:
+    """Every file and folder under ``folder`` (hidden ones too), with its mode and bytes."""
+    found: SiteFiles = {}
+    for path in sorted(folder.rglob("*")):
+        mode = path.lstat().st_mode
+        rel = path.relative_to(folder).as_posix()
+        found[rel] = (mode, None if stat.S_ISDIR(mode) else path.read_bytes())
+    return found
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What a build gave: the site and its warnings, or how it failed."""
+
+    kind: str  # "built", "DataError", or the type of another exception
+    problems: tuple[tuple[str, int, int, str, str], ...] = ()
+    site: SiteFiles | None = None
+    message: str = ""
+
+
+def _problems(problems: Iterable[Any]) -> tuple[tuple[str, int, int, str, str], ...]:
+    return tuple(sorted((p.path, p.line, p.column, p.code, p.message) for p in problems))
+
+
+def outcome(build: Callable[[], Any], out: Path) -> Outcome:
+    try:
+        result = build()
+    except DataError as exc:
+        return Outcome("DataError", _problems(exc.problems))
+    except TemplateError as exc:  # a broken override is an internal error today: compare it too
+        return Outcome(type(exc).__name__, message=str(exc))
+    return Outcome("built", _problems(result.warnings), snapshot(out))
+
+
+def explain(incremental: Outcome, full: Outcome) -> str:
+    """Where two outcomes differ, shortly: kinds, problems, or the first differing files."""
+    if incremental.kind != full.kind:
+        return (
+            f"incremental: {incremental.kind} {incremental.message} {incremental.problems[:5]}\n"
+            f"full: {full.kind} {full.message} {full.problems[:5]}"
+        )
+    lines = []
+    if incremental.problems != full.problems:
+        lines.append(
+            f"problems differ:\n  incremental {incremental.problems}\n  full {full.problems}"
+        )
+    if incremental.message != full.message:
+        lines.append(f"messages differ: {incremental.message!r} / {full.message!r}")
+    a, b = incremental.site or {}, full.site or {}
+    for path in sorted(a.keys() | b.keys()):
+        if a.get(path) == b.get(path):
+            continue
+        if path not in a or path not in b:
+            lines.append(f"{path}: only in the {'full' if path in b else 'incremental'} build")
+        elif a[path][0] != b[path][0]:
+            lines.append(f"{path}: mode {oct(a[path][0])} (incremental) != {oct(b[path][0])}")
+        else:
+            old = (a[path][1] or b"").decode("utf-8", "replace").splitlines()
+            new = (b[path][1] or b"").decode("utf-8", "replace").splitlines()
+            diff = difflib.unified_diff(old, new, "incremental", "full", n=1, lineterm="")
+            lines.append(f"{path}: bytes differ\n" + "\n".join(list(diff)[:20]))
+    return "\n".join(lines)
+
+
+def check_sequences(sequences: list[list[Edit]], disk_cache: bool = False) -> None:
+    """Apply each sequence, then compare the incremental build with a clean full build.
+
+    ``disk_cache``: the builder keeps a Cache in the tracker's .claimtrack_cache and is
+    replaced by a new one before the 2nd, 5th, 8th... sequence (serve restarted: it knows
+    only the disk cache)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        base = Path(tmp)
+        root = minimal_copy(base)
+        site = base / "site"
+
+        def new_builder() -> SiteBuilder:
+            cache = Cache.open(root) if disk_cache else None
+            return SiteBuilder(root, site, FIXTURE_TODAY, cache)
+
+        builder = new_builder()
+        builder.build()
+        history: list[str] = [f"disk_cache={disk_cache}"]
+        for number, sequence in enumerate(sequences):
+            before = snapshot(site)
+            if disk_cache and number % 3 == 1:
+                builder = new_builder()
+                history.append("restart: a new SiteBuilder with the disk cache")
+            tree = Tree(root)
+            for edit in sequence:
+                edit.apply(tree)
+            changed = None if number % 2 == 0 else sorted(tree.touched)
+            history += [*tree.log, f"build(changed={changed})"]
+            incremental = outcome(partial(builder.build, changed=changed), site)
+            fresh = base / f"fresh-{number}"
+            full = outcome(partial(build_site, root, fresh, today=FIXTURE_TODAY), fresh)
+            steps = "\n".join(history)
+            assert incremental == full, f"after:\n{steps}\n{explain(incremental, full)}"
+            if incremental.kind != "built":
+                assert snapshot(site) == before, f"a failed build changed the site after:\n{steps}"
+                assert not fresh.exists(), f"a failed full build left {fresh.name}"
+            shutil.rmtree(fresh, ignore_errors=True)
+
+
+# Undo edits twice as likely as others: errors pile up, and a build that fails on both sides
+# only compares problem lists.
+edits = st.builds(
+    Edit,
+    st.sampled_from([*EDITS, "restore_file", "revert_all"]),
+    st.integers(0, 7),
+    st.integers(0, 7),
+)
+
+
+@PROFILE
+@given(st.lists(st.lists(edits, min_size=1, max_size=6), min_size=1, max_size=3), st.booleans())
+def test_incremental_build_equals_full_build(sequences: list[list[Edit]], disk_cache: bool) -> None:
+    check_sequences(sequences, disk_cache)
+
+
+# Every kind of edit at least once, valid and broken, each breakage followed by its repair, so
+# that the property is exercised whatever Hypothesis picks.  Sequences alternate between
+# changed=None and changed=paths.  E: a sequence after which both builds fail.
+FIXED = [
+    [Edit("add_claim", 0, 0), Edit("add_claim", 1, 1), Edit("add_claim", 2, 2)],
+    [Edit("change_statement", 0, 1), Edit("change_topics", 1, 2), Edit("change_review_by", 2, 0)],
+    [Edit("change_status", 3, 0), Edit("change_related", 0, 1), Edit("add_claim", 1, 3)],
+    [Edit("change_to_check", 3, 1), Edit("change_to_check", 4, 3)],
+    [Edit("add_source", 0, 0), Edit("add_source", 1, 2), Edit("change_source_title", 0, 0)],
+    [Edit("change_derived_from", 1, 1), Edit("change_archive", 0, 0)],
+    [Edit("add_misnamed_record", 0, 0), Edit("rename_claim", 1, 0)],  # a .yml: a warning
+    [Edit("add_misnamed_record", 0, 1)],  # E: invalid-id
+    [Edit("delete_claim", 0, 0), Edit("break_file", 0, 4)],  # E: a byte-order mark
+    [Edit("delete_claim", 0, 0)],
+    [
+        Edit("change_site_title", 0, 1),
+        Edit("change_base_url", 0, 2),
+        Edit("change_description", 0, 2),
+    ],
+    [Edit("set_template", 0, 1), Edit("set_template", 1, 2), Edit("set_template", 2, 0)],
+    [Edit("set_static", 0, 1), Edit("set_static", 1, 0), Edit("set_static", 2, 0)],
+    [Edit("change_base_url", 0, 1), Edit("delete_template", 1, 1), Edit("delete_static", 0, 0)],
+    [Edit("break_file", 0, 0)],  # E: yaml-syntax
+    [Edit("delete_claim", 0, 0)],  # the broken claim goes
+    [Edit("change_status", 1, 6)],  # E: disclosed, citing a source without a later date
+    [Edit("change_status", 1, 0)],  # E: still
+    [Edit("change_source_facts", 0, 1), Edit("change_source_facts", 1, 2)],  # E: translations
+    # English again, and the cited source now published after the omission was recorded.
+    [
+        Edit("change_source_facts", 0, 0),
+        Edit("change_source_facts", 1, 0),
+        Edit("change_source_facts", 2, 6),
+    ],
+    [Edit("change_derived_from", 0, 7)],  # E: a derivation cycle
+    [Edit("revert_all", 0, 0)],
+    [Edit("change_archive", 1, 6), Edit("change_related", 0, 7)],  # E
+    [Edit("change_archive", 1, 7), Edit("change_related", 0, 0)],  # E: snapshot-mismatch
+    [Edit("restore_file", 4, 0), Edit("restore_file", 5, 0)],
+    [Edit("delete_archive", 0, 0)],
+    [Edit("delete_archive", 0, 7), Edit("change_topics", 0, 7)],  # E: archive-missing, topic
+    [Edit("restore_file", 4, 0), Edit("change_topics", 0, 0)],
+    [Edit("break_template", 0, 0)],  # E: a template syntax error
+    [Edit("break_template", 0, 1)],  # E: an unknown template variable
+    [Edit("delete_template", 0, 0)],
+    [Edit("delete_source", 0, 1), Edit("change_base_url", 0, 7)],  # E: unknown-source
+    [Edit("revert_all", 0, 0), Edit("delete_settings", 0, 0), Edit("change_base_url", 0, 3)],
+    [Edit("break_file", 6, 3)],  # E: empty tracker.yaml
+    [Edit("restore_file", 6, 0), Edit("delete_claim", 0, 0), Edit("delete_claim", 0, 0)],
+]
+
+
+@pytest.mark.parametrize("disk_cache", [False, True], ids=["memory", "disk-cache"])
+def test_every_kind_of_edit_in_a_fixed_sequence(disk_cache: bool) -> None:
+    assert {e.name for sequence in FIXED for e in sequence} == set(EDITS)
+    check_sequences(FIXED, disk_cache)

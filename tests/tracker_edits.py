@@ -1,0 +1,212 @@
+"""Edits an editor makes to a tracker, as small named functions, for the property test of
+incremental builds (test_incremental_property).
+
+Each edit is ``name(tree, pick, variant)``: ``pick`` chooses which existing record or file it
+changes (modulo how many there are), ``variant`` how.  Variants 0 to 5 are valid edits where
+the edit can be; 6 and 7 are the invalid ones (errors on purpose).  ``break_file`` and
+``break_template`` always break something; ``restore_file`` and ``revert_all`` undo.  Edits
+write through a Tree, which records every path they touched, as a file watcher would.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from importlib import resources
+from typing import Any
+
+from .conftest import FIXTURES
+from .edit_tree import Tree, choose
+from .record_edits import (
+    add_claim,
+    add_misnamed_record,
+    add_source,
+    break_file,
+    change_archive,
+    change_derived_from,
+    change_related,
+    change_review_by,
+    change_source_facts,
+    change_source_title,
+    change_statement,
+    change_status,
+    change_to_check,
+    change_topics,
+    delete_archive,
+    delete_claim,
+    delete_source,
+    rename_claim,
+)
+
+
+# -- edits: tracker.yaml -------------------------------------------------------------------------
+def _settings(t: Tree) -> dict[str, Any]:
+    return (t.record("tracker.yaml") if t.exists("tracker.yaml") else None) or {}
+
+
+def change_site_title(t: Tree, pick: int, variant: int) -> None:
+    data = _settings(t)
+    data["title"] = ["Rocket 2 claims", "Rocket <2> & friends", "Fusées"][variant % 3]
+    t.write_record("tracker.yaml", data)
+
+
+BASE_URLS = [
+    None,
+    "https://example.org/claims/",
+    "https://example.org/c/?lang=en#top",
+    "http://example.org",
+]
+
+
+def change_base_url(t: Tree, pick: int, variant: int) -> None:
+    data = _settings(t)
+    data.pop("base_url", None)
+    url = "not a url" if variant == 7 else BASE_URLS[variant % len(BASE_URLS)]
+    if url is not None:
+        data["base_url"] = url
+    t.write_record("tracker.yaml", data)
+
+
+def change_description(t: Tree, pick: int, variant: int) -> None:
+    data = _settings(t)
+    data["description"] = ["", "What Acme said about Rocket 2.", 'A "quoted" <description>'][
+        variant % 3
+    ]
+    t.write_record("tracker.yaml", data)
+
+
+def delete_settings(t: Tree, pick: int, variant: int) -> None:
+    if t.exists("tracker.yaml"):
+        t.delete("tracker.yaml")
+    else:
+        t.skip("no tracker.yaml")
+
+
+# -- edits: templates and static files ----------------------------------------------------------
+# A packaged template with one phrase changed.
+TEMPLATE_EDITS = {
+    "404.html": ("Page not found", "Nothing here"),
+    "base.html": ("Skip to main content", "Skip to the content"),
+    "claim.html": ("{% block main %}", "{% block main %}\n<p>Edited claim page</p>"),
+}
+
+
+def set_template(t: Tree, pick: int, variant: int) -> None:
+    name = sorted(TEMPLATE_EDITS)[pick % len(TEMPLATE_EDITS)]
+    old, new = TEMPLATE_EDITS[name]
+    packaged = resources.files("claimtrack").joinpath("templates", name).read_text("utf-8")
+    assert old in packaged, name
+    t.write(f"templates/{name}", packaged.replace(old, f"{new} {variant}", 1))
+
+
+def break_template(t: Tree, pick: int, variant: int) -> None:
+    """A syntax error, or a variable that does not exist (templates are strict)."""
+    body = ["<h1>{{ oops </h1>", "<h1>{{ no_such_variable }}</h1>"][variant % 2]
+    t.write(
+        "templates/404.html",
+        '{% extends "base.html" %}\n{% block main %}\n' + body + "\n{% endblock %}\n",
+    )
+
+
+def delete_template(t: Tree, pick: int, variant: int) -> None:
+    """An override removed; with the last one, the templates/ folder too (sometimes)."""
+    rel = choose(t.files("templates"), pick)
+    if rel is None:
+        t.skip("no template")
+        return
+    t.delete(rel)
+    folder = t.root / "templates"
+    if variant % 2 and not any(folder.iterdir()):
+        folder.rmdir()
+
+
+STATIC_NAMES = ["style.css", "extra.txt", "fonts/readme.txt"]
+
+
+def set_static(t: Tree, pick: int, variant: int) -> None:
+    name = STATIC_NAMES[pick % len(STATIC_NAMES)]
+    t.write(f"static/{name}", f"/* static file {name}, version {variant} */\n")
+
+
+def delete_static(t: Tree, pick: int, variant: int) -> None:
+    rel = choose(t.files("static"), pick)
+    if rel is None:
+        t.skip("no static file")
+    else:
+        t.delete(rel)
+
+
+# -- edits: undo ---------------------------------------------------------------------------------
+FIXTURE = FIXTURES / "minimal"
+FIXTURE_FILES = sorted(p.relative_to(FIXTURE).as_posix() for p in FIXTURE.rglob("*") if p.is_file())
+
+
+def restore_file(t: Tree, pick: int, variant: int) -> None:
+    """One file of the fixture back as it was (recreated when deleted): an editor's undo."""
+    rel = FIXTURE_FILES[pick % len(FIXTURE_FILES)]
+    t.write(rel, (FIXTURE / rel).read_text(encoding="utf-8"))
+
+
+def revert_all(t: Tree, pick: int, variant: int) -> None:
+    """Every record as in the fixture, added ones deleted (git checkout, git clean); the theme
+    stays.  Unchanged files are not touched."""
+    records = [*t.files("claims"), *t.files("sources")]
+    for rel in sorted(set(records) - set(FIXTURE_FILES)):
+        t.delete(rel)
+    for rel in FIXTURE_FILES:
+        original = (FIXTURE / rel).read_text(encoding="utf-8")
+        if not t.exists(rel) or t.read(rel) != original:
+            t.write(rel, original)
+
+
+EditFunction = Callable[[Tree, int, int], None]
+EDITS: dict[str, EditFunction] = {
+    f.__name__: f
+    for f in (
+        add_claim,
+        change_statement,
+        change_status,
+        change_related,
+        change_topics,
+        change_to_check,
+        change_review_by,
+        delete_claim,
+        rename_claim,
+        add_misnamed_record,
+        break_file,
+        add_source,
+        change_source_title,
+        change_source_facts,
+        change_derived_from,
+        delete_source,
+        change_archive,
+        delete_archive,
+        change_site_title,
+        change_base_url,
+        change_description,
+        delete_settings,
+        set_template,
+        break_template,
+        delete_template,
+        set_static,
+        delete_static,
+        restore_file,
+        revert_all,
+    )
+}
+
+
+@dataclass(frozen=True)
+class Edit:
+    """One edit: which function, which file among those it may touch, and which variation."""
+
+    name: str
+    pick: int = 0
+    variant: int = 0
+
+    def __repr__(self) -> str:
+        return f"Edit({self.name!r}, {self.pick}, {self.variant})"
+
+    def apply(self, t: Tree) -> None:
+        t.log.append(repr(self))
+        EDITS[self.name](t, self.pick, self.variant)
