@@ -40,7 +40,7 @@ from claimtrack import batch
 from claimtrack.check import run_checks
 from claimtrack.load import load_tracker
 from claimtrack.site import render
-from claimtrack.site.context import build_model
+from claimtrack.site.model import build_model
 from claimtrack.site.pages import Output, plan
 from claimtrack.site.templating import make_environment
 from claimtrack.site.theme import load_theme
@@ -79,7 +79,7 @@ def main() -> None:
     root = args.root.resolve()
     analysis, _ = run_checks(load_tracker(root), TODAY)
     theme = load_theme(root)
-    outputs = plan(build_model(analysis), analysis, theme.static)
+    outputs = plan(build_model(analysis), theme.static)
     groups: dict[str, list[Output]] = defaultdict(list)
     for output in outputs:
         groups[kind_of(output)].append(output)

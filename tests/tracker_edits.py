@@ -86,7 +86,7 @@ def delete_settings(t: Tree, pick: int, variant: int) -> None:
 # A packaged template with one phrase changed.
 TEMPLATE_EDITS = {
     "404.html": ("Page not found", "Nothing here"),
-    "base.html": ("Skip to main content", "Skip to the content"),
+    "base.html": ("</main>", "<p>Edited base</p></main>"),
     "claim.html": ("{% block main %}", "{% block main %}\n<p>Edited claim page</p>"),
 }
 

@@ -14,6 +14,7 @@ from ..load import Cache, Tracker
 from ..problems import Problem, sort_problems
 from . import dates, quotes, references, statuses
 from .analysis import Analysis, ClaimRule, SourceRule, TrackerRule
+from .impact import Dependents, Impact
 
 CLAIM_RULES: tuple[ClaimRule, ...] = (
     *references.CLAIM_RULES,
@@ -29,12 +30,17 @@ TRACKER_RULES: tuple[TrackerRule, ...] = references.TRACKER_RULES
 
 
 class Checker:
-    """Checks a tracker again and again (``serve``), redoing a claim's rules only when needed."""
+    """Checks a tracker again and again (``serve``), redoing a claim's rules only when needed.
+
+    After each run, ``impact`` says what the run found changed since the one
+    before (None: everything), for the site builder to redo as little.
+    """
 
     def __init__(self, cache: Cache | None = None) -> None:
         self.cache = cache if cache is not None else Cache.disabled()
-        self._claims: dict[str, tuple[tuple[object, ...], list[Problem]]] = {}
-        self._ids: tuple[frozenset[str], frozenset[str]] = (frozenset(), frozenset())
+        self.dependents = Dependents()
+        self.impact: Impact | None = None
+        self._claims: dict[str, list[Problem]] = {}
 
     def run(self, tracker: Tracker, today: dt.date) -> tuple[Analysis, list[Problem]]:
         """All problems of a loaded tracker: loading problems and every rule's, sorted."""
@@ -43,23 +49,18 @@ class Checker:
 
     def _run(self, tracker: Tracker, today: dt.date) -> tuple[Analysis, list[Problem]]:
         a = Analysis(tracker, today, self.cache)
-        # The same id sets as last time are the same objects, so keys compare at once.
-        sources, claims = self._ids
-        if a.known_sources == sources:
-            a.known_sources = sources
-        if a.known_claims == claims:
-            a.known_claims = claims
-        self._ids = (a.known_sources, a.known_claims)
+        impact = self.impact = self.dependents.update(a)
+        # The reverse links are kept claim by claim: read them instead of a pass over all.
+        a.cited_by = self.dependents.cited_by(tracker.sources)
+        a.to_check_by = self.dependents.waiting_on(tracker.sources)
+        a.relating = self.dependents.relating
         problems = list(tracker.problems)
-        kept: dict[str, tuple[tuple[object, ...], list[Problem]]] = {}
+        kept: dict[str, list[Problem]] = {}
         for cid, loaded in tracker.claims.items():
-            key = (loaded, *a.claim_inputs(loaded))
-            hit = self._claims.get(cid)
-            if hit is not None and hit[0] == key:
-                found = hit[1]
-            else:
+            found = self._claims.get(cid)
+            if found is None or impact is None or cid in impact.claims:
                 found = [p for rule in CLAIM_RULES for p in rule(a, loaded)]
-            kept[cid] = (key, found)
+            kept[cid] = found
             problems.extend(found)
         self._claims = kept
         for source in tracker.sources.values():

@@ -7,7 +7,7 @@ whether a quote was found or how many independent origins a claim has.
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cached_property
@@ -33,7 +33,8 @@ class Analysis:
     today: dt.date
     # Normalised archives and quote results, kept by content between builds and runs.
     cache: Cache = field(default_factory=Cache.disabled)
-    _source_facts: dict[str, tuple[object, ...]] = field(default_factory=dict)
+    # Claims naming each claim in ``related``, when kept up to date elsewhere (check.impact).
+    relating: Mapping[str, set[str]] | None = None
 
     def normalised_archive(self, source_id: str) -> str | None:
         archive = self.tracker.archives.get(source_id)
@@ -88,36 +89,6 @@ class Analysis:
     def known_claims(self) -> frozenset[str]:
         return frozenset(self.tracker.claims) | self.tracker.broken_claims
 
-    def source_fact(self, source_id: str) -> tuple[object, ...]:
-        """Everything a claim's rules may read about one source it names, as one comparable value."""
-        fact = self._source_facts.get(source_id)
-        if fact is None:
-            loaded = self.tracker.sources.get(source_id)
-            archive = self.tracker.archives.get(source_id)
-            fact = (
-                loaded,
-                source_id in self.known_sources,
-                archive.sha256 if archive else None,
-                self.source_origins.get(source_id),
-            )
-            self._source_facts[source_id] = fact
-        return fact
-
-    def claim_inputs(self, loaded: Loaded[Claim]) -> tuple[object, ...]:
-        """What the per-claim rules read besides the claim itself: with the record, the key of
-        their result (Checker reuses the result while both stay equal)."""
-        claim = loaded.record
-        named = dict.fromkeys(ev.source for ev in claim.evidence)
-        for entry in claim.history:
-            named.update(dict.fromkeys(entry.evidence))
-        named.update(dict.fromkeys(claim.to_check))
-        facts = tuple(self.source_fact(sid) for sid in named)
-        related = tuple(r in self.known_claims for r in claim.related)
-        # "Did you mean" hints read every id, so they count only when a name is unknown.
-        unknown = not all(f[1] for f in facts) or not all(related)
-        ids = (self.known_sources, self.known_claims) if unknown else None
-        return (self.today, facts, related, ids)
-
     @cached_property
     def derivation(self) -> Derivation:
         """Origins and loops of the derivation graph, from one walk (graph.walk)."""
@@ -156,6 +127,20 @@ class Analysis:
                     cited[sid].add(cid)
         return {sid: sorted(cids) for sid, cids in cited.items()}
 
+    def related_to(self, claim_id: str) -> list[str]:
+        """Claims whose ``related`` names this one, sorted."""
+        if self.relating is not None:
+            return sorted(self.relating.get(claim_id, ()))
+        return self._related_to.get(claim_id, [])
+
+    @cached_property
+    def _related_to(self) -> dict[str, list[str]]:
+        found: dict[str, list[str]] = {}
+        for cid, loaded in sorted(self.tracker.claims.items()):
+            for other in loaded.record.related:
+                found.setdefault(other, []).append(cid)
+        return found
+
     @cached_property
     def to_check_by(self) -> dict[str, list[str]]:
         """Claims that name each source as one still to read (``to_check``)."""
@@ -182,7 +167,7 @@ class Analysis:
 
 
 # Rules read the analysis and yield problems: about one claim (its result is
-# kept while the claim and Analysis.claim_inputs stay the same), about one
+# kept until the claim or what it reads changes, see impact.py), about one
 # source, or about the tracker as a whole.  check/__init__ runs every one.
 ClaimRule = Callable[[Analysis, Loaded[Claim]], Iterator[Problem]]
 SourceRule = Callable[[Analysis, Loaded[Source]], Iterator[Problem]]

@@ -56,6 +56,16 @@ class Loaded(Generic[M]):
     positions: Positions
 
 
+@dataclass(frozen=True, slots=True)
+class Changes:
+    """What changed since the previous load by the same Loader: ids whose record or archive
+    is new, edited or gone, and whether tracker.yaml changed."""
+
+    claims: frozenset[str]
+    sources: frozenset[str]
+    settings: bool
+
+
 @dataclass(slots=True)
 class Tracker:
     root: Path
@@ -67,6 +77,8 @@ class Tracker:
     # Ids whose file exists but failed to load: references to them are not "unknown".
     broken_sources: set[str] = field(default_factory=set)
     broken_claims: set[str] = field(default_factory=set)
+    # None: the first load (everything is new).
+    changes: Changes | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,12 +154,33 @@ class Loader:
         """The tracker as it is now.  ``changed``: the only paths (relative to the root)
         that may differ since the last load, when the caller knows them; None: look at all."""
         with collector_paused():
+            first = not self._files
+            before = dict(self._files)
             changed = None if changed is None else [p for p in changed if _loads(p)]
-            if changed is None or not self._files or any(classify(p) is None for p in changed):
+            if changed is None or first or any(classify(p) is None for p in changed):
                 self._load_all()
             else:
                 self._load_changed(changed)
-            return self._assemble()
+            tracker = self._assemble()
+            if not first:
+                tracker.changes = self._changes(before)
+            return tracker
+
+    def _changes(self, before: dict[str, FileLoad]) -> Changes:
+        claims, sources, settings = set(), set(), False
+        for rel in before.keys() | self._files.keys():
+            old, new = before.get(rel), self._files.get(rel)
+            if old is new:
+                continue
+            item = new or old
+            assert item is not None
+            if item.kind == "claim":
+                claims.add(item.id)
+            elif item.kind == "settings":
+                settings = True
+            else:
+                sources.add(item.id)
+        return Changes(frozenset(claims), frozenset(sources), settings)
 
     # -- which files -----------------------------------------------------------
     def _listed(self) -> list[tuple[str, str, str]]:
@@ -193,7 +226,7 @@ class Loader:
                 self._files[rel] = _finish(self._base, rel, kind, rid, digest, parsed, self.cache)
             else:
                 misses.append((rel, kind, rid))
-        self._load_misses(misses)
+        self._load_misses(misses, old)
 
     def _load_changed(self, changed: Collection[str]) -> None:
         for rel in changed:
@@ -207,15 +240,21 @@ class Loader:
                 continue
             if kind == "archive" and rel not in self._archives:
                 self._archives = sorted([*self._archives, rel])
-            self._load_misses([(rel, kind, rid)])
+            self._load_misses([(rel, kind, rid)], self._files)
 
-    def _load_misses(self, misses: list[tuple[str, str, str]]) -> None:
+    def _load_misses(self, misses: list[tuple[str, str, str]], old: dict[str, FileLoad]) -> None:
+        """Read and parse these files; a file whose content ``old`` already had keeps its load
+        (the same object: to the stages after loading, it did not change)."""
         archives = [m for m in misses if m[1] == "archive"]
         records = [m for m in misses if m[1] != "archive"]
         for rel, _, rid in archives:
             problems: list[Problem] = []
             archive = load_archive(self.root, self.root / rel, problems)
             digest = archive.sha256 if archive is not None else ""
+            previous = old.get(rel)
+            if archive is not None and previous is not None and previous.digest == digest:
+                self._files[rel] = previous
+                continue
             self._files[rel] = FileLoad("archive", rid, digest, archive, tuple(problems))
         root = self.root
         results = split(
@@ -229,6 +268,10 @@ class Loader:
                 continue
             if st is not None:
                 self.cache.remember_file(rel, st, digest)
+            previous = old.get(rel)
+            if previous is not None and previous.digest == digest:
+                self._files[rel] = previous  # saved again without a change
+                continue
             self.cache.remember_parse(digest, parsed)
             self._files[rel] = _finish(self._base, rel, kind, rid, digest, parsed, self.cache)
 

@@ -20,11 +20,12 @@ from jinja2 import Environment
 
 from ..batch import collector_paused
 from ..check import Checker
+from ..check.impact import NOTHING, Impact, joined
 from ..errors import DataError, UsageError
 from ..fsutil import atomic_write_bytes
 from ..load import Cache, Loader
 from ..problems import Problem
-from .context import build_model
+from .model import ModelCache
 from .pages import MARKER, Output, plan
 from .render import Renderer, digest, write_site
 from .swap import recover, remove_leftovers, swap
@@ -126,6 +127,10 @@ class SiteBuilder:
         self._env: tuple[str, Environment, list[Problem]] | None = None
         self._loader = Loader(self.root, self.cache)
         self._checker = Checker(self.cache)
+        self._model = ModelCache()
+        # What edits touched since the views were last made: a build that stops at a
+        # problem makes none, and the next one must make them for its edits too.
+        self._unmade: Impact | None = NOTHING
 
     def _environment(self, theme: Theme, fingerprint: str) -> tuple[Environment, list[Problem]]:
         if self._env is None or self._env[0] != fingerprint:
@@ -156,6 +161,7 @@ class SiteBuilder:
         tracker = self._loader.load(changed)
         laps.lap("load")
         analysis, problems = self._checker.run(tracker, self.today or dt.date.today())
+        self._unmade = joined(self._unmade, self._checker.impact) if track else None
         files = load_theme(self.root)
         theme = files.fingerprint
         env, template_problems = self._environment(files, theme)
@@ -168,7 +174,9 @@ class SiteBuilder:
             raise DataError(theme_problems, TEMPLATE_FAILURE)
         warnings = [p for p in problems if not p.is_error]
         laps.lap("check")
-        outputs = plan(build_model(analysis), analysis, files.static)
+        model = self._model.build(analysis, self._unmade)
+        self._unmade = NOTHING
+        outputs = plan(model, files.static)
         keys = {o.path: o.key for o in outputs} if track else {}
         laps.lap("model")
         state = self._state if track else None

@@ -38,7 +38,6 @@ from .views import (
     HistoryView,
     IndexView,
     QuantityView,
-    SiteModel,
     SiteSettings,
     SourceRef,
     SourceSummary,
@@ -176,7 +175,7 @@ def quantity_view(q: Quantity) -> QuantityView:
     )
 
 
-def _summary(cid: str, claim: Claim, stale: bool) -> ClaimSummary:
+def summary_view(cid: str, claim: Claim, stale: bool) -> ClaimSummary:
     return ClaimSummary(
         id=cid,
         statement=claim.statement,
@@ -207,7 +206,7 @@ def newest_first(summaries: list[ClaimSummary]) -> tuple[ClaimSummary, ...]:
     return tuple(sorted(ordered, key=lambda s: s.last_changed, reverse=True))
 
 
-def _index(
+def index_view(
     summaries: dict[str, ClaimSummary], source_count: int, dates: list[dt.date]
 ) -> IndexView:
     by_status: dict[Status, list[ClaimSummary]] = {}
@@ -247,7 +246,7 @@ def _index(
     )
 
 
-def _source_view(
+def source_view(
     sid: str,
     source: Source,
     a: Analysis,
@@ -278,15 +277,15 @@ def _source_view(
     )
 
 
-def _claim_view(
+def claim_view(
     cid: str,
     claim: Claim,
     a: Analysis,
     refs: dict[str, SourceRef],
     summaries: dict[str, ClaimSummary],
-    related_to: dict[str, list[str]],
+    related_to: list[str],
 ) -> ClaimView:
-    checks = a.quote_checks.get(cid, [])
+    checks = a.quote_checks_of(a.tracker.claims[cid])
     evidence = []
     for i, ev in enumerate(claim.evidence):
         check = checks[i] if i < len(checks) else QuoteCheck.NO_SOURCE
@@ -315,7 +314,7 @@ def _claim_view(
         for i, entry in enumerate(claim.history)
     )
     # Related both ways: a reader of either claim should find the other.
-    related_ids = list(dict.fromkeys([*claim.related, *related_to.get(cid, ())]))
+    related_ids = list(dict.fromkeys([*claim.related, *related_to]))
     sources = a.claim_sources(cid)
     origins = a.claim_origins(cid)
     sentence = (
@@ -336,35 +335,4 @@ def _claim_view(
         origins_sentence=sentence,
         to_check=tuple(refs[s] for s in dict.fromkeys(claim.to_check) if s in refs),
         record=claim,
-    )
-
-
-def build_model(a: Analysis) -> SiteModel:
-    """Every view of the site, in one pass over the records (dict lookups, no nested scans)."""
-    tracker = a.tracker
-    refs = {
-        sid: SourceRef(sid, loaded.record.title, loaded.record.language)
-        for sid, loaded in sorted(tracker.sources.items())
-    }
-    summaries = {
-        cid: _summary(cid, loaded.record, a.is_stale(cid))
-        for cid, loaded in sorted(tracker.claims.items())
-    }
-    related_to: dict[str, list[str]] = {}
-    for cid, loaded in sorted(tracker.claims.items()):
-        for other in loaded.record.related:
-            related_to.setdefault(other, []).append(cid)
-    claims = tuple(
-        _claim_view(cid, tracker.claims[cid].record, a, refs, summaries, related_to)
-        for cid in summaries
-    )
-    sources = tuple(
-        _source_view(sid, tracker.sources[sid].record, a, refs, summaries) for sid in refs
-    )
-    dates = [s.last_changed for s in summaries.values()]
-    return SiteModel(
-        settings=site_settings(tracker.settings),
-        claims=claims,
-        sources=sources,
-        index=_index(summaries, len(refs), dates),
     )

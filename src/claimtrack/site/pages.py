@@ -10,7 +10,6 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..check.analysis import Analysis
 from . import addresses, data, dataschema, feeds, jsonld
 from .context import by_origin
 from .views import ClaimView, SiteModel, SiteSettings, SourceView
@@ -113,11 +112,10 @@ def _constant(content: bytes) -> Callable[[], bytes]:
     return lambda: content
 
 
-def plan(model: SiteModel, analysis: Analysis, static: dict[str, bytes]) -> list[Output]:
+def plan(model: SiteModel, static: dict[str, bytes]) -> list[Output]:
     """Every file of the site, pages first; paths are unique and sorted within each kind.
 
-    Everything comes from the view models; ``analysis`` is no longer read (build.py still
-    passes it).
+    Everything comes from the view models.
     """
     s = model.settings
     outputs: list[Output] = []

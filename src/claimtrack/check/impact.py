@@ -1,0 +1,192 @@
+"""What an edit touches: which claims' rules and pages, and which sources' pages, to redo.
+
+The inputs are named, not guessed.  A claim's rules and its page read the claim
+itself and, of other records, only:
+
+- the sources it names (evidence, history evidence, to_check): their records,
+  archives and origins, and whether each exists;
+- the claims its ``related`` names (whether each exists; their summaries),
+  and the claims whose ``related`` names it (their summaries);
+- the sets of ids, for "did you mean" hints, when it names an unknown id;
+- the day (staleness, dates in the future) and tracker.yaml (addresses).
+
+A source's page reads its record, archive and origins, the titles of the
+sources it derives from and that derive from it, and the summaries of the
+claims that name it.
+
+Dependents keeps the reverse links (which claims name a source, which claims
+relate to a claim) up to date claim by claim, so the work of an edit is in
+proportion to what it touches.  Anything it cannot judge (the first build, a
+new day, an edit of tracker.yaml) means "everything" (None).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections import defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from ..load import Tracker
+from .analysis import Analysis
+
+
+@dataclass(frozen=True, slots=True)
+class Impact:
+    claims: frozenset[str]  # whose rules to run again (and whose page to make again)
+    claim_pages: frozenset[str]  # whose page to make again (a superset of claims)
+    source_pages: frozenset[str]  # whose page to make again
+
+
+NOTHING = Impact(frozenset(), frozenset(), frozenset())
+
+
+def joined(first: Impact | None, second: Impact | None) -> Impact | None:
+    """What two edits touch together (None: everything)."""
+    if first is None or second is None:
+        return None
+    return Impact(
+        first.claims | second.claims,
+        first.claim_pages | second.claim_pages,
+        first.source_pages | second.source_pages,
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Names:
+    """The ids one claim names."""
+
+    cites: frozenset[str]  # evidence and history evidence
+    to_check: frozenset[str]
+    related: frozenset[str]
+
+    @property
+    def sources(self) -> frozenset[str]:
+        return self.cites | self.to_check
+
+
+def names_of(tracker: Tracker, claim_id: str) -> Names:
+    loaded = tracker.claims.get(claim_id)
+    if loaded is None:
+        return Names(frozenset(), frozenset(), frozenset())
+    claim = loaded.record
+    cites = {ev.source for ev in claim.evidence}
+    for entry in claim.history:
+        cites.update(entry.evidence)
+    return Names(frozenset(cites), frozenset(claim.to_check), frozenset(claim.related))
+
+
+class Dependents:
+    """Who names whom, and what changed since the last look."""
+
+    def __init__(self) -> None:
+        self._reset()
+
+    def _reset(self) -> None:
+        self.names: dict[str, Names] = {}
+        self.citing: defaultdict[str, set[str]] = defaultdict(set)
+        self.checking: defaultdict[str, set[str]] = defaultdict(set)
+        self.relating: defaultdict[str, set[str]] = defaultdict(set)
+        self._today: dt.date | None = None
+        self._known: tuple[frozenset[str], frozenset[str]] = (frozenset(), frozenset())
+        self._origins: dict[str, frozenset[str]] = {}
+        self._parents: dict[str, tuple[str, ...]] = {}
+
+    def _set(self, claim_id: str, names: Names | None) -> None:
+        old = self.names.pop(claim_id, None)
+        if old is not None:
+            for sid in old.cites:
+                self.citing[sid].discard(claim_id)
+            for sid in old.to_check:
+                self.checking[sid].discard(claim_id)
+            for other in old.related:
+                self.relating[other].discard(claim_id)
+        if names is not None:
+            self.names[claim_id] = names
+            for sid in names.cites:
+                self.citing[sid].add(claim_id)
+            for sid in names.to_check:
+                self.checking[sid].add(claim_id)
+            for other in names.related:
+                self.relating[other].add(claim_id)
+
+    def cited_by(self, sources: Iterable[str]) -> dict[str, list[str]]:
+        """Claims citing each of ``sources`` (evidence or history), as Analysis.cited_by."""
+        return {sid: sorted(self.citing.get(sid, ())) for sid in sources}
+
+    def waiting_on(self, sources: Iterable[str]) -> dict[str, list[str]]:
+        """Claims naming each of ``sources`` in to_check, as Analysis.to_check_by."""
+        return {sid: sorted(self.checking.get(sid, ())) for sid in sources}
+
+    def _remember(self, a: Analysis) -> None:
+        self._today = a.today
+        self._known = (a.known_sources, a.known_claims)
+        self._origins = a.source_origins
+        self._parents = {
+            sid: tuple(loaded.record.derived_from) for sid, loaded in a.tracker.sources.items()
+        }
+
+    def update(self, a: Analysis) -> Impact | None:
+        """Take in the tracker ``a`` analyses; what it touches since the last call (None: all)."""
+        tracker, changes = a.tracker, a.tracker.changes
+        if changes is None or changes.settings or a.today != self._today:
+            self._reset()
+            for cid in tracker.claims:
+                self._set(cid, names_of(tracker, cid))
+            self._remember(a)
+            return None
+        before = {cid: self.names.get(cid) for cid in changes.claims}
+        for cid in changes.claims:
+            self._set(cid, names_of(tracker, cid) if cid in tracker.claims else None)
+        after = {cid: self.names.get(cid) for cid in changes.claims}
+        sources = self._touched_sources(a, changes.sources)
+        claims = set(changes.claims)
+        for sid in sources:
+            claims |= self.citing.get(sid, set()) | self.checking.get(sid, set())
+        for cid in changes.claims:
+            claims |= self.relating.get(cid, set())  # their related id now resolves or not
+        if (a.known_sources, a.known_claims) != self._known:
+            claims |= {cid for cid in tracker.claims if self._names_unknown(a, cid)}
+        pages = set(claims)
+        source_pages = set(sources)
+        for cid in changes.claims:  # its summary shows on related claims' and sources' pages
+            for names in (before[cid], after[cid]):
+                if names is not None:
+                    pages |= names.related
+                    source_pages |= names.sources
+            pages |= self.relating.get(cid, set())
+        for sid in changes.sources:  # its title shows on its parents' and children's pages
+            source_pages.update(self._parents.get(sid, ()))
+            if sid in tracker.sources:
+                source_pages.update(tracker.sources[sid].record.derived_from)
+        self._remember(a)
+        known = tracker.claims.keys()
+        return Impact(
+            frozenset(claims & known),
+            frozenset(pages & known),
+            frozenset(source_pages & tracker.sources.keys()),
+        )
+
+    def _touched_sources(self, a: Analysis, changed: frozenset[str]) -> set[str]:
+        """Changed sources, the sources derived from them (their origins' titles show), and
+        every source whose origins changed."""
+        touched = set(changed)
+        frontier = list(changed)
+        while frontier:
+            for child in a.derived_by.get(frontier.pop(), ()):
+                if child not in touched:
+                    touched.add(child)
+                    frontier.append(child)
+        origins = a.source_origins
+        touched |= {
+            sid
+            for sid in origins.keys() | self._origins.keys()
+            if origins.get(sid) != self._origins.get(sid)
+        }
+        return touched
+
+    def _names_unknown(self, a: Analysis, claim_id: str) -> bool:
+        names = self.names.get(claim_id)
+        if names is None:
+            return False
+        return not names.sources <= a.known_sources or not names.related <= a.known_claims

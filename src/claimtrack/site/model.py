@@ -1,0 +1,70 @@
+"""The view models of the whole site, made again after an edit only where the edit shows.
+
+ModelCache keeps the last build's views.  Told what an edit touched
+(check.impact.Impact), it makes again only those claims' and sources' views
+and reuses the other objects as they are, so that the pages made from them
+compare equal at once (the same objects) and are not rendered again.  The
+lists over every claim (the index) are assembled again from the kept pieces.
+"""
+
+from __future__ import annotations
+
+from ..check.analysis import Analysis
+from ..check.impact import Impact
+from .context import claim_view, index_view, site_settings, source_view, summary_view
+from .views import ClaimSummary, ClaimView, SiteModel, SourceRef, SourceView
+
+
+class ModelCache:
+    """Builds the SiteModel again and again, reusing the views an edit did not touch."""
+
+    def __init__(self) -> None:
+        self._refs: dict[str, SourceRef] = {}
+        self._summaries: dict[str, ClaimSummary] = {}
+        self._claims: dict[str, ClaimView] = {}
+        self._sources: dict[str, SourceView] = {}
+
+    def build(self, a: Analysis, impact: Impact | None) -> SiteModel:
+        """Every view of the site; ``impact`` None makes every view anew."""
+        tracker = a.tracker
+        refs: dict[str, SourceRef] = {}
+        for sid, source in sorted(tracker.sources.items()):
+            old = self._refs.get(sid)
+            record = source.record
+            same = old is not None and (old.title, old.language) == (record.title, record.language)
+            refs[sid] = (
+                old if same and old is not None else SourceRef(sid, record.title, record.language)
+            )
+        summaries: dict[str, ClaimSummary] = {}
+        claims: dict[str, ClaimView] = {}
+        for cid, loaded in sorted(tracker.claims.items()):
+            kept = self._claims.get(cid)
+            if impact is not None and kept is not None and cid not in impact.claim_pages:
+                summaries[cid], claims[cid] = kept.summary, kept
+            else:
+                summaries[cid] = summary_view(cid, loaded.record, a.is_stale(cid))
+        for cid, loaded in tracker.claims.items():
+            if cid not in claims:
+                related = a.related_to(cid)
+                claims[cid] = claim_view(cid, loaded.record, a, refs, summaries, related)
+        claims = dict(sorted(claims.items()))
+        sources: dict[str, SourceView] = {}
+        for sid, source in sorted(tracker.sources.items()):
+            kept_source = self._sources.get(sid)
+            if impact is not None and kept_source is not None and sid not in impact.source_pages:
+                sources[sid] = kept_source
+            else:
+                sources[sid] = source_view(sid, source.record, a, refs, summaries)
+        self._refs, self._summaries, self._claims, self._sources = refs, summaries, claims, sources
+        dates = [s.last_changed for s in summaries.values()]
+        return SiteModel(
+            settings=site_settings(tracker.settings),
+            claims=tuple(claims.values()),
+            sources=tuple(sources.values()),
+            index=index_view(summaries, len(refs), dates),
+        )
+
+
+def build_model(a: Analysis) -> SiteModel:
+    """Every view of the site, made anew (one build)."""
+    return ModelCache().build(a, None)
