@@ -26,7 +26,7 @@ from ..fsutil import atomic_write_bytes
 from ..load import Cache, Loader
 from ..problems import Problem
 from .model import ModelCache
-from .pages import MARKER, Output, plan
+from .pages import MARKER, Output, Planner
 from .render import Renderer, digest, write_site
 from .swap import recover, remove_leftovers, swap
 from .templating import TEMPLATE_FAILURE, make_environment
@@ -128,6 +128,7 @@ class SiteBuilder:
         self._loader = Loader(self.root, self.cache)
         self._checker = Checker(self.cache)
         self._model = ModelCache()
+        self._planner = Planner()
         # What edits touched since the views were last made: a build that stops at a
         # problem makes none, and the next one must make them for its edits too.
         self._unmade: Impact | None = NOTHING
@@ -176,7 +177,7 @@ class SiteBuilder:
         laps.lap("check")
         model = self._model.build(analysis, self._unmade)
         self._unmade = NOTHING
-        outputs = plan(model, files.static)
+        outputs = self._planner.plan(model, files.static)
         keys = {o.path: o.key for o in outputs} if track else {}
         laps.lap("model")
         state = self._state if track else None
@@ -264,13 +265,14 @@ class SiteBuilder:
         keys: dict[str, object],
     ) -> tuple[int, int] | None:
         """Write what changed in place; None when a full build is the better choice."""
+        base = str(self.out) + os.sep
         todo = [
             o
             for o in outputs
             if keys[o.path] is None
             or (done := state.files.get(o.path)) is None
             or done.key != keys[o.path]
-            or not (self.out / o.path).is_file()
+            or not os.path.isfile(base + o.path)  # deleted by hand: written again
         ]
         changed_pages = sum(o.is_page for o in todo)
         pages = sum(o.is_page for o in outputs)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from ..check.analysis import Analysis
 from ..check.impact import Impact
 from .context import claim_view, index_view, site_settings, source_view, summary_view
-from .views import ClaimSummary, ClaimView, SiteModel, SourceRef, SourceView
+from .views import ClaimSummary, ClaimView, SiteModel, SiteSettings, SourceRef, SourceView
 
 
 class ModelCache:
@@ -23,6 +23,7 @@ class ModelCache:
         self._summaries: dict[str, ClaimSummary] = {}
         self._claims: dict[str, ClaimView] = {}
         self._sources: dict[str, SourceView] = {}
+        self._settings: SiteSettings | None = None
 
     def build(self, a: Analysis, impact: Impact | None) -> SiteModel:
         """Every view of the site; ``impact`` None makes every view anew."""
@@ -57,8 +58,11 @@ class ModelCache:
                 sources[sid] = source_view(sid, source.record, a, refs, summaries)
         self._refs, self._summaries, self._claims, self._sources = refs, summaries, claims, sources
         dates = [s.last_changed for s in summaries.values()]
+        settings = site_settings(tracker.settings)
+        if settings != self._settings:  # the same object while equal: outputs compare at once
+            self._settings = settings
         return SiteModel(
-            settings=site_settings(tracker.settings),
+            settings=self._settings,
             claims=tuple(claims.values()),
             sources=tuple(sources.values()),
             index=index_view(summaries, len(refs), dates),

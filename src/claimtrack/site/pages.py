@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from . import addresses, data, dataschema, feeds, jsonld
@@ -112,67 +113,132 @@ def _constant(content: bytes) -> Callable[[], bytes]:
     return lambda: content
 
 
-def plan(model: SiteModel, static: dict[str, bytes]) -> list[Output]:
-    """Every file of the site, pages first; paths are unique and sorted within each kind.
+class Planner:
+    """Plans the site again and again, reusing what the last plan made from the same views.
 
-    Everything comes from the view models.
+    A claim's or source's page (and its line of claims.json or sources.json) is
+    made only from its view, the settings and, for a claim, the views of the
+    sources it cites; while those are the same objects as last time, the same
+    Output (and line) is used again.  Aggregates are assembled from the pieces.
     """
-    s = model.settings
-    outputs: list[Output] = []
-    index_info = _info(
-        s, addresses.INDEX, s.title, s.description or f"Claims tracked by {s.title}", "claims"
-    )
-    outputs.append(_page("index.html", s, index_info, index=model.index))
-    sources_by_id: dict[str, SourceView] = {src.ref.id: src for src in model.sources}
-    for claim in model.claims:
-        cid = claim.summary.id
-        info = _info(
-            s,
-            addresses.claim_page(cid),
-            f"{claim.summary.statement} – {s.title}",
-            f"{claim.summary.status.label}: {claim.summary.statement}",
-            "claims",
+
+    def __init__(self) -> None:
+        self._pages: dict[str, tuple[tuple[object, ...], Output]] = {}
+        self._lines: dict[str, tuple[tuple[object, ...], bytes]] = {}
+
+    def _kept(self, path: str, inputs: tuple[object, ...]) -> Output | None:
+        hit = self._pages.get(path)
+        same = hit is not None and len(hit[0]) == len(inputs)
+        if hit is not None and same and all(a is b for a, b in zip(hit[0], inputs, strict=True)):
+            return hit[1]
+        return None
+
+    def line(self, name: str, inputs: tuple[object, ...], make: Callable[[], bytes]) -> bytes:
+        """A record's line of JSON, made again only when its inputs are other objects."""
+        hit = self._lines.get(name)
+        if hit is not None and all(a is b for a, b in zip(hit[0], inputs, strict=True)):
+            return hit[1]
+        line = make()  # inputs of one name always have the same length
+        self._lines[name] = (inputs, line)
+        return line
+
+    def plan(self, model: SiteModel, static: dict[str, bytes]) -> list[Output]:
+        """Every file of the site, pages first; paths are unique and sorted within each kind."""
+        s = model.settings
+        outputs: list[Output] = []
+        index_info = _info(
+            s, addresses.INDEX, s.title, s.description or f"Claims tracked by {s.title}", "claims"
         )
-        # The ClaimReview also shows the cited sources' publisher, date and address.
-        cited = tuple(sources_by_id[ref.id] for ref in claim.sources if ref.id in sources_by_id)
-        review = (_review(claim, sources_by_id, s), cited)
-        outputs.append(_page("claim.html", s, info, review, claim=claim))
-    sources_info = _info(
-        s, addresses.SOURCES_INDEX, f"Sources – {s.title}", f"Sources of {s.title}", "sources"
-    )
-    summaries = by_origin(model.sources)
-    outputs.append(_page("sources.html", s, sources_info, sources=summaries))
-    for source in model.sources:
-        info = _info(
-            s,
-            addresses.source_page(source.ref.id),
-            f"{source.ref.title} – {s.title}",
-            f"Source: {source.ref.title}",
-            "sources",
+        outputs.append(_page("index.html", s, index_info, index=model.index))
+        sources_by_id: dict[str, SourceView] = {src.ref.id: src for src in model.sources}
+        for claim in model.claims:
+            # The ClaimReview also shows the cited sources' publisher, date and address.
+            cited = tuple(sources_by_id[ref.id] for ref in claim.sources if ref.id in sources_by_id)
+            path = addresses.claim_page(claim.summary.id)
+            inputs = (s, claim, *cited)
+            output = self._kept(path, inputs)
+            if output is None:
+                output = _claim_page(s, claim, cited, sources_by_id)
+                self._pages[path] = (inputs, output)
+            outputs.append(output)
+        sources_info = _info(
+            s, addresses.SOURCES_INDEX, f"Sources – {s.title}", f"Sources of {s.title}", "sources"
         )
-        outputs.append(_page("source.html", s, info, source=source))
-    outputs.append(
-        _page("404.html", s, _info(s, addresses.NOT_FOUND, f"Page not found – {s.title}", "", ""))
-    )
-    outputs.append(Output("claims.json", make=lambda: data.claims_json(s, model.claims)))
-    outputs.append(Output("sources.json", make=lambda: data.sources_json(s, model.sources)))
-    outputs.append(
-        Output(
-            "claims.schema.json",
-            make=lambda: data.schema_json(dataschema.claims_schema()),
+        summaries = by_origin(model.sources)
+        outputs.append(_page("sources.html", s, sources_info, sources=summaries))
+        for source in model.sources:
+            path = addresses.source_page(source.ref.id)
+            output = self._kept(path, (s, source))
+            if output is None:
+                info = _info(
+                    s,
+                    path,
+                    f"{source.ref.title} – {s.title}",
+                    f"Source: {source.ref.title}",
+                    "sources",
+                )
+                output = _page("source.html", s, info, source=source)
+                self._pages[path] = ((s, source), output)
+            outputs.append(output)
+        outputs.append(
+            _page(
+                "404.html", s, _info(s, addresses.NOT_FOUND, f"Page not found – {s.title}", "", "")
+            )
         )
-    )
-    outputs.append(
-        Output(
-            "sources.schema.json",
-            make=lambda: data.schema_json(dataschema.sources_schema()),
+        claim_lines = [
+            self.line(f"c/{c.summary.id}", (s, c), partial(data.claim_line, c, s))
+            for c in model.claims
+        ]
+        source_lines = [
+            self.line(f"s/{v.ref.id}", (s, v), partial(data.source_line, v, s))
+            for v in model.sources
+        ]
+        outputs.append(Output("claims.json", make=lambda: data.document(s, "claims", claim_lines)))
+        outputs.append(
+            Output("sources.json", make=lambda: data.document(s, "sources", source_lines))
         )
+        outputs.append(
+            Output(
+                "claims.schema.json",
+                make=lambda: data.schema_json(dataschema.claims_schema()),
+            )
+        )
+        outputs.append(
+            Output(
+                "sources.schema.json",
+                make=lambda: data.schema_json(dataschema.sources_schema()),
+            )
+        )
+        outputs.append(Output("feed.xml", make=lambda: feeds.atom_feed(model)))
+        sitemap = feeds.sitemap(model)
+        if sitemap is not None:
+            outputs.append(Output("sitemap.xml", make=lambda: sitemap))
+        for name, content in static.items():
+            outputs.append(Output(f"static/{name}", make=_constant(content), key=content))
+        outputs.append(Output(MARKER, make=lambda: MARKER_TEXT, key=MARKER_TEXT))
+        current = {o.path for o in outputs}
+        self._pages = {p: hit for p, hit in self._pages.items() if p in current}
+        names = {f"c/{c.summary.id}" for c in model.claims} | {
+            f"s/{v.ref.id}" for v in model.sources
+        }
+        self._lines = {n: hit for n, hit in self._lines.items() if n in names}
+        return outputs
+
+
+def _claim_page(
+    s: SiteSettings, claim: ClaimView, cited: tuple[SourceView, ...], sources: dict[str, SourceView]
+) -> Output:
+    cid = claim.summary.id
+    info = _info(
+        s,
+        addresses.claim_page(cid),
+        f"{claim.summary.statement} – {s.title}",
+        f"{claim.summary.status.label}: {claim.summary.statement}",
+        "claims",
     )
-    outputs.append(Output("feed.xml", make=lambda: feeds.atom_feed(model)))
-    sitemap = feeds.sitemap(model)
-    if sitemap is not None:
-        outputs.append(Output("sitemap.xml", make=lambda: sitemap))
-    for name, content in static.items():
-        outputs.append(Output(f"static/{name}", make=_constant(content), key=content))
-    outputs.append(Output(MARKER, make=lambda: MARKER_TEXT, key=MARKER_TEXT))
-    return outputs
+    return _page("claim.html", s, info, (_review(claim, sources, s), cited), claim=claim)
+
+
+def plan(model: SiteModel, static: dict[str, bytes]) -> list[Output]:
+    """Every file of the site (one build: nothing kept)."""
+    return Planner().plan(model, static)
