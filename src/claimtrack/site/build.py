@@ -182,7 +182,7 @@ class SiteBuilder:
         laps.lap("model")
         state = self._state if track else None
         if state is not None and self._can_update(state, theme):
-            result = self._update(state, env, outputs, keys)
+            result = self._update(state, env, outputs, keys, look=changed is None)
             laps.lap("update")
             if result is not None:
                 written, rendered = result
@@ -263,8 +263,14 @@ class SiteBuilder:
         env: Environment,
         outputs: list[Output],
         keys: dict[str, object],
+        *,
+        look: bool,
     ) -> tuple[int, int] | None:
-        """Write what changed in place; None when a full build is the better choice."""
+        """Write what changed in place; None when a full build is the better choice.
+
+        ``look``: also write again a file deleted from the site by hand (a look at each
+        file; skipped when the caller said which files changed, as serve does).
+        """
         base = str(self.out) + os.sep
         todo = [
             o
@@ -272,7 +278,7 @@ class SiteBuilder:
             if keys[o.path] is None
             or (done := state.files.get(o.path)) is None
             or done.key != keys[o.path]
-            or not os.path.isfile(base + o.path)  # deleted by hand: written again
+            or (look and not os.path.isfile(base + o.path))
         ]
         changed_pages = sum(o.is_page for o in todo)
         pages = sum(o.is_page for o in outputs)

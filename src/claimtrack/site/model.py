@@ -12,7 +12,15 @@ from __future__ import annotations
 from ..check.analysis import Analysis
 from ..check.impact import Impact
 from .context import claim_view, index_view, site_settings, source_view, summary_view
-from .views import ClaimSummary, ClaimView, SiteModel, SiteSettings, SourceRef, SourceView
+from .views import (
+    ClaimSummary,
+    ClaimView,
+    IndexView,
+    SiteModel,
+    SiteSettings,
+    SourceRef,
+    SourceView,
+)
 
 
 class ModelCache:
@@ -24,6 +32,8 @@ class ModelCache:
         self._claims: dict[str, ClaimView] = {}
         self._sources: dict[str, SourceView] = {}
         self._settings: SiteSettings | None = None
+        self._index: IndexView | None = None
+        self._count = 0
 
     def build(self, a: Analysis, impact: Impact | None) -> SiteModel:
         """Every view of the site; ``impact`` None makes every view anew."""
@@ -43,7 +53,9 @@ class ModelCache:
             if impact is not None and kept is not None and cid not in impact.claim_pages:
                 summaries[cid], claims[cid] = kept.summary, kept
             else:
-                summaries[cid] = summary_view(cid, loaded.record, a.is_stale(cid))
+                made = summary_view(cid, loaded.record, a.is_stale(cid))
+                # Equal to the last one (an edit of the rationale): keep the object.
+                summaries[cid] = kept.summary if kept is not None and kept.summary == made else made
         for cid, loaded in tracker.claims.items():
             if cid not in claims:
                 related = a.related_to(cid)
@@ -56,8 +68,19 @@ class ModelCache:
                 sources[sid] = kept_source
             else:
                 sources[sid] = source_view(sid, source.record, a, refs, summaries)
+        # The index lists every claim: made again only when a summary or the count changed.
+        index = self._index
+        before = self._summaries
+        if (
+            index is None
+            or len(before) != len(summaries)
+            or len(refs) != self._count
+            or any(before.get(cid) is not s for cid, s in summaries.items())
+        ):
+            dates = [s.last_changed for s in summaries.values()]
+            index = index_view(summaries, len(refs), dates)
+        self._index, self._count = index, len(refs)
         self._refs, self._summaries, self._claims, self._sources = refs, summaries, claims, sources
-        dates = [s.last_changed for s in summaries.values()]
         settings = site_settings(tracker.settings)
         if settings != self._settings:  # the same object while equal: outputs compare at once
             self._settings = settings
@@ -65,7 +88,7 @@ class ModelCache:
             settings=self._settings,
             claims=tuple(claims.values()),
             sources=tuple(sources.values()),
-            index=index_view(summaries, len(refs), dates),
+            index=index,
         )
 
 

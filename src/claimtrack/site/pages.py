@@ -164,8 +164,8 @@ class Planner:
         sources_info = _info(
             s, addresses.SOURCES_INDEX, f"Sources – {s.title}", f"Sources of {s.title}", "sources"
         )
-        summaries = by_origin(model.sources)
-        outputs.append(_page("sources.html", s, sources_info, sources=summaries))
+        listed = by_origin(model.sources)
+        outputs.append(_page("sources.html", s, sources_info, sources=listed))
         for source in model.sources:
             path = addresses.source_page(source.ref.id)
             output = self._kept(path, (s, source))
@@ -193,9 +193,21 @@ class Planner:
             self.line(f"s/{v.ref.id}", (s, v), partial(data.source_line, v, s))
             for v in model.sources
         ]
-        outputs.append(Output("claims.json", make=lambda: data.document(s, "claims", claim_lines)))
+        # Keys of the aggregates: the pieces they are made from (the same objects while
+        # unchanged, so comparing them costs next to nothing).
         outputs.append(
-            Output("sources.json", make=lambda: data.document(s, "sources", source_lines))
+            Output(
+                "claims.json",
+                make=lambda: data.document(s, "claims", claim_lines),
+                key=(s, tuple(claim_lines)),
+            )
+        )
+        outputs.append(
+            Output(
+                "sources.json",
+                make=lambda: data.document(s, "sources", source_lines),
+                key=(s, tuple(source_lines)),
+            )
         )
         outputs.append(
             Output(
@@ -209,10 +221,17 @@ class Planner:
                 make=lambda: data.schema_json(dataschema.sources_schema()),
             )
         )
-        outputs.append(Output("feed.xml", make=lambda: feeds.atom_feed(model)))
-        sitemap = feeds.sitemap(model)
-        if sitemap is not None:
-            outputs.append(Output("sitemap.xml", make=lambda: sitemap))
+        # What each shows of a claim: its summary and, in the feed, its history.
+        summaries = tuple(c.summary for c in model.claims)
+        refs = tuple(src.ref for src in model.sources)
+        feed_key = (s, summaries, tuple(c.history for c in model.claims))
+        outputs.append(Output("feed.xml", make=lambda: feeds.atom_feed(model), key=feed_key))
+        if s.base_url is not None:
+            make_sitemap = partial(feeds.sitemap, model)
+            sitemap_key = (s, summaries, refs, model.index.last_updated)
+            outputs.append(
+                Output("sitemap.xml", make=lambda: make_sitemap() or b"", key=sitemap_key)
+            )
         for name, content in static.items():
             outputs.append(Output(f"static/{name}", make=_constant(content), key=content))
         outputs.append(Output(MARKER, make=lambda: MARKER_TEXT, key=MARKER_TEXT))
