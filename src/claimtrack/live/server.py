@@ -225,6 +225,7 @@ class LiveServer:
         self._threads.clear()
         if isinstance(self._watcher, EventWatcher):
             self._watcher.close()
+        self.builder.cache.save()
 
     def serve_forever(self) -> None:
         """start(), then wait until Ctrl-C, SIGTERM or stop() from another thread; stop cleanly."""

@@ -135,8 +135,14 @@ def _parse_one(
 
 
 def _loads(rel: str) -> bool:
-    """Whether loading reads this path (or the folder listing it): templates and static do not."""
-    return rel == SETTINGS_FILE or rel.partition("/")[0] in FOLDERS.values()
+    """Whether loading reads this path or reports on its name: not templates or static files,
+    and not a file whose name no listing looks at (an editor's or sed's temporary file)."""
+    if rel == SETTINGS_FILE:
+        return True
+    folder, _, name = rel.partition("/")
+    if folder not in FOLDERS.values():
+        return False
+    return not name or name.lower().endswith((".yaml", ".yml", ".txt"))
 
 
 class Loader:

@@ -148,7 +148,10 @@ class SiteBuilder:
             try:
                 return self._build_now(track=track, changed=changed)
             finally:
-                self.cache.save()
+                # After a look at every file; an edit's build leaves saving to the caller
+                # (serve saves when it stops): the cache file is megabytes at 10,000 claims.
+                if changed is None:
+                    self.cache.save()
 
     def _build_now(self, *, track: bool, changed: Collection[str] | None) -> BuildResult:
         started = time.perf_counter()

@@ -123,24 +123,33 @@ class Planner:
     """
 
     def __init__(self) -> None:
-        self._pages: dict[str, tuple[tuple[object, ...], Output]] = {}
-        self._lines: dict[str, tuple[tuple[object, ...], bytes]] = {}
+        # By claim id: (view, settings, cited source views, its page's Output).
+        self._claims: dict[str, tuple[ClaimView, SiteSettings, tuple[SourceView, ...], Output]] = {}
+        self._sources: dict[str, tuple[SourceView, SiteSettings, Output]] = {}
+        self._lines: dict[str, tuple[object, SiteSettings, bytes]] = {}
 
-    def _kept(self, path: str, inputs: tuple[object, ...]) -> Output | None:
-        hit = self._pages.get(path)
-        same = hit is not None and len(hit[0]) == len(inputs)
-        if hit is not None and same and all(a is b for a, b in zip(hit[0], inputs, strict=True)):
-            return hit[1]
-        return None
-
-    def line(self, name: str, inputs: tuple[object, ...], make: Callable[[], bytes]) -> bytes:
-        """A record's line of JSON, made again only when its inputs are other objects."""
+    def _line(self, name: str, view: ClaimView | SourceView, s: SiteSettings) -> bytes:
+        """A record's JSON line, made again only when its view or the settings are new."""
         hit = self._lines.get(name)
-        if hit is not None and all(a is b for a, b in zip(hit[0], inputs, strict=True)):
-            return hit[1]
-        line = make()  # inputs of one name always have the same length
-        self._lines[name] = (inputs, line)
+        if hit is not None and hit[0] is view and hit[1] is s:
+            return hit[2]
+        line = (
+            data.claim_line(view, s) if isinstance(view, ClaimView) else data.source_line(view, s)
+        )
+        self._lines[name] = (view, s, line)
         return line
+
+    def _json(self, s: SiteSettings, key: str, views: tuple[ClaimView | SourceView, ...]) -> bytes:
+        lines = [
+            self._line("c/" + v.summary.id if isinstance(v, ClaimView) else "s/" + v.ref.id, v, s)
+            for v in views
+        ]
+        names = {
+            "c/" + v.summary.id if isinstance(v, ClaimView) else "s/" + v.ref.id for v in views
+        }
+        prefix = key[0] + "/"
+        self._lines = {n: hit for n, hit in self._lines.items() if n in names or n[:2] != prefix}
+        return data.document(s, key, lines)
 
     def plan(self, model: SiteModel, static: dict[str, bytes]) -> list[Output]:
         """Every file of the site, pages first; paths are unique and sorted within each kind."""
@@ -151,63 +160,45 @@ class Planner:
         )
         outputs.append(_page("index.html", s, index_info, index=model.index))
         sources_by_id: dict[str, SourceView] = {src.ref.id: src for src in model.sources}
+        kept, self._claims = self._claims, {}
         for claim in model.claims:
+            cid = claim.summary.id
             # The ClaimReview also shows the cited sources' publisher, date and address.
             cited = tuple(sources_by_id[ref.id] for ref in claim.sources if ref.id in sources_by_id)
-            path = addresses.claim_page(claim.summary.id)
-            inputs = (s, claim, *cited)
-            output = self._kept(path, inputs)
-            if output is None:
-                output = _claim_page(s, claim, cited, sources_by_id)
-                self._pages[path] = (inputs, output)
-            outputs.append(output)
+            hit = kept.get(cid)
+            if hit is None or hit[0] is not claim or hit[1] is not s or hit[2] != cited:
+                hit = (claim, s, cited, _claim_page(s, claim, cited, sources_by_id))
+            self._claims[cid] = hit
+            outputs.append(hit[3])
         sources_info = _info(
             s, addresses.SOURCES_INDEX, f"Sources – {s.title}", f"Sources of {s.title}", "sources"
         )
         listed = by_origin(model.sources)
         outputs.append(_page("sources.html", s, sources_info, sources=listed))
+        kept_sources, self._sources = self._sources, {}
         for source in model.sources:
-            path = addresses.source_page(source.ref.id)
-            output = self._kept(path, (s, source))
-            if output is None:
-                info = _info(
-                    s,
-                    path,
-                    f"{source.ref.title} – {s.title}",
-                    f"Source: {source.ref.title}",
-                    "sources",
-                )
-                output = _page("source.html", s, info, source=source)
-                self._pages[path] = ((s, source), output)
-            outputs.append(output)
+            sid = source.ref.id
+            done = kept_sources.get(sid)
+            if done is None or done[0] is not source or done[1] is not s:
+                path = addresses.source_page(sid)
+                title = source.ref.title
+                info = _info(s, path, f"{title} – {s.title}", f"Source: {title}", "sources")
+                done = (source, s, _page("source.html", s, info, source=source))
+            self._sources[sid] = done
+            outputs.append(done[2])
         outputs.append(
             _page(
                 "404.html", s, _info(s, addresses.NOT_FOUND, f"Page not found – {s.title}", "", "")
             )
         )
-        claim_lines = [
-            self.line(f"c/{c.summary.id}", (s, c), partial(data.claim_line, c, s))
-            for c in model.claims
-        ]
-        source_lines = [
-            self.line(f"s/{v.ref.id}", (s, v), partial(data.source_line, v, s))
-            for v in model.sources
-        ]
-        # Keys of the aggregates: the pieces they are made from (the same objects while
+        # Keys of the aggregates: the views they are made from (the same objects while
         # unchanged, so comparing them costs next to nothing).
+        claims, sources = model.claims, model.sources
         outputs.append(
-            Output(
-                "claims.json",
-                make=lambda: data.document(s, "claims", claim_lines),
-                key=(s, tuple(claim_lines)),
-            )
+            Output("claims.json", make=lambda: self._json(s, "claims", claims), key=(s, claims))
         )
         outputs.append(
-            Output(
-                "sources.json",
-                make=lambda: data.document(s, "sources", source_lines),
-                key=(s, tuple(source_lines)),
-            )
+            Output("sources.json", make=lambda: self._json(s, "sources", sources), key=(s, sources))
         )
         outputs.append(
             Output(
@@ -235,12 +226,6 @@ class Planner:
         for name, content in static.items():
             outputs.append(Output(f"static/{name}", make=_constant(content), key=content))
         outputs.append(Output(MARKER, make=lambda: MARKER_TEXT, key=MARKER_TEXT))
-        current = {o.path for o in outputs}
-        self._pages = {p: hit for p, hit in self._pages.items() if p in current}
-        names = {f"c/{c.summary.id}" for c in model.claims} | {
-            f"s/{v.ref.id}" for v in model.sources
-        }
-        self._lines = {n: hit for n, hit in self._lines.items() if n in names}
         return outputs
 
 
