@@ -23,6 +23,17 @@ from .emit import Draw, Raw
 from .trackers import TrackerData
 
 DATE_FIELDS = frozenset({"date", "published", "retrieved", "review_by"})
+TEXT_FIELDS = frozenset(
+    {"statement", "name", "role", "organisation", "title", "publisher", "authors", "notes",
+     "note", "rationale", "translation", "unit", "metric", "baseline", "conditions",
+     "description"}
+)  # fmt: skip
+AIMS = {
+    "control": TEXT_FIELDS,
+    "long": TEXT_FIELDS,
+    "special": DATE_FIELDS | {"value"},
+    "wrong-type": DATE_FIELDS | {"value"},
+}
 TOKENS = (
     b":", b"-", b" ", b"\n", b"[", b"]", b"{", b"}", b"'", b'"', b"&a ", b"*a", b"!!str ",
     b"\t", b"\xff", b"#", b"null", b"false", b"2026-99-99", b"1e999", b".nan", b"? ", b"|",
@@ -91,13 +102,16 @@ def _field(path: tuple[Any, ...]) -> str:
 def mutate_value(draw: Draw, data: TrackerData, case: Case) -> None:
     """Replace one value in one record, or add or drop a key."""
     record = _pick_record(draw, data)
-    path = draw(st.sampled_from(_paths(record)))
-    name = _field(path)
     kind = draw(
         st.sampled_from(
             ["wrong-type", "special", "tag", "anchor", "control", "nesting", "key", "long"]
         )
     )
+    paths = _paths(record)
+    # Half the time aim where a value reaches the output or is typed: free text, dates, numbers.
+    aimed = [p for p in paths if _field(p) in (AIMS.get(kind) or ())]
+    path = draw(st.sampled_from(aimed if aimed and draw(st.booleans()) else paths))
+    name = _field(path)
     value: Any
     if kind == "wrong-type":
         value = draw(
