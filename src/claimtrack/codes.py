@@ -103,8 +103,10 @@ CODES: dict[Code, CodeInfo] = {
     Code.TOO_DEEP: CodeInfo(E, "lists and mappings nested more than 64 levels deep"),
     Code.INVALID_CHARACTER: CodeInfo(
         E,
-        "a character XML 1.0 cannot carry (a control character, U+FFFE, U+FFFF), as itself "
-        "or as an escape; the message names it as U+XXXX with its offset",
+        "a character a published page cannot carry (control characters, DEL and "
+        "U+0080-U+009F, U+FFFE, U+FFFF), as itself or as an escape; or a line break other "
+        "than LF and CRLF (a lone CR, NEL, U+2028, U+2029), which YAML and editors count "
+        "differently; the message names it as U+XXXX with its offset",
     ),
     Code.FILE_TOO_LARGE: CodeInfo(E, "a file over 1 MiB"),
     Code.NOT_A_FILE: CodeInfo(

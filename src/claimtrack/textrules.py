@@ -12,7 +12,9 @@ import re
 
 # Complement of XML 1.0's Char production:
 # #x9 | #xA | #xD | [#x20-#xD7FF] | [#xE000-#xFFFD] | [#x10000-#x10FFFF]
-_XML_ILLEGAL = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+# less DEL and the C1 controls (U+007F-U+009F): XML carries them, but in an
+# HTML page each is a parse error, and no text of a record needs one.
+_XML_ILLEGAL = re.compile("[^\t\n\r\x20-\x7e\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
 
 # Unicode's Default_Ignorable_Code_Point: characters that render as nothing
 # (zero-width spaces and joiners, byte-order mark, soft hyphen, bidi controls,

@@ -332,6 +332,34 @@ def _deep_event(text: str) -> Pos | None:
     return None
 
 
+_ODD_BREAKS = ("\x85", "\u2028", "\u2029")
+
+
+def _odd_line_break(text: str) -> int | None:
+    """Offset of the first line break other than LF and CRLF (a lone CR, NEL, LS or PS)."""
+    found = [at for ch in _ODD_BREAKS if (at := text.find(ch)) >= 0]
+    at = text.find("\r")
+    while at >= 0:
+        if text[at + 1 : at + 2] != "\n":
+            found.append(at)
+            break
+        at = text.find("\r", at + 1)
+    return min(found) if found else None
+
+
+def _describe_break(text: str, offset: int) -> str:
+    return "CR" if text[offset] == "\r" else f"U+{ord(text[offset]):04X}"
+
+
+def _within(text: str, pos: Pos) -> Pos:
+    """``pos`` moved onto the last line when libyaml names the line after the end."""
+    lines = text.split("\n")
+    count = len(lines) - 1 if text.endswith("\n") else len(lines)
+    if count and pos[0] > count:
+        return (count, len(lines[count - 1]) + 1)
+    return pos
+
+
 def _syntax_problem(exc: yaml.YAMLError, text: str, relpath: str) -> Problem:
     if isinstance(exc, yaml.reader.ReaderError) and isinstance(exc.character, int):
         # The reader stops at the first character YAML refuses; its own
@@ -348,7 +376,7 @@ def _syntax_problem(exc: yaml.YAMLError, text: str, relpath: str) -> Problem:
     if "maximum nesting depth" in str(exc) and mark is not None:
         deep = _deep_event(text[: mark.index]) or (mark.line + 1, mark.column + 1)
         return _too_deep(relpath, deep).problem
-    pos = (mark.line + 1, mark.column + 1) if mark is not None else (1, 1)
+    pos = _within(text, (mark.line + 1, mark.column + 1)) if mark is not None else (1, 1)
     tab = _LEADING_TAB.search(text)
     if tab is not None and tab.start() <= _line_offset(text, pos[0]):
         line = text.count("\n", 0, tab.start()) + 1
@@ -416,6 +444,19 @@ def parse_document(raw: bytes, relpath: str) -> Document:
                 Code.NOT_UTF8,
                 f"invalid UTF-8 byte 0x{raw[exc.start]:02x}",
                 "save the file as UTF-8",
+            )
+        )
+        return Document(None, positions, problems)
+    odd = _odd_line_break(text)
+    if odd is not None:
+        problems.append(
+            report(
+                relpath,
+                _offset_pos(text, odd),
+                Code.INVALID_CHARACTER,
+                f"line break {_describe_break(text, odd)}: YAML counts it as a new line, "
+                "most editors do not, so lines would be misnumbered",
+                "end lines with a newline (LF or CRLF) only",
             )
         )
         return Document(None, positions, problems)
