@@ -1,7 +1,7 @@
 """Hypothesis profiles: a fixed-seed, bounded run for CI; longer runs on request.
 
-    HYPOTHESIS_PROFILE=long              random seeds, 20x the examples
-    CLAIMTRACK_FUZZ_EXAMPLES=5000        this many examples per test (any profile)
+HYPOTHESIS_PROFILE=long              random seeds, 20x the examples
+CLAIMTRACK_FUZZ_EXAMPLES=5000        this many examples per test (any profile)
 """
 
 from __future__ import annotations

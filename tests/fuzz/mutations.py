@@ -163,7 +163,9 @@ def mutate_value(draw: Draw, data: TrackerData, case: Case) -> None:
         if table == "invisible" and alone:
             case.classes.add("blank-text")
         else:
-            case.classes.add({"xml": "xml-illegal-text", "c1": "c1-text", "invisible": "bidi-text"}[table])
+            case.classes.add(
+                {"xml": "xml-illegal-text", "c1": "c1-text", "invisible": "bidi-text"}[table]
+            )
     elif kind == "nesting":
         depth = draw(st.sampled_from([3, 50, 200, 900, 999, 1000, 1001, 3000]))
         style = draw(st.sampled_from(["flow-seq", "flow-map", "block-seq", "block-map"]))

@@ -220,10 +220,7 @@ def check_html(path: Path, expected_scripts: list[dict[str, str]], home: str | N
 def _illegal(char: str) -> bool:
     code = ord(char)
     return (
-        code < 0x20
-        or 0x7F <= code <= 0x9F
-        or 0xFDD0 <= code <= 0xFDEF
-        or (code & 0xFFFE) == 0xFFFE
+        code < 0x20 or 0x7F <= code <= 0x9F or 0xFDD0 <= code <= 0xFDEF or (code & 0xFFFE) == 0xFFFE
     )
 
 

@@ -70,7 +70,9 @@ def test_valid_trackers_check_clean_and_build_well_formed_sites(data: st.DataObj
         assert tree(out) == first, "two builds of the same data differ"
 
 
-def _broken(data: st.DataObject, level: str) -> tuple[TrackerData, dict[str, bytes], dict[str, bytes], Case]:
+def _broken(
+    data: st.DataObject, level: str
+) -> tuple[TrackerData, dict[str, bytes], dict[str, bytes], Case]:
     tracker = data.draw(tracker_data())
     good = render(data.draw, tracker)
     case = Case()

@@ -145,9 +145,7 @@ def tracker_data(draw: Draw, base_url: bool | None = None) -> TrackerData:
     archived = {sid for sid in source_ids if draw(st.booleans())}
 
     claim_ids = draw(st.lists(IDS, min_size=1, max_size=3, unique=True))
-    claims = {
-        cid: _claim(draw, cid, claim_ids, sources, text) for cid in claim_ids
-    }
+    claims = {cid: _claim(draw, cid, claim_ids, sources, text) for cid in claim_ids}
     archives: dict[str, str] = {}
     for sid in sorted(archived):
         quotes = [
@@ -230,9 +228,7 @@ def _claim(
         first = published - dt.timedelta(days=draw(st.integers(1, 90)))
         dates = [first, _date(draw, published, TODAY)]
     else:
-        dates = sorted(
-            _date(draw, dt.date(2025, 1, 1), TODAY) for _ in statuses
-        )
+        dates = sorted(_date(draw, dt.date(2025, 1, 1), TODAY) for _ in statuses)
     for i, (day, status) in enumerate(zip(dates, statuses, strict=True)):
         entry: dict[str, Any] = {"date": day, "status": status, "note": draw(text)}
         refs = draw(st.lists(st.sampled_from(source_ids), max_size=2, unique=True))

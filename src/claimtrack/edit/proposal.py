@@ -14,8 +14,8 @@ from dataclasses import dataclass
 
 from ..check import run_checks
 from ..load import Loaded, Tracker
+from ..load.nodes import Positions
 from ..load.parse import finish_record, parse_bytes
-from ..load.yamlsource import Positions
 from ..problems import Problem
 from ..records import Claim
 

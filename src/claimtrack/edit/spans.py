@@ -16,7 +16,7 @@ from typing import Any
 import yaml
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
-from ..load.yamlsource import compose
+from ..load.nodes import compose
 
 Path_ = tuple[str | int, ...]
 

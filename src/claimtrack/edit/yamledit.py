@@ -19,7 +19,8 @@ from typing import Any
 import yaml
 
 from ..errors import ClaimtrackError
-from ..load.yamlsource import compose, parse_document
+from ..load.nodes import compose
+from ..load.yamlsource import parse_document
 from .spans import Path_, Span, Spans, parse_spans
 
 ENTRY_KEYS = ("date", "status", "note", "evidence")

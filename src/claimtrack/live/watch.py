@@ -11,11 +11,10 @@ from __future__ import annotations
 import hashlib
 import os
 import stat
-import time
 from pathlib import Path
 
 from ..errors import FileRefused
-from ..fsutil import read_regular
+from ..fsutil import is_recent, read_regular
 
 # Folders read one level deep (the loader ignores subfolders) and folders read whole.
 FLAT = ("claims", "sources")
@@ -23,9 +22,6 @@ DEEP = ("templates", "static")
 FILES = ("tracker.yaml",)
 
 Stamp = tuple[int, int, int, str]
-# File times tick coarsely: two writes of the same size within one tick look
-# alike by stat alone, so a file written in the last two seconds is also hashed.
-RACY_NS = 2_000_000_000
 
 
 def ignored(name: str) -> bool:
@@ -39,9 +35,10 @@ def _stamp(path: str) -> Stamp | None:
     except OSError:
         return None
     digest = ""
-    # Only a regular file is hashed, and read_regular never blocks: a FIFO
-    # among the files must not freeze the watcher (the loader reports it).
-    if stat.S_ISREG(st.st_mode) and time.time_ns() - st.st_mtime_ns < RACY_NS:
+    # A recently written file is also hashed: two writes of the same size within one
+    # tick of the file clock look alike by stat alone (fsutil.is_recent).  Only a
+    # regular file, and read_regular never blocks: a FIFO must not freeze the watcher.
+    if stat.S_ISREG(st.st_mode) and is_recent(st.st_mtime_ns):
         try:
             raw = read_regular(path, None, st.st_mode)
         except FileRefused:

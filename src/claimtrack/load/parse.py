@@ -9,8 +9,9 @@ from pydantic import BaseModel, ValidationError
 from ..codes import Code
 from ..problems import Problem, report
 from .cache import ParseResult
+from .nodes import Positions
 from .validation import validation_problems
-from .yamlsource import Positions, parse_document
+from .yamlsource import parse_document
 
 M = TypeVar("M", bound=BaseModel)
 SCHEMA_HEADER = b"# yaml-language-server: $schema="

@@ -37,8 +37,8 @@ from .files import (
     record_files,
     relpath,
 )
+from .nodes import Positions
 from .parse import finish_record, parse_bytes
-from .yamlsource import Positions
 
 M = TypeVar("M", bound=BaseModel)
 MODELS: dict[str, type[BaseModel]] = {

@@ -12,7 +12,7 @@ from pydantic import BaseModel, ValidationError
 from ..codes import Code
 from ..problems import Problem, report
 from ..textrules import VISIBLE_PATTERN
-from .yamlsource import Positions
+from .nodes import Positions
 
 
 def suggest(name: str, choices: object) -> str | None:

@@ -11,68 +11,22 @@ from __future__ import annotations
 
 import codecs
 import re
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 import yaml
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
-from yaml.resolver import BaseResolver
 
 from ..codes import Code
 from ..problems import Problem, report
 from ..textrules import describe_illegal, first_illegal
-
-try:
-    from yaml.cyaml import CParser as _Parser  # type: ignore[attr-defined]
-
-    class NodeLoader(_Parser, BaseResolver):
-        def __init__(self, stream: str) -> None:
-            _Parser.__init__(self, stream)
-            BaseResolver.__init__(self)
-
-        def resolve(self, kind: type[Node], value: Any, implicit: Any) -> str:
-            # Called only for untagged nodes.  No implicit typing at all (YAML
-            # 1.2 is applied in _convert), so only an explicit tag differs.
-            return _KIND_TAGS[kind]
-
-except ImportError:  # pragma: no cover - pure-Python fallback when libyaml is missing
-    from yaml.composer import Composer
-    from yaml.parser import Parser
-    from yaml.reader import Reader
-    from yaml.scanner import Scanner
-
-    class NodeLoader(Reader, Scanner, Parser, Composer, BaseResolver):  # type: ignore[no-redef]
-        def __init__(self, stream: str) -> None:
-            Reader.__init__(self, stream)
-            Scanner.__init__(self)
-            Parser.__init__(self)
-            Composer.__init__(self)
-            BaseResolver.__init__(self)
-
-
-def compose(text: str) -> Node | None:
-    """The node tree of a one-document text (None when empty): the one way YAML is read here.
-
-    Only the tree is built, no scalar is typed (YAML 1.2 typing is _convert's),
-    so the editing code (edit/) and the loader read a text the same way.
-    Raises yaml.YAMLError on a syntax error.
-    """
-    loader = NodeLoader(text)
-    try:
-        node: Node | None = loader.get_single_node()
-    finally:
-        loader.dispose()
-    return node
-
+from .nodes import NodeLoader, Pos, Positions, node_position
 
 MAX_BYTES = 1024 * 1024
 # Collections nested deeper than this are refused (too-deep): no record needs
 # more than a few levels, and unbounded nesting would exhaust Python's stack in
 # every recursive walk of the data downstream.
 MAX_DEPTH = 64
-Path_ = tuple[str | int, ...]
-Pos = tuple[int, int]
 
 _NULLS = frozenset({"", "~", "null", "Null", "NULL"})
 _TRUES = frozenset({"true", "True", "TRUE"})
@@ -80,91 +34,7 @@ _FALSES = frozenset({"false", "False", "FALSE"})
 _DEFAULT_TAGS = frozenset(
     {"tag:yaml.org,2002:str", "tag:yaml.org,2002:seq", "tag:yaml.org,2002:map"}
 )
-_KIND_TAGS: dict[type[Node], str] = {
-    ScalarNode: "tag:yaml.org,2002:str",
-    SequenceNode: "tag:yaml.org,2002:seq",
-    MappingNode: "tag:yaml.org,2002:map",
-}
 _LEADING_TAB = re.compile(r"^ *\t", re.MULTILINE)
-
-
-class Positions:
-    """Line and column (1-based) of each key and each value, by data path.
-
-    Positions are looked up in the parsed node tree only when a problem needs
-    one: building a table for every node of 10,000 files would cost more than
-    the parsing itself.
-    """
-
-    __slots__ = ("_known", "_reader", "_root", "_text")
-
-    def __init__(
-        self,
-        text: str | None = None,
-        root: Node | None = None,
-        reader: Callable[[], str | None] | None = None,
-        known: dict[str, list[int]] | None = None,
-    ) -> None:
-        # Keeping the text (or only a way to read it again), not the node tree:
-        # 10,000 live node trees make Python's garbage collector the slowest
-        # part of loading, and most records never need a position.  ``known``
-        # holds positions found before for the same content (load.cache keeps
-        # them between runs), so a problem reported again costs no parse.
-        self._text = text
-        self._root = root
-        self._reader = reader
-        self._known = known
-
-    @property
-    def text(self) -> str | None:
-        if self._text is None and self._reader is not None:
-            self._text, self._reader = self._reader(), None
-        return self._text
-
-    @property
-    def root(self) -> Node | None:
-        text = self.text
-        if self._root is None and text is not None:
-            loader = NodeLoader(text)
-            try:
-                self._root = loader.get_single_node()
-            finally:
-                loader.dispose()
-        return self._root
-
-    def nodes(self, path: Path_) -> tuple[Node | None, Node | None]:
-        """The (key node, value node) at ``path``, or the deepest ancestor's."""
-        key: Node | None = None
-        node = self.root
-        for part in path:
-            child: tuple[Node | None, Node | None] | None = None
-            if isinstance(node, MappingNode) and isinstance(part, str):
-                child = next(((k, v) for k, v in node.value if k.value == part), None)
-            elif (
-                isinstance(node, SequenceNode) and isinstance(part, int) and part < len(node.value)
-            ):
-                child = (node.value[part], node.value[part])
-            if child is None:
-                return node, node
-            key, node = child
-        return key, node
-
-    def _lookup(self, kind: str, path: Path_) -> Pos:
-        name = kind + "\x1f".join(map(str, path))
-        if self._known is not None and (found := self._known.get(name)) is not None:
-            return (found[0], found[1])
-        key, value = self.nodes(path)
-        node = value if kind == "v" else (key or value)
-        pos = (1, 1) if node is None else _pos(node)
-        if self._known is not None:
-            self._known[name] = [pos[0], pos[1]]
-        return pos
-
-    def value(self, path: Path_) -> Pos:
-        return self._lookup("v", path)
-
-    def key(self, path: Path_) -> Pos:
-        return self._lookup("k", path)
 
 
 @dataclass(slots=True)
@@ -181,12 +51,7 @@ class _Refused(Exception):
         self.problem = problem
 
 
-def _pos(node: Node | yaml.Event) -> Pos:
-    mark: Any = node.start_mark
-    return (mark.line + 1, mark.column + 1)
-
-
-def _offset_pos(raw: bytes | str, offset: int) -> Pos:
+def _offsetnode_position(raw: bytes | str, offset: int) -> Pos:
     """Line and column of ``offset``: counted in bytes in bytes, in characters in text."""
     nl: Any = b"\n" if isinstance(raw, bytes) else "\n"
     line_start = raw.rfind(nl, 0, offset) + 1
@@ -225,7 +90,9 @@ def _convert(
     """
     if check_tags and node.tag not in _DEFAULT_TAGS:
         raise _Refused(
-            report(relpath, _pos(node), Code.YAML_TAG, f"YAML tag {node.tag!r} is not allowed")
+            report(
+                relpath, node_position(node), Code.YAML_TAG, f"YAML tag {node.tag!r} is not allowed"
+            )
         )
     cls = type(node)
     if cls is ScalarNode:
@@ -243,12 +110,12 @@ def _convert(
         # The reader refuses these characters written as themselves; only a
         # double-quoted escape ("\x01", "\0", "\uFFFE") can still make one.
         elif node.style == '"' and (bad := first_illegal(value)) is not None:  # type: ignore[attr-defined]
-            problems.append(_illegal_char(relpath, _pos(node), value, bad))
+            problems.append(_illegal_char(relpath, node_position(node), value, bad))
         return value
     # Checked only for collections (after scalars returned), so that the
     # recursion below never goes deeper than MAX_DEPTH.
     if depth > MAX_DEPTH:
-        raise _too_deep(relpath, _pos(node))
+        raise _too_deep(relpath, node_position(node))
     depth += 1
     if cls is SequenceNode:
         return [_convert(item, relpath, problems, check_tags, depth) for item in node.value]
@@ -256,7 +123,12 @@ def _convert(
     for key_node, _ in pairs:
         if type(key_node) is not ScalarNode or (check_tags and key_node.tag not in _DEFAULT_TAGS):
             raise _Refused(
-                report(relpath, _pos(key_node), Code.YAML_KEY, "mapping keys must be plain text")
+                report(
+                    relpath,
+                    node_position(key_node),
+                    Code.YAML_KEY,
+                    "mapping keys must be plain text",
+                )
             )
     result = {k.value: _convert(v, relpath, problems, check_tags, depth) for k, v in pairs}
     if len(result) != len(pairs):
@@ -266,9 +138,9 @@ def _convert(
                 problems.append(
                     report(
                         relpath,
-                        _pos(key_node),
+                        node_position(key_node),
                         Code.DUPLICATE_KEY,
-                        f"duplicate key {key_node.value!r} (first at line {_pos(first[key_node.value])[0]})",
+                        f"duplicate key {key_node.value!r} (first at line {node_position(first[key_node.value])[0]})",
                         "keep one; YAML would silently drop the other",
                     )
                 )
@@ -289,12 +161,15 @@ def _find_alias(text: str, relpath: str) -> Problem | None:
             event: Any = loader.get_event()
             if isinstance(event, yaml.AliasEvent):
                 return report(
-                    relpath, _pos(event), Code.YAML_ALIAS, "anchors and aliases are not allowed"
+                    relpath,
+                    node_position(event),
+                    Code.YAML_ALIAS,
+                    "anchors and aliases are not allowed",
                 )
             if getattr(event, "anchor", None):
                 return report(
                     relpath,
-                    _pos(event),
+                    node_position(event),
                     Code.YAML_ALIAS,
                     f"anchor &{event.anchor} is not allowed",
                     "write the value out in full",
@@ -322,7 +197,7 @@ def _deep_event(text: str) -> Pos | None:
             if isinstance(event, yaml.CollectionStartEvent):
                 depth += 1
                 if depth > MAX_DEPTH:
-                    return _pos(event)
+                    return node_position(event)
             elif isinstance(event, yaml.CollectionEndEvent):
                 depth -= 1
     except yaml.YAMLError:
@@ -367,7 +242,7 @@ def _syntax_problem(exc: yaml.YAMLError, text: str, relpath: str) -> Problem:
         at = text.find(chr(exc.character))
         return report(
             relpath,
-            _offset_pos(text, at) if at >= 0 else (1, 1),
+            _offsetnode_position(text, at) if at >= 0 else (1, 1),
             Code.INVALID_CHARACTER,
             f"character U+{exc.character:04X} is not allowed in a YAML file",
             "remove it",
@@ -440,7 +315,7 @@ def parse_document(raw: bytes, relpath: str) -> Document:
         problems.append(
             report(
                 relpath,
-                _offset_pos(raw, exc.start),
+                _offsetnode_position(raw, exc.start),
                 Code.NOT_UTF8,
                 f"invalid UTF-8 byte 0x{raw[exc.start]:02x}",
                 "save the file as UTF-8",
@@ -452,7 +327,7 @@ def parse_document(raw: bytes, relpath: str) -> Document:
         problems.append(
             report(
                 relpath,
-                _offset_pos(text, odd),
+                _offsetnode_position(text, odd),
                 Code.INVALID_CHARACTER,
                 f"line break {_describe_break(text, odd)}: YAML counts it as a new line, "
                 "most editors do not, so lines would be misnumbered",
@@ -488,7 +363,7 @@ def parse_document(raw: bytes, relpath: str) -> Document:
         problems.append(
             report(
                 relpath,
-                _pos(root),
+                node_position(root),
                 Code.NOT_MAPPING,
                 "top level must be a mapping of fields (key: value)",
             )

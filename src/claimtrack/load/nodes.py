@@ -1,0 +1,151 @@
+"""YAML as a node tree, and where each key and value stands in it.
+
+One loader class for every reading of YAML (loading, editing, finding a
+position): libyaml's parser and composer when available, and no implicit
+typing at all, since yamlsource applies YAML 1.2 to the tree itself.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import yaml
+from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
+from yaml.resolver import BaseResolver
+
+Path_ = tuple[str | int, ...]
+Pos = tuple[int, int]
+
+_KIND_TAGS: dict[type[Node], str] = {
+    ScalarNode: "tag:yaml.org,2002:str",
+    SequenceNode: "tag:yaml.org,2002:seq",
+    MappingNode: "tag:yaml.org,2002:map",
+}
+
+try:
+    from yaml.cyaml import CParser as _Parser  # type: ignore[attr-defined]
+
+    class NodeLoader(_Parser, BaseResolver):
+        def __init__(self, stream: str) -> None:
+            _Parser.__init__(self, stream)
+            BaseResolver.__init__(self)
+
+        def resolve(self, kind: type[Node], value: Any, implicit: Any) -> str:
+            # Called only for untagged nodes.  No implicit typing at all (YAML
+            # 1.2 is applied in _convert), so only an explicit tag differs.
+            return _KIND_TAGS[kind]
+
+except ImportError:  # pragma: no cover - pure-Python fallback when libyaml is missing
+    from yaml.composer import Composer
+    from yaml.parser import Parser
+    from yaml.reader import Reader
+    from yaml.scanner import Scanner
+
+    class NodeLoader(Reader, Scanner, Parser, Composer, BaseResolver):  # type: ignore[no-redef]
+        def __init__(self, stream: str) -> None:
+            Reader.__init__(self, stream)
+            Scanner.__init__(self)
+            Parser.__init__(self)
+            Composer.__init__(self)
+            BaseResolver.__init__(self)
+
+
+def compose(text: str) -> Node | None:
+    """The node tree of a one-document text (None when empty): the one way YAML is read here.
+
+    Only the tree is built, no scalar is typed (YAML 1.2 typing is _convert's),
+    so the editing code (edit/) and the loader read a text the same way.
+    Raises yaml.YAMLError on a syntax error.
+    """
+    loader = NodeLoader(text)
+    try:
+        node: Node | None = loader.get_single_node()
+    finally:
+        loader.dispose()
+    return node
+
+
+def node_position(node: Node | yaml.Event) -> Pos:
+    """Line and column (1-based) where a node or event starts."""
+    mark: Any = node.start_mark
+    return (mark.line + 1, mark.column + 1)
+
+
+class Positions:
+    """Line and column (1-based) of each key and each value, by data path.
+
+    Positions are looked up in the parsed node tree only when a problem needs
+    one: building a table for every node of 10,000 files would cost more than
+    the parsing itself.
+    """
+
+    __slots__ = ("_known", "_reader", "_root", "_text")
+
+    def __init__(
+        self,
+        text: str | None = None,
+        root: Node | None = None,
+        reader: Callable[[], str | None] | None = None,
+        known: dict[str, list[int]] | None = None,
+    ) -> None:
+        # Keeping the text (or only a way to read it again), not the node tree:
+        # 10,000 live node trees make Python's garbage collector the slowest
+        # part of loading, and most records never need a position.  ``known``
+        # holds positions found before for the same content (load.cache keeps
+        # them between runs), so a problem reported again costs no parse.
+        self._text = text
+        self._root = root
+        self._reader = reader
+        self._known = known
+
+    @property
+    def text(self) -> str | None:
+        if self._text is None and self._reader is not None:
+            self._text, self._reader = self._reader(), None
+        return self._text
+
+    @property
+    def root(self) -> Node | None:
+        text = self.text
+        if self._root is None and text is not None:
+            loader = NodeLoader(text)
+            try:
+                self._root = loader.get_single_node()
+            finally:
+                loader.dispose()
+        return self._root
+
+    def nodes(self, path: Path_) -> tuple[Node | None, Node | None]:
+        """The (key node, value node) at ``path``, or the deepest ancestor's."""
+        key: Node | None = None
+        node = self.root
+        for part in path:
+            child: tuple[Node | None, Node | None] | None = None
+            if isinstance(node, MappingNode) and isinstance(part, str):
+                child = next(((k, v) for k, v in node.value if k.value == part), None)
+            elif (
+                isinstance(node, SequenceNode) and isinstance(part, int) and part < len(node.value)
+            ):
+                child = (node.value[part], node.value[part])
+            if child is None:
+                return node, node
+            key, node = child
+        return key, node
+
+    def _lookup(self, kind: str, path: Path_) -> Pos:
+        name = kind + "\x1f".join(map(str, path))
+        if self._known is not None and (found := self._known.get(name)) is not None:
+            return (found[0], found[1])
+        key, value = self.nodes(path)
+        node = value if kind == "v" else (key or value)
+        pos = (1, 1) if node is None else node_position(node)
+        if self._known is not None:
+            self._known[name] = [pos[0], pos[1]]
+        return pos
+
+    def value(self, path: Path_) -> Pos:
+        return self._lookup("v", path)
+
+    def key(self, path: Path_) -> Pos:
+        return self._lookup("k", path)
