@@ -49,6 +49,7 @@ class Checker:
 
     def _run(self, tracker: Tracker, today: dt.date) -> tuple[Analysis, list[Problem]]:
         a = Analysis(tracker, today, self.cache)
+        a.find_quotes()
         impact = self.impact = self.dependents.update(a)
         # The reverse links are kept claim by claim: read them instead of a pass over all.
         a.cited_by = self.dependents.cited_by(tracker.sources)

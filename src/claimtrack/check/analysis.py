@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cached_property
 
+from ..batch import split
 from ..load import Cache, Loaded, Tracker
 from ..problems import Problem
 from ..records import Claim, Source
@@ -53,13 +54,44 @@ class Analysis:
             return None
         found = self.cache.quote_result(archive.sha256, quote)
         if found is None:
-            normalised = normalise(quote)
-            # An empty quote is "in" every text: it proves nothing.
-            found = has_visible(normalised) and normalised in (
-                self.normalised_archive(source_id) or ""
-            )
+            found = quote_in(quote, self.normalised_archive(source_id) or "")
             self.cache.remember_quote(archive.sha256, quote, found)
         return found
+
+    def find_quotes(self) -> None:
+        """Normalise the archives and look for the quotes the cache does not know yet, all at
+        once and on two cores when there are many (batch.split): a first build's largest
+        check, by far, and the same work whichever process does it."""
+        todo: dict[str, tuple[str, set[str]]] = {}
+        for loaded in self.tracker.claims.values():
+            for ev in loaded.record.evidence:
+                archive = self.tracker.archives.get(ev.source)
+                if archive is None or self.cache.quote_result(archive.sha256, ev.quote) is not None:
+                    continue
+                todo.setdefault(archive.sha256, (ev.source, set()))[1].add(ev.quote)
+        if not todo:
+            return
+        work = sorted((sha, sid, sorted(quotes)) for sha, (sid, quotes) in todo.items())
+        known = {sha: self.cache.normalised_text(sha) for sha, _, _ in work}
+        archives = self.tracker.archives
+
+        def look(items: list[tuple[str, str, list[str]]]) -> list[tuple[str, bool, list[bool]]]:
+            done = []
+            for sha, sid, quotes in items:
+                text = known[sha]
+                new = text is None
+                if text is None:
+                    text = normalise(archives[sid].text)
+                done.append((text if new else "", new, [quote_in(q, text) for q in quotes]))
+            return done
+
+        for (sha, _, quotes), (text, new, found) in zip(
+            work, split(work, look, "finding quotes"), strict=True
+        ):
+            if new:
+                self.cache.remember_normalised(sha, text)
+            for quote, result in zip(quotes, found, strict=True):
+                self.cache.remember_quote(sha, quote, result)
 
     def quote_checks_of(self, loaded: Loaded[Claim]) -> list[QuoteCheck]:
         """One result per evidence item of the claim, in order."""
@@ -164,6 +196,13 @@ class Analysis:
     def is_stale(self, claim_id: str) -> bool:
         review_by = self.tracker.claims[claim_id].record.review_by
         return review_by is not None and review_by < self.today
+
+
+def quote_in(quote: str, normalised_text: str) -> bool:
+    """Whether ``quote`` is in a normalised archived text (both compared normalised)."""
+    normalised = normalise(quote)
+    # An empty quote is "in" every text: it proves nothing.
+    return has_visible(normalised) and normalised in normalised_text
 
 
 # Rules read the analysis and yield problems: about one claim (its result is
