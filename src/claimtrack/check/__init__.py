@@ -49,7 +49,12 @@ class Checker:
 
     def _run(self, tracker: Tracker, today: dt.date) -> tuple[Analysis, list[Problem]]:
         a = Analysis(tracker, today, self.cache)
-        a.find_quotes()
+        changes = tracker.changes
+        if changes is None or changes.settings:
+            a.find_quotes()
+        else:  # only edited claims, and claims citing an edited source, can hold new quotes
+            citing = self.dependents.citing
+            a.find_quotes(changes.claims.union(*(citing.get(s, ()) for s in changes.sources)))
         impact = self.impact = self.dependents.update(a)
         # The reverse links are kept claim by claim: read them instead of a pass over all.
         a.cited_by = self.dependents.cited_by(tracker.sources)

@@ -7,7 +7,7 @@ whether a quote was found or how many independent origins a claim has.
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cached_property
@@ -58,12 +58,19 @@ class Analysis:
             self.cache.remember_quote(archive.sha256, quote, found)
         return found
 
-    def find_quotes(self) -> None:
+    def find_quotes(self, claim_ids: Iterable[str] | None = None) -> None:
         """Normalise the archives and look for the quotes the cache does not know yet, all at
         once and on two cores when there are many (batch.split): a first build's largest
-        check, by far, and the same work whichever process does it."""
+        check, by far, and the same work whichever process does it.  ``claim_ids``: only
+        these claims can have quotes the cache does not know (None: any)."""
         todo: dict[str, tuple[str, set[str]]] = {}
-        for loaded in self.tracker.claims.values():
+        claims = self.tracker.claims
+        chosen = (
+            claims.values()
+            if claim_ids is None
+            else [claims[cid] for cid in claim_ids if cid in claims]
+        )
+        for loaded in chosen:
             for ev in loaded.record.evidence:
                 archive = self.tracker.archives.get(ev.source)
                 if archive is None or self.cache.quote_result(archive.sha256, ev.quote) is not None:

@@ -100,6 +100,7 @@ def claim_item(c: ClaimSummary, rel: str) -> Markup:
     )
 
 
+@lru_cache(maxsize=65536)
 def index_item(c: ClaimSummary) -> Markup:
     """A claim in the index's filterable list; the data-* attributes drive static/filters.js."""
     claimant = escape_text(c.claimant)
