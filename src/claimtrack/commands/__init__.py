@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from types import ModuleType
 
-from . import build, check, new, schema, serve, status
+from . import build, check, init, new, schema, serve, status
 
 COMMANDS: dict[str, ModuleType] = {
+    "init": init,
     "check": check,
     "schema": schema,
     "new": new,

@@ -12,18 +12,16 @@ import argparse
 import datetime as dt
 import hashlib
 import os
-import re
 from collections.abc import Callable
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from ..edit.scaffold import skeleton as fill_skeleton
 from ..errors import ClaimtrackError, FileRefused, UsageError
 from ..fsutil import atomic_write_bytes, read_regular
 from ..load.yamlsource import MAX_BYTES
 from ..records import ID_RULE, is_record_id
 
-_PLACEHOLDER = re.compile(r"\{\{(\w+)\}\}")
 FOLDERS = {"claim": "claims", "source": "sources"}
 
 
@@ -49,8 +47,7 @@ def add_parser(sub: Any, common: Callable[[argparse.ArgumentParser], None]) -> N
 
 def skeleton(kind: str, values: dict[str, str]) -> str:
     """The skeleton of a claim or source with its ``{{name}}`` placeholders filled."""
-    text = resources.files("claimtrack").joinpath("skeletons", f"{kind}.yaml").read_text("utf-8")
-    return _PLACEHOLDER.sub(lambda m: values[m.group(1)], text)
+    return fill_skeleton(f"{kind}.yaml", values=values)
 
 
 def snapshot_block(retrieved: dt.date, sha256: str) -> str:

@@ -1,0 +1,42 @@
+"""`claimtrack init DIR`: a new tracker, ready for `claimtrack new`, check and build."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from ..edit.scaffold import init_tracker
+
+
+def add_parser(sub: Any, common: Callable[[argparse.ArgumentParser], None]) -> None:
+    del common  # DIR is the tracker: --root and --today mean nothing here
+    parser = sub.add_parser(
+        "init",
+        help="start a new tracker in a new or empty folder",
+        description="Write tracker.yaml, empty claims/ and sources/, the JSON Schemas, "
+        "a README, a .gitignore and a pre-commit config into DIR. DIR is created "
+        "(with its parents) or must be empty: nothing is ever overwritten.",
+    )
+    parser.add_argument("dir", type=Path, metavar="DIR", help="the new tracker's folder")
+    parser.add_argument(
+        "--title", default=None, metavar="TEXT", help="site title (default: DIR's name as words)"
+    )
+    parser.add_argument(
+        "--language",
+        default="en",
+        metavar="TAG",
+        help="BCP 47 tag of the site's language, e.g. en, fr, zh-Hant (default: en)",
+    )
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    folder: Path = args.dir
+    written = init_tracker(folder, args.title, args.language)
+    print(f"wrote {len(written)} files into {folder}: {', '.join(written)}")
+    print(
+        f"next: in {folder}, `claimtrack new source ID --text FILE`, then `claimtrack new claim ID`"
+    )
+    return 0

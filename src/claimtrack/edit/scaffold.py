@@ -1,0 +1,144 @@
+"""A new tracker in one step: settings, empty record folders, schemas, and the files
+around them (README, .gitignore, pre-commit config), from packaged skeletons."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import re
+from importlib import resources
+from pathlib import Path
+
+from ..errors import ClaimtrackError, UsageError
+from ..fsutil import atomic_write_bytes
+from ..records import LANG_PATTERN
+from ..textrules import describe_illegal, first_illegal, has_visible
+from .schemas import SCHEMAS, write_schemas
+from .yamledit import scalar
+
+_PLACEHOLDER = re.compile(r"\{\{(\w+)\}\}")
+_LANGUAGE = re.compile(LANG_PATTERN)
+DEFAULT_TITLE = "Claim tracker"
+
+# Written file -> its skeleton under skeletons/tracker/.  Dot-files are packaged
+# without their dot: package-data globs skip names starting with one.
+FILES = {
+    "tracker.yaml": "tracker.yaml",
+    "README.md": "README.md",
+    ".gitignore": "gitignore",
+    ".pre-commit-config.yaml": "pre-commit-config.yaml",
+    # git keeps no empty folder; a README (not a .gitkeep) also tells the editor
+    # what belongs there.  The loader reads only .yaml and .txt files here.
+    "claims/README.md": "claims-README.md",
+    "sources/README.md": "sources-README.md",
+}
+
+
+def skeleton(*parts: str, values: dict[str, str]) -> str:
+    """A packaged skeleton (``claimtrack/skeletons/...``) with its ``{{name}}`` filled."""
+    text = resources.files("claimtrack").joinpath("skeletons", *parts).read_text("utf-8")
+    return _PLACEHOLDER.sub(lambda m: values[m.group(1)], text)
+
+
+def default_title(folder: Path) -> str:
+    """``gpt6-astra`` -> ``Gpt6 astra``: the folder's name read as words."""
+    words = re.sub(r"[-_.\s]+", " ", folder.resolve().name).strip()
+    return words[:1].upper() + words[1:] if has_visible(words) else DEFAULT_TITLE
+
+
+def check_title(title: str) -> None:
+    if not has_visible(title):
+        raise UsageError("--title: the title must have something to read")
+    if "\n" in title or "\r" in title:
+        raise UsageError("--title: the title must be one line")
+    bad = first_illegal(title)
+    if bad is not None:
+        raise UsageError(f"--title: character {describe_illegal(title, bad)} is not allowed")
+
+
+def check_language(language: str) -> None:
+    if not _LANGUAGE.fullmatch(language):
+        raise UsageError(
+            f"--language {language!r}: not a BCP 47 language tag; use e.g. en, fr, zh-Hant, pt-BR"
+        )
+
+
+def refuse_existing(folder: Path) -> None:
+    """Refuse a path that is not a folder, or a folder with anything in it: nothing is overwritten."""
+    if not os.path.lexists(folder):
+        return
+    if not folder.is_dir():
+        raise UsageError(f"{folder}: exists and is not a folder; choose a new or empty folder")
+    try:
+        with os.scandir(folder) as entries:
+            occupied = next(entries, None) is not None
+    except OSError as exc:
+        raise UsageError(f"{folder}: cannot read it ({exc.strerror or exc})") from None
+    if occupied:
+        raise ClaimtrackError(
+            f"{folder}: the folder is not empty; nothing was written. "
+            "Choose a new or empty folder (run `git init` after `claimtrack init`)"
+        )
+
+
+def contents(folder: Path, title: str | None, language: str) -> dict[str, bytes]:
+    """Every file but the schemas, by path relative to ``folder``."""
+    title = default_title(folder) if title is None else title
+    check_title(title)
+    check_language(language)
+    values = {
+        "title": scalar(title, "plain", flow=False),
+        "heading": title,
+        "language": language,
+    }
+    return {
+        rel: skeleton("tracker", name, values=values).encode("utf-8") for rel, name in FILES.items()
+    }
+
+
+def init_tracker(folder: Path, title: str | None = None, language: str = "en") -> list[str]:
+    """Write a new tracker into ``folder`` (created with its parents, or empty).
+
+    Returns the paths written, relative to ``folder``.  On failure, what this
+    call created is removed again: the folder is left as it was.
+    """
+    files = contents(folder, title, language)
+    refuse_existing(folder)
+    created = _missing_ancestors(folder)
+    written: list[Path] = []
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        for sub in ("claims", "sources", "schema"):
+            (folder / sub).mkdir()
+            created.append(folder / sub)
+        for rel, data in files.items():
+            atomic_write_bytes(folder / rel, data)
+            written.append(folder / rel)
+        # Named before writing: a failure half-way through still leaves none behind.
+        written.extend(folder / "schema" / name for name in SCHEMAS)
+        write_schemas(folder / "schema")
+    except OSError as exc:
+        _undo(written, created)
+        raise UsageError(f"{folder}: cannot write there ({exc.strerror or exc})") from None
+    except BaseException:
+        _undo(written, created)
+        raise
+    return sorted(path.relative_to(folder).as_posix() for path in written)
+
+
+def _missing_ancestors(folder: Path) -> list[Path]:
+    """``folder`` and its parents that do not exist yet, outermost first."""
+    missing = []
+    path = folder.absolute()
+    while not os.path.lexists(path) and path.parent != path:
+        missing.append(path)
+        path = path.parent
+    return missing[::-1]
+
+
+def _undo(written: list[Path], created: list[Path]) -> None:
+    for path in written:
+        path.unlink(missing_ok=True)
+    for folder in reversed(created):
+        with contextlib.suppress(OSError):  # rmdir takes only an empty folder: never
+            folder.rmdir()  # what someone else put there
