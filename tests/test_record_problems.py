@@ -108,3 +108,17 @@ def test_a_read_error_is_unreadable(
     assert "Input/output error" in next(
         str(p["message"]) for p in found if p["code"] == "unreadable"
     )
+
+
+def test_the_schema_header_hint_names_the_path_from_where_the_file_is(
+    run_cli: Runner, tracker: Callable[[str], Path]
+) -> None:
+    root = tracker("minimal")
+    settings = root / "tracker.yaml"
+    settings.write_text(settings.read_text(encoding="utf-8").split("\n", 1)[1], encoding="utf-8")
+    claim = root / "claims" / "rocket-price.yaml"
+    claim.write_text(claim.read_text(encoding="utf-8").split("\n", 1)[1], encoding="utf-8")
+    result = run_cli("check", "--root", root, "--today", TODAY, "--format", "json")
+    hints = {p["path"]: p["hint"] for p in json.loads(result.out) if p["code"] == "schema-header"}
+    assert hints["tracker.yaml"].endswith("$schema=schema/tracker.schema.json")
+    assert hints["claims/rocket-price.yaml"].endswith("$schema=../schema/claim.schema.json")

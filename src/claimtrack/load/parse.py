@@ -46,7 +46,10 @@ def finish_record(
                 (1, 1),
                 Code.SCHEMA_HEADER,
                 f"first line should name the JSON Schema for editors: {schema_file}",
-                f"start the file with: # yaml-language-server: $schema=../schema/{schema_file}",
+                # tracker.yaml sits at the root, the records one folder down.
+                "start the file with: # yaml-language-server: $schema="
+                + ("schema/" if model.__name__ == "TrackerSettings" else "../schema/")
+                + schema_file,
             )
         )
     try:
