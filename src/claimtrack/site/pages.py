@@ -123,8 +123,8 @@ class Planner:
     """
 
     def __init__(self) -> None:
-        # By claim id: (view, settings, cited source views, its page's Output).
-        self._claims: dict[str, tuple[ClaimView, SiteSettings, tuple[SourceView, ...], Output]] = {}
+        # By claim id: (view, settings, what its review shows of cited sources, its Output).
+        self._claims: dict[str, tuple[ClaimView, SiteSettings, tuple[object, ...], Output]] = {}
         self._sources: dict[str, tuple[SourceView, SiteSettings, Output]] = {}
         self._lines: dict[str, tuple[object, SiteSettings, bytes]] = {}
 
@@ -163,8 +163,14 @@ class Planner:
         kept, self._claims = self._claims, {}
         for claim in model.claims:
             cid = claim.summary.id
-            # The ClaimReview also shows the cited sources' publisher, date and address.
-            cited = tuple(sources_by_id[ref.id] for ref in claim.sources if ref.id in sources_by_id)
+            # The ClaimReview also shows the cited sources' title, publisher, date and address:
+            # only those, so a change elsewhere in a source's view (the claims it lists)
+            # does not make every page citing it look changed.
+            cited = tuple(
+                _shown_in_review(sources_by_id[ref.id])
+                for ref in claim.sources
+                if ref.id in sources_by_id
+            )
             hit = kept.get(cid)
             if hit is None or hit[0] is not claim or hit[1] is not s or hit[2] != cited:
                 hit = (claim, s, cited, _claim_page(s, claim, cited, sources_by_id))
@@ -229,8 +235,13 @@ class Planner:
         return outputs
 
 
+def _shown_in_review(v: SourceView) -> tuple[object, ...]:
+    """What the ClaimReview shows of a cited source (jsonld._appearance reads these)."""
+    return (v.ref, v.publisher, v.authors, v.published, v.url)
+
+
 def _claim_page(
-    s: SiteSettings, claim: ClaimView, cited: tuple[SourceView, ...], sources: dict[str, SourceView]
+    s: SiteSettings, claim: ClaimView, cited: tuple[object, ...], sources: dict[str, SourceView]
 ) -> Output:
     cid = claim.summary.id
     info = _info(
