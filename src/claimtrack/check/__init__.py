@@ -53,13 +53,11 @@ class Checker:
         if changes is None or changes.settings:
             a.find_quotes()
         else:  # only edited claims, and claims citing an edited source, can hold new quotes
-            citing = self.dependents.citing
+            citing = self.dependents.links.citing
             a.find_quotes(changes.claims.union(*(citing.get(s, ()) for s in changes.sources)))
         impact = self.impact = self.dependents.update(a)
-        # The reverse links are kept claim by claim: read them instead of a pass over all.
-        a.cited_by = self.dependents.cited_by(tracker.sources)
-        a.to_check_by = self.dependents.waiting_on(tracker.sources)
-        a.relating = self.dependents.relating
+        # The reverse links are kept claim by claim: the analysis reads those.
+        a.links = self.dependents.links
         problems = list(tracker.problems)
         kept: dict[str, list[Problem]] = {}
         for cid, loaded in tracker.claims.items():

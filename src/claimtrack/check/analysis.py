@@ -7,7 +7,7 @@ whether a quote was found or how many independent origins a claim has.
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cached_property
@@ -18,6 +18,7 @@ from ..problems import Problem
 from ..records import Claim, Source
 from ..textrules import has_visible
 from .graph import Derivation, walk
+from .links import Links
 from .textnorm import normalise
 
 
@@ -34,8 +35,6 @@ class Analysis:
     today: dt.date
     # Normalised archives and quote results, kept by content between builds and runs.
     cache: Cache = field(default_factory=Cache.disabled)
-    # Claims naming each claim in ``related``, when kept up to date elsewhere (check.impact).
-    relating: Mapping[str, set[str]] | None = None
 
     def normalised_archive(self, source_id: str) -> str | None:
         archive = self.tracker.archives.get(source_id)
@@ -154,41 +153,23 @@ class Analysis:
         return sorted(origins)
 
     @cached_property
+    def links(self) -> Links:
+        """Who names whom; the Checker hands in the ones it keeps up to date (check.impact)."""
+        return Links.of(self.tracker)
+
+    @cached_property
     def cited_by(self) -> dict[str, list[str]]:
         """Claims that cite each source, as evidence or in their history."""
-        cited: dict[str, set[str]] = {sid: set() for sid in self.tracker.sources}
-        for cid, loaded in self.tracker.claims.items():
-            claim = loaded.record
-            for sid in [ev.source for ev in claim.evidence] + [
-                s for entry in claim.history for s in entry.evidence
-            ]:
-                if sid in cited:
-                    cited[sid].add(cid)
-        return {sid: sorted(cids) for sid, cids in cited.items()}
+        return self.links.cited_by(self.tracker.sources)
 
     def related_to(self, claim_id: str) -> list[str]:
         """Claims whose ``related`` names this one, sorted."""
-        if self.relating is not None:
-            return sorted(self.relating.get(claim_id, ()))
-        return self._related_to.get(claim_id, [])
-
-    @cached_property
-    def _related_to(self) -> dict[str, list[str]]:
-        found: dict[str, list[str]] = {}
-        for cid, loaded in sorted(self.tracker.claims.items()):
-            for other in loaded.record.related:
-                found.setdefault(other, []).append(cid)
-        return found
+        return self.links.related_to(claim_id)
 
     @cached_property
     def to_check_by(self) -> dict[str, list[str]]:
         """Claims that name each source as one still to read (``to_check``)."""
-        waiting: dict[str, list[str]] = {sid: [] for sid in self.tracker.sources}
-        for cid, loaded in self.tracker.claims.items():
-            for sid in dict.fromkeys(loaded.record.to_check):
-                if sid in waiting:
-                    waiting[sid].append(cid)
-        return {sid: sorted(cids) for sid, cids in waiting.items()}
+        return self.links.waiting_on(self.tracker.sources)
 
     @cached_property
     def derived_by(self) -> dict[str, list[str]]:

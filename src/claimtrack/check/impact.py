@@ -23,12 +23,10 @@ new day, an edit of tracker.yaml) means "everything" (None).
 from __future__ import annotations
 
 import datetime as dt
-from collections import defaultdict
-from collections.abc import Iterable
 from dataclasses import dataclass
 
-from ..load import Tracker
 from .analysis import Analysis
+from .links import Links, names_of
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,30 +50,6 @@ def joined(first: Impact | None, second: Impact | None) -> Impact | None:
     )
 
 
-@dataclass(frozen=True, slots=True)
-class Names:
-    """The ids one claim names."""
-
-    cites: frozenset[str]  # evidence and history evidence
-    to_check: frozenset[str]
-    related: frozenset[str]
-
-    @property
-    def sources(self) -> frozenset[str]:
-        return self.cites | self.to_check
-
-
-def names_of(tracker: Tracker, claim_id: str) -> Names:
-    loaded = tracker.claims.get(claim_id)
-    if loaded is None:
-        return Names(frozenset(), frozenset(), frozenset())
-    claim = loaded.record
-    cites = {ev.source for ev in claim.evidence}
-    for entry in claim.history:
-        cites.update(entry.evidence)
-    return Names(frozenset(cites), frozenset(claim.to_check), frozenset(claim.related))
-
-
 class Dependents:
     """Who names whom, and what changed since the last look."""
 
@@ -83,40 +57,11 @@ class Dependents:
         self._reset()
 
     def _reset(self) -> None:
-        self.names: dict[str, Names] = {}
-        self.citing: defaultdict[str, set[str]] = defaultdict(set)
-        self.checking: defaultdict[str, set[str]] = defaultdict(set)
-        self.relating: defaultdict[str, set[str]] = defaultdict(set)
+        self.links = Links()
         self._today: dt.date | None = None
         self._known: tuple[frozenset[str], frozenset[str]] = (frozenset(), frozenset())
         self._origins: dict[str, frozenset[str]] = {}
         self._parents: dict[str, tuple[str, ...]] = {}
-
-    def _set(self, claim_id: str, names: Names | None) -> None:
-        old = self.names.pop(claim_id, None)
-        if old is not None:
-            for sid in old.cites:
-                self.citing[sid].discard(claim_id)
-            for sid in old.to_check:
-                self.checking[sid].discard(claim_id)
-            for other in old.related:
-                self.relating[other].discard(claim_id)
-        if names is not None:
-            self.names[claim_id] = names
-            for sid in names.cites:
-                self.citing[sid].add(claim_id)
-            for sid in names.to_check:
-                self.checking[sid].add(claim_id)
-            for other in names.related:
-                self.relating[other].add(claim_id)
-
-    def cited_by(self, sources: Iterable[str]) -> dict[str, list[str]]:
-        """Claims citing each of ``sources`` (evidence or history), as Analysis.cited_by."""
-        return {sid: sorted(self.citing.get(sid, ())) for sid in sources}
-
-    def waiting_on(self, sources: Iterable[str]) -> dict[str, list[str]]:
-        """Claims naming each of ``sources`` in to_check, as Analysis.to_check_by."""
-        return {sid: sorted(self.checking.get(sid, ())) for sid in sources}
 
     def _remember(self, a: Analysis) -> None:
         self._today = a.today
@@ -132,19 +77,19 @@ class Dependents:
         if changes is None or changes.settings or a.today != self._today:
             self._reset()
             for cid in tracker.claims:
-                self._set(cid, names_of(tracker, cid))
+                self.links.set(cid, names_of(tracker, cid))
             self._remember(a)
             return None
-        before = {cid: self.names.get(cid) for cid in changes.claims}
+        before = {cid: self.links.names.get(cid) for cid in changes.claims}
         for cid in changes.claims:
-            self._set(cid, names_of(tracker, cid) if cid in tracker.claims else None)
-        after = {cid: self.names.get(cid) for cid in changes.claims}
+            self.links.set(cid, names_of(tracker, cid) if cid in tracker.claims else None)
+        after = {cid: self.links.names.get(cid) for cid in changes.claims}
         sources = self._touched_sources(a, changes.sources)
         claims = set(changes.claims)
         for sid in sources:
-            claims |= self.citing.get(sid, set()) | self.checking.get(sid, set())
+            claims |= self.links.citing.get(sid, set()) | self.links.checking.get(sid, set())
         for cid in changes.claims:
-            claims |= self.relating.get(cid, set())  # their related id now resolves or not
+            claims |= self.links.relating.get(cid, set())  # their related id now resolves or not
         if (a.known_sources, a.known_claims) != self._known:
             claims |= {cid for cid in tracker.claims if self._names_unknown(a, cid)}
         pages = set(claims)
@@ -154,7 +99,7 @@ class Dependents:
                 if names is not None:
                     pages |= names.related
                     source_pages |= names.sources
-            pages |= self.relating.get(cid, set())
+            pages |= self.links.relating.get(cid, set())
         for sid in changes.sources:  # its title shows on its parents' and children's pages
             source_pages.update(self._parents.get(sid, ()))
             if sid in tracker.sources:
@@ -186,7 +131,7 @@ class Dependents:
         return touched
 
     def _names_unknown(self, a: Analysis, claim_id: str) -> bool:
-        names = self.names.get(claim_id)
+        names = self.links.names.get(claim_id)
         if names is None:
             return False
         return not names.sources <= a.known_sources or not names.related <= a.known_claims

@@ -43,11 +43,7 @@ def claim_line(view: ClaimView, settings: SiteSettings) -> bytes:
     item["stale"] = view.summary.stale
     item["sources"] = [ref.id for ref in view.sources]
     item["independent_origins"] = [ref.id for ref in view.origins]
-    item["page"] = addresses.claim_page(cid)
-    url = settings.absolute(addresses.claim_folder(cid))
-    if url is not None:
-        item["site_url"] = url
-    return orjson.dumps(item)
+    return _located(item, addresses.claim_page(cid), addresses.claim_folder(cid), settings)
 
 
 def source_line(view: SourceView, settings: SiteSettings) -> bytes:
@@ -60,8 +56,13 @@ def source_line(view: SourceView, settings: SiteSettings) -> bytes:
     item["archive_sha256"] = view.sha256
     item["cited_by"] = [c.id for c in view.cited_by]
     item["to_check_by"] = [c.id for c in view.to_check_by]
-    item["page"] = addresses.source_page(sid)
-    url = settings.absolute(addresses.source_folder(sid))
+    return _located(item, addresses.source_page(sid), addresses.source_folder(sid), settings)
+
+
+def _located(item: dict[str, Any], page: str, folder: str, settings: SiteSettings) -> bytes:
+    """The record's line with its page in the site and, with a base URL, its address."""
+    item["page"] = page
+    url = settings.absolute(folder)
     if url is not None:
         item["site_url"] = url
     return orjson.dumps(item)

@@ -1,0 +1,86 @@
+"""Who names whom: the ids each claim names, and the reverse links, kept claim by claim.
+
+The one place where "which claims cite this source" and "which claims relate to
+this claim" are worked out: the analysis reads them (pages, sources.json, the
+unused-source rule) and check.impact keeps them up to date after an edit.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from ..load import Tracker
+
+
+@dataclass(frozen=True, slots=True)
+class Names:
+    """The ids one claim names."""
+
+    cites: frozenset[str]  # evidence and history evidence
+    to_check: frozenset[str]
+    related: frozenset[str]
+
+    @property
+    def sources(self) -> frozenset[str]:
+        return self.cites | self.to_check
+
+
+def names_of(tracker: Tracker, claim_id: str) -> Names:
+    loaded = tracker.claims.get(claim_id)
+    if loaded is None:
+        return Names(frozenset(), frozenset(), frozenset())
+    claim = loaded.record
+    cites = {ev.source for ev in claim.evidence}
+    for entry in claim.history:
+        cites.update(entry.evidence)
+    return Names(frozenset(cites), frozenset(claim.to_check), frozenset(claim.related))
+
+
+class Links:
+    """The names of every claim and the reverse links, changed one claim at a time."""
+
+    def __init__(self) -> None:
+        self.names: dict[str, Names] = {}
+        self.citing: defaultdict[str, set[str]] = defaultdict(set)
+        self.checking: defaultdict[str, set[str]] = defaultdict(set)
+        self.relating: defaultdict[str, set[str]] = defaultdict(set)
+
+    @classmethod
+    def of(cls, tracker: Tracker) -> Links:
+        links = cls()
+        for cid in tracker.claims:
+            links.set(cid, names_of(tracker, cid))
+        return links
+
+    def set(self, claim_id: str, names: Names | None) -> None:
+        """The claim now names ``names`` (None: it is gone)."""
+        old = self.names.pop(claim_id, None)
+        if old is not None:
+            for sid in old.cites:
+                self.citing[sid].discard(claim_id)
+            for sid in old.to_check:
+                self.checking[sid].discard(claim_id)
+            for other in old.related:
+                self.relating[other].discard(claim_id)
+        if names is not None:
+            self.names[claim_id] = names
+            for sid in names.cites:
+                self.citing[sid].add(claim_id)
+            for sid in names.to_check:
+                self.checking[sid].add(claim_id)
+            for other in names.related:
+                self.relating[other].add(claim_id)
+
+    def cited_by(self, sources: Iterable[str]) -> dict[str, list[str]]:
+        """Claims citing each of ``sources`` (as evidence or in their history), sorted."""
+        return {sid: sorted(self.citing.get(sid, ())) for sid in sources}
+
+    def waiting_on(self, sources: Iterable[str]) -> dict[str, list[str]]:
+        """Claims naming each of ``sources`` in to_check, sorted."""
+        return {sid: sorted(self.checking.get(sid, ())) for sid in sources}
+
+    def related_to(self, claim_id: str) -> list[str]:
+        """Claims whose ``related`` names this one, sorted."""
+        return sorted(self.relating.get(claim_id, ()))
