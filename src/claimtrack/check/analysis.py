@@ -18,7 +18,8 @@ from ..problems import Problem
 from ..records import Claim, Source
 from ..textrules import has_visible
 from .graph import Derivation, walk
-from .textnorm import normalise
+from .quotecontext import QuoteContext, quote_context
+from .textnorm import MappedText, mapped, normalise
 
 
 class QuoteCheck(StrEnum):
@@ -36,6 +37,8 @@ class Analysis:
     cache: Cache = field(default_factory=Cache.disabled)
     # Claims naming each claim in ``related``, when kept up to date elsewhere (check.impact).
     relating: Mapping[str, set[str]] | None = None
+    # Archives normalised with their offset maps, for this build's quotes in context.
+    _mapped: dict[str, MappedText | None] = field(default_factory=dict, repr=False)
 
     def normalised_archive(self, source_id: str) -> str | None:
         archive = self.tracker.archives.get(source_id)
@@ -56,6 +59,24 @@ class Analysis:
         if found is None:
             found = quote_in(quote, self.normalised_archive(source_id) or "")
             self.cache.remember_quote(archive.sha256, quote, found)
+        return found
+
+    def quote_context(self, source_id: str, quote: str) -> QuoteContext | None:
+        """The quote's first occurrence in the source's archived copy, in the archive's own
+        characters, with the sentences around it; None without a copy or when not found.
+        Computed once per archive and quote (kept in the cache's memory)."""
+        archive = self.tracker.archives.get(source_id)
+        if archive is None:
+            return None
+        key = (archive.sha256, quote)
+        if key in self.cache.contexts:
+            known = self.cache.contexts[key]
+            return known if isinstance(known, QuoteContext) else None
+        if archive.sha256 not in self._mapped:
+            self._mapped[archive.sha256] = mapped(archive.text)
+        text = self._mapped[archive.sha256]
+        found = quote_context(quote, archive.text, text) if text is not None else None
+        self.cache.contexts[key] = found
         return found
 
     def find_quotes(self, claim_ids: Iterable[str] | None = None) -> None:

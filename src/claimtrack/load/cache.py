@@ -103,6 +103,9 @@ class Cache:
         self.normalised: dict[str, str] = {}
         self.quotes: dict[str, bool] = {}
         self.positions: dict[str, dict[str, list[int]]] = {}
+        # Quotes in context (check.quotecontext), by archive sha256 and quote: in memory only,
+        # enough since their one reader, a claim's view, is itself kept while nothing changes.
+        self.contexts: dict[tuple[str, str], object] = {}
         self._positions_read = 0
         self._dirty = False
         # Normalised archives are the bulk of the cache and needed only when a quote is
