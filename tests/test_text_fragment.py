@@ -11,10 +11,11 @@ import pytest
 from claimtrack.check import analysis
 from claimtrack.check.quotecontext import QuoteContext
 from claimtrack.check.textnorm import MappedText
-from claimtrack.site import SiteBuilder
+from claimtrack.load.cache import Cache
+from claimtrack.site import SiteBuilder, build_site
 from claimtrack.site.textfragment import encode, text_fragment_url
 
-from .site_support import FIXTURE_TODAY, build, minimal_copy
+from .site_support import FIXTURE_TODAY, build, files_of, minimal_copy
 
 URL = "https://acme.example/rocket-2"
 
@@ -127,3 +128,23 @@ def test_contexts_found_once_per_archive_and_quote(
     assert calls == []
     page = (tmp_path / "site" / "claims" / "rocket-speed" / "index.html").read_text()
     assert "<mark>It runs up to 3x faster than Rocket 1</mark>" in page
+
+
+def test_contexts_kept_on_disk_for_the_next_run(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    calls: list[str] = []
+    real = analysis.quote_context
+
+    def counted(quote: str, original: str, text: MappedText) -> QuoteContext | None:
+        calls.append(quote)
+        return real(quote, original, text)
+
+    monkeypatch.setattr(analysis, "quote_context", counted)
+    root = minimal_copy(tmp_path)
+    build_site(root, tmp_path / "one", today=FIXTURE_TODAY, cache=Cache.open(root))
+    assert len(calls) == 3
+    calls.clear()
+    build_site(root, tmp_path / "two", today=FIXTURE_TODAY, cache=Cache.open(root))
+    assert calls == []
+    assert files_of(tmp_path / "one") == files_of(tmp_path / "two")

@@ -64,19 +64,24 @@ class Analysis:
     def quote_context(self, source_id: str, quote: str) -> QuoteContext | None:
         """The quote's first occurrence in the source's archived copy, in the archive's own
         characters, with the sentences around it; None without a copy or when not found.
-        Computed once per archive and quote (kept in the cache's memory)."""
+        Computed once per archive and quote (kept in the cache, on disk too)."""
         archive = self.tracker.archives.get(source_id)
         if archive is None:
             return None
-        key = (archive.sha256, quote)
-        if key in self.cache.contexts:
-            known = self.cache.contexts[key]
-            return known if isinstance(known, QuoteContext) else None
+        known, kept = self.cache.context(archive.sha256, quote)
+        if known:
+            return None if kept is None else QuoteContext(*kept)
         if archive.sha256 not in self._mapped:
             self._mapped[archive.sha256] = mapped(archive.text)
         text = self._mapped[archive.sha256]
         found = quote_context(quote, archive.text, text) if text is not None else None
-        self.cache.contexts[key] = found
+        self.cache.remember_context(
+            archive.sha256,
+            quote,
+            None
+            if found is None
+            else (found.before, found.passage, found.after, found.occurrences),
+        )
         return found
 
     def find_quotes(self, claim_ids: Iterable[str] | None = None) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from array import array
 from dataclasses import dataclass
 
 _QUOTES = str.maketrans(
@@ -37,6 +38,11 @@ _QUOTES = str.maketrans(
     }
 )
 _SPACE = re.compile(r"\s+")
+# The white space normalise changes (a single space inside the text stays as it is).
+_SPACE_CHANGED = re.compile(r"^\s+|\s+$|\s{2,}|[^\S ]")
+# Characters NFKC and the quote table leave as they are, whatever is around them (ASCII but
+# the backquote, Latin-1 letters, CJK ideographs and 、。): mapped one run at a time.
+_PLAIN = re.compile(r"[\x00-\x5f\x61-\x7f\u00c0-\u00ff\u3001\u3002\u4e00-\u9fff]+")
 # Spaces carry no meaning next to CJK characters or full-width punctuation.
 _CJK = (
     r"\u2e80-\u2fff\u3000-\u303f\u3040-\u30ff\u3100-\u31ff\u3400-\u4dbf"
@@ -59,8 +65,8 @@ class MappedText:
     """A normalised text and, for each of its characters, the original span it came from."""
 
     text: str
-    starts: tuple[int, ...]
-    ends: tuple[int, ...]
+    starts: array[int]
+    ends: array[int]
 
     def original_span(self, start: int, end: int) -> tuple[int, int]:
         return self.starts[start], self.ends[end - 1]
@@ -69,50 +75,73 @@ class MappedText:
 def mapped(original: str) -> MappedText | None:
     """``normalise(original)`` with its offset map; None in the rare case where normalising
     piece by piece does not give the same text (then no context is shown, never a wrong one)."""
-    chars: list[str] = []
-    starts: list[int] = []
-    ends: list[int] = []
-    # NFKC piece by piece: a piece is a character and the combining marks after it.
+    pieces: list[str] = []
+    # Arrays, not lists: an archive's worth of int objects costs several times more.
+    starts: array[int] = array("l")
+    ends: array[int] = array("l")
+    # NFKC piece by piece: a piece is a character and the combining marks after it; runs of
+    # plain ASCII (which NFKC and the quote table leave alone) in one go, for speed.
     i, n = 0, len(original)
     while i < n:
+        plain = _PLAIN.match(original, i)
+        if plain is not None:
+            j = plain.end()
+            if j < n and unicodedata.combining(original[j]):
+                j -= 1  # that letter goes with its combining marks
+            if j > i:
+                pieces.append(original[i:j])
+                starts.extend(range(i, j))
+                ends.extend(range(i + 1, j + 1))
+                i = j
+                continue
         j = i + 1
         while j < n and unicodedata.combining(original[j]):
             j += 1
-        for ch in unicodedata.normalize("NFKC", original[i:j]).translate(_QUOTES):
-            chars.append(ch)
-            starts.append(i)
-            ends.append(j)
+        piece = unicodedata.normalize("NFKC", original[i:j]).translate(_QUOTES)
+        pieces.append(piece)
+        starts.extend(array("l", [i]) * len(piece))
+        ends.extend(array("l", [j]) * len(piece))
         i = j
-    text = "".join(chars)
-    # White space runs become one space spanning the whole run; then strip.
-    keep_c: list[str] = []
-    keep_s: list[int] = []
-    keep_e: list[int] = []
-    pos = 0
-    for match in _SPACE.finditer(text):
-        a, b = match.span()
-        keep_c += chars[pos:a]
-        keep_s += starts[pos:a]
-        keep_e += ends[pos:a]
-        if a > 0 and b < len(text):
-            keep_c.append(" ")
-            keep_s.append(starts[a])
-            keep_e.append(ends[b - 1])
-        pos = b
-    keep_c += chars[pos:]
-    keep_s += starts[pos:]
-    keep_e += ends[pos:]
-    text = "".join(keep_c)
+    text = "".join(pieces)
+    # The same steps as normalise: white space runs become one space spanning the whole
+    # run (none at either end), then the spaces that mean nothing go.
+    text, starts, ends = _apply(_SPACE_CHANGED, text, starts, ends, " ", strip=True)
     for pattern in (_CJK_SPACE, _QUOTE_SPACE):
-        gone = {m.start() for m in pattern.finditer(text)}
-        if gone:
-            keep_c = [c for k, c in enumerate(keep_c) if k not in gone]
-            keep_s = [s for k, s in enumerate(keep_s) if k not in gone]
-            keep_e = [e for k, e in enumerate(keep_e) if k not in gone]
-            text = "".join(keep_c)
+        text, starts, ends = _apply(pattern, text, starts, ends, "")
     if text != normalise(original):
         return None
-    return MappedText(text, tuple(keep_s), tuple(keep_e))
+    return MappedText(text, starts, ends)
+
+
+def _apply(
+    pattern: re.Pattern[str],
+    text: str,
+    starts: array[int],
+    ends: array[int],
+    replacement: str,
+    strip: bool = False,
+) -> tuple[str, array[int], array[int]]:
+    """``pattern.sub(replacement, text)`` (replacement: one character or none), and the map."""
+    out: list[str] = []
+    new_starts: array[int] = array("l")
+    new_ends: array[int] = array("l")
+    pos = 0
+    for match in pattern.finditer(text):
+        a, b = match.span()
+        out.append(text[pos:a])
+        new_starts += starts[pos:a]
+        new_ends += ends[pos:a]
+        if replacement and not (strip and (a == 0 or b == len(text))):
+            out.append(replacement)
+            new_starts.append(starts[a])
+            new_ends.append(ends[b - 1])
+        pos = b
+    if pos == 0:
+        return text, starts, ends
+    out.append(text[pos:])
+    new_starts += starts[pos:]
+    new_ends += ends[pos:]
+    return "".join(out), new_starts, new_ends
 
 
 def longest_found_prefix(quote: str, text: str) -> int:
