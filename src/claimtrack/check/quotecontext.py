@@ -9,6 +9,7 @@ normalised character, the span of original characters it came from.
 from __future__ import annotations
 
 import re
+from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 
 from ..textrules import has_visible
@@ -42,8 +43,8 @@ def quote_context(quote: str, original: str, text: MappedText) -> QuoteContext |
     starts = sentence_starts(original)
     # The rest of the sentence the quote begins in, and the whole sentence before it;
     # the rest of the sentence it ends in, and the whole sentence after it.
-    first = max(k for k, s in enumerate(starts) if s <= start)
-    last = max(k for k, s in enumerate(starts) if s < end)
+    first = bisect_right(starts, start) - 1
+    last = bisect_left(starts, end) - 1
     before_from = starts[max(first - 1, 0)]
     after_to = starts[last + 2] if last + 2 < len(starts) else len(original)
     return QuoteContext(
