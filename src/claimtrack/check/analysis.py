@@ -19,6 +19,7 @@ from ..records import Claim, Source
 from ..textrules import has_visible
 from .graph import Derivation, walk
 from .quotecontext import QuoteContext, quote_context
+from .sentences import sentence_starts
 from .textnorm import MappedText, mapped, normalise
 
 
@@ -38,7 +39,9 @@ class Analysis:
     # Claims naming each claim in ``related``, when kept up to date elsewhere (check.impact).
     relating: Mapping[str, set[str]] | None = None
     # Archives normalised with their offset maps, for this build's quotes in context.
-    _mapped: dict[str, MappedText | None] = field(default_factory=dict, repr=False)
+    _mapped: dict[str, tuple[MappedText | None, list[int]]] = field(
+        default_factory=dict, repr=False
+    )
 
     def normalised_archive(self, source_id: str) -> str | None:
         archive = self.tracker.archives.get(source_id)
@@ -72,9 +75,9 @@ class Analysis:
         if known:
             return None if kept is None else QuoteContext(*kept)
         if archive.sha256 not in self._mapped:
-            self._mapped[archive.sha256] = mapped(archive.text)
-        text = self._mapped[archive.sha256]
-        found = quote_context(quote, archive.text, text) if text is not None else None
+            self._mapped[archive.sha256] = (mapped(archive.text), sentence_starts(archive.text))
+        text, starts = self._mapped[archive.sha256]
+        found = quote_context(quote, archive.text, text, starts) if text is not None else None
         self.cache.remember_context(
             archive.sha256,
             quote,

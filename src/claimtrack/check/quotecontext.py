@@ -30,9 +30,12 @@ class QuoteContext:
     occurrences: int
 
 
-def quote_context(quote: str, original: str, text: MappedText) -> QuoteContext | None:
+def quote_context(
+    quote: str, original: str, text: MappedText, starts: list[int] | None = None
+) -> QuoteContext | None:
     """The quote's first occurrence in ``original`` with the text around it; None when
-    the quote is not in it."""
+    the quote is not in it.  ``starts``: sentence_starts(original), when already known
+    (an archive's sentences are found once for all its quotes)."""
     wanted = normalise(quote)
     if not has_visible(wanted):
         return None
@@ -40,7 +43,8 @@ def quote_context(quote: str, original: str, text: MappedText) -> QuoteContext |
     if at < 0:
         return None
     start, end = text.original_span(at, at + len(wanted))
-    starts = sentence_starts(original)
+    if starts is None:
+        starts = sentence_starts(original)
     # The rest of the sentence the quote begins in, and the whole sentence before it;
     # the rest of the sentence it ends in, and the whole sentence after it.
     first = bisect_right(starts, start) - 1

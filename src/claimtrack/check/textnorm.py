@@ -42,7 +42,7 @@ _SPACE = re.compile(r"\s+")
 _SPACE_CHANGED = re.compile(r"^\s+|\s+$|\s{2,}|[^\S ]")
 # Characters NFKC and the quote table leave as they are, whatever is around them (ASCII but
 # the backquote, Latin-1 letters, CJK ideographs and 、。): mapped one run at a time.
-_PLAIN = re.compile(r"[\x00-\x5f\x61-\x7f\u00c0-\u00ff\u3001\u3002\u4e00-\u9fff]+")
+_QUOTE_KEYS = frozenset(chr(code) for code in _QUOTES)
 # Spaces carry no meaning next to CJK characters or full-width punctuation.
 _CJK = (
     r"\u2e80-\u2fff\u3000-\u303f\u3040-\u30ff\u3100-\u31ff\u3400-\u4dbf"
@@ -72,6 +72,18 @@ class MappedText:
         return self.starts[start], self.ends[end - 1]
 
 
+def _special_characters(text: str) -> re.Pattern[str] | None:
+    """A pattern of the characters in ``text`` that normalising changes or that combine."""
+    odd = sorted(
+        ch
+        for ch in set(text)
+        if unicodedata.combining(ch)
+        or unicodedata.normalize("NFKC", ch) != ch
+        or ch in _QUOTE_KEYS
+    )
+    return re.compile("[" + "".join(re.escape(ch) for ch in odd) + "]") if odd else None
+
+
 def mapped(original: str) -> MappedText | None:
     """``normalise(original)`` with its offset map; None in the rare case where normalising
     piece by piece does not give the same text (then no context is shown, never a wrong one)."""
@@ -79,21 +91,23 @@ def mapped(original: str) -> MappedText | None:
     # Arrays, not lists: an archive's worth of int objects costs several times more.
     starts: array[int] = array("l")
     ends: array[int] = array("l")
-    # NFKC piece by piece: a piece is a character and the combining marks after it; runs of
-    # plain ASCII (which NFKC and the quote table leave alone) in one go, for speed.
+    # Characters NFKC and the quote table leave alone, and that no combining mark follows,
+    # go over in runs at once; the others one by one (with their combining marks).  Which
+    # characters are which is decided once per distinct character of this text.
+    special = _special_characters(original)
     i, n = 0, len(original)
-    while i < n:
-        plain = _PLAIN.match(original, i)
-        if plain is not None:
-            j = plain.end()
-            if j < n and unicodedata.combining(original[j]):
-                j -= 1  # that letter goes with its combining marks
-            if j > i:
-                pieces.append(original[i:j])
-                starts.extend(range(i, j))
-                ends.extend(range(i + 1, j + 1))
-                i = j
-                continue
+    for hit in special.finditer(original) if special is not None else ():
+        k = hit.start()
+        if k < i:
+            continue
+        j = k
+        if unicodedata.combining(original[k]) and k > i:
+            j = k - 1  # that letter goes with its combining marks
+        if j > i:
+            pieces.append(original[i:j])
+            starts.extend(range(i, j))
+            ends.extend(range(i + 1, j + 1))
+            i = j
         j = i + 1
         while j < n and unicodedata.combining(original[j]):
             j += 1
@@ -102,6 +116,10 @@ def mapped(original: str) -> MappedText | None:
         starts.extend(array("l", [i]) * len(piece))
         ends.extend(array("l", [j]) * len(piece))
         i = j
+    if i < n:
+        pieces.append(original[i:])
+        starts.extend(range(i, n))
+        ends.extend(range(i + 1, n + 1))
     text = "".join(pieces)
     # The same steps as normalise: white space runs become one space spanning the whole
     # run (none at either end), then the spaces that mean nothing go.
