@@ -105,9 +105,11 @@ def test_contexts_found_once_per_archive_and_quote(
     calls: list[str] = []
     real = analysis.quote_context
 
-    def counted(quote: str, original: str, text: MappedText) -> QuoteContext | None:
+    def counted(
+        quote: str, original: str, text: MappedText, starts: list[int] | None = None
+    ) -> QuoteContext | None:
         calls.append(quote)
-        return real(quote, original, text)
+        return real(quote, original, text, starts)
 
     monkeypatch.setattr(analysis, "quote_context", counted)
     root = minimal_copy(tmp_path)
@@ -136,9 +138,11 @@ def test_contexts_kept_on_disk_for_the_next_run(
     calls: list[str] = []
     real = analysis.quote_context
 
-    def counted(quote: str, original: str, text: MappedText) -> QuoteContext | None:
+    def counted(
+        quote: str, original: str, text: MappedText, starts: list[int] | None = None
+    ) -> QuoteContext | None:
         calls.append(quote)
-        return real(quote, original, text)
+        return real(quote, original, text, starts)
 
     monkeypatch.setattr(analysis, "quote_context", counted)
     root = minimal_copy(tmp_path)
