@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import re
 import shutil
 from pathlib import Path
 
@@ -87,12 +88,14 @@ def test_a_shared_part_sees_only_nav_and_site(tmp_path: Path) -> None:
 def test_overrides_written_for_the_earlier_templates_still_give_the_same_pages(
     tmp_path: Path,
 ) -> None:
-    """base.html and claim.html as packaged before the header, footer and fragments moved."""
+    """base.html and claim.html as packaged before the header, footer and fragments moved.
+    Their claim pages lack only what came later: quotes in context (issue 10)."""
     root = minimal_copy(tmp_path)
     shutil.copytree(FIXTURES / "theme-before-issue-9" / "templates", root / "templates")
     out = tmp_path / "site"
     build(root, out)
-    expected = files_of(EXPECTED)
+    later = re.compile(rb'<div class="in-context">\n.*?</div>\n', re.DOTALL)
+    expected = {p: later.sub(b"", data) for p, data in files_of(EXPECTED).items()}
     built = files_of(out)
     assert sorted(built) == sorted(expected)
     assert [p for p in sorted(expected) if built[p] != expected[p]] == []

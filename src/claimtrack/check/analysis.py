@@ -19,7 +19,9 @@ from ..records import Claim, Source
 from ..textrules import has_visible
 from .graph import Derivation, walk
 from .links import Links
-from .textnorm import normalise
+from .quotecontext import QuoteContext, quote_context
+from .sentences import sentence_starts
+from .textnorm import MappedText, mapped, normalise
 
 
 class QuoteCheck(StrEnum):
@@ -35,6 +37,10 @@ class Analysis:
     today: dt.date
     # Normalised archives and quote results, kept by content between builds and runs.
     cache: Cache = field(default_factory=Cache.disabled)
+    # Archives normalised with their offset maps, for this build's quotes in context.
+    _mapped: dict[str, tuple[MappedText | None, list[int]]] = field(
+        default_factory=dict, repr=False
+    )
 
     def normalised_archive(self, source_id: str) -> str | None:
         archive = self.tracker.archives.get(source_id)
@@ -55,6 +61,29 @@ class Analysis:
         if found is None:
             found = quote_in(quote, self.normalised_archive(source_id) or "")
             self.cache.remember_quote(archive.sha256, quote, found)
+        return found
+
+    def quote_context(self, source_id: str, quote: str) -> QuoteContext | None:
+        """The quote's first occurrence in the source's archived copy, in the archive's own
+        characters, with the sentences around it; None without a copy or when not found.
+        Computed once per archive and quote (kept in the cache, on disk too)."""
+        archive = self.tracker.archives.get(source_id)
+        if archive is None:
+            return None
+        known, kept = self.cache.context(archive.sha256, quote)
+        if known:
+            return None if kept is None else QuoteContext(*kept)
+        if archive.sha256 not in self._mapped:
+            self._mapped[archive.sha256] = (mapped(archive.text), sentence_starts(archive.text))
+        text, starts = self._mapped[archive.sha256]
+        found = quote_context(quote, archive.text, text, starts) if text is not None else None
+        self.cache.remember_context(
+            archive.sha256,
+            quote,
+            None
+            if found is None
+            else (found.before, found.passage, found.after, found.occurrences),
+        )
         return found
 
     def find_quotes(self, claim_ids: Iterable[str] | None = None) -> None:

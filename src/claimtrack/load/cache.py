@@ -10,7 +10,8 @@ The cache maps content to results, never names to results:
   the parse problems).  Validation into records runs on every load: it is
   cheap, and a record model never comes from the disk.
 - ``normalised``: archived texts normalised for quote search, by the sha256
-  of the archive; ``quotes``: whether a quote is in an archive, by both.
+  of the archive; ``quotes``: whether a quote is in an archive, by both;
+  ``contexts``: likewise, the quote as the archive has it and the text around it.
 - ``positions``: by file digest, the line and column of each data path a
   problem needed, so that a problem reported again costs no parse.
 
@@ -45,6 +46,7 @@ CACHE_DIR_VARIABLE = "CLAIMTRACK_CACHE_DIR"
 _GITIGNORE = b"# Written by claimtrack; safe to delete.\n*\n"
 
 Stamp = tuple[int, int, int]  # mtime_ns, size, inode
+Context = tuple[str, str, str, int]  # a quote in context: before, passage, after, occurrences
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,6 +105,9 @@ class Cache:
         self.normalised: dict[str, str] = {}
         self.quotes: dict[str, bool] = {}
         self.positions: dict[str, dict[str, list[int]]] = {}
+        # Quotes in context (check.quotecontext: before, passage, after, occurrences), or None
+        # when not found, by archive sha256 and quote: finding them costs more than loading.
+        self.contexts: dict[str, Context | None] = {}
         self._positions_read = 0
         self._dirty = False
         # Normalised archives are the bulk of the cache and needed only when a quote is
@@ -188,6 +193,20 @@ class Cache:
         self._used.add(key)
         self._dirty = True
 
+    def context(self, sha256: str, quote: str) -> tuple[bool, Context | None]:
+        """(known, context): whether the context of the quote in the archive is known."""
+        key = f"{sha256}\0{quote}"
+        if key not in self.contexts:
+            return False, None
+        self._used.add(key)
+        return True, self.contexts[key]
+
+    def remember_context(self, sha256: str, quote: str, context: Context | None) -> None:
+        key = f"{sha256}\0{quote}"
+        self.contexts[key] = context
+        self._used.add(key)
+        self._dirty = True
+
     # -- disk ----------------------------------------------------------------
     def _read(self) -> None:
         path = self.path
@@ -209,6 +228,10 @@ class Cache:
                 for key, entry in data["parsed"].items()
             }
             quotes = {str(k): bool(v) for k, v in data["quotes"].items()}
+            contexts: dict[str, Context | None] = {
+                str(k): None if v is None else (str(v[0]), str(v[1]), str(v[2]), int(v[3]))
+                for k, v in data["contexts"].items()
+            }
             positions = {
                 str(d): {str(k): [int(v[0]), int(v[1])] for k, v in table.items()}
                 for d, table in data["positions"].items()
@@ -218,6 +241,7 @@ class Cache:
         if not all(isinstance(e.data, dict | None) for e in parsed.values()):
             return
         self.files, self.parsed, self.quotes, self.positions = files, parsed, quotes, positions
+        self.contexts = contexts
         self._positions_read = self._position_count()
 
     def _read_archives(self) -> None:
@@ -261,6 +285,7 @@ class Cache:
                 if key in self._used
             },
             "quotes": {k: v for k, v in self.quotes.items() if k in self._used},
+            "contexts": {k: v for k, v in self.contexts.items() if k in self._used},
             "positions": {k: v for k, v in self.positions.items() if k in self._used and v},
         }
         try:

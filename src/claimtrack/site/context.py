@@ -24,6 +24,7 @@ from ..records import (
     TranslatedBy,
 )
 from .addresses import base_url
+from .textfragment import text_fragment_url
 from .views import (
     CHART_BAR_WIDTH,
     CHART_ROW,
@@ -290,6 +291,17 @@ def claim_view(
     for i, ev in enumerate(claim.evidence):
         check = checks[i] if i < len(checks) else QuoteCheck.NO_SOURCE
         ref = refs.get(ev.source) or SourceRef(ev.source, ev.source, "und")
+        found = a.quote_context(ev.source, ev.quote)
+        source = a.tracker.sources.get(ev.source)
+        url = source.record.url if source is not None else None
+        fragment = None
+        if url:
+            if found is None:
+                fragment = text_fragment_url(url, ev.quote)
+            elif found.occurrences > 1:
+                fragment = text_fragment_url(url, found.passage, found.before, found.after)
+            else:
+                fragment = text_fragment_url(url, found.passage)
         evidence.append(
             EvidenceView(
                 source=ref,
@@ -299,6 +311,11 @@ def claim_view(
                 translator_label=TRANSLATOR_LABELS[ev.translated_by] if ev.translated_by else None,
                 check=check.value,
                 check_label=QUOTE_CHECK_LABELS[check],
+                context_before=found.before if found else None,
+                passage=found.passage if found else None,
+                context_after=found.after if found else None,
+                occurrences=found.occurrences if found else 0,
+                text_fragment_url=fragment,
             )
         )
     last = len(claim.history) - 1

@@ -34,7 +34,16 @@ def claim_line(view: ClaimView, settings: SiteSettings) -> bytes:
     # Python mode: orjson writes dates as YYYY-MM-DD and enums as their values itself.
     record = view.record.model_dump()
     record["evidence"] = [
-        {"source": ev.pop("source"), "quote": ev.pop("quote"), "quote_check": shown.check, **ev}
+        {
+            "source": ev.pop("source"),
+            "quote": ev.pop("quote"),
+            "quote_check": shown.check,
+            **ev,
+            "context_before": shown.context_before,
+            "context_after": shown.context_after,
+            "occurrences": shown.occurrences,
+            "text_fragment_url": shown.text_fragment_url,
+        }
         for ev, shown in zip(record["evidence"], view.evidence, strict=True)
     ]
     item: dict[str, Any] = {"id": cid, **record}

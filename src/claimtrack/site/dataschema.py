@@ -76,6 +76,29 @@ def claims_schema() -> dict[str, Any]:
         "description": "Whether the quote was found in the source's archived copy: "
         "found, not-found, unchecked (no archived copy) or no-source.",
     }
+    evidence["properties"]["context_before"] = {
+        "type": ["string", "null"],
+        "description": "The text just before the quote's first occurrence in the archived copy, "
+        "in its own characters: the rest of the quote's sentence and the sentence before it, "
+        "at most 300 characters (cut at a word, with …). Null without an archived copy or "
+        "when the quote is not found.",
+    }
+    evidence["properties"]["context_after"] = {
+        "type": ["string", "null"],
+        "description": "The text just after the quote's first occurrence, likewise: the rest "
+        "of its sentence and the sentence after it.",
+    }
+    evidence["properties"]["occurrences"] = {
+        "type": "integer",
+        "minimum": 0,
+        "description": "How many times the quote occurs in the archived copy (compared "
+        "normalised); 0 without an archived copy or when not found.",
+    }
+    evidence["properties"]["text_fragment_url"] = {
+        "type": ["string", "null"],
+        "description": "The source's url with a text fragment (#:~:text=) leading to the "
+        "passage; null when the source has no url.",
+    }
     evidence["required"] = list(evidence["properties"])
     _add(
         item,

@@ -144,13 +144,40 @@ def evidence_item(ev: EvidenceView, rel: str) -> Markup:
         label = translation = ""
         opening = '<li class="evidence">'
     mark = "✓ " if ev.check == "found" else ""
+    lang = escape_text(ev.source.language)
     return markup(
         f'{opening}\n<div class="quotes">\n<figure class="quote">\n{label}'
-        f'<blockquote lang="{escape_text(ev.source.language)}"><p>{escape_text(ev.quote)}</p>'
-        f"</blockquote>\n</figure>\n{translation}</div>\n"
+        f'<blockquote lang="{lang}"><p>{escape_text(ev.quote)}</p>'
+        f"</blockquote>\n</figure>\n{translation}</div>\n{_in_context(ev, lang)}"
         f'<p class="evidence-source">Source: {source_link(ev.source, rel)} '
         f'<span class="check check-{escape_text(ev.check)}">{mark}'
-        f"{escape_text(ev.check_label)}</span></p>\n</li>"
+        f"{escape_text(ev.check_label)}</span>{_deep_link(ev)}</p>\n</li>"
+    )
+
+
+def _in_context(ev: EvidenceView, lang: str) -> str:
+    """The quote as the archived copy has it, marked, between the sentences around it."""
+    if ev.passage is None:
+        return ""
+    count = (
+        f' <span class="occurrences">(first of {ev.occurrences} occurrences)</span>'
+        if ev.occurrences > 1
+        else ""
+    )
+    return (
+        f'<div class="in-context">\n<p class="quote-label">In the archived copy{count}</p>\n'
+        f'<p lang="{lang}">{escape_text(ev.context_before or "")}'
+        f"<mark>{escape_text(ev.passage)}</mark>{escape_text(ev.context_after or '')}</p>\n"
+        f"</div>\n"
+    )
+
+
+def _deep_link(ev: EvidenceView) -> str:
+    if ev.text_fragment_url is None:
+        return ""
+    return (
+        f' <a class="deep-link" href="{escape_text(ev.text_fragment_url)}">'
+        f"Find this passage in the original</a>"
     )
 
 

@@ -106,6 +106,14 @@ class EvidenceView:
     translator_label: str | None
     check: str
     check_label: str
+    # The quote's first occurrence in the archived copy, in the archive's own characters,
+    # and the text around it (None, and 0 occurrences, without a copy or when not found).
+    context_before: str | None = None
+    passage: str | None = None
+    context_after: str | None = None
+    occurrences: int = 0
+    # The source's own page at the passage (a URL text fragment); None without a url.
+    text_fragment_url: str | None = None
 
 
 @dataclass(frozen=True)

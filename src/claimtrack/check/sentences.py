@@ -1,0 +1,43 @@
+"""Sentence boundaries in an archived text, in its original characters.
+
+A sentence ends at ``.``, ``!`` or ``?`` followed by white space (or the end of
+the text), and at the full-width ``。``, ``！``, ``？`` of Chinese and Japanese,
+which need no space after them.  Closing quotation marks and brackets right
+after the mark belong to the sentence they close.  French puts a space before
+``!``, ``?`` (and inside guillemets): ``Prêt ? « Oui ! »`` is two sentences,
+never one ending at the space.
+
+Used to show a quote in context on claim pages; kept apart so that other
+commands (coverage) can count sentences the same way.
+"""
+
+from __future__ import annotations
+
+import re
+
+# A terminal mark, then closers (possibly after a French space), then white space or the end;
+# or a full-width terminal mark with its closers, with or without space after it.
+_END = re.compile(
+    r"(?:[.!?]+(?:[ \u00a0\u202f]?[\"'”’»」』)\]])*(?=\s|$)"
+    r"|[。！？]+[”’」』）)\]]*)"
+)
+
+
+def sentence_starts(text: str) -> list[int]:
+    """Offsets where sentences begin, the first always 0; white space between sentences
+    belongs to neither (a start is never on white space unless the text is all space)."""
+    starts = [0]
+    for match in _END.finditer(text):
+        end = match.end()
+        while end < len(text) and text[end].isspace():
+            end += 1
+        if end < len(text) and end > starts[-1]:
+            starts.append(end)
+    return starts
+
+
+def sentences(text: str) -> list[str]:
+    """The sentences of ``text``, each without the white space around it."""
+    starts = sentence_starts(text)
+    bounds = zip(starts, [*starts[1:], len(text)], strict=True)
+    return [s for s in (text[a:b].strip() for a, b in bounds) if s]

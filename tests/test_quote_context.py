@@ -1,0 +1,132 @@
+"""Quotes in context: sentence boundaries, the offset map from normalised text back to the
+archive's own characters, the sentences around a quote, and the 300-character cut."""
+
+from __future__ import annotations
+
+import pytest
+
+from claimtrack.check.quotecontext import CONTEXT_LIMIT, QuoteContext, quote_context
+from claimtrack.check.sentences import sentence_starts, sentences
+from claimtrack.check.textnorm import mapped, normalise
+
+
+def context(quote: str, archive: str) -> QuoteContext | None:
+    text = mapped(archive)
+    assert text is not None
+    return quote_context(quote, archive, text)
+
+
+def test_english_sentences() -> None:
+    assert sentences("It is 3.5x faster. Really? Yes!  Done") == [
+        "It is 3.5x faster.",
+        "Really?",
+        "Yes!",
+        "Done",
+    ]
+
+
+def test_french_spacing_before_marks_and_inside_guillemets() -> None:
+    text = "Prêt\u202f? Oui ! Il a dit : « Non. » Fin."
+    assert sentences(text) == ["Prêt\u202f?", "Oui !", "Il a dit : « Non. »", "Fin."]
+
+
+def test_chinese_sentences_need_no_space() -> None:
+    assert sentences("速度很快。价格呢？没有说！「好。」完") == [
+        "速度很快。",
+        "价格呢？",
+        "没有说！",
+        "「好。」",
+        "完",
+    ]
+    assert sentence_starts("一。二") == [0, 2]
+
+
+@pytest.mark.parametrize(
+    "archive",
+    [
+        "Ａｃｍｅ　ｓａｙｓ．\tIt runs ＦＡＳＴ, and “so” on.",
+        "One.\n\n  Two “quoted”\r\n text here . Three ! « Quatre » 速 度 很 快。",
+        "e\u0301 combining é. Ｆｕｌｌ ｗｉｄｔｈ",
+    ],
+)
+def test_offset_map_gives_normalise_exactly(archive: str) -> None:
+    text = mapped(archive)
+    assert text is not None
+    assert text.text == normalise(archive)
+    assert len(text.starts) == len(text.ends) == len(text.text)
+
+
+def test_full_width_characters_shown_as_the_archive_has_them() -> None:
+    archive = "Acme spoke. The ＲＯＣＫＥＴ ２ is fast. Then nothing."
+    found = context("The ROCKET 2 is fast.", archive)
+    assert found == QuoteContext(
+        "Acme spoke. ", "The ＲＯＣＫＥＴ ２ is fast.", " Then nothing.", 1
+    )
+
+
+def test_curly_quotes_and_a_line_break_inside_the_quote() -> None:
+    archive = "Intro here. He said “it is\nfast” today. After that, silence."
+    found = context('said "it is fast" today', archive)
+    assert found is not None
+    assert found.passage == "said “it is\nfast” today"
+    assert found.before == "Intro here. He "
+    assert found.after == ". After that, silence."
+
+
+def test_cjk_spacing_removed_by_normalising_but_shown() -> None:
+    archive = "第一句。火箭 2 的 速度 很快。最后一句。"
+    found = context("火箭2的速度很快。", archive)
+    assert found is not None
+    assert found.passage == "火箭 2 的 速度 很快。"
+    assert (found.before, found.after) == ("第一句。", "最后一句。")
+
+
+def test_french_quote_with_narrow_spaces() -> None:
+    archive = "Acme dit que Rocket 2 est «\u202fjusqu’à 3 fois plus rapide\u202f» que Rocket 1."
+    found = context("« jusqu'à 3 fois plus rapide »", archive)
+    assert found is not None
+    assert found.passage == "«\u202fjusqu’à 3 fois plus rapide\u202f»"
+    assert found.after == " que Rocket 1."
+
+
+def test_context_is_the_sentence_before_and_the_sentence_after() -> None:
+    archive = "Zero. One. Two and the quote here, then more. Three. Four."
+    found = context("the quote here", archive)
+    assert found is not None
+    # The rest of the quote's own sentence, plus one whole sentence either side.
+    assert found.before == "One. Two and "
+    assert found.after == ", then more. Three."
+
+
+def test_several_occurrences_first_shown_and_counted() -> None:
+    archive = "Fast. Acme is fast. Then: Acme is fast. And Acme is fast!"
+    found = context("Acme is fast", archive)
+    assert found is not None
+    assert found.occurrences == 3
+    assert found.before == "Fast. "
+    assert found.after == ". Then: Acme is fast."
+
+
+def test_not_found_and_empty_quotes_have_no_context() -> None:
+    assert context("absent words", "Some text.") is None
+    assert context("  ", "Some text.") is None
+
+
+def test_long_context_cut_at_a_word_with_an_ellipsis() -> None:
+    long_before = " ".join(f"word{i}" for i in range(100)) + "."
+    long_after = " ".join(f"next{i}" for i in range(100)) + "."
+    found = context("QUOTE.", f"{long_before} QUOTE. {long_after}")
+    assert found is not None
+    assert found.before.startswith("…word") and found.before.endswith("word99. ")
+    assert found.after.startswith(" next0") and found.after.endswith("…")
+    assert len(found.before) <= CONTEXT_LIMIT and len(found.after) <= CONTEXT_LIMIT
+    # Whole words only.
+    assert found.before[1:].split()[0] in long_before.split()
+    assert found.after[:-1].split()[-1] in long_after.split()
+
+
+def test_long_context_without_spaces_cut_by_characters() -> None:
+    found = context("引用。", "前" * 400 + "。引用。" + "后" * 400 + "。")
+    assert found is not None
+    assert found.before == "…" + "前" * 298 + "。"
+    assert found.after == "后" * 299 + "…"
