@@ -145,7 +145,11 @@ def make_environment(theme: Theme) -> tuple[Environment, list[Problem]]:
         keep_trailing_newline=True,
         auto_reload=False,
         cache_size=-1,
+        extensions=["jinja2.ext.i18n"],
     )
+    # Every interface string goes through gettext (``{{ _("...") }}``, ``{% trans %}``);
+    # the catalogs of the tracker's language are installed by issue 12's i18n work.
+    env.install_null_translations(newstyle=True)  # type: ignore[attr-defined]
     # Escapes each {{ value }} as markupsafe does, several times faster (see escaping.py).
     env.template_class = FastTemplate
     env.filters["human_date"] = human_date
