@@ -60,8 +60,9 @@ def test_full_width_characters_shown_as_the_archive_has_them() -> None:
     archive = "Acme spoke. The ＲＯＣＫＥＴ ２ is fast. Then nothing."
     found = context("The ROCKET 2 is fast.", archive)
     assert found == QuoteContext(
-        "Acme spoke. ", "The ＲＯＣＫＥＴ ２ is fast.", " Then nothing.", 1
+        "Acme spoke. ", "The ＲＯＣＫＥＴ ２ is fast.", " Then nothing.", 1, 12, 33
     )
+    assert archive[found.start : found.end] == found.passage
 
 
 def test_curly_quotes_and_a_line_break_inside_the_quote() -> None:

@@ -82,7 +82,14 @@ class Analysis:
             quote,
             None
             if found is None
-            else (found.before, found.passage, found.after, found.occurrences),
+            else (
+                found.before,
+                found.passage,
+                found.after,
+                found.occurrences,
+                found.start,
+                found.end,
+            ),
         )
         return found
 

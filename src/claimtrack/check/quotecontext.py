@@ -28,6 +28,9 @@ class QuoteContext:
     passage: str
     after: str
     occurrences: int
+    # Where the passage is in the archive (character offsets): the archive page marks it.
+    start: int
+    end: int
 
 
 def quote_context(
@@ -56,6 +59,8 @@ def quote_context(
         passage=original[start:end],
         after=cut_after(original[end:after_to]),
         occurrences=text.text.count(wanted),
+        start=start,
+        end=end,
     )
 
 

@@ -46,7 +46,7 @@ CACHE_DIR_VARIABLE = "CLAIMTRACK_CACHE_DIR"
 _GITIGNORE = b"# Written by claimtrack; safe to delete.\n*\n"
 
 Stamp = tuple[int, int, int]  # mtime_ns, size, inode
-Context = tuple[str, str, str, int]  # a quote in context: before, passage, after, occurrences
+Context = tuple[str, str, str, int, int, int]  # before, passage, after, occurrences, start, end
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,7 +105,7 @@ class Cache:
         self.normalised: dict[str, str] = {}
         self.quotes: dict[str, bool] = {}
         self.positions: dict[str, dict[str, list[int]]] = {}
-        # Quotes in context (check.quotecontext: before, passage, after, occurrences), or None
+        # Quotes in context (check.quotecontext.QuoteContext as a tuple), or None
         # when not found, by archive sha256 and quote: finding them costs more than loading.
         self.contexts: dict[str, Context | None] = {}
         self._positions_read = 0
@@ -229,7 +229,7 @@ class Cache:
             }
             quotes = {str(k): bool(v) for k, v in data["quotes"].items()}
             contexts: dict[str, Context | None] = {
-                str(k): None if v is None else (str(v[0]), str(v[1]), str(v[2]), int(v[3]))
+                str(k): None if v is None else (str(v[0]), str(v[1]), str(v[2]), int(v[3]), int(v[4]), int(v[5]))
                 for k, v in data["contexts"].items()
             }
             positions = {
