@@ -4,16 +4,59 @@ archive's own characters, the sentences around a quote, and the 300-character cu
 from __future__ import annotations
 
 import pytest
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
 
-from claimtrack.check.quotecontext import CONTEXT_LIMIT, QuoteContext, quote_context
+from claimtrack.check.quotecontext import (
+    CONTEXT_LIMIT,
+    ArchiveText,
+    QuoteContext,
+    _as_written,
+    quote_context,
+)
 from claimtrack.check.sentences import sentence_starts, sentences
 from claimtrack.check.textnorm import mapped, normalise
 
 
 def context(quote: str, archive: str) -> QuoteContext | None:
+    return quote_context(quote, ArchiveText(archive, normalise(archive)))
+
+
+# Characters that normalising changes, drops, merges or combines, among plain ones.
+_ODD = st.sampled_from(list("ab .«»“”「」 \u00a0\u202f\u3000ＡＢ８倍最高\u0301e:?\n"))
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(_ODD, max_size=40).map("".join), st.data())
+@example("e\u0301 e", None)
+@example("aaa«« «", None)
+def test_quote_as_written_is_where_the_offset_map_puts_it(
+    archive: str, data: st.DataObject
+) -> None:
+    """The fast path (the quote found as written) never disagrees with the offset map."""
+    if data is None:
+        quote = "e" if archive.startswith("e") else "« «"
+    else:
+        i = data.draw(st.integers(0, len(archive)))
+        quote = archive[i : data.draw(st.integers(i, len(archive)))]
     text = mapped(archive)
-    assert text is not None
-    return quote_context(quote, archive, text)
+    wanted = normalise(quote)
+    if text is None or not wanted.strip() or not quote.strip():
+        return
+    at = text.text.find(wanted)
+    if at < 0:
+        return
+    span = _as_written(quote.strip(), archive, wanted, text.text.count(wanted))
+    if span is not None:
+        assert span == text.original_span(at, at + len(wanted))
+
+
+def test_a_quote_not_as_written_found_through_the_offset_map() -> None:
+    archive = "Intro. He said «\u00a0vite\u00a0» today. End."
+    found = context("He said « vite » today", archive)
+    assert found is not None
+    assert found.passage == "He said «\u00a0vite\u00a0» today"
+    assert archive[found.start : found.end] == found.passage
 
 
 def test_english_sentences() -> None:

@@ -8,9 +8,11 @@ from pathlib import Path
 
 import pytest
 
+from claimtrack import batch
 from claimtrack.check import analysis
-from claimtrack.check.quotecontext import QuoteContext
-from claimtrack.check.textnorm import MappedText
+from claimtrack.check.analysis import Analysis
+from claimtrack.check.quotecontext import ArchiveText, QuoteContext
+from claimtrack.load import Loader
 from claimtrack.load.cache import Cache
 from claimtrack.site import SiteBuilder, build_site
 from claimtrack.site.textfragment import encode, text_fragment_url
@@ -105,11 +107,9 @@ def test_contexts_found_once_per_archive_and_quote(
     calls: list[str] = []
     real = analysis.quote_context
 
-    def counted(
-        quote: str, original: str, text: MappedText, starts: list[int] | None = None
-    ) -> QuoteContext | None:
+    def counted(quote: str, archive: ArchiveText) -> QuoteContext | None:
         calls.append(quote)
-        return real(quote, original, text, starts)
+        return real(quote, archive)
 
     monkeypatch.setattr(analysis, "quote_context", counted)
     root = minimal_copy(tmp_path)
@@ -138,11 +138,9 @@ def test_contexts_kept_on_disk_for_the_next_run(
     calls: list[str] = []
     real = analysis.quote_context
 
-    def counted(
-        quote: str, original: str, text: MappedText, starts: list[int] | None = None
-    ) -> QuoteContext | None:
+    def counted(quote: str, archive: ArchiveText) -> QuoteContext | None:
         calls.append(quote)
-        return real(quote, original, text, starts)
+        return real(quote, archive)
 
     monkeypatch.setattr(analysis, "quote_context", counted)
     root = minimal_copy(tmp_path)
@@ -152,3 +150,27 @@ def test_contexts_kept_on_disk_for_the_next_run(
     build_site(root, tmp_path / "two", today=FIXTURE_TODAY, cache=Cache.open(root))
     assert calls == []
     assert files_of(tmp_path / "one") == files_of(tmp_path / "two")
+
+
+def test_contexts_found_with_the_quotes_on_two_cores_equal_those_found_one_by_one(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A site build finds quotes in context in find_quotes' two processes; a claim page that
+    asks first (no build) finds them lazily.  Both ways give the same contexts."""
+    monkeypatch.setattr(batch, "SPLIT_MIN_ITEMS", 1)
+    monkeypatch.setattr(batch, "cores", lambda: 2)
+    root = minimal_copy(tmp_path)
+    tracker = Loader(root).load()
+    eager = Analysis(tracker, FIXTURE_TODAY, Cache.disabled(), contexts=True)
+    eager.find_quotes()
+    lazy = Analysis(tracker, FIXTURE_TODAY, Cache.disabled())
+    lazy.find_quotes()
+    quotes = [(ev.source, ev.quote) for c in tracker.claims.values() for ev in c.record.evidence]
+    found = [eager.quote_context(s, q) for s, q in quotes]
+    assert [f for f in found if f is not None]
+    assert found == [lazy.quote_context(s, q) for s, q in quotes]
+    # The eager analysis had them all in its cache before any page asked.
+    for source, quote in quotes:
+        archive = tracker.archives.get(source)
+        if archive is not None:
+            assert eager.cache.context(archive.sha256, quote)[0]

@@ -36,8 +36,10 @@ class Checker:
     before (None: everything), for the site builder to redo as little.
     """
 
-    def __init__(self, cache: Cache | None = None) -> None:
+    def __init__(self, cache: Cache | None = None, contexts: bool = False) -> None:
         self.cache = cache if cache is not None else Cache.disabled()
+        # A site shows quotes in context: find them with the quotes (Analysis.contexts).
+        self.contexts = contexts
         self.dependents = Dependents()
         self.impact: Impact | None = None
         self._claims: dict[str, list[Problem]] = {}
@@ -48,7 +50,7 @@ class Checker:
             return self._run(tracker, today)
 
     def _run(self, tracker: Tracker, today: dt.date) -> tuple[Analysis, list[Problem]]:
-        a = Analysis(tracker, today, self.cache)
+        a = Analysis(tracker, today, self.cache, contexts=self.contexts)
         changes = tracker.changes
         if changes is None or changes.settings:
             a.find_quotes()

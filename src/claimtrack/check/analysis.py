@@ -14,14 +14,18 @@ from functools import cached_property
 
 from ..batch import split
 from ..load import Cache, Loaded, Tracker
+from ..load.cache import Context
 from ..problems import Problem
 from ..records import Claim, Source
 from ..textrules import has_visible
 from .graph import Derivation, walk
 from .links import Links
-from .quotecontext import QuoteContext, quote_context
-from .sentences import sentence_starts
-from .textnorm import MappedText, mapped, normalise
+from .quotecontext import ArchiveText, QuoteContext, as_tuple, quote_context
+from .textnorm import normalise
+
+# What finding one archive's quotes gives: its normalised text (when new), whether it is
+# new, each quote found or not, and (for a site) each quote in context.
+Looked = tuple[str, bool, list[bool], list[Context | None]]
 
 
 class QuoteCheck(StrEnum):
@@ -37,10 +41,12 @@ class Analysis:
     today: dt.date
     # Normalised archives and quote results, kept by content between builds and runs.
     cache: Cache = field(default_factory=Cache.disabled)
-    # Archives normalised with their offset maps, for this build's quotes in context.
-    _mapped: dict[str, tuple[MappedText | None, list[int]]] = field(
-        default_factory=dict, repr=False
-    )
+    # Whether quotes in context are wanted (a site shows them): find_quotes then finds
+    # those too, on the same two cores, rather than each claim's page one by one.
+    contexts: bool = False
+    # Archives with their offset maps and sentence starts, by sha256, for this run's
+    # quotes in context (check.quotecontext): each made only when a quote needs it.
+    _texts: dict[str, ArchiveText] = field(default_factory=dict, repr=False)
 
     def normalised_archive(self, source_id: str) -> str | None:
         archive = self.tracker.archives.get(source_id)
@@ -73,24 +79,12 @@ class Analysis:
         known, kept = self.cache.context(archive.sha256, quote)
         if known:
             return None if kept is None else QuoteContext(*kept)
-        if archive.sha256 not in self._mapped:
-            self._mapped[archive.sha256] = (mapped(archive.text), sentence_starts(archive.text))
-        text, starts = self._mapped[archive.sha256]
-        found = quote_context(quote, archive.text, text, starts) if text is not None else None
-        self.cache.remember_context(
-            archive.sha256,
-            quote,
-            None
-            if found is None
-            else (
-                found.before,
-                found.passage,
-                found.after,
-                found.occurrences,
-                found.start,
-                found.end,
-            ),
-        )
+        text = self._texts.get(archive.sha256)
+        if text is None:
+            text = ArchiveText(archive.text, self.normalised_archive(source_id) or "")
+            self._texts[archive.sha256] = text
+        found = quote_context(quote, text)
+        self.cache.remember_context(archive.sha256, quote, as_tuple(found))
         return found
 
     def find_quotes(self, claim_ids: Iterable[str] | None = None) -> None:
@@ -117,23 +111,35 @@ class Analysis:
         known = {sha: self.cache.normalised_text(sha) for sha, _, _ in work}
         archives = self.tracker.archives
 
-        def look(items: list[tuple[str, str, list[str]]]) -> list[tuple[str, bool, list[bool]]]:
+        contexts = self.contexts
+
+        def look(items: list[tuple[str, str, list[str]]]) -> list[Looked]:
             done = []
             for sha, sid, quotes in items:
                 text = known[sha]
                 new = text is None
                 if text is None:
                     text = normalise(archives[sid].text)
-                done.append((text if new else "", new, [quote_in(q, text) for q in quotes]))
+                found = [quote_in(q, text) for q in quotes]
+                around: list[Context | None] = []
+                if contexts:
+                    archive = ArchiveText(archives[sid].text, text)
+                    around = [
+                        as_tuple(quote_context(q, archive)) if f else None
+                        for q, f in zip(quotes, found, strict=True)
+                    ]
+                done.append((text if new else "", new, found, around))
             return done
 
-        for (sha, _, quotes), (text, new, found) in zip(
+        for (sha, _, quotes), (text, new, found, around) in zip(
             work, split(work, look, "finding quotes"), strict=True
         ):
             if new:
                 self.cache.remember_normalised(sha, text)
             for quote, result in zip(quotes, found, strict=True):
                 self.cache.remember_quote(sha, quote, result)
+            for quote, context in zip(quotes, around, strict=False):
+                self.cache.remember_context(sha, quote, context)
 
     def quote_checks_of(self, loaded: Loaded[Claim]) -> list[QuoteCheck]:
         """One result per evidence item of the claim, in order."""

@@ -2,19 +2,24 @@
 around it: the sentence before and the sentence after.
 
 Quotes are found in normalised text (textnorm.normalise), but a reader must see the
-archive as it is, so the normalisation is done again here keeping, for each
-normalised character, the span of original characters it came from.
+archive as it is.  Nearly every quote is copied exactly, so it is first looked for as
+written, and that place is taken when it surely is where the normalised quote is first
+found in the normalised archive (see _as_written).  Only otherwise is
+the normalisation done again keeping, for each normalised character, the span of
+original characters it came from (textnorm.mapped, a few milliseconds an archive).
 """
 
 from __future__ import annotations
 
 import re
+import unicodedata
 from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 
+from ..load.cache import Context
 from ..textrules import has_visible
 from .sentences import sentence_starts
-from .textnorm import MappedText, normalise
+from .textnorm import MappedText, mapped, normalise
 
 # The most of the archive shown on each side of a quote.
 CONTEXT_LIMIT = 300
@@ -33,35 +38,99 @@ class QuoteContext:
     end: int
 
 
-def quote_context(
-    quote: str, original: str, text: MappedText, starts: list[int] | None = None
-) -> QuoteContext | None:
-    """The quote's first occurrence in ``original`` with the text around it; None when
-    the quote is not in it.  ``starts``: sentence_starts(original), when already known
-    (an archive's sentences are found once for all its quotes)."""
+class ArchiveText:
+    """One archived text, normalised, and what finding quotes in context needs of it:
+    the offset map and the sentence starts, each made once, when a quote first needs it."""
+
+    def __init__(self, original: str, normalised: str) -> None:
+        self.original = original
+        self.normalised = normalised
+        self._offsets: MappedText | None = None
+        self._mapped = False
+        self._starts: list[int] | None = None
+
+    def offsets(self) -> MappedText | None:
+        if not self._mapped:
+            self._offsets, self._mapped = mapped(self.original), True
+        return self._offsets
+
+    def starts(self) -> list[int]:
+        if self._starts is None:
+            self._starts = sentence_starts(self.original)
+        return self._starts
+
+
+def quote_context(quote: str, archive: ArchiveText) -> QuoteContext | None:
+    """The quote's first occurrence in the archive with the text around it; None when the
+    quote is not in it."""
     wanted = normalise(quote)
     if not has_visible(wanted):
         return None
-    at = text.text.find(wanted)
-    if at < 0:
+    normalised, original = archive.normalised, archive.original
+    first = normalised.find(wanted)
+    if first < 0:
         return None
-    start, end = text.original_span(at, at + len(wanted))
-    if starts is None:
-        starts = sentence_starts(original)
+    occurrences = normalised.count(wanted)
+    span = _as_written(quote.strip(), original, wanted, occurrences)
+    if span is None:
+        text = archive.offsets()
+        if text is None:
+            return None
+        span = text.original_span(first, first + len(wanted))
+    start, end = span
+    found = archive.starts()
     # The rest of the sentence the quote begins in, and the whole sentence before it;
     # the rest of the sentence it ends in, and the whole sentence after it.
-    first = bisect_right(starts, start) - 1
-    last = bisect_left(starts, end) - 1
-    before_from = starts[max(first - 1, 0)]
-    after_to = starts[last + 2] if last + 2 < len(starts) else len(original)
+    first_sentence = bisect_right(found, start) - 1
+    last = bisect_left(found, end) - 1
+    before_from = found[max(first_sentence - 1, 0)]
+    after_to = found[last + 2] if last + 2 < len(found) else len(original)
     return QuoteContext(
         before=cut_before(original[before_from:start]),
         passage=original[start:end],
         after=cut_after(original[end:after_to]),
-        occurrences=text.text.count(wanted),
+        occurrences=occurrences,
         start=start,
         end=end,
     )
+
+
+def as_tuple(found: QuoteContext | None) -> Context | None:
+    """What the cache keeps of a quote in context."""
+    if found is None:
+        return None
+    return (found.before, found.passage, found.after, found.occurrences, found.start, found.end)
+
+
+def _as_written(quote: str, original: str, wanted: str, occurrences: int) -> tuple[int, int] | None:
+    """The quote's first occurrence as written, when that is surely the first occurrence of
+    ``wanted`` (the normalised quote, found ``occurrences`` times in the normalised archive):
+    no combining mark joins its first or last character to the text around it, neither form
+    can overlap itself (so occurrences are counted alike), and the archive holds it as
+    written as often as normalised.  Otherwise None, and the offset map decides."""
+    at = original.find(quote)
+    if at < 0:
+        return None
+    end = at + len(quote)
+    if unicodedata.combining(quote[0]) or (
+        end < len(original) and unicodedata.combining(original[end])
+    ):
+        return None
+    if _overlaps_itself(quote) or _overlaps_itself(wanted):
+        return None
+    if original.count(quote) != occurrences:
+        return None
+    return at, end
+
+
+def _overlaps_itself(text: str) -> bool:
+    """Whether two occurrences of ``text`` can overlap: some proper prefix is also a suffix."""
+    k = text.find(text[-1])
+    while 0 <= k < len(text) - 1:
+        if text.endswith(text[: k + 1]):
+            return True
+        k = text.find(text[-1], k + 1)
+    return False
 
 
 def cut_before(text: str) -> str:

@@ -229,7 +229,9 @@ class Cache:
             }
             quotes = {str(k): bool(v) for k, v in data["quotes"].items()}
             contexts: dict[str, Context | None] = {
-                str(k): None if v is None else (str(v[0]), str(v[1]), str(v[2]), int(v[3]), int(v[4]), int(v[5]))
+                str(k): None
+                if v is None
+                else (str(v[0]), str(v[1]), str(v[2]), int(v[3]), int(v[4]), int(v[5]))
                 for k, v in data["contexts"].items()
             }
             positions = {

@@ -126,7 +126,7 @@ class SiteBuilder:
         # The environment of the last theme, by fingerprint, with its templates' problems.
         self._env: tuple[str, Environment, list[Problem]] | None = None
         self._loader = Loader(self.root, self.cache)
-        self._checker = Checker(self.cache)
+        self._checker = Checker(self.cache, contexts=True)
         self._model = ModelCache()
         self._planner = Planner()
         # What edits touched since the views were last made: a build that stops at a
