@@ -369,3 +369,40 @@ def test_a_host_that_does_not_resolve(
     result = _new(run_cli, tracker("minimal"), "page", "--url", "http://no-such-host.invalid/")
     assert result.code == 2
     assert "cannot find the host no-such-host.invalid" in result.err
+
+
+# -- what the metadata may and may not give ------------------------------------------
+
+
+def test_facts_the_page_does_not_state_well_are_left_out() -> None:
+    import datetime as dt
+
+    from claimtrack.edit.webpage import page_facts
+
+    html = (
+        '<html lang="zh_TW"><head><title>T</title>'
+        '<meta property="article:published_time" content="2027-03-01">'
+        '<link rel="canonical" href="javascript:alert(1)"></head>'
+        "<body><p>2026-01-05 was mentioned in the text.</p></body></html>"
+    )
+    facts = page_facts(html, dt.date.fromisoformat(TODAY))
+    assert facts.language == "zh-TW"  # kept as written, "_" read as "-"; no script guessed
+    assert facts.published is None  # after --today; and never a date from the running text
+    assert facts.url is None  # not an http(s) address
+    invalid = page_facts('<html lang="english!"><body><p>x</p></body></html>', dt.date(2026, 1, 1))
+    assert invalid.language is None
+
+
+def test_check_does_not_import_the_page_libraries() -> None:
+    import subprocess
+    import sys
+
+    code = (
+        "import sys; from claimtrack.cli import main; "
+        f"rc = main(['check', '--root', {str(FIXTURES / 'minimal')!r}, '--today', {TODAY!r}]); "
+        "assert rc == 0, rc; "
+        "loaded = [m for m in ('trafilatura', 'htmldate', 'lxml') if m in sys.modules]; "
+        "assert not loaded, loaded"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr

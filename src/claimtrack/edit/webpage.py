@@ -110,10 +110,11 @@ def page_facts(html: str, today: dt.date) -> PageFacts:
     authors = tuple(
         name for part in (stated or "").split(";") if (name := _one_line(part)) is not None
     )
-    # original_date: when it was published, not last changed.  No extensive search:
-    # a date found in the running text may be any date the article mentions.
+    # original_date: when it was published, not last changed.  Only the page's metadata
+    # is searched: a date in the running text (htmldate looks there even without its
+    # extensive search) may be any date the article mentions.
     found = find_date(
-        html,
+        _metadata_only(tree),
         extensive_search=False,
         original_date=True,
         outputformat="%Y-%m-%d",
@@ -130,6 +131,18 @@ def page_facts(html: str, today: dt.date) -> PageFacts:
         language=_language(tree),
         url=url,
     )
+
+
+def _metadata_only(tree: Any) -> str:
+    """The page reduced to what states facts about it: the ``<meta>`` and ``<link>``
+    elements of its head and its JSON-LD, without a word of its text (nor its title)."""
+    from lxml import etree  # type: ignore[import-untyped]
+
+    if tree is None:
+        return "<html></html>"
+    kept = tree.xpath("//head/meta | //head/link | //script[@type='application/ld+json']")
+    parts = [etree.tostring(element, encoding="unicode", with_tail=False) for element in kept]
+    return f"<html><head>{''.join(parts)}</head><body></body></html>"
 
 
 def _one_line(value: str | None) -> str | None:
