@@ -233,6 +233,8 @@ class Server:
                     "/json": lambda: self.send(200, b"{}", "application/json"),
                     "/big": lambda: self.send(200, b"<p>" + b"x" * BIG, "text/html"),
                     "/hang": lambda: server.release.wait(10) and None,
+                    "/stall": self.stall,
+                    "/untyped": self.untyped,
                 }
                 routes.get(self.path, lambda: self.send(404, b"gone", "text/html"))()
 
@@ -247,6 +249,24 @@ class Server:
                 # the client may stop reading at its limit
                 with contextlib.suppress(BrokenPipeError, ConnectionResetError):
                     self.wfile.write(data)
+
+            def stall(self) -> None:
+                """Headers and half the page, then nothing until the test ends."""
+                self.send_response(200)
+                self.send_header("Content-Type", "text/html")
+                self.send_header("Content-Length", "1000")
+                self.end_headers()
+                self.wfile.write(b"<html><body><p>" + b"x" * 485)
+                self.wfile.flush()
+                server.release.wait(10)
+
+            def untyped(self) -> None:
+                """A page without a Content-Type: read as HTML."""
+                body = (PAGES / "fr-resume.html").read_bytes()
+                self.send_response(200)
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
 
         self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
         self.httpd.daemon_threads = True
@@ -340,6 +360,33 @@ def test_url_gives_up_after_the_timeout(
     result = _new(run_cli, root, "page", "--url", f"{server.base}/hang", "--timeout", "0.2")
     assert result.code == 2 and "no answer within 0.2 s" in result.err
     assert not list((root / "sources").glob("page.*"))
+
+
+def test_url_gives_up_on_a_page_that_stops_half_way(
+    run_cli: Run, tracker: Callable[[str], Path], server: Server
+) -> None:
+    root = tracker("minimal")
+    result = _new(run_cli, root, "page", "--url", f"{server.base}/stall", "--timeout", "0.2")
+    assert result.code == 2 and "no answer within 0.2 s" in result.err
+    assert not list((root / "sources").glob("page.*"))
+
+
+def test_url_reads_a_page_sent_without_a_content_type(
+    run_cli: Run, tracker: Callable[[str], Path], server: Server
+) -> None:
+    root = tracker("minimal")
+    assert _new(run_cli, root, "fr", "--url", f"{server.base}/untyped").code == 0
+    assert "Aucun test indépendant" in (root / "sources/fr.txt").read_text()
+
+
+@pytest.mark.parametrize("value", ["0", "-1", "nan", "soon", "3601"])
+def test_timeout_must_be_a_number_of_seconds(
+    run_cli: Run, tracker: Callable[[str], Path], value: str
+) -> None:
+    result = _new(
+        run_cli, tracker("minimal"), "p", "--url", "http://127.0.0.1:9/", "--timeout", value
+    )
+    assert result.code == 2 and "is not a number of seconds" in result.err
 
 
 def test_url_to_a_refused_port(run_cli: Run, tracker: Callable[[str], Path]) -> None:
