@@ -8,10 +8,15 @@ import hashlib
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
+
 from claimtrack.check import Checker
+from claimtrack.errors import DataError
 from claimtrack.load import Loader
+from claimtrack.site import SiteBuilder
 
 from .conftest import TODAY
+from .site_support import FIXTURE_TODAY, files_of, minimal_copy
 from .test_checks import Runner, at, only, problems
 
 PAGE = b"<!doctype html><html lang=en><title>Acme</title><p>PAGE-MARKER-7Q</p></html>\n"
@@ -104,3 +109,26 @@ def test_the_page_is_never_published(
     built = [p for p in out.rglob("*") if p.is_file()]
     assert built and not any(p.name == "acme-post.html" for p in built)
     assert not any(b"PAGE-MARKER-7Q" in p.read_bytes() for p in built)
+
+
+def test_serve_sees_an_edit_of_the_page_and_publishes_nothing_of_it(tmp_path: Path) -> None:
+    """As `serve` rebuilds: the page's hash reaches sources.json, an edited page is an error
+    that keeps the last good site, and the restored page makes nothing to write."""
+    root = minimal_copy(tmp_path)
+    out = tmp_path / "site"
+    site = SiteBuilder(root, out, FIXTURE_TODAY)
+    site.build()
+    before = files_of(out)
+    digest = with_page(root)
+    result = site.build(["sources/acme-post.html", "sources/acme-post.yaml"])
+    assert not result.full
+    after = files_of(out)
+    assert sorted(p for p in after if after[p] != before.get(p)) == ["sources.json"]
+    assert f'"html_sha256":"{digest}"'.encode() in after["sources.json"]
+    (root / "sources/acme-post.html").write_bytes(PAGE + b"<!-- edited -->")
+    with pytest.raises(DataError) as raised:
+        site.build(["sources/acme-post.html"])
+    assert [p.code for p in raised.value.problems] == ["snapshot-mismatch"]
+    assert files_of(out) == after
+    (root / "sources/acme-post.html").write_bytes(PAGE)
+    assert site.build(["sources/acme-post.html"]).written == 0
