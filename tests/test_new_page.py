@@ -169,6 +169,40 @@ def test_existing_files_are_never_overwritten(run_cli: Run, tracker: Callable[[s
     assert not (root / "sources/page.yaml").exists() and not (root / "sources/page.txt").exists()
 
 
+def test_a_page_saved_into_sources_is_used_in_place(
+    run_cli: Run, tracker: Callable[[str], Path]
+) -> None:
+    root = tracker("minimal")
+    page = root / "sources/page.html"
+    page.write_bytes((PAGES / "fr-resume.html").read_bytes())
+    stamp = page.stat().st_mtime_ns
+    result = _new(run_cli, root, "page", "--html", page)
+    assert result.code == 0, result.output
+    assert "wrote sources/page.yaml and sources/page.txt" in result.out
+    assert page.stat().st_mtime_ns == stamp  # read, not written again
+    fill_kind(root, "page")
+    assert run_cli("check", "--root", root, "--today", TODAY).code == 0
+
+
+def test_a_page_in_its_legacy_charset(
+    run_cli: Run, tracker: Callable[[str], Path], tmp_path: Path
+) -> None:
+    """No server to say the charset: the page's own <meta> declaration is read."""
+    root = tracker("minimal")
+    page = tmp_path / "big5.html"
+    sentence = "Acme 宣稱 Rocket 2 的速度比 Rocket 1 快達三倍，但沒有公布測試條件。"
+    page.write_bytes(
+        (
+            '<html lang="zh-Hant"><head><meta http-equiv="Content-Type" '
+            'content="text/html; charset=big5"><title>分析</title></head>'
+            f"<body><article><p>{sentence}</p><p>{sentence}</p></article></body></html>"
+        ).encode("big5")
+    )
+    assert _new(run_cli, root, "zh", "--html", page).code == 0
+    assert sentence in (root / "sources/zh.txt").read_text(encoding="utf-8")
+    assert (root / "sources/zh.html").read_bytes() == page.read_bytes()
+
+
 def test_a_failed_write_leaves_no_partial_source(
     run_cli: Run, tracker: Callable[[str], Path], monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -132,3 +132,16 @@ def test_serve_sees_an_edit_of_the_page_and_publishes_nothing_of_it(tmp_path: Pa
     assert files_of(out) == after
     (root / "sources/acme-post.html").write_bytes(PAGE)
     assert site.build(["sources/acme-post.html"]).written == 0
+
+
+def test_a_fifo_in_the_place_of_the_page_is_never_opened(
+    run_cli: Runner, tracker: Callable[[str], Path]
+) -> None:
+    import os
+
+    root = tracker("minimal")
+    with_page(root)
+    (root / "sources/acme-post.html").unlink()
+    os.mkfifo(root / "sources/acme-post.html")  # opening it to read would block
+    found = problems(run_cli, root)
+    assert [(p["code"], p["path"]) for p in found] == [("not-a-file", "sources/acme-post.html")]

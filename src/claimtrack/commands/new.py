@@ -185,12 +185,19 @@ def from_page(
     values: dict[str, str],
     notes: list[str],
 ) -> dict[Path, bytes]:
-    """The saved page and its main text for a new source, with ``values`` pre-filled from
-    the page's metadata.  Refuses before reading anything when either file exists."""
+    """The files to write for a new source from a web page (the page, its main text), with
+    ``values`` pre-filled from the page's metadata.  Refuses before reading anything when
+    either file exists, unless ``--html`` names sources/ID.html itself: then it is kept."""
     page_path, text_path = folder / f"{record_id}.html", folder / f"{record_id}.txt"
+    # lexists and realpath, as for --text: a link loop or FIFO in the place is "already
+    # there" (never overwritten), and neither raises here.
+    in_place = (
+        args.html is not None
+        and os.path.lexists(page_path)
+        and os.path.realpath(args.html) == os.path.realpath(page_path)
+    )
     for existing in (page_path, text_path):
-        # lexists: a link loop or FIFO in the place is "already there" as well
-        if os.path.lexists(existing):
+        if os.path.lexists(existing) and not (in_place and existing == page_path):
             raise ClaimtrackError(f"sources/{existing.name} already exists; it is not overwritten")
     fetched_url: str | None = None
     if args.url is not None:
@@ -218,7 +225,7 @@ def from_page(
         f"the text of sources/{text_path.name} was extracted from the page: compare it with "
         f"the page before you quote it"
     )
-    return {page_path: raw, text_path: text}
+    return {text_path: text} if in_place else {page_path: raw, text_path: text}
 
 
 def write_all(files: dict[Path, bytes]) -> None:
