@@ -470,6 +470,13 @@ def test_facts_the_page_does_not_state_well_are_left_out() -> None:
     assert facts.language == "zh-TW"  # kept as written, "_" read as "-"; no script guessed
     assert facts.published is None  # after --today; and never a date from the running text
     assert facts.url is None  # not an http(s) address
+    body_only = page_facts(
+        "<html><body><h1>A heading, not a title</h1><article><p>Text.</p></article>"
+        '<div class="comments"><p>Posted by <span class="author">Rocket Fan</span></p></div>'
+        "</body></html>",
+        dt.date.fromisoformat(TODAY),
+    )
+    assert body_only.title is None and body_only.authors == ()  # the body states no metadata
     invalid = page_facts('<html lang="english!"><body><p>x</p></body></html>', dt.date(2026, 1, 1))
     assert invalid.language is None
 

@@ -99,12 +99,14 @@ def page_facts(html: str, today: dt.date) -> PageFacts:
     from trafilatura import extract_metadata
     from trafilatura.utils import load_html
 
-    meta = extract_metadata(html, extensive=False)
+    tree = load_html(html)
+    # Only what the page states about itself: trafilatura would also take an author from
+    # a byline class anywhere in the body (a comment's author, say) and a title from <h1>.
+    meta = extract_metadata(_metadata_only(tree, title=True), extensive=False)
     url = meta.url if meta.url and is_http_url(meta.url) else None
     publisher = _one_line(meta.sitename)
     if publisher is not None and url is not None and _is_host_name(publisher, url):
         publisher = None  # trafilatura's fallback when the page names no site: a guess
-    tree = load_html(html)
     # trafilatura drops a one-word author (a user name, it assumes): a Chinese name is one.
     stated = meta.author or _meta_author(tree)
     authors = tuple(
@@ -133,14 +135,16 @@ def page_facts(html: str, today: dt.date) -> PageFacts:
     )
 
 
-def _metadata_only(tree: Any) -> str:
+def _metadata_only(tree: Any, title: bool = False) -> str:
     """The page reduced to what states facts about it: the ``<meta>`` and ``<link>``
-    elements of its head and its JSON-LD, without a word of its text (nor its title)."""
+    elements of its head, its JSON-LD, and with ``title`` its ``<title>``; not a word
+    of its text."""
     from lxml import etree  # type: ignore[import-untyped]
 
     if tree is None:
         return "<html></html>"
-    kept = tree.xpath("//head/meta | //head/link | //script[@type='application/ld+json']")
+    paths = "//head/meta | //head/link | //script[@type='application/ld+json']"
+    kept = tree.xpath(f"{paths} | //head/title" if title else paths)
     parts = [etree.tostring(element, encoding="unicode", with_tail=False) for element in kept]
     return f"<html><head>{''.join(parts)}</head><body></body></html>"
 
