@@ -440,6 +440,23 @@ def test_url_schemes_other_than_http_are_refused(
     assert f"--url {url}: only http:// and https:// addresses can be fetched" in result.err
 
 
+@pytest.mark.parametrize(
+    ("url", "reason"),
+    [
+        ("http://[::1/", "not a valid address (Invalid IPv6 URL)"),
+        ("http://127.0.0.1:99999/", "not a valid address (Port out of range 0-65535)"),
+        ("http://127.0.0.1:abc/", "not a valid address"),
+        ("http://exa mple.com/", "not a valid http(s) address"),
+        ("http:///page", "not a valid http(s) address"),
+    ],
+)
+def test_url_that_is_not_an_address(
+    run_cli: Run, tracker: Callable[[str], Path], url: str, reason: str
+) -> None:
+    result = _new(run_cli, tracker("minimal"), "page", "--url", url)
+    assert result.code == 2 and f"--url {url}: {reason}" in result.err, result.output
+
+
 def test_a_host_that_does_not_resolve(
     run_cli: Run, tracker: Callable[[str], Path], monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -18,6 +18,7 @@ from urllib.parse import urlsplit
 
 from .._version import __version__
 from ..errors import UsageError
+from ..records import is_http_url
 
 MAX_REDIRECTS = 5
 HTML_TYPES = ("text/html", "application/xhtml+xml")
@@ -56,9 +57,15 @@ class _Failed(Exception):
 
 
 def check_url(url: str) -> None:
-    parts = urlsplit(url)
-    if parts.scheme.lower() not in _SCHEMES or not parts.hostname:
+    try:
+        parts = urlsplit(url)
+        parts.port  # noqa: B018  (reading it checks it: a number, 0 to 65535)
+    except ValueError as exc:
+        raise UsageError(f"--url {url}: not a valid address ({exc})") from None
+    if parts.scheme.lower() not in _SCHEMES:
         raise UsageError(f"--url {url}: only http:// and https:// addresses can be fetched")
+    if not parts.hostname or not is_http_url(url):
+        raise UsageError(f"--url {url}: not a valid http(s) address")
 
 
 def fetch(url: str, timeout: float, limit: int) -> Fetched:
