@@ -147,6 +147,26 @@ def test_a_page_that_states_nothing_leaves_every_field_unknown(
     assert line(record, "authors") == "authors: []"
 
 
+def test_the_archive_holds_no_character_a_text_archive_may_not(
+    run_cli: Run, tracker: Callable[[str], Path], tmp_path: Path
+) -> None:
+    root = tracker("minimal")
+    page = tmp_path / "odd.html"
+    sentence = "Rocket 2 ships in the first quarter, the company said in its statement."
+    page.write_bytes(
+        f"<html lang=en><body><article><p>Odd\x01 bytes\x7f here\ufffe.\r\n{sentence}</p>"
+        f"<p>{sentence}</p></article></body></html>".encode()
+    )
+    assert _new(run_cli, root, "odd", "--html", page).code == 0
+    text = (root / "sources/odd.txt").read_text(encoding="utf-8")
+    assert "Odd bytes here." in text and sentence in text
+    assert not any(c in text for c in "\x01\x7f\ufffe\r")
+    fill_kind(root, "odd")
+    path = root / "sources/odd.yaml"
+    path.write_text(path.read_text().replace("\ntitle:\n", "\ntitle: Odd\n"))
+    assert run_cli("check", "--root", root, "--today", TODAY).code == 0
+
+
 def test_a_page_without_main_text_is_refused(
     run_cli: Run, tracker: Callable[[str], Path], tmp_path: Path
 ) -> None:
@@ -494,6 +514,12 @@ def test_facts_the_page_does_not_state_well_are_left_out() -> None:
         dt.date.fromisoformat(TODAY),
     )
     assert body_only.title is None and body_only.authors == ()  # the body states no metadata
+    xhtml = page_facts(
+        '<?xml version="1.0" encoding="utf-8"?><html xmlns="http://www.w3.org/1999/xhtml" '
+        'xml:lang="fr"><body><p>x</p></body></html>',
+        dt.date.fromisoformat(TODAY),
+    )
+    assert xhtml.language == "fr"
     invalid = page_facts('<html lang="english!"><body><p>x</p></body></html>', dt.date(2026, 1, 1))
     assert invalid.language is None
 

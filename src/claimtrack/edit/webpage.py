@@ -183,6 +183,7 @@ def _language(tree: Any) -> str | None:
     candidates = [
         root.get("lang"),
         root.get("{http://www.w3.org/XML/1998/namespace}lang"),
+        root.get("xml:lang"),  # XHTML, as the HTML parser names it
         *root.xpath(
             "//meta[translate(@http-equiv, 'CONTENTLAGU', 'contentlagu')"
             "='content-language']/@content"
