@@ -66,6 +66,15 @@ def _http_url(value: str) -> str:
     return value
 
 
+def is_http_url(value: str) -> bool:
+    """The ``url`` rule as a test: an absolute http(s) address without white space."""
+    try:
+        _http_url(value)
+    except ValueError:
+        return False
+    return True
+
+
 HttpUrl = Annotated[str, AfterValidator(_http_url)]
 
 DATE_PATTERN = r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"
@@ -236,6 +245,11 @@ class Snapshot(Record):
     sha256: Annotated[str, StringConstraints(pattern=SHA256_PATTERN)] = Field(
         description="SHA-256 of the archived .txt file, lowercase hex."
     )
+    html_sha256: Annotated[str, StringConstraints(pattern=SHA256_PATTERN)] | None = Field(
+        None,
+        description="SHA-256 of the saved page sources/<id>.html the text was extracted from, "
+        "when one is kept; lowercase hex.",
+    )
 
 
 class Source(Record):
@@ -253,7 +267,9 @@ class Source(Record):
         description="Ids of the sources this one reports, summarises or translates.",
     )
     notes: str = Field("", description="Free text, e.g. how the source was produced.")
-    snapshot: Snapshot | None = Field(None, description="Present when sources/<id>.txt exists.")
+    snapshot: Snapshot | None = Field(
+        None, description="Present when sources/<id>.txt (or sources/<id>.html) exists."
+    )
 
 
 class Claimant(Record):

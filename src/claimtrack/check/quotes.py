@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 
 from ..codes import Code
@@ -102,5 +103,40 @@ def archive_integrity(a: Analysis, loaded: Loaded[Source]) -> Iterator[Problem]:
         )
 
 
+def page_integrity(a: Analysis, loaded: Loaded[Source]) -> Iterator[Problem]:
+    """The saved page sources/<id>.html is held to its hash as the text is."""
+    sid = loaded.id
+    page = a.tracker.pages.get(sid)
+    snapshot = loaded.record.snapshot
+    recorded = snapshot.html_sha256 if snapshot is not None else None
+    if page is not None and recorded is None:
+        where = loaded.positions.key(("snapshot",)) if snapshot is not None else (1, 1)
+        yield report(
+            loaded.path,
+            where,
+            Code.SNAPSHOT_MISSING,
+            f"sources/{sid}.html exists but the record's snapshot has no html_sha256",
+            f"add html_sha256: {page.sha256} under snapshot",
+        )
+    elif page is None and recorded is not None:
+        if os.path.lexists(a.tracker.root / "sources" / f"{sid}.html"):
+            return  # the file exists but could not be read: already reported
+        yield report(
+            loaded.path,
+            loaded.positions.key(("snapshot", "html_sha256")),
+            Code.ARCHIVE_MISSING,
+            f"snapshot.html_sha256 recorded but sources/{sid}.html does not exist",
+            "restore the saved page, or delete html_sha256",
+        )
+    elif page is not None and recorded is not None and page.sha256 != recorded:
+        yield report(
+            loaded.path,
+            loaded.positions.value(("snapshot", "html_sha256")),
+            Code.SNAPSHOT_MISMATCH,
+            f"sources/{sid}.html has sha256 {page.sha256}, not the recorded one",
+            "the saved page is kept as fetched; restore it, or update snapshot.html_sha256",
+        )
+
+
 CLAIM_RULES: tuple[ClaimRule, ...] = (quote_anchoring, translations)
-SOURCE_RULES: tuple[SourceRule, ...] = (archive_integrity,)
+SOURCE_RULES: tuple[SourceRule, ...] = (archive_integrity, page_integrity)

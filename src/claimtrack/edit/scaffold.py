@@ -28,7 +28,7 @@ FILES = {
     ".gitignore": "gitignore",
     ".pre-commit-config.yaml": "pre-commit-config.yaml",
     # git keeps no empty folder; a README (not a .gitkeep) also tells the editor
-    # what belongs there.  The loader reads only .yaml and .txt files here.
+    # what belongs there.  The loader reads only .yaml, .txt and .html files here.
     "claims/README.md": "claims-README.md",
     "sources/README.md": "sources-README.md",
 }

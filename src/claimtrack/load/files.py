@@ -23,6 +23,8 @@ from .yamlsource import MAX_BYTES
 # Where each kind of record lives; tracker.yaml is the one settings file.
 FOLDERS = {"claim": "claims", "source": "sources"}
 SETTINGS_FILE = "tracker.yaml"
+# A saved web page, sources/<id>.html, is kept as fetched: pages run larger than records.
+PAGE_MAX_BYTES = 5 * 1024 * 1024
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,7 +36,20 @@ class Archive:
     sha256: str
 
 
-def read_data_file(root: Path, path: Path, problems: list[Problem]) -> bytes | None:
+@dataclass(frozen=True, slots=True)
+class SavedPage:
+    """The web page a source's archived text was extracted from, ``sources/<id>.html``.
+
+    Only its hash is kept: the page is evidence of what was archived, never published.
+    """
+
+    path: str
+    sha256: str
+
+
+def read_data_file(
+    root: Path, path: Path, problems: list[Problem], limit: int = MAX_BYTES
+) -> bytes | None:
     """Read a data or archive file's bytes; anything unsafe to read becomes a problem.
 
     Refused: links out of the tracker or in a loop, anything but a regular file
@@ -51,7 +66,7 @@ def read_data_file(root: Path, path: Path, problems: list[Problem]) -> bytes | N
                 problems.append(outside)
                 return None
             mode = None  # read_regular stats what the link points to
-        return read_regular(path, MAX_BYTES, mode)
+        return read_regular(path, limit, mode)
     except OSError as exc:
         refused = refusal(exc)
     except FileRefused as exc:
@@ -173,12 +188,19 @@ def load_archive(root: Path, path: Path, problems: list[Problem]) -> Archive | N
     return Archive(rel, text, hashlib.sha256(raw).hexdigest())
 
 
+def load_page(root: Path, path: Path, problems: list[Problem]) -> SavedPage | None:
+    raw = read_data_file(root, path, problems, PAGE_MAX_BYTES)
+    if raw is None:
+        return None
+    return SavedPage(relpath(root, path), hashlib.sha256(raw).hexdigest())
+
+
 def classify(rel: str) -> tuple[str, str] | None:
     """(kind, id) of a path relative to the root that loading reads, or None.
 
-    Kinds: claim, source, archive, settings.  Names that loading would report
-    (``.yml``, invalid ids) classify as None here: a change to one makes the
-    caller list the folder again.
+    Kinds: claim, source, archive (``.txt``), page (``.html``), settings.  Names
+    that loading would report (``.yml``, invalid ids) classify as None here: a
+    change to one makes the caller list the folder again.
     """
     if rel == SETTINGS_FILE:
         return ("settings", "")
@@ -190,6 +212,10 @@ def classify(rel: str) -> tuple[str, str] | None:
         return None
     if folder == "claims" and ext == "yaml":
         return ("claim", stem)
-    if folder == "sources" and ext in ("yaml", "txt"):
-        return ("source" if ext == "yaml" else "archive", stem)
+    if folder == "sources" and ext in SOURCE_FILES:
+        return (SOURCE_FILES[ext], stem)
     return None
+
+
+# What each file of sources/ is, by extension.
+SOURCE_FILES = {"yaml": "source", "txt": "archive", "html": "page"}

@@ -30,9 +30,11 @@ from .files import (
     FOLDERS,
     SETTINGS_FILE,
     Archive,
+    SavedPage,
     classify,
     folder_entries,
     load_archive,
+    load_page,
     read_data_file,
     record_files,
     relpath,
@@ -73,6 +75,7 @@ class Tracker:
     sources: dict[str, Loaded[Source]] = field(default_factory=dict)
     claims: dict[str, Loaded[Claim]] = field(default_factory=dict)
     archives: dict[str, Archive] = field(default_factory=dict)
+    pages: dict[str, SavedPage] = field(default_factory=dict)  # sources/<id>.html, by id
     problems: list[Problem] = field(default_factory=list)
     # Ids whose file exists but failed to load: references to them are not "unknown".
     broken_sources: set[str] = field(default_factory=set)
@@ -85,10 +88,10 @@ class Tracker:
 class FileLoad:
     """What one file gave: its record, archive or settings (None when it failed), and problems."""
 
-    kind: str  # claim, source, archive or settings
+    kind: str  # claim, source, archive, page or settings
     id: str
     digest: str
-    value: Loaded[BaseModel] | Archive | TrackerSettings | None
+    value: Loaded[BaseModel] | Archive | SavedPage | TrackerSettings | None
     problems: tuple[Problem, ...]
 
 
@@ -142,7 +145,7 @@ def _loads(rel: str) -> bool:
     folder, _, name = rel.partition("/")
     if folder not in FOLDERS.values():
         return False
-    return not name or name.lower().endswith((".yaml", ".yml", ".txt"))
+    return not name or name.lower().endswith((".yaml", ".yml", ".txt", ".html"))
 
 
 class Loader:
@@ -154,7 +157,7 @@ class Loader:
         self.cache = cache if cache is not None else Cache.disabled()
         self._files: dict[str, FileLoad] = {}
         self._listing: list[Problem] = []
-        self._archives: list[str] = []  # every sources/*.txt, for orphan-archive
+        self._archives: list[str] = []  # every sources/*.txt and *.html, for orphan-archive
 
     def load(self, changed: Collection[str] | None = None) -> Tracker:
         """The tracker as it is now.  ``changed``: the only paths (relative to the root)
@@ -202,12 +205,12 @@ class Loader:
         self._archives = [
             relpath(root, Path(e.path))
             for e in sources
-            if e.name.endswith(".txt") and not e.name.startswith(".")
+            if e.name.endswith(_COPIES) and not e.name.startswith(".")
         ]
         for rel in self._archives:
             found = classify(rel)
             if found is not None:  # whatever it is: read_data_file refuses a folder or a FIFO
-                listing.append((rel, "archive", found[1]))
+                listing.append((rel, *found))
         claims = folder_entries(root, FOLDERS["claim"], problems)
         for rid, path in record_files(root, claims, problems):
             listing.append((relpath(root, path), "claim", rid))
@@ -227,7 +230,7 @@ class Loader:
             if digest is not None and previous is not None and previous.digest == digest:
                 self._files[rel] = previous
                 continue
-            parsed = self.cache.parse_result(digest) if digest and kind != "archive" else None
+            parsed = self.cache.parse_result(digest) if digest and kind not in _COPY_KINDS else None
             if digest is not None and parsed is not None:
                 self._files[rel] = _finish(self._base, rel, kind, rid, digest, parsed, self.cache)
             else:
@@ -241,27 +244,28 @@ class Loader:
             kind, rid = found
             if not (self.root / rel).exists() and not os.path.islink(self.root / rel):
                 self._files.pop(rel, None)
-                if kind == "archive" and rel in self._archives:
+                if kind in _COPY_KINDS and rel in self._archives:
                     self._archives.remove(rel)
                 continue
-            if kind == "archive" and rel not in self._archives:
+            if kind in _COPY_KINDS and rel not in self._archives:
                 self._archives = sorted([*self._archives, rel])
             self._load_misses([(rel, kind, rid)], self._files)
 
     def _load_misses(self, misses: list[tuple[str, str, str]], old: dict[str, FileLoad]) -> None:
         """Read and parse these files; a file whose content ``old`` already had keeps its load
         (the same object: to the stages after loading, it did not change)."""
-        archives = [m for m in misses if m[1] == "archive"]
-        records = [m for m in misses if m[1] != "archive"]
-        for rel, _, rid in archives:
+        copies = [m for m in misses if m[1] in _COPY_KINDS]
+        records = [m for m in misses if m[1] not in _COPY_KINDS]
+        for rel, kind, rid in copies:
             problems: list[Problem] = []
-            archive = load_archive(self.root, self.root / rel, problems)
-            digest = archive.sha256 if archive is not None else ""
+            load = load_archive if kind == "archive" else load_page
+            copy = load(self.root, self.root / rel, problems)
+            digest = copy.sha256 if copy is not None else ""
             previous = old.get(rel)
-            if archive is not None and previous is not None and previous.digest == digest:
+            if copy is not None and previous is not None and previous.digest == digest:
                 self._files[rel] = previous
                 continue
-            self._files[rel] = FileLoad("archive", rid, digest, archive, tuple(problems))
+            self._files[rel] = FileLoad(kind, rid, digest, copy, tuple(problems))
         root = self.root
         results = split(
             [rel for rel, _, _ in records],
@@ -294,6 +298,9 @@ class Loader:
             elif item.kind == "archive":
                 if isinstance(value, Archive):
                     tracker.archives[item.id] = value
+            elif item.kind == "page":
+                if isinstance(value, SavedPage):
+                    tracker.pages[item.id] = value
             elif item.kind == "source":
                 if value is None:
                     tracker.broken_sources.add(item.id)
@@ -305,19 +312,26 @@ class Loader:
                 tracker.claims[item.id] = value  # type: ignore[assignment]
         known = set(tracker.sources) | tracker.broken_sources
         for rel in self._archives:
-            stem = rel.rpartition("/")[2].removesuffix(".txt")
+            stem, _, ext = rel.rpartition("/")[2].rpartition(".")
             if stem not in known:
+                what = "archived text" if ext == "txt" else "saved page"
                 tracker.problems.append(
                     report(
                         rel,
                         (1, 1),
                         Code.ORPHAN_ARCHIVE,
-                        f"archived text has no source record sources/{stem}.yaml",
+                        f"{what} has no source record sources/{stem}.yaml",
                     )
                 )
         # Archives count only beside their record: a stray .txt is an orphan, not evidence.
         tracker.archives = {sid: a for sid, a in tracker.archives.items() if sid in known}
+        tracker.pages = {sid: p for sid, p in tracker.pages.items() if sid in known}
         return tracker
+
+
+# Copies kept beside a source record (read whole and hashed, never parsed), and their names.
+_COPY_KINDS = ("archive", "page")
+_COPIES = (".txt", ".html")
 
 
 def load_tracker(root: Path, cache: Cache | None = None) -> Tracker:
