@@ -147,7 +147,9 @@ CODES: dict[Code, CodeInfo] = {
     Code.SELF_RELATED: CodeInfo(W, "a claim lists itself as related"),
     Code.DERIVATION_CYCLE: CodeInfo(E, "`derived_from` loops"),
     Code.UNUSED_SOURCE: CodeInfo(W, "a source no claim cites"),
-    Code.ORPHAN_ARCHIVE: CodeInfo(W, "a `.txt` archive without a source record"),
+    Code.ORPHAN_ARCHIVE: CodeInfo(
+        W, "a `.txt` archive or `.html` saved page without a source record"
+    ),
     Code.QUOTE_NOT_FOUND: CodeInfo(
         E,
         "a quote is not in the archived text (after normalising Unicode NFKC, white space, "
@@ -156,9 +158,17 @@ CODES: dict[Code, CodeInfo] = {
     Code.QUOTE_UNCHECKED: CodeInfo(
         W, "the source has no archived text, so the quote was not checked against a copy"
     ),
-    Code.SNAPSHOT_MISSING: CodeInfo(E, "a `.txt` archive without `snapshot` in its record"),
-    Code.ARCHIVE_MISSING: CodeInfo(E, "a `snapshot` without its `.txt` archive"),
-    Code.SNAPSHOT_MISMATCH: CodeInfo(E, "a `.txt` archive whose sha256 is not the recorded one"),
+    Code.SNAPSHOT_MISSING: CodeInfo(
+        E,
+        "a `.txt` archive without `snapshot` in its record, or an `.html` saved page"
+        " without `snapshot.html_sha256`",
+    ),
+    Code.ARCHIVE_MISSING: CodeInfo(
+        E, "a `snapshot` without its `.txt` archive, or `html_sha256` without its `.html` page"
+    ),
+    Code.SNAPSHOT_MISMATCH: CodeInfo(
+        E, "a `.txt` archive or `.html` saved page whose sha256 is not the recorded one"
+    ),
     Code.TRANSLATION_MISSING: CodeInfo(E, "a non-English quote without an English translation"),
     Code.TRANSLATED_BY_MISSING: CodeInfo(E, "a translation without `translated_by`"),
     Code.STATUS_HISTORY_MISMATCH: CodeInfo(E, "`status` is not the last history entry's status"),
