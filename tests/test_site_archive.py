@@ -211,3 +211,24 @@ def test_archive_ids_do_not_move_when_another_quote_is_added(tmp_path: Path) -> 
     ids_after = {i for i in parse(out / ARCHIVE).ids if i.startswith("passage-")}
     assert ids_after == ids_before | {"passage-0"}
     assert re.search(r'<mark id="passage-0" class="passage">', (out / ARCHIVE).read_text("utf-8"))
+
+
+def test_with_a_base_url_the_archive_page_is_in_the_sitemap_and_sources_json(
+    tmp_path: Path,
+) -> None:
+    root = minimal_copy(tmp_path)
+    with (root / "tracker.yaml").open("a", encoding="utf-8") as handle:
+        handle.write("base_url: https://example.org/t/\n")
+    out = tmp_path / "site"
+    build(root, out)
+    sitemap = (out / "sitemap.xml").read_text(encoding="utf-8")
+    assert "<loc>https://example.org/t/sources/acme-post/archive/</loc>" in sitemap
+    assert "fr-report/archive" not in sitemap
+    sources = {s["id"]: s for s in json.loads((out / "sources.json").read_bytes())["sources"]}
+    assert (
+        sources["acme-post"]["archive_site_url"]
+        == "https://example.org/t/sources/acme-post/archive/"
+    )
+    assert "archive_site_url" not in sources["fr-report"]
+    canonical = '<link rel="canonical" href="https://example.org/t/sources/acme-post/archive/">'
+    assert canonical in (out / ARCHIVE).read_text(encoding="utf-8")
