@@ -351,3 +351,16 @@ def delete_archive(t: Tree, pick: int, variant: int) -> None:
     if variant != 7 and data is not None:
         data.pop("snapshot", None)
         t.write_record(f"sources/{sid}.yaml", data)
+
+
+def set_archive_public(t: Tree, pick: int, variant: int) -> None:
+    """Publish the whole archived text (even variants) or stop (odd); 7: a text, an error."""
+    if (found := _source(t, pick)) is not None:
+        sid, data = found
+        if variant == 7:
+            data["archive_public"] = "yes"
+        elif variant % 2:
+            data.pop("archive_public", None)
+        else:
+            data["archive_public"] = True
+        t.write_record(f"sources/{sid}.yaml", data)

@@ -324,3 +324,18 @@ def test_origins_of_a_chain_longer_than_the_recursion_limit(root: Path) -> None:
     analysis, _ = run_checks(load_tracker(root), dt.date(2026, 11, 30))
     assert analysis.source_origins["d00001"] == frozenset({"acme-post"})
     assert analysis.source_origins["acme-post"] == frozenset({"acme-post"})
+
+
+def test_archive_public_needs_an_archived_copy(run_cli: Runner, root: Path) -> None:
+    source = root / "sources/fr-report.yaml"
+    text = source.read_text()
+    source.write_text(text[: text.index("snapshot:")] + "archive_public: true\n")
+    (root / "sources/fr-report.txt").unlink()
+    found = problems(run_cli, root)
+    problem = only(found, "archive-public-without-copy")
+    assert problem["severity"] == "warning"
+    assert at(problem) == ("sources/fr-report.yaml", 9, 17)
+    assert run_cli("check", "--root", root, "--today", TODAY, "--strict").code == 1
+    # Only a true value asks for a page: YAML's yes is text here, and refused.
+    source.write_text(text[: text.index("snapshot:")] + "archive_public: yes\n")
+    assert only(problems(run_cli, root), "wrong-type")["line"] == 9

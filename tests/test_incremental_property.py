@@ -227,6 +227,11 @@ FIXED = [
     [Edit("revert_all", 0, 0), Edit("delete_settings", 0, 0), Edit("change_base_url", 0, 3)],
     [Edit("break_file", 6, 3)],  # E: empty tracker.yaml
     [Edit("restore_file", 6, 0), Edit("delete_claim", 0, 0), Edit("delete_claim", 0, 0)],
+    # Archive pages: one more, a claim quoting into it, one fewer, and a non-boolean (E).
+    [Edit("set_archive_public", 1, 0), Edit("add_claim", 1, 4), Edit("change_archive", 1, 0)],
+    [Edit("set_archive_public", 0, 1), Edit("change_statement", 0, 2)],
+    [Edit("set_archive_public", 2, 7)],  # E: wrong-type
+    [Edit("set_archive_public", 2, 0)],
 ]
 
 

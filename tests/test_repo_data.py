@@ -52,3 +52,19 @@ def test_archives_are_the_seed_texts_byte_for_byte() -> None:
     if SEEDS.is_dir():  # beside the checkout on the team's machines and in CI
         seeds = {hashlib.sha256(p.read_bytes()).hexdigest() for p in SEEDS.glob("*.txt")}
         assert {a.sha256 for a in tracker.archives.values()} == seeds
+
+
+def test_each_source_says_whether_its_text_is_republished_and_why() -> None:
+    """Republishing a third party's whole text is a question of rights: every source of
+    this repository decides it in so many words, and says where its archived copy is from."""
+    tracker = load_tracker(REPO)
+    for sid, source in tracker.sources.items():
+        text = (REPO / source.path).read_text(encoding="utf-8")
+        assert text.count("\narchive_public: false\n") == 1, sid  # written, not left to default
+        record = source.record
+        assert record.archive_public is False, sid
+        assert "(archive_public: false)" in record.notes, sid
+        assert "received with this task" not in record.notes, sid
+        if sid in tracker.archives:
+            assert f"sources/{sid}.txt" in record.notes, sid
+            assert "given to this tracker's editors" in record.notes, sid

@@ -27,7 +27,9 @@ def with_page(root: Path, page: bytes = PAGE) -> str:
     (root / "sources/acme-post.html").write_bytes(page)
     digest = hashlib.sha256(page).hexdigest()
     source = root / "sources/acme-post.yaml"
-    source.write_text(source.read_text() + f"  html_sha256: {digest}\n")
+    text = source.read_text()
+    at = text.index("\n", text.index("  sha256: ")) + 1  # the last line under snapshot
+    source.write_text(text[:at] + f"  html_sha256: {digest}\n" + text[at:])
     return digest
 
 

@@ -64,6 +64,12 @@ def test_every_page_exists(built: Built) -> None:
     }
     expected |= {f"claims/{cid}/index.html" for cid in tracker.claims}
     expected |= {f"sources/{sid}/index.html" for sid in tracker.sources}
+    # The whole archived text only where the record allows it and the text exists.
+    expected |= {
+        f"sources/{sid}/archive/index.html"
+        for sid, source in tracker.sources.items()
+        if source.record.archive_public and sid in tracker.archives
+    }
     missing = sorted(p for p in expected if not (out / p).is_file())
     assert not missing
     pages = {p.relative_to(out).as_posix() for p in html_files(out)}
@@ -201,7 +207,7 @@ def test_cli_builds_into_root_site_by_default(
     result = run_cli("build", "--root", root, "--today", TODAY)
     assert result.code == 0, result.output
     assert (root / "site" / "index.html").is_file()
-    assert "7 pages" in result.out
+    assert "8 pages" in result.out
     assert (root / "site" / "index.html").resolve().as_uri() in result.out
 
 

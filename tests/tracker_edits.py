@@ -36,6 +36,7 @@ from .record_edits import (
     delete_claim,
     delete_source,
     rename_claim,
+    set_archive_public,
 )
 
 
@@ -181,6 +182,7 @@ EDITS: dict[str, EditFunction] = {
         delete_source,
         change_archive,
         delete_archive,
+        set_archive_public,
         change_site_title,
         change_base_url,
         change_description,

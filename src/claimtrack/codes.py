@@ -78,6 +78,7 @@ class Code(StrEnum):
     STALE = "stale"
     # The site's theme
     TEMPLATE_ERROR = "template-error"
+    ARCHIVE_PUBLIC_WITHOUT_COPY = "archive-public-without-copy"
 
 
 @dataclass(frozen=True, slots=True)
@@ -192,6 +193,9 @@ CODES: dict[Code, CodeInfo] = {
         E,
         "a template in `templates/` cannot be used: a syntax error, an unknown variable, a "
         "template it names that does not exist, not UTF-8, or one that includes itself",
+    ),
+    Code.ARCHIVE_PUBLIC_WITHOUT_COPY: CodeInfo(
+        W, "`archive_public: true` on a source with no archived text: there is nothing to publish"
     ),
 }
 

@@ -20,6 +20,7 @@ from pydantic import (
     ConfigDict,
     Field,
     GetCoreSchemaHandler,
+    StrictBool,
     StringConstraints,
     WithJsonSchema,
 )
@@ -269,6 +270,11 @@ class Source(Record):
     notes: str = Field("", description="Free text, e.g. how the source was produced.")
     snapshot: Snapshot | None = Field(
         None, description="Present when sources/<id>.txt (or sources/<id>.html) exists."
+    )
+    archive_public: StrictBool = Field(
+        False,
+        description="Publish the whole archived text as a page of the site. Only when its "
+        "licence or its owner allows it; otherwise only the quotes in context are published.",
     )
 
 

@@ -1,7 +1,7 @@
 """Fixtures for testing the built site in a real browser (see /work/shared/browser-testing.md).
 
-- `site_dir`: the repository's site, built once per session with `claimtrack build` into a
-  temporary folder.
+- `site_dir`: the repository's site (archive pages on, in a copy), built once per session
+  with `claimtrack build` into a temporary folder.
 - `base_url`: that folder served by http.server on 127.0.0.1 and a free port, in a thread.
 - `browser_type_launch_args`: Debian's Chromium (`shutil.which("chromium")`) with the flags
   that keep it off the network.
@@ -47,15 +47,33 @@ CHROMIUM_FLAGS = [
 
 @pytest.fixture(scope="session")
 def site_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The repository's site, built once with `claimtrack build --root REPO --out TMP/site`."""
-    out = tmp_path_factory.mktemp("browser") / "site"
+    """The repository's site, built once with `claimtrack build --root COPY --out TMP/site`.
+
+    COPY is the repository's data with `archive_public: true` on every archived source, so
+    that the archive pages are checked too; the repository itself keeps them off (rights),
+    and this copy is only served on 127.0.0.1 for the test.
+    """
+    tmp = tmp_path_factory.mktemp("browser")
+    root, out = tmp / "tracker", tmp / "site"
+    root.mkdir()
+    shutil.copy(REPO / "tracker.yaml", root / "tracker.yaml")
+    for folder in ("claims", "sources", "schema"):
+        shutil.copytree(REPO / folder, root / folder)
+    for archive in (root / "sources").glob("*.txt"):
+        record = archive.with_suffix(".yaml")
+        text = record.read_text(encoding="utf-8")
+        assert "\narchive_public: false\n" in text, record
+        record.write_text(
+            text.replace("\narchive_public: false\n", "\narchive_public: true\n"), "utf-8"
+        )
     buf = io.StringIO()
     with contextlib.redirect_stdout(buf), contextlib.redirect_stderr(buf):
-        code = main(["build", "--root", str(REPO), "--out", str(out)])
+        code = main(["build", "--root", str(root), "--out", str(out)])
     if code != 0 or not (out / "index.html").is_file():
         pytest.fail(
-            f"`claimtrack build --root {REPO}` exited {code}:\n{buf.getvalue()}", pytrace=False
+            f"`claimtrack build --root {root}` exited {code}:\n{buf.getvalue()}", pytrace=False
         )
+    assert list(out.glob("sources/*/archive/index.html")), "no archive page to check"
     return out
 
 

@@ -60,10 +60,12 @@ class Visit:
 
 
 def _representative(html_pages: list[str]) -> set[str]:
-    """The index, the sources index, the first claim page and the first source page."""
+    """The index, the sources index, the first claim page, the first source page and the
+    first archive page."""
     picks = {"index.html", "sources/index.html"}
     for prefix in ("claims/", "sources/"):
         picks.update([p for p in html_pages if p.startswith(prefix) and p.count("/") == 2][:1])
+    picks.update([p for p in html_pages if p.endswith("/archive/index.html")][:1])
     return picks
 
 

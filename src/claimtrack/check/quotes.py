@@ -138,5 +138,24 @@ def page_integrity(a: Analysis, loaded: Loaded[Source]) -> Iterator[Problem]:
         )
 
 
+def public_archive(a: Analysis, loaded: Loaded[Source]) -> Iterator[Problem]:
+    # A warning, not an error: nothing wrong gets published, but the editor asked for a page
+    # that cannot exist.  With a snapshot, archive-missing already says the copy is gone.
+    record = loaded.record
+    if record.archive_public and record.snapshot is None and loaded.id not in a.tracker.archives:
+        yield report(
+            loaded.path,
+            loaded.positions.value(("archive_public",)),
+            Code.ARCHIVE_PUBLIC_WITHOUT_COPY,
+            f"archive_public is true but sources/{loaded.id}.txt does not exist: "
+            "no archive page is built",
+            "add the archived text with its snapshot, or remove archive_public",
+        )
+
+
 CLAIM_RULES: tuple[ClaimRule, ...] = (quote_anchoring, translations)
-SOURCE_RULES: tuple[SourceRule, ...] = (archive_integrity, page_integrity)
+SOURCE_RULES: tuple[SourceRule, ...] = (
+    archive_integrity,
+    page_integrity,
+    public_archive,
+)

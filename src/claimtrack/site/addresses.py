@@ -33,6 +33,21 @@ def source_page(source_id: str) -> str:
     return f"sources/{source_id}/index.html"
 
 
+def archive_folder(source_id: str) -> str:
+    return f"sources/{source_id}/archive/"
+
+
+def archive_page(source_id: str) -> str:
+    """The whole archived text of a source, built only when its record says archive_public."""
+    return f"sources/{source_id}/archive/index.html"
+
+
+def passage_id(start: int) -> str:
+    """The id of a cited passage on its archive page, from where it starts in the archived
+    text (in characters): the same whatever else is cited, for as long as the text is."""
+    return f"passage-{start}"
+
+
 def folder_of(page: str) -> str:
     """The address a page is published at: ``claims/x/index.html`` -> ``claims/x/``."""
     return page.removesuffix("index.html")

@@ -23,7 +23,9 @@ from ..records import (
     TrackerSettings,
     TranslatedBy,
 )
+from . import addresses
 from .addresses import base_url
+from .archive import is_public
 from .textfragment import text_fragment_url
 from .views import (
     CHART_BAR_WIDTH,
@@ -275,6 +277,7 @@ def source_view(
         cited_by=tuple(summaries[c] for c in a.cited_by.get(sid, ()) if c in summaries),
         to_check_by=tuple(summaries[c] for c in a.to_check_by.get(sid, ()) if c in summaries),
         record=source,
+        archive_page=addresses.archive_page(sid) if is_public(a, sid) else None,
     )
 
 
@@ -316,6 +319,11 @@ def claim_view(
                 context_after=found.after if found else None,
                 occurrences=found.occurrences if found else 0,
                 text_fragment_url=fragment,
+                archive_passage=(
+                    f"{addresses.archive_page(ev.source)}#{addresses.passage_id(found.start)}"
+                    if found is not None and source is not None and is_public(a, ev.source)
+                    else None
+                ),
             )
         )
     last = len(claim.history) - 1

@@ -63,6 +63,11 @@ def source_line(view: SourceView, settings: SiteSettings) -> bytes:
     item["independent_origins"] = [ref.id for ref in view.independent_origins]
     item["archived"] = view.archived
     item["archive_sha256"] = view.sha256
+    item["archive_page"] = view.archive_page
+    if view.archive_page is not None:
+        url = settings.absolute(addresses.folder_of(view.archive_page))
+        if url is not None:
+            item["archive_site_url"] = url
     item["cited_by"] = [c.id for c in view.cited_by]
     item["to_check_by"] = [c.id for c in view.to_check_by]
     return _located(item, addresses.source_page(sid), addresses.source_folder(sid), settings)

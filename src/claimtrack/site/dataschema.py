@@ -148,6 +148,17 @@ def sources_schema() -> dict[str, Any]:
                 **copy.deepcopy(_NULLABLE_STRING),
                 "description": "SHA-256 of the archived text as read, or null.",
             },
+            "archive_page": {
+                **copy.deepcopy(_NULLABLE_STRING),
+                "description": "Path of the page showing the whole archived text, built only "
+                "when archive_public is true and the text exists; null otherwise.",
+            },
+            "archive_site_url": {
+                "type": "string",
+                "format": "uri",
+                "description": "Absolute address of the archive page; only when it is built "
+                "and base_url is set.",
+            },
             "cited_by": {**_ID_LIST, "description": "Claims citing this source."},
             "to_check_by": {
                 **_ID_LIST,
@@ -160,6 +171,6 @@ def sources_schema() -> dict[str, Any]:
                 "description": "Absolute address of the page; only when base_url is set.",
             },
         },
-        optional=("site_url",),
+        optional=("site_url", "archive_site_url"),
     )
     return _wrap("sources.json", "sources", item)

@@ -119,5 +119,7 @@ def sitemap(model: SiteModel) -> bytes | None:
     add(addresses.folder_of(addresses.SOURCES_INDEX), None)
     for source in model.sources:
         add(addresses.source_folder(source.ref.id), None)
+    for archive in model.archives:
+        add(addresses.archive_folder(archive.ref.id), None)
     parts.append("</urlset>\n")
     return "".join(parts).encode("utf-8")

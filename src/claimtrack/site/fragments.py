@@ -148,14 +148,14 @@ def evidence_item(ev: EvidenceView, rel: str) -> Markup:
     return markup(
         f'{opening}\n<div class="quotes">\n<figure class="quote">\n{label}'
         f'<blockquote lang="{lang}"><p>{escape_text(ev.quote)}</p>'
-        f"</blockquote>\n</figure>\n{translation}</div>\n{_in_context(ev, lang)}"
+        f"</blockquote>\n</figure>\n{translation}</div>\n{_in_context(ev, lang, rel)}"
         f'<p class="evidence-source">Source: {source_link(ev.source, rel)} '
         f'<span class="check check-{escape_text(ev.check)}">{mark}'
         f"{escape_text(ev.check_label)}</span>{_deep_link(ev)}</p>\n</li>"
     )
 
 
-def _in_context(ev: EvidenceView, lang: str) -> str:
+def _in_context(ev: EvidenceView, lang: str, rel: str) -> str:
     """The quote as the archived copy has it, marked, between the sentences around it."""
     if ev.passage is None:
         return ""
@@ -168,7 +168,16 @@ def _in_context(ev: EvidenceView, lang: str) -> str:
         f'<div class="in-context">\n<p class="quote-label">In the archived copy{count}</p>\n'
         f'<p lang="{lang}">{escape_text(ev.context_before or "")}'
         f"<mark>{escape_text(ev.passage)}</mark>{escape_text(ev.context_after or '')}</p>\n"
-        f"</div>\n"
+        f"{_in_archive(ev, rel)}</div>\n"
+    )
+
+
+def _in_archive(ev: EvidenceView, rel: str) -> str:
+    if ev.archive_passage is None:
+        return ""
+    return (
+        f'<p class="archive-link"><a href="{escape_text(rel + ev.archive_passage)}">'
+        f"See it in the whole archived text</a></p>\n"
     )
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from ..check.analysis import Analysis
 from ..check.impact import Impact
+from .archive import ArchiveView, archive_view
 from .context import claim_view, index_view, site_settings, source_view, summary_view
 from .views import (
     ClaimSummary,
@@ -31,6 +32,7 @@ class ModelCache:
         self._summaries: dict[str, ClaimSummary] = {}
         self._claims: dict[str, ClaimView] = {}
         self._sources: dict[str, SourceView] = {}
+        self._archives: dict[str, ArchiveView | None] = {}
         self._settings: SiteSettings | None = None
         self._index: IndexView | None = None
         self._count = 0
@@ -62,12 +64,18 @@ class ModelCache:
                 claims[cid] = claim_view(cid, loaded.record, a, refs, summaries, related)
         claims = dict(sorted(claims.items()))
         sources: dict[str, SourceView] = {}
+        archives: dict[str, ArchiveView | None] = {}
         for sid, source in sorted(tracker.sources.items()):
             kept_source = self._sources.get(sid)
             if impact is not None and kept_source is not None and sid not in impact.source_pages:
                 sources[sid] = kept_source
+                archives[sid] = self._archives.get(sid)
             else:
                 sources[sid] = source_view(sid, source.record, a, refs, summaries)
+                # Made from the same inputs as the source's page, the claims citing it included.
+                made_archive = archive_view(a, sid, refs[sid], summaries)
+                kept_archive = self._archives.get(sid)
+                archives[sid] = kept_archive if made_archive == kept_archive else made_archive
         # The index lists every claim: made again only when a summary or the count changed.
         index = self._index
         before = self._summaries
@@ -81,6 +89,7 @@ class ModelCache:
             index = index_view(summaries, len(refs), dates)
         self._index, self._count = index, len(refs)
         self._refs, self._summaries, self._claims, self._sources = refs, summaries, claims, sources
+        self._archives = archives
         settings = site_settings(tracker.settings)
         if settings != self._settings:  # the same object while equal: outputs compare at once
             self._settings = settings
@@ -89,6 +98,7 @@ class ModelCache:
             claims=tuple(claims.values()),
             sources=tuple(sources.values()),
             index=index,
+            archives=tuple(view for view in archives.values() if view is not None),
         )
 
 

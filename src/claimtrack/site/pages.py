@@ -12,6 +12,7 @@ from functools import partial
 from typing import Any
 
 from . import addresses, data, dataschema, feeds, jsonld
+from .archive import ArchiveView
 from .context import by_origin
 from .views import ClaimView, SiteModel, SiteSettings, SourceView
 
@@ -126,6 +127,7 @@ class Planner:
         # By claim id: (view, settings, what its review shows of cited sources, its Output).
         self._claims: dict[str, tuple[ClaimView, SiteSettings, tuple[object, ...], Output]] = {}
         self._sources: dict[str, tuple[SourceView, SiteSettings, Output]] = {}
+        self._archives: dict[str, tuple[ArchiveView, SiteSettings, Output]] = {}
         self._lines: dict[str, tuple[object, SiteSettings, bytes]] = {}
 
     def _line(self, name: str, view: ClaimView | SourceView, s: SiteSettings) -> bytes:
@@ -192,6 +194,14 @@ class Planner:
                 done = (source, s, _page("source.html", s, info, source=source))
             self._sources[sid] = done
             outputs.append(done[2])
+        kept_archives, self._archives = self._archives, {}
+        for archive in model.archives:
+            sid = archive.ref.id
+            made = kept_archives.get(sid)
+            if made is None or made[0] is not archive or made[1] is not s:
+                made = (archive, s, _archive_page(s, archive))
+            self._archives[sid] = made
+            outputs.append(made[2])
         outputs.append(
             _page(
                 "404.html", s, _info(s, addresses.NOT_FOUND, f"Page not found – {s.title}", "", "")
@@ -225,7 +235,8 @@ class Planner:
         outputs.append(Output("feed.xml", make=lambda: feeds.atom_feed(model), key=feed_key))
         if s.base_url is not None:
             make_sitemap = partial(feeds.sitemap, model)
-            sitemap_key = (s, summaries, refs, model.index.last_updated)
+            archived = tuple(a.ref.id for a in model.archives)
+            sitemap_key = (s, summaries, refs, model.index.last_updated, archived)
             outputs.append(
                 Output("sitemap.xml", make=lambda: make_sitemap() or b"", key=sitemap_key)
             )
@@ -252,6 +263,18 @@ def _claim_page(
         "claims",
     )
     return _page("claim.html", s, info, (_review(claim, sources, s), cited), claim=claim)
+
+
+def _archive_page(s: SiteSettings, archive: ArchiveView) -> Output:
+    title = archive.ref.title
+    info = _info(
+        s,
+        addresses.archive_page(archive.ref.id),
+        f"Archived copy: {title} – {s.title}",
+        f"The archived text of {title}, with the passages that claims cite",
+        "sources",
+    )
+    return _page("archive.html", s, info, archive=archive)
 
 
 def plan(model: SiteModel, static: dict[str, bytes]) -> list[Output]:

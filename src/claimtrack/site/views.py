@@ -9,9 +9,13 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from ..records import STATUS_MEANINGS, Claim, Source, Status
 from . import addresses
+
+if TYPE_CHECKING:
+    from .archive import ArchiveView
 
 # Most newsworthy first: what is wrong, then what is open, then what holds.
 STATUS_ORDER: tuple[Status, ...] = (
@@ -114,6 +118,8 @@ class EvidenceView:
     occurrences: int = 0
     # The source's own page at the passage (a URL text fragment); None without a url.
     text_fragment_url: str | None = None
+    # The passage on the source's archive page (path#id); None when that page is not built.
+    archive_passage: str | None = None
 
 
 @dataclass(frozen=True)
@@ -165,6 +171,7 @@ class SourceView:
     cited_by: tuple[ClaimSummary, ...]
     to_check_by: tuple[ClaimSummary, ...]
     record: Source = field(hash=False)  # as for ClaimView.record
+    archive_page: str | None = None  # the whole archived text's page, when it is built
 
     @property
     def independent_origins(self) -> tuple[SourceRef, ...]:
@@ -230,3 +237,4 @@ class SiteModel:
     claims: tuple[ClaimView, ...]  # sorted by id
     sources: tuple[SourceView, ...]  # sorted by id
     index: IndexView
+    archives: tuple[ArchiveView, ...] = ()  # the archive pages to build, sorted by source id
