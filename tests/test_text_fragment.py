@@ -101,9 +101,9 @@ def test_claims_json_and_page_carry_context_and_deep_links(tmp_path: Path) -> No
     assert speed_page.count("deep-link") == 1  # acme-post's quote; fr-report has no url
 
 
-def test_contexts_found_once_per_archive_and_quote(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+@pytest.fixture
+def context_calls(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The quotes whose context the analysis works out, in order."""
     calls: list[str] = []
     real = analysis.quote_context
 
@@ -112,6 +112,13 @@ def test_contexts_found_once_per_archive_and_quote(
         return real(quote, archive)
 
     monkeypatch.setattr(analysis, "quote_context", counted)
+    return calls
+
+
+def test_contexts_found_once_per_archive_and_quote(
+    tmp_path: Path, context_calls: list[str]
+) -> None:
+    calls = context_calls
     root = minimal_copy(tmp_path)
     site = SiteBuilder(root, tmp_path / "site", FIXTURE_TODAY)
     site.build()
@@ -132,17 +139,8 @@ def test_contexts_found_once_per_archive_and_quote(
     assert "<mark>It runs up to 3x faster than Rocket 1</mark>" in page
 
 
-def test_contexts_kept_on_disk_for_the_next_run(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    calls: list[str] = []
-    real = analysis.quote_context
-
-    def counted(quote: str, archive: ArchiveText) -> QuoteContext | None:
-        calls.append(quote)
-        return real(quote, archive)
-
-    monkeypatch.setattr(analysis, "quote_context", counted)
+def test_contexts_kept_on_disk_for_the_next_run(tmp_path: Path, context_calls: list[str]) -> None:
+    calls = context_calls
     root = minimal_copy(tmp_path)
     build_site(root, tmp_path / "one", today=FIXTURE_TODAY, cache=Cache.open(root))
     assert len(calls) == 3
