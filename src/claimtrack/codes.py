@@ -78,6 +78,10 @@ class Code(StrEnum):
     STALE = "stale"
     # The site's theme
     TEMPLATE_ERROR = "template-error"
+    # Coverage: sentences reviewed as stating no claim
+    REVIEWED_NOT_FOUND = "reviewed-not-found"
+    REVIEWED_AMBIGUOUS = "reviewed-ambiguous"
+    REVIEWED_CITED = "reviewed-cited"
 
 
 @dataclass(frozen=True, slots=True)
@@ -182,6 +186,17 @@ CODES: dict[Code, CodeInfo] = {
         E,
         "a template in `templates/` cannot be used: a syntax error, an unknown variable, a "
         "template it names that does not exist, not UTF-8, or one that includes itself",
+    ),
+    Code.REVIEWED_NOT_FOUND: CodeInfo(
+        E,
+        "a `reviewed_uncited` entry that names no sentence of the archived text (or the "
+        "source has no archived text)",
+    ),
+    Code.REVIEWED_AMBIGUOUS: CodeInfo(
+        E, "a `reviewed_uncited` entry that is the beginning of several sentences"
+    ),
+    Code.REVIEWED_CITED: CodeInfo(
+        W, "a `reviewed_uncited` entry names a sentence that a claim cites: it needs no review"
     ),
 }
 

@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import re
 
+from ..textrules import has_visible
+
 # A terminal mark, then closers (possibly after a French space), then white space or the end;
 # or a full-width terminal mark with its closers, with or without space after it.
 _END = re.compile(
@@ -41,3 +43,38 @@ def sentences(text: str) -> list[str]:
     starts = sentence_starts(text)
     bounds = zip(starts, [*starts[1:], len(text)], strict=True)
     return [s for s in (text[a:b].strip() for a, b in bounds) if s]
+
+
+# A line break and the spaces that indent the next line.
+_LINE_BREAK = re.compile(r"\n[^\S\n]*")
+
+
+def sentence_spans(text: str) -> list[tuple[int, int]]:
+    """Each sentence as (start, end) offsets into ``text``, without the white space around
+    it, for counting sentences (coverage).  Besides the marks above, a line break ends a
+    sentence: archived texts hold one paragraph, heading or byline per line, and a heading
+    has no full stop.  A line that goes on with a lowercase letter is a hard-wrapped
+    sentence, and its break is only a space.  Spans with nothing visible are left out."""
+    spans: list[tuple[int, int]] = []
+    begin = 0
+    for match in _LINE_BREAK.finditer(text):
+        if text[match.end() : match.end() + 1].islower():
+            continue
+        spans += _spans(text, begin, match.start())
+        begin = match.end()
+    spans += _spans(text, begin, len(text))
+    return spans
+
+
+def _spans(text: str, begin: int, end: int) -> list[tuple[int, int]]:
+    part = text[begin:end]
+    starts = sentence_starts(part)
+    found = []
+    for a, b in zip(starts, [*starts[1:], len(part)], strict=True):
+        piece = part[a:b]
+        stripped = piece.strip()
+        if not has_visible(stripped):
+            continue
+        lead = len(piece) - len(piece.lstrip())
+        found.append((begin + a + lead, begin + a + lead + len(stripped)))
+    return found

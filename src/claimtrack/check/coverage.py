@@ -1,0 +1,256 @@
+"""How much of a source's archived text the claims cite, sentence by sentence.
+
+A sentence is cited when a quote (any occurrence of it) overlaps it: fully when
+the quotes cover every character of it that is neither white space nor
+punctuation, partly otherwise.  A sentence that only frames the text (a
+heading, a byline) can be marked as reviewed in the source record
+(``reviewed_uncited``), so that coverage can reach 100% honestly: it counts
+towards coverage, and is listed apart from the cited ones.
+
+Pure functions over the analysis: the command, the source rule and the site
+all read the same Coverage.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from bisect import bisect_right
+from dataclasses import dataclass
+from enum import StrEnum
+
+from ..records import ReviewedSentence
+from .analysis import Analysis
+from .sentences import sentence_spans
+from .signals import Signal, score, signals
+from .textnorm import mapped, normalise
+
+
+class Cited(StrEnum):
+    FULLY = "fully"
+    PARTLY = "partly"
+    NO = "no"
+
+
+@dataclass(frozen=True)
+class Sentence:
+    start: int  # character offsets into the archived text
+    end: int
+    line: int  # 1-based; the column counts characters, as check's positions do
+    column: int
+    text: str
+    cited: Cited
+
+
+@dataclass(frozen=True)
+class Reviewed:
+    sentence: Sentence
+    reason: str
+    entry: int  # index in reviewed_uncited
+
+
+@dataclass(frozen=True)
+class Coverage:
+    """One archived text's sentences, and which of them the claims cite."""
+
+    sentences: tuple[Sentence, ...]
+    reviewed: tuple[Reviewed, ...]
+    # Entries of reviewed_uncited that name no sentence, several, or a cited one.
+    unmatched: tuple[int, ...] = ()
+    ambiguous: tuple[int, ...] = ()
+    cited_entries: tuple[int, ...] = ()
+
+    @property
+    def total(self) -> int:
+        return len(self.sentences)
+
+    @property
+    def fully_cited(self) -> int:
+        return sum(s.cited is Cited.FULLY for s in self.sentences)
+
+    @property
+    def partly_cited(self) -> int:
+        return sum(s.cited is Cited.PARTLY for s in self.sentences)
+
+    @property
+    def cited(self) -> int:
+        return self.fully_cited + self.partly_cited
+
+    @property
+    def uncited(self) -> tuple[Sentence, ...]:
+        """Sentences neither cited nor reviewed, in the order of the text."""
+        reviewed = {r.sentence.start for r in self.reviewed}
+        return tuple(s for s in self.sentences if s.cited is Cited.NO and s.start not in reviewed)
+
+    @property
+    def ratio(self) -> float:
+        """(cited + reviewed) / sentences, 0 to 1; a text without sentences lacks nothing."""
+        if not self.sentences:
+            return 1.0
+        return round((self.cited + len(self.reviewed)) / self.total, 4)
+
+    @property
+    def cited_ratio(self) -> float:
+        return round(self.cited / self.total, 4) if self.sentences else 1.0
+
+
+def cited_quotes(a: Analysis, source_id: str) -> list[str]:
+    """Every quote the tracker cites from this source, once each, sorted.  The one place
+    that says which quotes count: today the claims' evidence quotes."""
+    quotes: set[str] = set()
+    for cid in a.cited_by.get(source_id, ()):
+        loaded = a.tracker.claims.get(cid)
+        if loaded is None:
+            continue
+        quotes.update(ev.quote for ev in loaded.record.evidence if ev.source == source_id)
+    return sorted(quotes)
+
+
+def quote_spans(a: Analysis, source_id: str, quotes: list[str]) -> list[tuple[int, int]]:
+    """Where the quotes stand in the archived text, every occurrence, as offsets."""
+    archive = a.tracker.archives.get(source_id)
+    if archive is None:
+        return []
+    spans: list[tuple[int, int]] = []
+    several: list[str] = []
+    for quote in quotes:
+        # The analysis knows the first occurrence (cached): the text is mapped again only
+        # for a quote that occurs more than once.
+        found = a.quote_context(source_id, quote)
+        if found is None:
+            continue
+        spans.append((found.start, found.end))
+        if found.occurrences > 1:
+            several.append(quote)
+    text = mapped(archive.text) if several else None
+    if text is None:
+        return spans
+    for quote in several:
+        wanted = normalise(quote)
+        at = text.text.find(wanted)
+        while at >= 0:
+            spans.append(text.original_span(at, at + len(wanted)))
+            at = text.text.find(wanted, at + 1)
+    return spans
+
+
+def _weighs(ch: str) -> bool:
+    """Whether a character must be quoted for its sentence to be fully cited: not white
+    space, punctuation or an invisible format character."""
+    return not ch.isspace() and unicodedata.category(ch)[0] not in "PZC"
+
+
+def _cited(text: str, start: int, end: int, spans: list[tuple[int, int]]) -> Cited:
+    covered = [(max(a, start), min(b, end)) for a, b in spans if a < end and b > start]
+    if not covered:
+        return Cited.NO
+    marked = bytearray(end - start)
+    for a, b in covered:
+        marked[a - start : b - start] = b"\x01" * (b - a)
+    missing = any(not marked[i] and _weighs(text[start + i]) for i in range(end - start))
+    return Cited.PARTLY if missing else Cited.FULLY
+
+
+def line_starts(text: str) -> list[int]:
+    starts = [0]
+    at = text.find("\n")
+    while at >= 0:
+        starts.append(at + 1)
+        at = text.find("\n", at + 1)
+    return starts
+
+
+def sentences_of(text: str, spans: list[tuple[int, int]]) -> list[Sentence]:
+    lines = line_starts(text)
+    found = []
+    for start, end in sentence_spans(text):
+        line = bisect_right(lines, start)
+        found.append(
+            Sentence(
+                start,
+                end,
+                line,
+                start - lines[line - 1] + 1,
+                text[start:end],
+                _cited(text, start, end, spans),
+            )
+        )
+    return found
+
+
+def _key(text: str) -> str:
+    return normalise(text).rstrip(".。!！?？")
+
+
+def match_reviewed(sentences: list[Sentence], entries: list[ReviewedSentence]) -> Coverage:
+    """The coverage with reviewed entries matched: an entry names the sentence whose text
+    starts with it (compared normalised, as quotes are), and must name exactly one."""
+    keys = [normalise(s.text) for s in sentences]
+    reviewed: list[Reviewed] = []
+    unmatched: list[int] = []
+    ambiguous: list[int] = []
+    cited: list[int] = []
+    for index, entry in enumerate(entries):
+        wanted = _key(entry.sentence)
+        hits = [i for i, key in enumerate(keys) if key.startswith(wanted)]
+        if len(hits) > 1:
+            # An entry that is one sentence whole is not ambiguous with longer ones.
+            exact = [i for i in hits if _key(keys[i]) == wanted]
+            hits = exact if len(exact) == 1 else hits
+        if not hits:
+            unmatched.append(index)
+        elif len(hits) > 1:
+            ambiguous.append(index)
+        elif sentences[hits[0]].cited is not Cited.NO:
+            cited.append(index)
+        else:
+            reviewed.append(Reviewed(sentences[hits[0]], entry.reason, index))
+    # The same sentence reviewed twice counts once.
+    unique = {r.sentence.start: r for r in reversed(reviewed)}
+    return Coverage(
+        tuple(sentences),
+        tuple(sorted(unique.values(), key=lambda r: r.sentence.start)),
+        tuple(unmatched),
+        tuple(ambiguous),
+        tuple(cited),
+    )
+
+
+def coverage(a: Analysis, source_id: str) -> Coverage | None:
+    """The source's coverage; None when it has no archived text."""
+    archive = a.tracker.archives.get(source_id)
+    loaded = a.tracker.sources.get(source_id)
+    if archive is None or loaded is None:
+        return None
+    spans = quote_spans(a, source_id, cited_quotes(a, source_id))
+    return match_reviewed(sentences_of(archive.text, spans), list(loaded.record.reviewed_uncited))
+
+
+def known_names(a: Analysis) -> frozenset[str]:
+    """Organisations and people the records name: claimants, publishers, authors."""
+    names: set[str] = set()
+    for claim in a.tracker.claims.values():
+        claimant = claim.record.claimant
+        names.add(claimant.name)
+        if claimant.organisation:
+            names.add(claimant.organisation)
+    for source in a.tracker.sources.values():
+        if source.record.publisher:
+            names.add(source.record.publisher)
+        names.update(source.record.authors)
+    return frozenset(n for n in names if n.strip())
+
+
+@dataclass(frozen=True)
+class Uncited:
+    sentence: Sentence
+    signals: tuple[Signal, ...]
+
+    @property
+    def score(self) -> int:
+        return score(self.signals)
+
+
+def ranked(found: Coverage, names: frozenset[str]) -> list[Uncited]:
+    """The uncited sentences with their signals, strongest first, then in text order."""
+    items = [Uncited(s, signals(s.text, names)) for s in found.uncited]
+    return sorted(items, key=lambda u: (-u.score, u.sentence.start))
