@@ -25,6 +25,7 @@ from ..records import (
 )
 from .addresses import base_url
 from .textfragment import text_fragment_url
+from .coverage_view import coverage_view
 from .views import (
     CHART_BAR_WIDTH,
     CHART_ROW,
@@ -275,6 +276,7 @@ def source_view(
         cited_by=tuple(summaries[c] for c in a.cited_by.get(sid, ()) if c in summaries),
         to_check_by=tuple(summaries[c] for c in a.to_check_by.get(sid, ()) if c in summaries),
         record=source,
+        coverage=coverage_view(a, sid),
     )
 
 

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 from ..records import STATUS_MEANINGS, Claim, Source, Status
 from . import addresses
+from .coverage_view import CoverageView
 
 # Most newsworthy first: what is wrong, then what is open, then what holds.
 STATUS_ORDER: tuple[Status, ...] = (
@@ -165,6 +166,7 @@ class SourceView:
     cited_by: tuple[ClaimSummary, ...]
     to_check_by: tuple[ClaimSummary, ...]
     record: Source = field(hash=False)  # as for ClaimView.record
+    coverage: CoverageView | None = None  # None without an archived text
 
     @property
     def independent_origins(self) -> tuple[SourceRef, ...]:
