@@ -24,8 +24,8 @@ from ..records import (
     TranslatedBy,
 )
 from .addresses import base_url
-from .textfragment import text_fragment_url
 from .coverage_view import coverage_view
+from .textfragment import text_fragment_url
 from .views import (
     CHART_BAR_WIDTH,
     CHART_ROW,
