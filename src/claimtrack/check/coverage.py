@@ -14,9 +14,10 @@ all read the same Coverage.
 from __future__ import annotations
 
 import unicodedata
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import NamedTuple
 
 from ..records import ReviewedSentence
 from .analysis import Analysis
@@ -31,8 +32,8 @@ class Cited(StrEnum):
     NO = "no"
 
 
-@dataclass(frozen=True)
-class Sentence:
+class Sentence(NamedTuple):
+    # A tuple, not a dataclass: a large tracker has hundreds of thousands of sentences.
     start: int  # character offsets into the archived text
     end: int
     line: int  # 1-based; the column counts characters, as check's positions do
@@ -140,14 +141,17 @@ def _weighs(ch: str) -> bool:
 
 
 def _cited(text: str, start: int, end: int, spans: list[tuple[int, int]]) -> Cited:
-    covered = [(max(a, start), min(b, end)) for a, b in spans if a < end and b > start]
-    if not covered:
+    """``spans``: sorted, each overlapping this sentence."""
+    if not spans:
         return Cited.NO
-    marked = bytearray(end - start)
-    for a, b in covered:
-        marked[a - start : b - start] = b"\x01" * (b - a)
-    missing = any(not marked[i] and _weighs(text[start + i]) for i in range(end - start))
-    return Cited.PARTLY if missing else Cited.FULLY
+    at = start
+    for a, b in spans:
+        if a > at and any(_weighs(ch) for ch in text[at:a]):
+            return Cited.PARTLY
+        at = max(at, b)
+    if at < end and any(_weighs(ch) for ch in text[at:end]):
+        return Cited.PARTLY
+    return Cited.FULLY
 
 
 def line_starts(text: str) -> list[int]:
@@ -161,18 +165,15 @@ def line_starts(text: str) -> list[int]:
 
 def sentences_of(text: str, spans: list[tuple[int, int]]) -> list[Sentence]:
     lines = line_starts(text)
+    spans = sorted(spans)
     found = []
     for start, end in sentence_spans(text):
         line = bisect_right(lines, start)
+        # The quotes that overlap: they start before the sentence ends, end after it starts.
+        overlapping = [(a, b) for a, b in spans[: bisect_left(spans, (end,))] if b > start]
+        cited = _cited(text, start, end, overlapping)
         found.append(
-            Sentence(
-                start,
-                end,
-                line,
-                start - lines[line - 1] + 1,
-                text[start:end],
-                _cited(text, start, end, spans),
-            )
+            Sentence(start, end, line, start - lines[line - 1] + 1, text[start:end], cited)
         )
     return found
 
@@ -184,6 +185,8 @@ def _key(text: str) -> str:
 def match_reviewed(sentences: list[Sentence], entries: list[ReviewedSentence]) -> Coverage:
     """The coverage with reviewed entries matched: an entry names the sentence whose text
     starts with it (compared normalised, as quotes are), and must name exactly one."""
+    if not entries:
+        return Coverage(tuple(sentences), ())
     keys = [normalise(s.text) for s in sentences]
     reviewed: list[Reviewed] = []
     unmatched: list[int] = []
