@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 from pathlib import Path
 
@@ -77,6 +78,27 @@ def test_a_reviewed_sentence_shows_on_the_page_after_a_source_edit(tmp_path: Pat
         in after["sources/acme-post/index.html"]
     )
     assert _coverage(tmp_path / "site", "acme-post")["coverage"] == 1.0
+    fresh = tmp_path / "fresh"
+    build(root, fresh)
+    assert files_of(fresh) == after
+
+
+def test_an_archive_edit_updates_the_coverage_of_its_source(tmp_path: Path) -> None:
+    root = minimal_copy(tmp_path)
+    site = SiteBuilder(root, tmp_path / "site", FIXTURE_TODAY)
+    site.build()
+    archive = root / "sources" / "acme-post.txt"
+    old = archive.read_bytes()
+    new = old + b"Acme will say more in March.\n"
+    archive.write_bytes(new)
+    _edit(
+        root / "sources" / "acme-post.yaml",
+        hashlib.sha256(old).hexdigest(),
+        hashlib.sha256(new).hexdigest(),
+    )
+    site.build()
+    after = files_of(tmp_path / "site")
+    assert b"2 of 4 sentences cited (50%)" in after["sources/acme-post/index.html"]
     fresh = tmp_path / "fresh"
     build(root, fresh)
     assert files_of(fresh) == after

@@ -123,7 +123,7 @@ def quote_spans(a: Analysis, source_id: str, quotes: list[str]) -> list[tuple[in
         if found.occurrences > 1:
             several.append(quote)
     text = mapped(archive.text) if several else None
-    if text is None:
+    if text is None:  # mapped() refuses a rare text: then first occurrences only
         return spans
     for quote in several:
         wanted = normalise(quote)
