@@ -13,6 +13,7 @@ all read the same Coverage.
 
 from __future__ import annotations
 
+import math
 import unicodedata
 from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
@@ -92,6 +93,11 @@ class Coverage:
     @property
     def cited_ratio(self) -> float:
         return round(self.cited / self.total, 4) if self.sentences else 1.0
+
+
+def whole_percent(ratio: float) -> int:
+    """A ratio as a percentage rounded down: 99.6% is not 100% while a sentence is missing."""
+    return math.floor(ratio * 100 + 1e-9)
 
 
 def cited_quotes(a: Analysis, source_id: str) -> list[str]:

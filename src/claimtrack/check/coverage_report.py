@@ -8,7 +8,6 @@ tools.  Coverage is advice: the report never fails a run by itself.
 from __future__ import annotations
 
 import json
-import math
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
@@ -17,7 +16,7 @@ from ..load import Loaded
 from ..problems import Problem, printable
 from ..records import Source
 from .analysis import Analysis
-from .coverage import Coverage, Uncited, coverage, known_names, ranked
+from .coverage import Coverage, Uncited, coverage, known_names, ranked, whole_percent
 from .reviewed import reviewed_sentences
 
 
@@ -50,8 +49,7 @@ def report(a: Analysis, source_ids: Iterable[str]) -> list[SourceCoverage]:
 
 
 def percent(ratio: float) -> str:
-    """Rounded down: 99.6% is not shown as 100% while a sentence is missing."""
-    return f"{math.floor(ratio * 100 + 1e-9)}%"
+    return f"{whole_percent(ratio)}%"
 
 
 def _header(item: SourceCoverage) -> str:

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from typing import Any
 
 from ..check.analysis import Analysis
-from ..check.coverage import coverage
+from ..check.coverage import coverage, whole_percent
 
 
 @dataclass(frozen=True)
@@ -26,11 +25,11 @@ class CoverageView:
     @property
     def percent(self) -> int:
         """Of the sentences cited or reviewed; rounded down, so 100 only when complete."""
-        return math.floor(self.ratio * 100 + 1e-9)
+        return whole_percent(self.ratio)
 
     @property
     def cited_percent(self) -> int:
-        return math.floor(self.cited_ratio * 100 + 1e-9)
+        return whole_percent(self.cited_ratio)
 
     def to_json(self) -> dict[str, Any]:
         return {
