@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import hashlib
 import json
 from collections.abc import Callable
 from pathlib import Path
@@ -35,7 +36,7 @@ def test_sentences_end_at_line_breaks_but_not_inside_a_wrapped_sentence() -> Non
 def test_each_sentence_is_cited_fully_partly_or_not() -> None:
     found = coverage(_analysis(MIXED), "mixed")
     assert found is not None
-    cited = {s.text: s.cited for s in found.sentences}
+    cited = {found.words(s): s.cited for s in found.sentences}
     assert cited == {
         "Rapport de Le Journal": Cited.NO,
         "Acme dit que Rocket 2 est jusqu'à 3 fois plus rapide.": Cited.PARTLY,
@@ -49,7 +50,7 @@ def test_each_sentence_is_cited_fully_partly_or_not() -> None:
         "It runs 3x faster.": Cited.FULLY,
     }
     assert (found.total, found.cited, found.fully_cited, found.partly_cited) == (9, 4, 3, 1)
-    assert [r.sentence.text for r in found.reviewed] == ["Rapport de Le Journal"]
+    assert [found.words(r.sentence) for r in found.reviewed] == ["Rapport de Le Journal"]
     assert found.ratio == round(5 / 9, 4)
 
 
@@ -167,3 +168,36 @@ def test_reviewed_entries_need_an_archived_text(
         "has no archived text" in result.out
     )
     assert "[reviewed-not-found]" in result.out
+
+
+def test_every_occurrence_counts_even_when_written_differently(
+    tracker: Callable[[str], Path],
+) -> None:
+    """The quote has a straight apostrophe, the archive curly ones: the occurrences are
+    found in the normalised text and mapped back to the archive's own characters."""
+    root = tracker("coverage")
+    archive = root / "sources" / "mixed.txt"
+    old = archive.read_bytes()
+    new = old + "Fin de l’essai. Fin de l’essai.\n".encode()
+    archive.write_bytes(new)
+    record = root / "sources" / "mixed.yaml"
+    record.write_text(
+        record.read_text(encoding="utf-8").replace(
+            hashlib.sha256(old).hexdigest(), hashlib.sha256(new).hexdigest()
+        ),
+        encoding="utf-8",
+    )
+    claim = root / "claims" / "rocket-speed.yaml"
+    claim.write_text(
+        claim.read_text(encoding="utf-8").replace(
+            "evidence:\n",
+            "evidence:\n  - source: mixed\n    quote: Fin de l'essai\n"
+            "    translation: End of the test\n    translated_by: person\n",
+        ),
+        encoding="utf-8",
+    )
+    found = coverage(_analysis(root), "mixed")
+    assert found is not None
+    last = [s for s in found.sentences if found.words(s) == "Fin de l’essai."]
+    assert [s.cited for s in last] == [Cited.FULLY, Cited.FULLY]
+    assert [found.position(s) for s in last] == [(5, 1), (5, 17)]

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import math
 import unicodedata
-from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import NamedTuple
@@ -34,12 +33,10 @@ class Cited(StrEnum):
 
 
 class Sentence(NamedTuple):
-    # A tuple, not a dataclass: a large tracker has hundreds of thousands of sentences.
+    # A tuple, not a dataclass, and only offsets: a large tracker has hundreds of thousands
+    # of sentences, and only the uncited ones are ever shown (Coverage.words, .position).
     start: int  # character offsets into the archived text
     end: int
-    line: int  # 1-based; the column counts characters, as check's positions do
-    column: int
-    text: str
     cited: Cited
 
 
@@ -54,12 +51,21 @@ class Reviewed:
 class Coverage:
     """One archived text's sentences, and which of them the claims cite."""
 
+    text: str  # the archived text
     sentences: tuple[Sentence, ...]
     reviewed: tuple[Reviewed, ...]
     # Entries of reviewed_uncited that name no sentence, several, or a cited one.
     unmatched: tuple[int, ...] = ()
     ambiguous: tuple[int, ...] = ()
     cited_entries: tuple[int, ...] = ()
+
+    def words(self, sentence: Sentence) -> str:
+        return self.text[sentence.start : sentence.end]
+
+    def position(self, sentence: Sentence) -> tuple[int, int]:
+        """Line and column, 1-based, the column in characters as check counts them."""
+        at = sentence.start
+        return self.text.count("\n", 0, at) + 1, at - self.text.rfind("\n", 0, at)
 
     @property
     def total(self) -> int:
@@ -125,8 +131,16 @@ def quote_spans(a: Analysis, source_id: str, quotes: list[str]) -> list[tuple[in
         found = a.quote_context(source_id, quote)
         if found is None:
             continue
-        spans.append((found.start, found.end))
-        if found.occurrences > 1:
+        if found.occurrences == 1:
+            spans.append((found.start, found.end))
+        elif archive.text.count(quote) == found.occurrences:
+            # As written in the archive, every time: found there as it is, no map needed.
+            at = archive.text.find(quote)
+            while at >= 0:
+                spans.append((at, at + len(quote)))
+                at = archive.text.find(quote, at + 1)
+        else:
+            spans.append((found.start, found.end))
             several.append(quote)
     text = mapped(archive.text) if several else None
     if text is None:  # mapped() refuses a rare text: then first occurrences only
@@ -160,27 +174,30 @@ def _cited(text: str, start: int, end: int, spans: list[tuple[int, int]]) -> Cit
     return Cited.FULLY
 
 
-def line_starts(text: str) -> list[int]:
-    starts = [0]
-    at = text.find("\n")
-    while at >= 0:
-        starts.append(at + 1)
-        at = text.find("\n", at + 1)
-    return starts
+def _merged(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Overlapping or touching spans joined: sorted and disjoint."""
+    out: list[tuple[int, int]] = []
+    for a, b in sorted(spans):
+        if out and a <= out[-1][1]:
+            if b > out[-1][1]:
+                out[-1] = (out[-1][0], b)
+        else:
+            out.append((a, b))
+    return out
 
 
 def sentences_of(text: str, spans: list[tuple[int, int]]) -> list[Sentence]:
-    lines = line_starts(text)
-    spans = sorted(spans)
+    quoted = _merged(spans)
     found = []
+    j = 0
     for start, end in sentence_spans(text):
-        line = bisect_right(lines, start)
-        # The quotes that overlap: they start before the sentence ends, end after it starts.
-        overlapping = [(a, b) for a, b in spans[: bisect_left(spans, (end,))] if b > start]
-        cited = _cited(text, start, end, overlapping)
-        found.append(
-            Sentence(start, end, line, start - lines[line - 1] + 1, text[start:end], cited)
-        )
+        # One sweep over sentences and quotes, both in text order.
+        while j < len(quoted) and quoted[j][1] <= start:
+            j += 1
+        k = j
+        while k < len(quoted) and quoted[k][0] < end:
+            k += 1
+        found.append(Sentence(start, end, _cited(text, start, end, quoted[j:k])))
     return found
 
 
@@ -188,12 +205,14 @@ def _key(text: str) -> str:
     return normalise(text).rstrip(".。!！?？")
 
 
-def match_reviewed(sentences: list[Sentence], entries: list[ReviewedSentence]) -> Coverage:
+def match_reviewed(
+    text: str, sentences: list[Sentence], entries: list[ReviewedSentence]
+) -> Coverage:
     """The coverage with reviewed entries matched: an entry names the sentence whose text
     starts with it (compared normalised, as quotes are), and must name exactly one."""
     if not entries:
-        return Coverage(tuple(sentences), ())
-    keys = [normalise(s.text) for s in sentences]
+        return Coverage(text, tuple(sentences), ())
+    keys = [normalise(text[s.start : s.end]) for s in sentences]
     reviewed: list[Reviewed] = []
     unmatched: list[int] = []
     ambiguous: list[int] = []
@@ -216,6 +235,7 @@ def match_reviewed(sentences: list[Sentence], entries: list[ReviewedSentence]) -
     # The same sentence reviewed twice counts once.
     unique = {r.sentence.start: r for r in reversed(reviewed)}
     return Coverage(
+        text,
         tuple(sentences),
         tuple(sorted(unique.values(), key=lambda r: r.sentence.start)),
         tuple(unmatched),
@@ -231,7 +251,9 @@ def coverage(a: Analysis, source_id: str) -> Coverage | None:
     if archive is None or loaded is None:
         return None
     spans = quote_spans(a, source_id, cited_quotes(a, source_id))
-    return match_reviewed(sentences_of(archive.text, spans), list(loaded.record.reviewed_uncited))
+    return match_reviewed(
+        archive.text, sentences_of(archive.text, spans), list(loaded.record.reviewed_uncited)
+    )
 
 
 def known_names(a: Analysis) -> frozenset[str]:
@@ -252,6 +274,9 @@ def known_names(a: Analysis) -> frozenset[str]:
 @dataclass(frozen=True)
 class Uncited:
     sentence: Sentence
+    line: int
+    column: int
+    text: str
     signals: tuple[Signal, ...]
 
     @property
@@ -261,5 +286,8 @@ class Uncited:
 
 def ranked(found: Coverage, names: frozenset[str]) -> list[Uncited]:
     """The uncited sentences with their signals, strongest first, then in text order."""
-    items = [Uncited(s, signals(s.text, names)) for s in found.uncited]
+    items = []
+    for s in found.uncited:
+        words = found.words(s)
+        items.append(Uncited(s, *found.position(s), words, signals(words, names)))
     return sorted(items, key=lambda u: (-u.score, u.sentence.start))

@@ -16,7 +16,7 @@ from ..load import Loaded
 from ..problems import Problem, printable
 from ..records import Source
 from .analysis import Analysis
-from .coverage import Coverage, Uncited, coverage, known_names, ranked, whole_percent
+from .coverage import Coverage, Reviewed, Uncited, coverage, known_names, ranked, whole_percent
 from .reviewed import reviewed_sentences
 
 
@@ -71,9 +71,8 @@ def format_text(items: list[SourceCoverage]) -> str:
         lines = [_header(item)]
         lines += [p.format() for p in item.problems]
         for u in item.uncited:
-            s = u.sentence
             names = ", ".join(signal.name for signal in u.signals)
-            lines.append(f"{item.archive}:{s.line}:{s.column}: {s.text} [{names}]")
+            lines.append(f"{item.archive}:{u.line}:{u.column}: {u.text} [{names}]")
         blocks.append("\n".join(printable(line) for line in lines))
     return "\n\n".join(blocks)
 
@@ -90,26 +89,28 @@ def to_json(item: SourceCoverage) -> dict[str, Any]:
         "partly_cited": found.partly_cited if found else None,
         "coverage": found.ratio if found else None,
         "cited_coverage": found.cited_ratio if found else None,
-        "reviewed": [
-            {
-                "line": r.sentence.line,
-                "column": r.sentence.column,
-                "text": printable(r.sentence.text),
-                "reason": printable(r.reason),
-            }
-            for r in (found.reviewed if found else ())
-        ],
+        "reviewed": [_reviewed_json(found, r) for r in found.reviewed] if found else [],
         "uncited": [
             {
-                "line": u.sentence.line,
-                "column": u.sentence.column,
-                "text": printable(u.sentence.text),
+                "line": u.line,
+                "column": u.column,
+                "text": printable(u.text),
                 "signals": [signal.name for signal in u.signals],
                 "score": u.score,
             }
             for u in item.uncited
         ],
         "problems": [p.to_json() for p in item.problems],
+    }
+
+
+def _reviewed_json(found: Coverage, r: Reviewed) -> dict[str, Any]:
+    line, column = found.position(r.sentence)
+    return {
+        "line": line,
+        "column": column,
+        "text": printable(found.words(r.sentence)),
+        "reason": printable(r.reason),
     }
 
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 
-from ..textrules import has_visible
+from ..textrules import VISIBLE_PATTERN
 
 # A terminal mark, then closers (possibly after a French space), then white space or the end;
 # or a full-width terminal mark with its closers, with or without space after it.
@@ -46,6 +46,9 @@ def sentences(text: str) -> list[str]:
     return [s for s in (text[a:b].strip() for a, b in bounds) if s]
 
 
+# From the first visible character to the last (textrules.VISIBLE_PATTERN: not white
+# space nor an invisible character).
+_CONTENT = re.compile(rf"{VISIBLE_PATTERN}(?:.*{VISIBLE_PATTERN})?", re.DOTALL)
 # A line break and the spaces that indent the next line.
 _LINE_BREAK = re.compile(r"\n[^\S\n]*")
 
@@ -63,9 +66,8 @@ def sentence_spans(text: str) -> list[tuple[int, int]]:
     ordered = sorted(bounds)
     spans = []
     for a, b in zip(ordered, [*ordered[1:], len(text)], strict=True):
-        piece = text[a:b]
-        stripped = piece.strip()
-        if stripped and has_visible(stripped):
-            start = a + len(piece) - len(piece.lstrip())
-            spans.append((start, start + len(stripped)))
+        # The sentence without the white space around it, found without copying it.
+        content = _CONTENT.search(text, a, b)
+        if content is not None:
+            spans.append(content.span())
     return spans
