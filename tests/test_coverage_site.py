@@ -5,12 +5,14 @@ from __future__ import annotations
 import hashlib
 import json
 from pathlib import Path
+from typing import Any
 
 import jsonschema
 
 from claimtrack.site import SiteBuilder
 from claimtrack.site.dataschema import sources_schema
 
+from .conftest import TODAY
 from .site_support import FIXTURE_TODAY, build, files_of, minimal_copy
 
 
@@ -102,3 +104,19 @@ def test_an_archive_edit_updates_the_coverage_of_its_source(tmp_path: Path) -> N
     fresh = tmp_path / "fresh"
     build(root, fresh)
     assert files_of(fresh) == after
+
+
+def test_the_cached_coverage_follows_an_edit(tmp_path: Path, run_cli: Any) -> None:
+    """Counts come from the cache on a second build; a new quote is a new key."""
+    root = minimal_copy(tmp_path)
+    page = root / "site" / "sources" / "acme-post" / "index.html"
+    for _ in range(2):
+        assert run_cli("build", "--root", root, "--today", TODAY).code == 0
+        assert "2 of 3 sentences cited (66%)" in page.read_text(encoding="utf-8")
+    _edit(
+        root / "claims" / "rocket-speed.yaml",
+        "evidence:\n",
+        "evidence:\n  - source: acme-post\n    quote: Acme announces the Rocket 2 engine\n",
+    )
+    assert run_cli("build", "--root", root, "--today", TODAY).code == 0
+    assert "3 of 3 sentences cited (100%)" in page.read_text(encoding="utf-8")

@@ -13,11 +13,14 @@ all read the same Coverage.
 
 from __future__ import annotations
 
+import hashlib
 import math
 import unicodedata
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import NamedTuple
+
+import orjson
 
 from ..records import ReviewedSentence
 from .analysis import Analysis
@@ -91,14 +94,22 @@ class Coverage:
 
     @property
     def ratio(self) -> float:
-        """(cited + reviewed) / sentences, 0 to 1; a text without sentences lacks nothing."""
-        if not self.sentences:
-            return 1.0
-        return round((self.cited + len(self.reviewed)) / self.total, 4)
+        """(cited + reviewed) / sentences."""
+        return fraction(self.cited + len(self.reviewed), self.total)
 
     @property
     def cited_ratio(self) -> float:
-        return round(self.cited / self.total, 4) if self.sentences else 1.0
+        return fraction(self.cited, self.total)
+
+    @property
+    def counts(self) -> list[int]:
+        """sentences, fully cited, partly cited, reviewed: what the site shows."""
+        return [self.total, self.fully_cited, self.partly_cited, len(self.reviewed)]
+
+
+def fraction(part: int, total: int) -> float:
+    """0 to 1, to four places; a text without sentences lacks nothing."""
+    return round(part / total, 4) if total else 1.0
 
 
 def whole_percent(ratio: float) -> int:
@@ -242,6 +253,25 @@ def match_reviewed(
         tuple(ambiguous),
         tuple(cited),
     )
+
+
+def counts(a: Analysis, source_id: str) -> list[int] | None:
+    """Coverage.counts, kept in the cache by archive, quotes and reviewed entries: a
+    large tracker's build would otherwise split every archive into sentences again."""
+    archive = a.tracker.archives.get(source_id)
+    loaded = a.tracker.sources.get(source_id)
+    if archive is None or loaded is None:
+        return None
+    reviewed = [(e.sentence, e.reason) for e in loaded.record.reviewed_uncited]
+    digest = hashlib.sha256(orjson.dumps([cited_quotes(a, source_id), reviewed])).hexdigest()
+    key = f"coverage\0{archive.sha256}\0{digest}"
+    kept = a.cache.coverage_counts(key)
+    if kept is None:
+        found = coverage(a, source_id)
+        assert found is not None
+        kept = found.counts
+        a.cache.remember_coverage(key, kept)
+    return kept
 
 
 def coverage(a: Analysis, source_id: str) -> Coverage | None:

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..check.analysis import Analysis
-from ..check.coverage import coverage, whole_percent
+from ..check.coverage import counts, fraction, whole_percent
 
 
 @dataclass(frozen=True)
@@ -45,14 +45,15 @@ class CoverageView:
 
 def coverage_view(a: Analysis, source_id: str) -> CoverageView | None:
     """None when the source has no archived text."""
-    found = coverage(a, source_id)
+    found = counts(a, source_id)
     if found is None:
         return None
+    total, fully, partly, reviewed = found
     return CoverageView(
-        sentences=found.total,
-        fully_cited=found.fully_cited,
-        partly_cited=found.partly_cited,
-        reviewed=len(found.reviewed),
-        ratio=found.ratio,
-        cited_ratio=found.cited_ratio,
+        sentences=total,
+        fully_cited=fully,
+        partly_cited=partly,
+        reviewed=reviewed,
+        ratio=fraction(fully + partly + reviewed, total),
+        cited_ratio=fraction(fully + partly, total),
     )
