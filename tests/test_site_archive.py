@@ -172,12 +172,15 @@ def test_an_edited_quote_moves_its_mark_and_archive_public_false_removes_the_pag
     result = site.build()
     after = files_of(out)
     changed = sorted(p for p in after if after[p] != before.get(p))
+    # The source's coverage moves too: the sentence is now partly cited (sources.json).
     assert changed == [
         "claims.json",
         "claims/rocket-price/index.html",
+        "sources.json",
         ARCHIVE,
     ]
-    assert result.rendered == 2
+    # The source page too (its coverage view changed), though its bytes did not.
+    assert result.rendered == 3
     assert b'class="passage">The price was not</mark>' in after[ARCHIVE]
     # The record no longer allows the page: it goes, and so do the links to it.
     edit(root / "sources/acme-post.yaml", "archive_public: true", "archive_public: false")

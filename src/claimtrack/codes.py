@@ -79,6 +79,10 @@ class Code(StrEnum):
     # The site's theme
     TEMPLATE_ERROR = "template-error"
     ARCHIVE_PUBLIC_WITHOUT_COPY = "archive-public-without-copy"
+    # Coverage: sentences reviewed as stating no claim
+    REVIEWED_NOT_FOUND = "reviewed-not-found"
+    REVIEWED_AMBIGUOUS = "reviewed-ambiguous"
+    REVIEWED_CITED = "reviewed-cited"
 
 
 @dataclass(frozen=True, slots=True)
@@ -196,6 +200,17 @@ CODES: dict[Code, CodeInfo] = {
     ),
     Code.ARCHIVE_PUBLIC_WITHOUT_COPY: CodeInfo(
         W, "`archive_public: true` on a source with no archived text: there is nothing to publish"
+    ),
+    Code.REVIEWED_NOT_FOUND: CodeInfo(
+        E,
+        "a `reviewed_uncited` entry that names no sentence of the archived text (or the "
+        "source has no archived text)",
+    ),
+    Code.REVIEWED_AMBIGUOUS: CodeInfo(
+        E, "a `reviewed_uncited` entry that is the beginning of several sentences"
+    ),
+    Code.REVIEWED_CITED: CodeInfo(
+        W, "a `reviewed_uncited` entry names a sentence that a claim cites: it needs no review"
     ),
 }
 

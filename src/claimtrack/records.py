@@ -253,6 +253,17 @@ class Snapshot(Record):
     )
 
 
+class ReviewedSentence(Record):
+    """A sentence of the archived text that frames it and states no claim (a heading, a
+    byline): `claimtrack coverage` counts it as covered."""
+
+    sentence: Text = Field(
+        description="The sentence as it stands in the archived text, or enough of its "
+        "beginning to name it alone."
+    )
+    reason: Text = Field(description="Why it is no claim, briefly: 'heading', 'byline'.")
+
+
 class Source(Record):
     title: Text = Field(description="Title as the source gives it, in its own language.")
     publisher: Text | None = Field(None, description="Who published it; empty when unknown.")
@@ -275,6 +286,10 @@ class Source(Record):
         False,
         description="Publish the whole archived text as a page of the site. Only when its "
         "licence or its owner allows it; otherwise only the quotes in context are published.",
+    )
+    reviewed_uncited: list[ReviewedSentence] = Field(
+        default_factory=list,
+        description="Sentences of the archived text read and found to state no claim.",
     )
 
 

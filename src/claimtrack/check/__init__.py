@@ -12,7 +12,7 @@ import datetime as dt
 from ..batch import collector_paused
 from ..load import Cache, Tracker
 from ..problems import Problem, sort_problems
-from . import dates, quotes, references, statuses
+from . import dates, quotes, references, reviewed, statuses
 from .analysis import Analysis, ClaimRule, SourceRule, TrackerRule
 from .impact import Dependents, Impact
 
@@ -25,6 +25,7 @@ SOURCE_RULES: tuple[SourceRule, ...] = (
     *references.SOURCE_RULES,
     *quotes.SOURCE_RULES,
     *dates.SOURCE_RULES,
+    *reviewed.SOURCE_RULES,
 )
 TRACKER_RULES: tuple[TrackerRule, ...] = references.TRACKER_RULES
 

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from types import ModuleType
 
-from . import build, check, init, new, schema, serve, status
+from . import build, check, coverage, init, new, schema, serve, status
 
 COMMANDS: dict[str, ModuleType] = {
     "init": init,
     "check": check,
+    "coverage": coverage,
     "schema": schema,
     "new": new,
     "status": status,

@@ -108,6 +108,8 @@ class Cache:
         # Quotes in context (check.quotecontext.QuoteContext as a tuple), or None
         # when not found, by archive sha256 and quote: finding them costs more than loading.
         self.contexts: dict[str, Context | None] = {}
+        # A source's coverage counts (check.coverage), by archive sha256 and cited quotes.
+        self.coverage: dict[str, list[int]] = {}
         self._positions_read = 0
         self._dirty = False
         # Normalised archives are the bulk of the cache and needed only when a quote is
@@ -207,6 +209,17 @@ class Cache:
         self._used.add(key)
         self._dirty = True
 
+    def coverage_counts(self, key: str) -> list[int] | None:
+        counts = self.coverage.get(key)
+        if counts is not None:
+            self._used.add(key)
+        return counts
+
+    def remember_coverage(self, key: str, counts: list[int]) -> None:
+        self.coverage[key] = counts
+        self._used.add(key)
+        self._dirty = True
+
     # -- disk ----------------------------------------------------------------
     def _read(self) -> None:
         path = self.path
@@ -234,6 +247,7 @@ class Cache:
                 else (str(v[0]), str(v[1]), str(v[2]), int(v[3]), int(v[4]), int(v[5]))
                 for k, v in data["contexts"].items()
             }
+            coverage = {str(k): [int(n) for n in v] for k, v in data["coverage"].items()}
             positions = {
                 str(d): {str(k): [int(v[0]), int(v[1])] for k, v in table.items()}
                 for d, table in data["positions"].items()
@@ -243,7 +257,7 @@ class Cache:
         if not all(isinstance(e.data, dict | None) for e in parsed.values()):
             return
         self.files, self.parsed, self.quotes, self.positions = files, parsed, quotes, positions
-        self.contexts = contexts
+        self.contexts, self.coverage = contexts, coverage
         self._positions_read = self._position_count()
 
     def _read_archives(self) -> None:
@@ -288,6 +302,7 @@ class Cache:
             },
             "quotes": {k: v for k, v in self.quotes.items() if k in self._used},
             "contexts": {k: v for k, v in self.contexts.items() if k in self._used},
+            "coverage": {k: v for k, v in self.coverage.items() if k in self._used},
             "positions": {k: v for k, v in self.positions.items() if k in self._used and v},
         }
         try:

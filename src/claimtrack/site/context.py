@@ -26,6 +26,7 @@ from ..records import (
 from . import addresses
 from .addresses import base_url
 from .archive import is_public
+from .coverage_view import coverage_view
 from .textfragment import text_fragment_url
 from .views import (
     CHART_BAR_WIDTH,
@@ -278,6 +279,7 @@ def source_view(
         to_check_by=tuple(summaries[c] for c in a.to_check_by.get(sid, ()) if c in summaries),
         record=source,
         archive_page=addresses.archive_page(sid) if is_public(a, sid) else None,
+        coverage=coverage_view(a, sid),
     )
 
 

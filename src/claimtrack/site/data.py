@@ -70,6 +70,7 @@ def source_line(view: SourceView, settings: SiteSettings) -> bytes:
             item["archive_site_url"] = url
     item["cited_by"] = [c.id for c in view.cited_by]
     item["to_check_by"] = [c.id for c in view.to_check_by]
+    item["coverage"] = view.coverage.to_json() if view.coverage is not None else None
     return _located(item, addresses.source_page(sid), addresses.source_folder(sid), settings)
 
 

@@ -164,6 +164,7 @@ def sources_schema() -> dict[str, Any]:
                 **_ID_LIST,
                 "description": "Claims naming this source as one still to read (to_check).",
             },
+            "coverage": _COVERAGE,
             "page": {"type": "string", "description": "Path of the source's page in the site."},
             "site_url": {
                 "type": "string",
@@ -174,3 +175,40 @@ def sources_schema() -> dict[str, Any]:
         optional=("site_url", "archive_site_url"),
     )
     return _wrap("sources.json", "sources", item)
+
+
+_COUNT = {"type": "integer", "minimum": 0}
+_RATIO = {"type": "number", "minimum": 0, "maximum": 1}
+_COVERAGE = {
+    "description": "How much of the archived text the claims cite, sentence by sentence "
+    "(claimtrack coverage); null when the source has no archived text.",
+    "oneOf": [
+        {"type": "null"},
+        {
+            "type": "object",
+            "additionalProperties": False,
+            "required": [
+                "sentences",
+                "cited",
+                "fully_cited",
+                "partly_cited",
+                "reviewed",
+                "coverage",
+                "cited_coverage",
+            ],
+            "properties": {
+                "sentences": {**_COUNT, "description": "Sentences in the archived text."},
+                "cited": {**_COUNT, "description": "Sentences a quote overlaps."},
+                "fully_cited": {**_COUNT, "description": "Sentences the quotes cover whole."},
+                "partly_cited": {**_COUNT, "description": "Sentences the quotes cover in part."},
+                "reviewed": {
+                    **_COUNT,
+                    "description": "Uncited sentences reviewed as stating no claim "
+                    "(reviewed_uncited).",
+                },
+                "coverage": {**_RATIO, "description": "(cited + reviewed) / sentences."},
+                "cited_coverage": {**_RATIO, "description": "cited / sentences."},
+            },
+        },
+    ],
+}

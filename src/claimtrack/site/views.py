@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from ..records import STATUS_MEANINGS, Claim, Source, Status
 from . import addresses
+from .coverage_view import CoverageView
 
 if TYPE_CHECKING:
     from .archive import ArchiveView
@@ -172,6 +173,7 @@ class SourceView:
     to_check_by: tuple[ClaimSummary, ...]
     record: Source = field(hash=False)  # as for ClaimView.record
     archive_page: str | None = None  # the whole archived text's page, when it is built
+    coverage: CoverageView | None = None  # None without an archived text
 
     @property
     def independent_origins(self) -> tuple[SourceRef, ...]:
