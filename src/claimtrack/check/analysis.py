@@ -15,7 +15,7 @@ from functools import cached_property
 from ..batch import split
 from ..load import Cache, Loaded, Tracker
 from ..problems import Problem
-from ..records import Claim, Source
+from ..records import Claim, Evidence, Source
 from ..textrules import has_visible
 from .graph import Derivation, walk
 from .links import Links
@@ -106,7 +106,7 @@ class Analysis:
             else [claims[cid] for cid in claim_ids if cid in claims]
         )
         for loaded in chosen:
-            for ev in loaded.record.evidence:
+            for _, ev in loaded.record.quote_items():
                 archive = self.tracker.archives.get(ev.source)
                 if archive is None or self.cache.quote_result(archive.sha256, ev.quote) is not None:
                     continue
@@ -135,19 +135,19 @@ class Analysis:
             for quote, result in zip(quotes, found, strict=True):
                 self.cache.remember_quote(sha, quote, result)
 
+    def quote_check(self, ev: Evidence) -> QuoteCheck:
+        """Whether one quote item (of a claim's evidence, a measurement or the history) stands
+        in its source's archived copy."""
+        if ev.source not in self.tracker.sources:
+            return QuoteCheck.NO_SOURCE
+        found = self.quote_found(ev.source, ev.quote)
+        if found is None:
+            return QuoteCheck.UNCHECKED
+        return QuoteCheck.FOUND if found else QuoteCheck.NOT_FOUND
+
     def quote_checks_of(self, loaded: Loaded[Claim]) -> list[QuoteCheck]:
         """One result per evidence item of the claim, in order."""
-        row = []
-        for ev in loaded.record.evidence:
-            if ev.source not in self.tracker.sources:
-                row.append(QuoteCheck.NO_SOURCE)
-                continue
-            found = self.quote_found(ev.source, ev.quote)
-            if found is None:
-                row.append(QuoteCheck.UNCHECKED)
-            else:
-                row.append(QuoteCheck.FOUND if found else QuoteCheck.NOT_FOUND)
-        return row
+        return [self.quote_check(ev) for ev in loaded.record.evidence]
 
     @cached_property
     def quote_checks(self) -> dict[str, list[QuoteCheck]]:

@@ -90,7 +90,8 @@ def validation_problems(
     """
     problems = []
     for err in exc.errors(include_url=False):
-        loc = tuple(err["loc"])
+        # Without the tags of a discriminated union (records.HistoryEvidence).
+        loc = tuple(p for p in err["loc"] if not (isinstance(p, str) and p.startswith("<")))
         kind = err["type"]
         where = _describe(loc)
         if kind == "extra_forbidden":

@@ -325,7 +325,7 @@ def claim_view(
             date=entry.date,
             status=STATUSES[entry.status],
             note=entry.note,
-            evidence=tuple(refs[s] for s in entry.evidence if s in refs),
+            evidence=tuple(refs[s] for s in entry.source_ids if s in refs),
             current=i == last,
         )
         for i, entry in enumerate(claim.history)
