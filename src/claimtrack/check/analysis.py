@@ -19,6 +19,7 @@ from ..records import Claim, Evidence, Source
 from ..textrules import has_visible
 from .graph import Derivation, walk
 from .links import Links
+from .measurements import Measured, judge
 from .quotecontext import QuoteContext, quote_context
 from .sentences import sentence_starts
 from .textnorm import MappedText, mapped, normalise
@@ -41,6 +42,7 @@ class Analysis:
     _mapped: dict[str, tuple[MappedText | None, list[int]]] = field(
         default_factory=dict, repr=False
     )
+    _measured: dict[str, Measured | None] = field(default_factory=dict, repr=False)
 
     def normalised_archive(self, source_id: str) -> str | None:
         archive = self.tracker.archives.get(source_id)
@@ -187,6 +189,19 @@ class Analysis:
         for sid in self.claim_sources(claim_id):
             origins |= self.source_origins[sid]
         return sorted(origins)
+
+    def measured(self, claim_id: str) -> Measured | None:
+        """A figure's measurements judged: independence, values in the claim's unit,
+        agreement (check/measurements.py); None for a claim without a quantity."""
+        found = self._measured.get(claim_id, ...)
+        if found is ...:
+            claim = self.tracker.claims[claim_id].record
+            found = None
+            if claim.quantity is not None:
+                origins = frozenset(self.claim_origins(claim_id))
+                found = judge(claim, origins, self.source_origins)
+            self._measured[claim_id] = found
+        return found
 
     @cached_property
     def links(self) -> Links:
