@@ -53,7 +53,7 @@ class ModelCache:
             if impact is not None and kept is not None and cid not in impact.claim_pages:
                 summaries[cid], claims[cid] = kept.summary, kept
             else:
-                made = summary_view(cid, loaded.record, a.is_stale(cid))
+                made = summary_view(cid, loaded.record, a.is_stale(cid), a.measured(cid))
                 # Equal to the last one (an edit of the rationale): keep the object.
                 summaries[cid] = kept.summary if kept is not None and kept.summary == made else made
         for cid, loaded in tracker.claims.items():
