@@ -117,7 +117,7 @@ class _QuotePart(argparse.Action):
         setattr(ns, self.dest, items)
 
 
-def _claim_path(root: Path, claim_id: str) -> Path:
+def claim_path(root: Path, claim_id: str) -> Path:
     if not is_record_id(claim_id):
         raise ClaimtrackError(f"{claim_id!r} is not a valid claim id ({ID_RULE})")
     path = root / "claims" / f"{claim_id}.yaml"
@@ -155,7 +155,7 @@ def run(args: argparse.Namespace) -> int:
     if not root.is_dir():
         raise UsageError(f"--root {root}: no such folder")
     root = root.resolve()
-    path = _claim_path(root, args.claim_id)
+    path = claim_path(root, args.claim_id)
     relpath = f"claims/{args.claim_id}.yaml"
     today: dt.date = args.today or dt.date.today()
     entry = NewEntry(
