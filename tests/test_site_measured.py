@@ -107,3 +107,23 @@ def test_an_edited_measurement_reaches_its_page_the_index_json_and_feed(tmp_path
     fresh = tmp_path / "fresh"
     build_site(root, fresh, today=FIXTURE_TODAY)
     assert files_of(fresh) == after
+
+
+def test_a_measurement_source_that_comes_to_derive_from_the_claims_own(tmp_path: Path) -> None:
+    # Quill Bench turns out to copy Nimbus's post: its measurement is no longer independent.
+    root = tmp_path / "measured"
+    shutil.copytree(FIXTURES / "measured", root)
+    builder = SiteBuilder(root, tmp_path / "site", FIXTURE_TODAY)
+    builder.build()
+    source = root / "sources" / "quill-bench.yaml"
+    source.write_text(
+        source.read_text().replace("kind: report\n", "kind: report\nderived_from: [nimbus-post]\n")
+    )
+    builder.build()
+    after = files_of(tmp_path / "site")
+    assert b"measured: 3.8x (1 independent)" in after["index.html"]
+    (claim,) = json.loads(after["claims.json"])["claims"]
+    assert [m["independent"] for m in claim["measurements"]] == [False, False, True]
+    fresh = tmp_path / "fresh"
+    build_site(root, fresh, today=FIXTURE_TODAY)
+    assert files_of(fresh) == after
