@@ -310,3 +310,18 @@ def test_measurements_on_a_claim_that_is_not_a_figure(run_cli: Runner, root: Pat
     )
     found = only(problems(run_cli, root), "quantity-unexpected")
     assert "only figures carry measurements" in str(found["message"])
+
+
+def test_a_mistyped_key_of_a_history_quote_has_a_hint(run_cli: Runner, root: Path) -> None:
+    path = root / "claims" / "rocket-speed.yaml"
+    text = path.read_text(encoding="utf-8")
+    path.write_text(
+        text.replace(
+            "    evidence: [acme-post]\n",
+            "    evidence: [{source: acme-post, quot: It runs up to 3x faster than Rocket 1}]\n",
+        ),
+        encoding="utf-8",
+    )
+    found = [p for p in problems(run_cli, root) if p["code"] == "unknown-field"]
+    assert len(found) == 1 and found[0]["hint"] == "did you mean 'quote'?"
+    assert found[0]["message"] == "unknown field 'history[0].evidence[0].quot'"

@@ -61,9 +61,8 @@ HISTORY, MEASURED = 0, 1
 
 def _date(change: tuple[ClaimView, int, int]) -> dt.date:
     claim, what, index = change
-    if what == HISTORY:
+    if what == HISTORY or claim.measured is None:
         return claim.history[index].date
-    assert claim.measured is not None
     return claim.measured.items[index].date
 
 
@@ -83,7 +82,8 @@ def _changes(claims: tuple[ClaimView, ...]) -> list[tuple[ClaimView, int, int]]:
 
 
 def _measurement_entry(feed: ET.Element, claim: ClaimView, row: int, href: str) -> None:
-    assert claim.measured is not None
+    if claim.measured is None:  # _changes lists measurements of measured claims only
+        return
     m = claim.measured.items[row]
     summary = claim.summary
     shown = f"{m.amount} ({m.in_claim_unit})" if m.in_claim_unit else m.amount
