@@ -278,6 +278,9 @@ class Generator:
                 )
                 choices = [own[0]]
             f = rng.choice(choices)
+        if kind == "figure" and status in ("verified", "false"):
+            # Only a measurement verifies or refutes a figure, and these claims have none.
+            status = "disputed"
         fact = self.facts[f]
         quoted = [anchor]
         others = [h for h in self.holders[f] if h != anchor]

@@ -1,4 +1,5 @@
-"""Regenerate tests/expected/minimal-site/, the reviewed build of tests/fixtures/minimal.
+"""Regenerate tests/expected/<fixture>-site/, the reviewed builds of the fixture trackers
+(tests/fixtures/minimal and tests/fixtures/measured).
 
 After an intended change to templates, static files or the site code, run
 
@@ -18,23 +19,34 @@ from claimtrack.site import build_site
 
 from .site_support import FIXTURE_TODAY, FIXTURES
 
-EXPECTED = Path(__file__).resolve().parent / "expected" / "minimal-site"
+# Fixture name -> its reviewed build.
+SITES = {
+    name: Path(__file__).resolve().parent / "expected" / f"{name}-site"
+    for name in ("minimal", "measured")
+}
+EXPECTED = SITES["minimal"]
+
+
+def build_fixture(name: str, out: Path) -> None:
+    build_site(FIXTURES / name, out, today=FIXTURE_TODAY)
 
 
 def build_minimal(out: Path) -> None:
-    build_site(FIXTURES / "minimal", out, today=FIXTURE_TODAY)
+    build_fixture("minimal", out)
 
 
-def regenerate() -> Path:
-    with tempfile.TemporaryDirectory() as tmp:
-        fresh = Path(tmp) / "site"
-        build_minimal(fresh)
-        if EXPECTED.exists():
-            shutil.rmtree(EXPECTED)
-        EXPECTED.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copytree(fresh, EXPECTED)
-    return EXPECTED
+def regenerate() -> list[Path]:
+    for name, expected in SITES.items():
+        with tempfile.TemporaryDirectory() as tmp:
+            fresh = Path(tmp) / "site"
+            build_fixture(name, fresh)
+            if expected.exists():
+                shutil.rmtree(expected)
+            expected.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copytree(fresh, expected)
+    return list(SITES.values())
 
 
 if __name__ == "__main__":
-    print(f"wrote {regenerate()}")
+    for path in regenerate():
+        print(f"wrote {path}")

@@ -271,7 +271,8 @@ def test_plain_false_is_the_status_false(run_cli: Runner, root: Path) -> None:
     # YAML 1.2 reads a plain `false` as a boolean; for a status it can only mean "false".
     speed = root / "claims/rocket-speed.yaml"
     speed.write_text(speed.read_text().replace("status: unverified", "status: false"))
-    assert problems(run_cli, root) == []
+    # Read as the status "false": a figure is false only with a measurement against it.
+    assert [p["code"] for p in problems(run_cli, root)] == ["false-evidence"]
 
 
 def test_figure_needs_quantity(run_cli: Runner, root: Path) -> None:

@@ -21,7 +21,11 @@ from claimtrack.site.model import build_model
 from .conftest import FIXTURES, REPO, TODAY
 from .site_support import build, minimal_copy, parse
 
-TRACKERS = {"minimal": (FIXTURES / "minimal", dt.date.fromisoformat(TODAY)), "repo": (REPO, None)}
+TRACKERS = {
+    "minimal": (FIXTURES / "minimal", dt.date.fromisoformat(TODAY)),
+    "measured": (FIXTURES / "measured", dt.date.fromisoformat(TODAY)),
+    "repo": (REPO, None),
+}
 
 
 @pytest.fixture(scope="module", params=sorted(TRACKERS))

@@ -1,4 +1,4 @@
-"""Regression: the minimal fixture's site equals the reviewed copy in tests/expected/.
+"""Regression: the fixtures' sites equal the reviewed copies in tests/expected/.
 
 When a change to the output is intended, regenerate the copy and review its diff:
 
@@ -10,7 +10,9 @@ from __future__ import annotations
 import difflib
 from pathlib import Path
 
-from .regen_expected import EXPECTED, build_minimal
+import pytest
+
+from .regen_expected import SITES, build_fixture
 from .site_support import files_of
 
 HOW = (
@@ -18,10 +20,11 @@ HOW = (
 )
 
 
-def test_minimal_site_matches_the_expected_copy(tmp_path: Path) -> None:
+@pytest.mark.parametrize("name", sorted(SITES))
+def test_fixture_site_matches_the_expected_copy(name: str, tmp_path: Path) -> None:
     out = tmp_path / "site"
-    build_minimal(out)
-    expected, actual = files_of(EXPECTED), files_of(out)
+    build_fixture(name, out)
+    expected, actual = files_of(SITES[name]), files_of(out)
     assert sorted(actual) == sorted(expected), f"files differ; {HOW}"
     for path in sorted(expected):
         if actual[path] != expected[path]:

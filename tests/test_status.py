@@ -378,3 +378,75 @@ def test_interrupted_write_leaves_the_original_and_no_temp_file(
     assert written == [(EXPECTED / "block-comments.expected.yaml").read_bytes()]
     assert _snapshot(root) == before  # the original, and no temporary file left behind
     assert "Traceback" not in result.output
+
+
+def test_a_status_change_proven_by_a_quote(run_cli: Run, tracker: Callable[[str], Path]) -> None:
+    root = tracker("status")
+    path = root / "claims" / "odd-spacing.yaml"
+    before = path.read_text()
+    args = ["disputed", "--note", "Measured at 2x", "--evidence", "acme-post"]
+    args += ["--evidence", "bench-weekly", "--quote", "Bench Weekly measured Rocket 2."]
+    result = _status(run_cli, root, "odd-spacing", *args, "--date", "2026-11-16")
+    assert result.code == 0, result.output
+    # The entry is written like the ones above it; nothing else moves.
+    assert path.read_text() == before.replace(
+        "status:      unverified", "status:      disputed"
+    ).replace(
+        "rationale:",
+        '- date:     2026-11-16\n  status:   disputed\n  note:     "Measured at 2x"\n'
+        "  evidence:\n  - acme-post\n  - source: bench-weekly\n"
+        "    quote: Bench Weekly measured Rocket 2.\nrationale:",
+    )
+    entry = load_tracker(root).claims["odd-spacing"].record.history[-1]
+    assert entry.source_ids == ["acme-post", "bench-weekly"]
+    assert run_cli("check", "--root", root, "--today", TODAY).code == 0
+
+
+def test_a_quote_with_its_translation_in_a_flow_history(
+    run_cli: Run, tracker: Callable[[str], Path]
+) -> None:
+    root = tracker("status")
+    args = ["disputed", "--note", "The French report", "--evidence", "fr-report"]
+    args += ["--quote", "« jusqu'à 3 fois plus rapide »", "--translation", '"up to 3 times faster"']
+    args += ["--translated-by", "person", "--date", "2026-11-16"]
+    result = _status(run_cli, root, "flow-history", *args)
+    assert result.code == 0, result.output
+    written = (root / "claims" / "flow-history.yaml").read_text()
+    assert written.endswith(
+        "evidence: [{source: fr-report, quote: « jusqu'à 3 fois plus rapide », "
+        'translation: "\\"up to 3 times faster\\"", translated_by: person}]}]\n'
+        'rationale: "The vendor\'s own figure; nobody has measured it."\n'
+    )
+    quoted = load_tracker(root).claims["flow-history"].record.history[-1].evidence[0]
+    assert not isinstance(quoted, str) and quoted.translation == '"up to 3 times faster"'
+
+
+def test_a_quote_not_in_the_archive_is_refused(
+    run_cli: Run, tracker: Callable[[str], Path]
+) -> None:
+    root = tracker("status")
+    path = root / "claims" / "block-comments.yaml"
+    before = path.read_bytes()
+    args = ["disputed", "--note", "x", "--evidence", "bench-weekly"]
+    args += ["--quote", "Bench Weekly measured Rocket 2 at 2x.", "--date", "2026-11-16"]
+    result = _status(run_cli, root, "block-comments", *args)
+    assert result.code == 1
+    assert "[quote-not-found]" in result.err and "sources/bench-weekly.txt" in result.err
+    assert path.read_bytes() == before
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["--quote", "Bench Weekly measured Rocket 2."],
+        ["--evidence", "bench-weekly", "--translation", "x"],
+        ["--evidence", "bench-weekly", "--quote", "a", "--quote", "b"],
+    ],
+)
+def test_quote_options_need_their_evidence_first(
+    run_cli: Run, tracker: Callable[[str], Path], args: list[str]
+) -> None:
+    root = tracker("status")
+    result = _status(run_cli, root, "block-comments", "disputed", "--note", "x", *args)
+    assert result.code == 2
+    assert "before it" in result.err or "given twice" in result.err

@@ -83,6 +83,12 @@ class Code(StrEnum):
     REVIEWED_NOT_FOUND = "reviewed-not-found"
     REVIEWED_AMBIGUOUS = "reviewed-ambiguous"
     REVIEWED_CITED = "reviewed-cited"
+    # Measurements of figures
+    MEASUREMENT_UNIT = "measurement-unit"
+    MEASUREMENT_DATE = "measurement-date"
+    VERIFICATION_EVIDENCE = "verification-evidence"
+    FALSE_EVIDENCE = "false-evidence"
+    STATUS_VS_MEASUREMENTS = "status-vs-measurements"
 
 
 @dataclass(frozen=True, slots=True)
@@ -181,7 +187,9 @@ CODES: dict[Code, CodeInfo] = {
         E, "`undisclosed`/`disclosed` outside omissions, or an omission with another status"
     ),
     Code.QUANTITY_MISSING: CodeInfo(E, "a figure without `quantity`"),
-    Code.QUANTITY_UNEXPECTED: CodeInfo(E, "a `quantity` on a claim that is not a figure"),
+    Code.QUANTITY_UNEXPECTED: CodeInfo(
+        E, "a `quantity` or `measurements` on a claim that is not a figure"
+    ),
     Code.HISTORY_ORDER: CodeInfo(E, "history dates out of order"),
     Code.HISTORY_FUTURE: CodeInfo(E, "a history date in the future"),
     Code.PUBLISHED_FUTURE: CodeInfo(E, "a source's `published` date in the future"),
@@ -211,6 +219,29 @@ CODES: dict[Code, CodeInfo] = {
     ),
     Code.REVIEWED_CITED: CodeInfo(
         W, "a `reviewed_uncited` entry names a sentence that a claim cites: it needs no review"
+    ),
+    Code.MEASUREMENT_UNIT: CodeInfo(
+        E,
+        "a measurement in a unit that cannot be compared with the claim's: unknown, of "
+        "another dimension, or a ratio (`x`) against anything but `x`",
+    ),
+    Code.MEASUREMENT_DATE: CodeInfo(
+        E,
+        "a measurement dated in the future, or before the claim was made (the earliest "
+        "`published` date of the claim's evidence sources)",
+    ),
+    Code.VERIFICATION_EVIDENCE: CodeInfo(
+        E,
+        "`verified` on a figure without an independent measurement that reaches, exceeds or "
+        "agrees with it",
+    ),
+    Code.FALSE_EVIDENCE: CodeInfo(
+        E, "`false` on a figure without an independent measurement that contradicts it"
+    ),
+    Code.STATUS_VS_MEASUREMENTS: CodeInfo(
+        W,
+        "the status says one thing and every independent measurement the other (`verified` "
+        "or `corroborated` while all fall short or contradict it, `false` while all agree)",
     ),
 }
 

@@ -18,10 +18,12 @@ from pydantic import (
     BaseModel,
     BeforeValidator,
     ConfigDict,
+    Discriminator,
     Field,
     GetCoreSchemaHandler,
     StrictBool,
     StringConstraints,
+    Tag,
     WithJsonSchema,
 )
 from pydantic_core import PydanticCustomError, core_schema
@@ -168,6 +170,45 @@ FiniteNumber = Annotated[
 ]
 
 
+def _positive_int(value: object) -> int:
+    if isinstance(value, bool) or not isinstance(value, (str, int)):
+        raise PydanticCustomError("int_type", f"expected a whole number, not {_kind(value)}")
+    if isinstance(value, str):
+        if not _WHOLE.fullmatch(value):
+            raise PydanticCustomError(
+                "int_parsing", f"expected a whole number such as 512, not {value!r}"
+            )
+        value = int(value)
+    if value < 1:
+        raise PydanticCustomError("greater_than", f"must be 1 or more, not {value}")
+    return value
+
+
+_WHOLE = re.compile(r"\+?[0-9]{1,18}")
+PositiveInt = Annotated[
+    int,
+    BeforeValidator(_positive_int),
+    WithJsonSchema({"type": "integer", "minimum": 1}),
+]
+
+
+def _tolerance(value: object) -> float:
+    number = _finite_number(value)
+    if not 0 <= number < 1:
+        raise PydanticCustomError(
+            "tolerance_range", f"a fraction from 0 to below 1 (0.1 is 10%), not {value}"
+        )
+    return number
+
+
+DEFAULT_TOLERANCE = 0.1
+Tolerance = Annotated[
+    float,
+    BeforeValidator(_tolerance),
+    WithJsonSchema({"type": "number", "minimum": 0, "exclusiveMaximum": 1}),
+]
+
+
 class Status(StrEnum):
     UNVERIFIED = "unverified"
     CORROBORATED = "corroborated"
@@ -308,6 +349,11 @@ class Quantity(Record):
     conditions: str = Field(
         "", description="Conditions under which the figure holds; empty when the source gives none."
     )
+    tolerance: Tolerance = Field(
+        DEFAULT_TOLERANCE,
+        description="How close a measurement must come to the value to agree with it, as a "
+        "fraction of the value: 0.1 (the default) is 10%.",
+    )
 
 
 class Evidence(Record):
@@ -317,11 +363,59 @@ class Evidence(Record):
     translated_by: TranslatedBy | None = Field(None, description="person or machine.")
 
 
+def _history_item_kind(value: object) -> str:
+    return QUOTE_TAG if isinstance(value, (dict, Evidence)) else SOURCE_TAG
+
+
+# Tags of the two shapes of a history evidence item.  Pydantic puts the tag in an
+# error's location; validation.py drops it (a field name never starts with "<").
+SOURCE_TAG, QUOTE_TAG = "<source id>", "<quote>"
+HistoryEvidence = Annotated[
+    Annotated[RecordId, Tag(SOURCE_TAG)] | Annotated[Evidence, Tag(QUOTE_TAG)],
+    Discriminator(_history_item_kind),
+]
+
+
 class HistoryEntry(Record):
     date: IsoDate
     status: StatusValue
     note: Text = Field(description="Why the status changed on this date.")
-    evidence: list[RecordId] = Field(default_factory=list, description="Source ids behind it.")
+    evidence: list[HistoryEvidence] = Field(
+        default_factory=list,
+        description="Sources behind it: a source id, or the source's own words "
+        "(source, quote, translation, translated_by) proving the change.",
+    )
+
+    @property
+    def source_ids(self) -> list[str]:
+        """The sources named, plain or quoted, in order, each once."""
+        return list(dict.fromkeys(e if isinstance(e, str) else e.source for e in self.evidence))
+
+
+class MeasurementConditions(Record):
+    text: str = Field("", description="The conditions in plain words.")
+    workload: Text | None = Field(None, description="What was run, e.g. 'chat, 1k-token prompts'.")
+    output_tokens: PositiveInt | None = Field(None, description="Tokens generated per request.")
+    concurrency: PositiveInt | None = Field(None, description="Requests served at once.")
+    hardware: Text | None = Field(None, description="What it ran on, e.g. '8x H100'.")
+
+
+class Measurement(Record):
+    value: FiniteNumber = Field(description="The measured number: finite, not NaN or infinity.")
+    unit: Text = Field(description="Unit of the value; comparable with the claim's unit.")
+    metric: Text | None = Field(
+        None, description="What was measured; empty: the claim's quantity metric."
+    )
+    conditions: MeasurementConditions = Field(
+        default_factory=MeasurementConditions,
+        description="Under what conditions: text, and workload, output_tokens, concurrency, "
+        "hardware when known.",
+    )
+    measured_by: Text = Field(description="Who made the measurement.")
+    date: IsoDate = Field(description="When the measurement was made or published.")
+    evidence: list[Evidence] = Field(
+        min_length=1, description="Where it is published, in the source's own words."
+    )
 
 
 class Claim(Record):
@@ -331,6 +425,9 @@ class Claim(Record):
     topics: list[Topic] = Field(default_factory=list, description="Short lowercase tags.")
     quantity: Quantity | None = Field(None, description="Required for kind figure.")
     evidence: list[Evidence] = Field(min_length=1)
+    measurements: list[Measurement] = Field(
+        default_factory=list, description="Figures only: measurements of the claimed figure."
+    )
     status: StatusValue = Field(description="Current status; equals the last history entry's.")
     history: list[HistoryEntry] = Field(
         min_length=1, description="Dated status changes, oldest first."
@@ -342,6 +439,22 @@ class Claim(Record):
         description="Ids of sources that may settle this claim but have not been read yet.",
     )
     review_by: IsoDate | None = Field(None, description="After this date the claim is stale.")
+
+    def quote_items(self) -> list[tuple[tuple[str | int, ...], Evidence]]:
+        """Every quote the claim holds, with its data path: its evidence, its measurements'
+        evidence and the quotes of its history, in the order of the file."""
+        items: list[tuple[tuple[str | int, ...], Evidence]] = [
+            (("evidence", i), ev) for i, ev in enumerate(self.evidence)
+        ]
+        for i, m in enumerate(self.measurements):
+            items += [(("measurements", i, "evidence", j), ev) for j, ev in enumerate(m.evidence)]
+        for i, entry in enumerate(self.history):
+            items += [
+                (("history", i, "evidence", j), ev)
+                for j, ev in enumerate(entry.evidence)
+                if isinstance(ev, Evidence)
+            ]
+        return items
 
 
 class TrackerSettings(Record):

@@ -103,10 +103,10 @@ class _Server(http.server.ThreadingHTTPServer):
             super().handle_error(request, client_address)
 
 
-@pytest.fixture(scope="session")
-def base_url(site_dir: Path) -> Iterator[str]:
-    """The built site served on 127.0.0.1 and a free port (overrides pytest-base-url's)."""
-    handler = functools.partial(_QuietHandler, directory=str(site_dir))
+@contextlib.contextmanager
+def served(folder: Path) -> Iterator[str]:
+    """``folder`` served on 127.0.0.1 and a free port, in a thread; yields its URL."""
+    handler = functools.partial(_QuietHandler, directory=str(folder))
     server = _Server(("127.0.0.1", 0), handler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
@@ -116,6 +116,32 @@ def base_url(site_dir: Path) -> Iterator[str]:
         server.shutdown()
         server.server_close()
         thread.join(timeout=5)
+
+
+@pytest.fixture(scope="session")
+def base_url(site_dir: Path) -> Iterator[str]:
+    """The built site served on 127.0.0.1 and a free port (overrides pytest-base-url's)."""
+    with served(site_dir) as url:
+        yield url
+
+
+@pytest.fixture(scope="session")
+def measured_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The site of tests/fixtures/measured (a figure with three measurements)."""
+    out = tmp_path_factory.mktemp("browser-measured") / "site"
+    buf = io.StringIO()
+    fixture = REPO / "tests" / "fixtures" / "measured"
+    with contextlib.redirect_stdout(buf), contextlib.redirect_stderr(buf):
+        code = main(["build", "--root", str(fixture), "--out", str(out), "--today", "2026-11-30"])
+    if code != 0:
+        pytest.fail(f"building {fixture} exited {code}:\n{buf.getvalue()}", pytrace=False)
+    return out
+
+
+@pytest.fixture(scope="session")
+def measured_url(measured_dir: Path) -> Iterator[str]:
+    with served(measured_dir) as url:
+        yield url
 
 
 @pytest.fixture(scope="session")

@@ -12,6 +12,14 @@ VNU_JAR = REPO / "node_modules" / "vnu-jar" / "build" / "dist" / "vnu.jar"
 
 
 def test_every_page_is_valid_html(site_dir: Path) -> None:
+    check_folder(site_dir)
+
+
+def test_the_measured_fixture_with_its_chart_is_valid_html(measured_dir: Path) -> None:
+    check_folder(measured_dir)
+
+
+def check_folder(site_dir: Path) -> None:
     require(VNU_JAR.is_file(), f"{VNU_JAR.relative_to(REPO)} is missing (npm install)")
     java = shutil.which("java")
     require(java is not None, "Java is not installed (the Nu HTML checker needs it)")

@@ -206,6 +206,9 @@ def _claim(
         if len(roots) >= 2:
             plain.append("corroborated")
         statuses = draw(st.lists(st.sampled_from(plain), min_size=1, max_size=3))
+        if kind == "figure" and statuses[-1] in ("verified", "false"):
+            # Only a measurement verifies or refutes a figure; these claims have none.
+            statuses[-1] = "disputed"
     cited = draw(st.lists(st.sampled_from(source_ids), min_size=1, max_size=3))
     if statuses[-1] == "corroborated":
         cited = [*roots, *cited]

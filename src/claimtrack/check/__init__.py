@@ -12,7 +12,7 @@ import datetime as dt
 from ..batch import collector_paused
 from ..load import Cache, Tracker
 from ..problems import Problem, sort_problems
-from . import dates, quotes, references, reviewed, statuses
+from . import dates, figures, quotes, references, reviewed, statuses
 from .analysis import Analysis, ClaimRule, SourceRule, TrackerRule
 from .impact import Dependents, Impact
 
@@ -20,6 +20,7 @@ CLAIM_RULES: tuple[ClaimRule, ...] = (
     *references.CLAIM_RULES,
     *quotes.CLAIM_RULES,
     *statuses.CLAIM_RULES,
+    *figures.CLAIM_RULES,
 )
 SOURCE_RULES: tuple[SourceRule, ...] = (
     *references.SOURCE_RULES,

@@ -16,10 +16,11 @@ from ..batch import split
 from ..load import Cache, Loaded, Tracker
 from ..load.cache import Context
 from ..problems import Problem
-from ..records import Claim, Source
+from ..records import Claim, Evidence, Source
 from ..textrules import has_visible
 from .graph import Derivation, walk
 from .links import Links
+from .measurements import Measured, judge
 from .quotecontext import ArchiveText, QuoteContext, as_tuple, quote_context
 from .textnorm import normalise
 
@@ -47,6 +48,7 @@ class Analysis:
     # Archives with their offset maps and sentence starts, by sha256, for this run's
     # quotes in context (check.quotecontext): each made only when a quote needs it.
     _texts: dict[str, ArchiveText] = field(default_factory=dict, repr=False)
+    _measured: dict[str, Measured | None] = field(default_factory=dict, repr=False)
 
     def normalised_archive(self, source_id: str) -> str | None:
         archive = self.tracker.archives.get(source_id)
@@ -100,7 +102,7 @@ class Analysis:
             else [claims[cid] for cid in claim_ids if cid in claims]
         )
         for loaded in chosen:
-            for ev in loaded.record.evidence:
+            for _, ev in loaded.record.quote_items():
                 archive = self.tracker.archives.get(ev.source)
                 if archive is None or self.cache.quote_result(archive.sha256, ev.quote) is not None:
                     continue
@@ -110,7 +112,6 @@ class Analysis:
         work = sorted((sha, sid, sorted(quotes)) for sha, (sid, quotes) in todo.items())
         known = {sha: self.cache.normalised_text(sha) for sha, _, _ in work}
         archives = self.tracker.archives
-
         contexts = self.contexts
 
         def look(items: list[tuple[str, str, list[str]]]) -> list[Looked]:
@@ -141,19 +142,19 @@ class Analysis:
             for quote, context in zip(quotes, around, strict=False):
                 self.cache.remember_context(sha, quote, context)
 
+    def quote_check(self, ev: Evidence) -> QuoteCheck:
+        """Whether one quote item (of a claim's evidence, a measurement or the history) stands
+        in its source's archived copy."""
+        if ev.source not in self.tracker.sources:
+            return QuoteCheck.NO_SOURCE
+        found = self.quote_found(ev.source, ev.quote)
+        if found is None:
+            return QuoteCheck.UNCHECKED
+        return QuoteCheck.FOUND if found else QuoteCheck.NOT_FOUND
+
     def quote_checks_of(self, loaded: Loaded[Claim]) -> list[QuoteCheck]:
         """One result per evidence item of the claim, in order."""
-        row = []
-        for ev in loaded.record.evidence:
-            if ev.source not in self.tracker.sources:
-                row.append(QuoteCheck.NO_SOURCE)
-                continue
-            found = self.quote_found(ev.source, ev.quote)
-            if found is None:
-                row.append(QuoteCheck.UNCHECKED)
-            else:
-                row.append(QuoteCheck.FOUND if found else QuoteCheck.NOT_FOUND)
-        return row
+        return [self.quote_check(ev) for ev in loaded.record.evidence]
 
     @cached_property
     def quote_checks(self) -> dict[str, list[QuoteCheck]]:
@@ -193,6 +194,19 @@ class Analysis:
         for sid in self.claim_sources(claim_id):
             origins |= self.source_origins[sid]
         return sorted(origins)
+
+    def measured(self, claim_id: str) -> Measured | None:
+        """A figure's measurements judged: independence, values in the claim's unit,
+        agreement (check/measurements.py); None for a claim without a quantity."""
+        found = self._measured.get(claim_id, ...)
+        if found is ...:
+            claim = self.tracker.claims[claim_id].record
+            found = None
+            if claim.quantity is not None:
+                origins = frozenset(self.claim_origins(claim_id))
+                found = judge(claim, origins, self.source_origins)
+            self._measured[claim_id] = found
+        return found
 
     @cached_property
     def links(self) -> Links:

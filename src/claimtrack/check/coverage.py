@@ -119,13 +119,13 @@ def whole_percent(ratio: float) -> int:
 
 def cited_quotes(a: Analysis, source_id: str) -> list[str]:
     """Every quote the tracker cites from this source, once each, sorted.  The one place
-    that says which quotes count: today the claims' evidence quotes."""
+    that says which quotes count: the claims' quotes (evidence, measurements, history)."""
     quotes: set[str] = set()
     for cid in a.cited_by.get(source_id, ()):
         loaded = a.tracker.claims.get(cid)
         if loaded is None:
             continue
-        quotes.update(ev.quote for ev in loaded.record.evidence if ev.source == source_id)
+        quotes.update(ev.quote for _, ev in loaded.record.quote_items() if ev.source == source_id)
     return sorted(quotes)
 
 

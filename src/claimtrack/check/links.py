@@ -18,7 +18,7 @@ from ..load import Tracker
 class Names:
     """The ids one claim names."""
 
-    cites: frozenset[str]  # evidence and history evidence
+    cites: frozenset[str]  # evidence, measurements' evidence and history evidence
     to_check: frozenset[str]
     related: frozenset[str]
 
@@ -32,9 +32,9 @@ def names_of(tracker: Tracker, claim_id: str) -> Names:
     if loaded is None:
         return Names(frozenset(), frozenset(), frozenset())
     claim = loaded.record
-    cites = {ev.source for ev in claim.evidence}
+    cites = {ev.source for _, ev in claim.quote_items()}
     for entry in claim.history:
-        cites.update(entry.evidence)
+        cites.update(entry.source_ids)
     return Names(frozenset(cites), frozenset(claim.to_check), frozenset(claim.related))
 
 

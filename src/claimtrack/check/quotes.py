@@ -14,12 +14,13 @@ from .textnorm import longest_found_prefix, normalise
 
 
 def quote_anchoring(a: Analysis, loaded: Loaded[Claim]) -> Iterator[Problem]:
-    for i, result in enumerate(a.quote_checks_of(loaded)):
+    """Every quote of the claim (evidence, measurements, history) against its archive."""
+    for path, ev in loaded.record.quote_items():
+        result = a.quote_check(ev)
         if result is QuoteCheck.FOUND or result is QuoteCheck.NO_SOURCE:
             continue
-        ev = loaded.record.evidence[i]
         # Looked up only for a problem: a position costs a re-parse of the file.
-        pos = loaded.positions.value(("evidence", i, "quote"))
+        pos = loaded.positions.value((*path, "quote"))
         if result is QuoteCheck.NOT_FOUND:
             text = a.normalised_archive(ev.source) or ""
             quote = normalise(ev.quote)
@@ -48,7 +49,7 @@ def quote_anchoring(a: Analysis, loaded: Loaded[Claim]) -> Iterator[Problem]:
 
 
 def translations(a: Analysis, loaded: Loaded[Claim]) -> Iterator[Problem]:
-    for i, ev in enumerate(loaded.record.evidence):
+    for path, ev in loaded.record.quote_items():
         source = a.tracker.sources.get(ev.source)
         if source is None:
             continue
@@ -56,7 +57,7 @@ def translations(a: Analysis, loaded: Loaded[Claim]) -> Iterator[Problem]:
         if not english and ev.translation is None:
             yield report(
                 loaded.path,
-                loaded.positions.key(("evidence", i, "quote")),
+                loaded.positions.key((*path, "quote")),
                 Code.TRANSLATION_MISSING,
                 f"source {ev.source!r} is in {source.record.language!r}: "
                 "the quote needs an English translation",
@@ -65,7 +66,7 @@ def translations(a: Analysis, loaded: Loaded[Claim]) -> Iterator[Problem]:
         if ev.translation is not None and ev.translated_by is None:
             yield report(
                 loaded.path,
-                loaded.positions.key(("evidence", i, "translation")),
+                loaded.positions.key((*path, "translation")),
                 Code.TRANSLATED_BY_MISSING,
                 "say who translated the quote",
                 "add translated_by: person or machine",

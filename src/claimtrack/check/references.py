@@ -28,12 +28,13 @@ def evidence_references(a: Analysis, loaded: Loaded[Claim]) -> Iterator[Problem]
     known = a.known_sources
     claim = loaded.record
     cited: list[tuple[tuple[str | int, ...], str]] = [
-        (("evidence", i, "source"), ev.source) for i, ev in enumerate(claim.evidence)
+        ((*path, "source"), ev.source) for path, ev in claim.quote_items()
     ]
     cited += [
         (("history", i, "evidence", j), sid)
         for i, entry in enumerate(claim.history)
         for j, sid in enumerate(entry.evidence)
+        if isinstance(sid, str)
     ]
     cited += [(("to_check", i), sid) for i, sid in enumerate(claim.to_check)]
     for path, sid in cited:

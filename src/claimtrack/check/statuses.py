@@ -111,7 +111,7 @@ def disclosure_evidence(a: Analysis, loaded: Loaded[Claim]) -> Iterator[Problem]
         recorded = claim.history[0].date
         dated = [
             sid
-            for sid in entry.evidence
+            for sid in entry.source_ids
             if sid in a.tracker.sources
             and (published := a.tracker.sources[sid].record.published) is not None
             and published > recorded

@@ -1,4 +1,5 @@
-"""`claimtrack new claim|source ID`: start a record from a commented skeleton.
+"""`claimtrack new claim|source ID`: start a record from a commented skeleton;
+`claimtrack new measurement CLAIM_ID`: add a commented measurement to a claim.
 
 The skeletons (``claimtrack/skeletons/*.yaml``) carry the schema header line,
 every field with a comment on what belongs there, and empty values where the
@@ -20,20 +21,25 @@ from pathlib import Path
 from typing import Any
 
 from ..edit.fetch import fetch
+from ..edit.measurement import edit_add_measurement
 from ..edit.scaffold import skeleton as fill_skeleton
 from ..edit.webpage import UNKNOWN, decode, main_text, page_facts, skeleton_values
-from ..errors import ClaimtrackError, FileRefused, UsageError
+from ..errors import ClaimtrackError, DataError, FileRefused, UsageError
 from ..fsutil import atomic_write_bytes, read_regular
-from ..load.files import PAGE_MAX_BYTES
+from ..load.files import PAGE_MAX_BYTES, read_data_file
 from ..load.yamlsource import MAX_BYTES
+from ..problems import Problem
 from ..records import ID_RULE, is_record_id
+from .status import claim_path
 
 FOLDERS = {"claim": "claims", "source": "sources"}
 
 
 def add_parser(sub: Any, common: Callable[[argparse.ArgumentParser], None]) -> None:
     parser = sub.add_parser("new", help="start a claim or source record from a skeleton")
-    kinds = parser.add_subparsers(dest="record", required=True, metavar="claim|source")
+    kinds = parser.add_subparsers(
+        dest="record", required=True, metavar="claim|source|measurement"
+    )
     claim = kinds.add_parser("claim", help="write claims/ID.yaml")
     claim.add_argument("id", metavar="ID", help="lowercase letters, digits and single hyphens")
     common(claim)
@@ -73,6 +79,13 @@ def add_parser(sub: Any, common: Callable[[argparse.ArgumentParser], None]) -> N
     )
     common(source)
     source.set_defaults(run=run)
+    measurement = kinds.add_parser(
+        "measurement",
+        help="append a measurement skeleton to claims/CLAIM_ID.yaml, keeping its layout",
+    )
+    measurement.add_argument("id", metavar="CLAIM_ID", help="id of a figure claim")
+    common(measurement)
+    measurement.set_defaults(run=run_measurement)
 
 
 def seconds_arg(text: str) -> float:
@@ -240,3 +253,29 @@ def write_all(files: dict[Path, bytes]) -> None:
         for path in written:
             path.unlink(missing_ok=True)
         raise
+
+
+def run_measurement(args: argparse.Namespace) -> int:
+    """Append a commented measurement skeleton to a claim; the editor fills it in."""
+    root: Path = args.root
+    if not root.is_dir():
+        raise UsageError(f"--root {root}: no such folder")
+    root = root.resolve()
+    path = claim_path(root, args.id)
+    relpath = f"claims/{args.id}.yaml"
+    today: dt.date = args.today or dt.date.today()
+    problems: list[Problem] = []
+    raw = read_data_file(root, path, problems)
+    if raw is None:
+        raise DataError(problems, f"cannot read {relpath}")
+    new_raw = edit_add_measurement(raw, relpath, today.isoformat())
+    target = Path(os.path.realpath(path)) if path.is_symlink() else path
+    try:
+        atomic_write_bytes(target, new_raw)
+    except OSError as exc:
+        raise ClaimtrackError(
+            f"cannot write {relpath} ({exc.strerror or exc}); the file is unchanged"
+        ) from None
+    print(f"{relpath}: one measurement more, at the end of its measurements")
+    print("next: fill in the empty values of the new measurement, then run `claimtrack check`")
+    return 0

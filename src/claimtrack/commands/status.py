@@ -9,6 +9,7 @@ written atomically.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import datetime as dt
 import os
 import sys
@@ -17,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from ..edit.proposal import judge
-from ..edit.yamledit import NewEntry, edit_status
+from ..edit.yamledit import NewEntry, QuoteItem, edit_status
 from ..errors import ClaimtrackError, DataError, FileRefused, UsageError
 from ..fsutil import atomic_write_bytes, read_regular
 from ..load import load_tracker
@@ -25,7 +26,7 @@ from ..load.files import read_data_file
 from ..load.validation import suggest
 from ..load.yamlsource import MAX_BYTES
 from ..problems import Problem
-from ..records import ID_RULE, Status, is_record_id
+from ..records import ID_RULE, Status, TranslatedBy, is_record_id
 from ..textrules import describe_illegal, first_illegal
 from .options import date_arg
 
@@ -44,10 +45,32 @@ def add_parser(sub: Any, common: Callable[[argparse.ArgumentParser], None]) -> N
     parser.add_argument("--note", required=True, metavar="TEXT", help="why the status changed")
     parser.add_argument(
         "--evidence",
-        action="append",
+        action=_Evidence,
         default=[],
         metavar="SOURCE_ID",
         help="a source behind the change (repeat for several)",
+    )
+    parser.add_argument(
+        "--quote",
+        action=_QuotePart,
+        dest="evidence",
+        metavar="TEXT",
+        help="the words of the --evidence before it that prove the change, exactly as they "
+        "stand in its archived copy (refused when they do not)",
+    )
+    parser.add_argument(
+        "--translation",
+        action=_QuotePart,
+        dest="evidence",
+        metavar="TEXT",
+        help="English translation of the --quote before it, for a source not in English",
+    )
+    parser.add_argument(
+        "--translated-by",
+        action=_QuotePart,
+        dest="evidence",
+        choices=[t.value for t in TranslatedBy],
+        help="who translated the --quote before it",
     )
     parser.add_argument(
         "--date",
@@ -60,7 +83,41 @@ def add_parser(sub: Any, common: Callable[[argparse.ArgumentParser], None]) -> N
     parser.set_defaults(run=run)
 
 
-def _claim_path(root: Path, claim_id: str) -> Path:
+class _Evidence(argparse.Action):
+    """--evidence SOURCE_ID: one item of the new entry's evidence, in the order given."""
+
+    def __call__(
+        self, parser: argparse.ArgumentParser, ns: argparse.Namespace, value: Any, opt: Any = None
+    ) -> None:
+        items: list[str | QuoteItem] = list(getattr(ns, self.dest) or [])
+        items.append(str(value))
+        setattr(ns, self.dest, items)
+
+
+class _QuotePart(argparse.Action):
+    """--quote, --translation, --translated-by: they complete the --evidence before them,
+    which becomes a quote item ``{source, quote, translation, translated_by}``."""
+
+    def __call__(
+        self, parser: argparse.ArgumentParser, ns: argparse.Namespace, value: Any, opt: Any = None
+    ) -> None:
+        items: list[str | QuoteItem] = list(getattr(ns, self.dest) or [])
+        field = str(opt).lstrip("-").replace("-", "_")
+        if not items:
+            parser.error(f"{opt} needs an --evidence SOURCE_ID before it")
+        last = items[-1]
+        item = QuoteItem(last, "") if isinstance(last, str) else last
+        if field != "quote" and not item.quote:
+            parser.error(f"{opt} needs a --quote before it (after its --evidence)")
+        if getattr(item, field) not in (None, "") or (
+            field == "quote" and isinstance(last, QuoteItem)
+        ):
+            parser.error(f"{opt} given twice for --evidence {item.source}")
+        items[-1] = dataclasses.replace(item, **{field: str(value)})
+        setattr(ns, self.dest, items)
+
+
+def claim_path(root: Path, claim_id: str) -> Path:
     if not is_record_id(claim_id):
         raise ClaimtrackError(f"{claim_id!r} is not a valid claim id ({ID_RULE})")
     path = root / "claims" / f"{claim_id}.yaml"
@@ -88,13 +145,17 @@ def _refuse_unpublishable(option: str, value: str) -> None:
 
 def run(args: argparse.Namespace) -> int:
     _refuse_unpublishable("--note", args.note)
-    for sid in args.evidence:
-        _refuse_unpublishable("--evidence", sid)
+    for item in args.evidence:
+        if isinstance(item, str):
+            _refuse_unpublishable("--evidence", item)
+            continue
+        for key, value in item.pairs():
+            _refuse_unpublishable("--" + key.replace("_", "-"), value)
     root: Path = args.root
     if not root.is_dir():
         raise UsageError(f"--root {root}: no such folder")
     root = root.resolve()
-    path = _claim_path(root, args.claim_id)
+    path = claim_path(root, args.claim_id)
     relpath = f"claims/{args.claim_id}.yaml"
     today: dt.date = args.today or dt.date.today()
     entry = NewEntry(

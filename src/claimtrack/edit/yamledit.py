@@ -61,11 +61,33 @@ class EditError(ClaimtrackError):
 
 
 @dataclass(frozen=True, slots=True)
+class QuoteItem:
+    """A history evidence item that quotes its source: written as a mapping."""
+
+    source: str
+    quote: str
+    translation: str | None = None
+    translated_by: str | None = None
+
+    def pairs(self) -> list[tuple[str, str]]:
+        given = [
+            ("source", self.source),
+            ("quote", self.quote),
+            ("translation", self.translation),
+            ("translated_by", self.translated_by),
+        ]
+        return [(key, value) for key, value in given if value is not None]
+
+    def data(self) -> dict[str, str]:
+        return dict(self.pairs())
+
+
+@dataclass(frozen=True, slots=True)
 class NewEntry:
     date: str  # YYYY-MM-DD
     status: str
     note: str
-    evidence: tuple[str, ...] = ()
+    evidence: tuple[str | QuoteItem, ...] = ()
 
 
 def _awkward(ch: str) -> bool:
@@ -211,7 +233,10 @@ class _Writer:
             item_style = first.style if first is not None else "plain"
         if not self.entry.evidence:
             return "[]"
-        items = ", ".join(scalar(sid, item_style, True) for sid in self.entry.evidence)
+        items = ", ".join(
+            scalar(item, item_style, True) if isinstance(item, str) else _flow_quote(item, pad)
+            for item in self.entry.evidence
+        )
         return f"[{pad}{items}{pad}]"
 
     def block_list(self, key_col: int, key_text: str) -> list[str] | None:
@@ -224,10 +249,15 @@ class _Writer:
         first = self.spans.values[(*path, 0)]
         gap = self.text[seq.start + 1 : first.start]
         gap = gap if gap and gap.strip(" ") == "" else " "
-        items = [
-            " " * dash_col + "-" + gap + scalar(sid, first.style, False)
-            for sid in self.entry.evidence
-        ]
+        items: list[str] = []
+        for item in self.entry.evidence:
+            if isinstance(item, str):
+                items.append(" " * dash_col + "-" + gap + scalar(item, first.style, False))
+                continue
+            # A quote item: its keys one under the other, in line with the first.
+            for n, (key, value) in enumerate(item.pairs()):
+                head = " " * dash_col + "-" + gap if n == 0 else " " * (dash_col + 1 + len(gap))
+                items.append(f"{head}{key}: {scalar(value, 'plain', False)}")
         return [key_text + ":", *items]
 
     def block_entry(self) -> tuple[int, str]:
@@ -305,6 +335,11 @@ class _Writer:
         return [(last.end, ","), (line_end + 1, indent + entry + nl)]
 
 
+def _flow_quote(item: QuoteItem, pad: str) -> str:
+    pairs = ", ".join(f"{key}: {scalar(value, 'plain', True)}" for key, value in item.pairs())
+    return "{" + pad + pairs + pad + "}"
+
+
 def record_status_change(text: str, entry: NewEntry) -> str:
     """``text`` with the top-level status set and ``entry`` appended to the history."""
     spans = parse_spans(text)
@@ -337,7 +372,9 @@ def expected_data(old: dict[str, Any], entry: NewEntry, with_evidence: bool) -> 
     """The data the edited file must load to: the old data, the status set, one entry more."""
     new_entry: dict[str, Any] = {"date": entry.date, "status": entry.status, "note": entry.note}
     if with_evidence:
-        new_entry["evidence"] = list(entry.evidence)
+        new_entry["evidence"] = [
+            item if isinstance(item, str) else item.data() for item in entry.evidence
+        ]
     data = dict(old)
     data["status"] = entry.status
     data["history"] = [*old["history"], new_entry]

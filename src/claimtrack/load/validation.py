@@ -37,13 +37,19 @@ def _unwrap(annotation: Any) -> Any:
             annotation = get_args(annotation)[0]
         elif origin in (UnionType, Union):
             args = [a for a in get_args(annotation) if a is not type(None)]
-            annotation = args[0] if len(args) == 1 else annotation
             if len(args) != 1:
-                return annotation
+                # A record id or a quote (records.HistoryEvidence): the model, for hints.
+                models = [m for a in args if _is_model(m := _unwrap(a))]
+                return models[0] if len(models) == 1 else annotation
+            annotation = args[0]
         elif origin is list:
             annotation = get_args(annotation)[0]
         else:
             return annotation
+
+
+def _is_model(found: Any) -> bool:
+    return isinstance(found, type) and issubclass(found, BaseModel)
 
 
 def _type_at(model: type[BaseModel], loc: tuple[str | int, ...]) -> Any:
@@ -90,7 +96,8 @@ def validation_problems(
     """
     problems = []
     for err in exc.errors(include_url=False):
-        loc = tuple(err["loc"])
+        # Without the tags of a discriminated union (records.HistoryEvidence).
+        loc = tuple(p for p in err["loc"] if not (isinstance(p, str) and p.startswith("<")))
         kind = err["type"]
         where = _describe(loc)
         if kind == "extra_forbidden":

@@ -68,14 +68,14 @@ def is_public(a: Analysis, source_id: str) -> bool:
 
 
 def cited_passages(a: Analysis, source_id: str) -> list[CitedPassage]:
-    """Every passage of the source's archived copy that a claim quotes: the one list that
-    the archive page marks (other kinds of quotes, when claims have them, belong here)."""
+    """Every passage of the source's archived copy that a claim quotes (in its evidence,
+    its measurements or its history): the one list that the archive page marks."""
     found: list[CitedPassage] = []
     for cid in a.cited_by.get(source_id, ()):
         loaded = a.tracker.claims.get(cid)
         if loaded is None:
             continue
-        for ev in loaded.record.evidence:
+        for _, ev in loaded.record.quote_items():
             if ev.source != source_id:
                 continue
             context = a.quote_context(source_id, ev.quote)

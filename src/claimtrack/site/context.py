@@ -12,10 +12,12 @@ import datetime as dt
 from collections import Counter
 
 from ..check.analysis import Analysis, QuoteCheck
+from ..check.measurements import Measured
 from ..records import (
     Bound,
     Claim,
     ClaimKind,
+    Evidence,
     Quantity,
     Source,
     SourceKind,
@@ -27,6 +29,7 @@ from . import addresses
 from .addresses import base_url
 from .archive import is_public
 from .coverage_view import coverage_view
+from .measured import measured_line, measured_view
 from .textfragment import text_fragment_url
 from .views import (
     CHART_BAR_WIDTH,
@@ -162,9 +165,15 @@ def claimant_view(claim: Claim) -> ClaimantView:
     return ClaimantView(c.name, c.role, c.organisation, bool(details), display)
 
 
+def amount_text(value: float, unit: str) -> str:
+    """'8x', '300 tokens/s': a number with its unit, as the pages write it."""
+    number = format_number(value)
+    return f"{number}{unit}" if joins_unit(unit) else f"{number} {unit}"
+
+
 def quantity_view(q: Quantity) -> QuantityView:
     value = format_number(q.value)
-    amount = f"{value}{q.unit}" if joins_unit(q.unit) else f"{value} {q.unit}"
+    amount = amount_text(q.value, q.unit)
     word, meaning = BOUND_WORDS[q.bound]
     figure = f"{word} {amount}" if word else amount
     return QuantityView(
@@ -179,7 +188,9 @@ def quantity_view(q: Quantity) -> QuantityView:
     )
 
 
-def summary_view(cid: str, claim: Claim, stale: bool) -> ClaimSummary:
+def summary_view(
+    cid: str, claim: Claim, stale: bool, measured: Measured | None = None
+) -> ClaimSummary:
     return ClaimSummary(
         id=cid,
         statement=claim.statement,
@@ -191,6 +202,7 @@ def summary_view(cid: str, claim: Claim, stale: bool) -> ClaimSummary:
         last_changed=claim.history[-1].date,
         recorded=claim.history[0].date,
         stale=stale,
+        measured=measured_line(claim, measured, amount_text),
     )
 
 
@@ -283,6 +295,43 @@ def source_view(
     )
 
 
+def evidence_view(
+    ev: Evidence, check: QuoteCheck, a: Analysis, refs: dict[str, SourceRef]
+) -> EvidenceView:
+    """One quote as a page shows it: a claim's evidence, a measurement's, a status change's."""
+    ref = refs.get(ev.source) or SourceRef(ev.source, ev.source, "und")
+    found = a.quote_context(ev.source, ev.quote)
+    source = a.tracker.sources.get(ev.source)
+    url = source.record.url if source is not None else None
+    fragment = None
+    if url:
+        if found is None:
+            fragment = text_fragment_url(url, ev.quote)
+        elif found.occurrences > 1:
+            fragment = text_fragment_url(url, found.passage, found.before, found.after)
+        else:
+            fragment = text_fragment_url(url, found.passage)
+    return EvidenceView(
+        source=ref,
+        quote=ev.quote,
+        translation=ev.translation,
+        translated_by=ev.translated_by.value if ev.translated_by else None,
+        translator_label=TRANSLATOR_LABELS[ev.translated_by] if ev.translated_by else None,
+        check=check.value,
+        check_label=QUOTE_CHECK_LABELS[check],
+        context_before=found.before if found else None,
+        passage=found.passage if found else None,
+        context_after=found.after if found else None,
+        occurrences=found.occurrences if found else 0,
+        text_fragment_url=fragment,
+        archive_passage=(
+            f"{addresses.archive_page(ev.source)}#{addresses.passage_id(found.start)}"
+            if found is not None and source is not None and is_public(a, ev.source)
+            else None
+        ),
+    )
+
+
 def claim_view(
     cid: str,
     claim: Claim,
@@ -292,42 +341,10 @@ def claim_view(
     related_to: list[str],
 ) -> ClaimView:
     checks = a.quote_checks_of(a.tracker.claims[cid])
-    evidence = []
-    for i, ev in enumerate(claim.evidence):
-        check = checks[i] if i < len(checks) else QuoteCheck.NO_SOURCE
-        ref = refs.get(ev.source) or SourceRef(ev.source, ev.source, "und")
-        found = a.quote_context(ev.source, ev.quote)
-        source = a.tracker.sources.get(ev.source)
-        url = source.record.url if source is not None else None
-        fragment = None
-        if url:
-            if found is None:
-                fragment = text_fragment_url(url, ev.quote)
-            elif found.occurrences > 1:
-                fragment = text_fragment_url(url, found.passage, found.before, found.after)
-            else:
-                fragment = text_fragment_url(url, found.passage)
-        evidence.append(
-            EvidenceView(
-                source=ref,
-                quote=ev.quote,
-                translation=ev.translation,
-                translated_by=ev.translated_by.value if ev.translated_by else None,
-                translator_label=TRANSLATOR_LABELS[ev.translated_by] if ev.translated_by else None,
-                check=check.value,
-                check_label=QUOTE_CHECK_LABELS[check],
-                context_before=found.before if found else None,
-                passage=found.passage if found else None,
-                context_after=found.after if found else None,
-                occurrences=found.occurrences if found else 0,
-                text_fragment_url=fragment,
-                archive_passage=(
-                    f"{addresses.archive_page(ev.source)}#{addresses.passage_id(found.start)}"
-                    if found is not None and source is not None and is_public(a, ev.source)
-                    else None
-                ),
-            )
-        )
+    evidence = [
+        evidence_view(ev, checks[i] if i < len(checks) else QuoteCheck.NO_SOURCE, a, refs)
+        for i, ev in enumerate(claim.evidence)
+    ]
     last = len(claim.history) - 1
     history = tuple(
         HistoryView(
@@ -335,8 +352,13 @@ def claim_view(
             date=entry.date,
             status=STATUSES[entry.status],
             note=entry.note,
-            evidence=tuple(refs[s] for s in entry.evidence if s in refs),
+            evidence=tuple(refs[s] for s in entry.source_ids if s in refs),
             current=i == last,
+            quotes=tuple(
+                evidence_view(ev, a.quote_check(ev), a, refs)
+                for ev in entry.evidence
+                if isinstance(ev, Evidence)
+            ),
         )
         for i, entry in enumerate(claim.history)
     )
@@ -361,5 +383,11 @@ def claim_view(
         origins=tuple(refs[o] for o in origins if o in refs),
         origins_sentence=sentence,
         to_check=tuple(refs[s] for s in dict.fromkeys(claim.to_check) if s in refs),
+        measured=measured_view(
+            claim,
+            a.measured(cid),
+            lambda ev: evidence_view(ev, a.quote_check(ev), a, refs),
+            amount_text,
+        ),
         record=claim,
     )

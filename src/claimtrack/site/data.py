@@ -23,7 +23,7 @@ from typing import Any
 import orjson
 
 from . import addresses
-from .views import ClaimView, SiteSettings, SourceView
+from .views import ClaimView, EvidenceView, SiteSettings, SourceView
 
 SCHEMA_VERSION = 1
 
@@ -34,25 +34,43 @@ def claim_line(view: ClaimView, settings: SiteSettings) -> bytes:
     # Python mode: orjson writes dates as YYYY-MM-DD and enums as their values itself.
     record = view.record.model_dump()
     record["evidence"] = [
-        {
-            "source": ev.pop("source"),
-            "quote": ev.pop("quote"),
-            "quote_check": shown.check,
-            **ev,
-            "context_before": shown.context_before,
-            "context_after": shown.context_after,
-            "occurrences": shown.occurrences,
-            "text_fragment_url": shown.text_fragment_url,
-        }
-        for ev, shown in zip(record["evidence"], view.evidence, strict=True)
+        _evidence(ev, shown) for ev, shown in zip(record["evidence"], view.evidence, strict=True)
     ]
+    measured = view.measured
+    shown_items = measured.items if measured is not None else ()
+    for m, shown_m in zip(record["measurements"], shown_items, strict=False):
+        m["evidence"] = [
+            _evidence(ev, e) for ev, e in zip(m["evidence"], shown_m.evidence, strict=True)
+        ]
+        m["independent"] = shown_m.independent
+        m["agreement"] = shown_m.agreement
+    for entry, shown_h in zip(record["history"], view.history, strict=True):
+        quotes = iter(shown_h.quotes)
+        entry["evidence"] = [
+            e if isinstance(e, str) else _evidence(e, next(quotes)) for e in entry["evidence"]
+        ]
     item: dict[str, Any] = {"id": cid, **record}
     item["status_meaning"] = view.summary.status.meaning
     item["last_changed"] = view.summary.last_changed
     item["stale"] = view.summary.stale
     item["sources"] = [ref.id for ref in view.sources]
     item["independent_origins"] = [ref.id for ref in view.origins]
+    item["agreement"] = measured.agreement if measured else None
     return _located(item, addresses.claim_page(cid), addresses.claim_folder(cid), settings)
+
+
+def _evidence(ev: dict[str, Any], shown: EvidenceView) -> dict[str, Any]:
+    """A quote item with what the site found of it in the archive."""
+    return {
+        "source": ev.pop("source"),
+        "quote": ev.pop("quote"),
+        "quote_check": shown.check,
+        **ev,
+        "context_before": shown.context_before,
+        "context_after": shown.context_after,
+        "occurrences": shown.occurrences,
+        "text_fragment_url": shown.text_fragment_url,
+    }
 
 
 def source_line(view: SourceView, settings: SiteSettings) -> bytes:

@@ -12,6 +12,7 @@ import copy
 from typing import Any
 
 from ..check.analysis import QuoteCheck
+from ..check.measurements import Agreement
 from ..records import Claim, Source
 from .data import SCHEMA_VERSION
 
@@ -100,6 +101,20 @@ def claims_schema() -> dict[str, Any]:
         "passage; null when the source has no url.",
     }
     evidence["required"] = list(evidence["properties"])
+    agreements = [a.value for a in Agreement]
+    measurement = item["$defs"]["Measurement"]
+    measurement["properties"]["independent"] = {
+        "type": "boolean",
+        "description": "True when none of the measurement's sources shares an origin with "
+        "the claim's own evidence.",
+    }
+    measurement["properties"]["agreement"] = {
+        "enum": agreements,
+        "description": "How the measured value stands to the claimed bound, within "
+        "quantity.tolerance: reached, exceeded or not-reached for up-to; consistent or "
+        "contradicted otherwise; none when its unit cannot be compared.",
+    }
+    measurement["required"] = list(measurement["properties"])
     _add(
         item,
         {
@@ -119,6 +134,13 @@ def claims_schema() -> dict[str, Any]:
                 **_ID_LIST,
                 "description": "Sources the evidence ultimately derives from; "
                 "reports of one origin count once.",
+            },
+            "agreement": {
+                "enum": [*agreements, None],
+                "description": "The claim's agreement with its independent, comparable "
+                "measurements: for up-to the best one's; otherwise consistent or "
+                "contradicted when they all say so, mixed when they disagree; none without "
+                "any; null for a claim that is not a figure.",
             },
             "page": {"type": "string", "description": "Path of the claim's page in the site."},
             "site_url": {

@@ -1,6 +1,7 @@
-"""feed.xml (Atom, RFC 4287) of status changes and sitemap.xml.
+"""feed.xml (Atom, RFC 4287) of status changes and measurements, and sitemap.xml.
 
-Entry ids are ``urn:uuid:`` UUID5s of ``<claim id>/history/<index>``: the same
+Entry ids are ``urn:uuid:`` UUID5s of ``<claim id>/history/<index>`` (or
+``<claim id>/measurements/<index>`` for a measurement added to a figure): the same
 entry keeps its id in every build and whatever the base URL, because history
 only grows at its end.  Every date comes from the data (history dates at
 midnight UTC), never from the clock, so two builds give the same bytes.
@@ -49,12 +50,56 @@ def _serialise(root: ET.Element) -> bytes:
     return data + b"\n"
 
 
-def _changes(claims: tuple[ClaimView, ...]) -> list[tuple[ClaimView, int]]:
-    changes = [(claim, entry.index) for claim in claims for entry in claim.history]
-    # Newest first; within a day by claim id, then latest entry first: a total, stable order.
-    changes.sort(key=lambda c: (c[0].summary.id, -c[1]))
-    changes.sort(key=lambda c: c[0].history[c[1]].date, reverse=True)
+def measurement_entry_id(claim_id: str, index: int) -> str:
+    return f"urn:uuid:{uuid.uuid5(ENTRY_NAMESPACE, f'{claim_id}/measurements/{index}')}"
+
+
+# A change is (claim, what, index): what is HISTORY (a status change) or MEASURED (a
+# measurement added to a figure).
+HISTORY, MEASURED = 0, 1
+
+
+def _date(change: tuple[ClaimView, int, int]) -> dt.date:
+    claim, what, index = change
+    if what == HISTORY or claim.measured is None:
+        return claim.history[index].date
+    return claim.measured.items[index].date
+
+
+def _changes(claims: tuple[ClaimView, ...]) -> list[tuple[ClaimView, int, int]]:
+    changes = [(claim, HISTORY, entry.index) for claim in claims for entry in claim.history]
+    changes += [
+        (claim, MEASURED, row)
+        for claim in claims
+        if claim.measured is not None
+        for row in range(len(claim.measured.items))
+    ]
+    # Newest first; within a day by claim id, status changes before measurements, then
+    # latest first: a total, stable order.
+    changes.sort(key=lambda c: (c[0].summary.id, c[1], -c[2]))
+    changes.sort(key=_date, reverse=True)
     return changes[:MAX_ENTRIES]
+
+
+def _measurement_entry(feed: ET.Element, claim: ClaimView, row: int, href: str) -> None:
+    if claim.measured is None:  # _changes lists measurements of measured claims only
+        return
+    m = claim.measured.items[row]
+    summary = claim.summary
+    shown = f"{m.amount} ({m.in_claim_unit})" if m.in_claim_unit else m.amount
+    independent = "independent" if m.independent else "not independent of the claim's sources"
+    item = _sub(feed, "entry")
+    _sub(item, "title", f"Measured {shown} by {m.measured_by}: {summary.statement}")
+    _sub(item, "id", measurement_entry_id(summary.id, m.index))
+    _sub(item, "link", rel="alternate", type="text/html", href=href)
+    _sub(item, "updated", _stamp(m.date))
+    _sub(item, "category", term="measurement", label="Measurement")
+    _sub(
+        item,
+        "summary",
+        f"{m.measured_by} measured {shown} against the claimed {claim.measured.claimed} "
+        f"({independent}; agreement: {m.agreement}).",
+    )
 
 
 def atom_feed(model: SiteModel) -> bytes:
@@ -69,21 +114,24 @@ def atom_feed(model: SiteModel) -> bytes:
     _sub(feed, "link", rel="alternate", type="text/html", href=home)
     _sub(feed, "link", rel="self", type="application/atom+xml", href=self_href)
     changes = _changes(model.claims)
-    newest = changes[0][0].history[changes[0][1]].date if changes else dt.date(1970, 1, 1)
+    newest = _date(changes[0]) if changes else dt.date(1970, 1, 1)
     _sub(feed, "updated", _stamp(newest))
     author = _sub(feed, "author")
     _sub(author, "name", settings.title)
     _sub(feed, "generator", "claimtrack")
-    for claim, index in changes:
-        entry = claim.history[index]
+    for claim, what, index in changes:
         summary = claim.summary
+        href = settings.absolute(addresses.claim_folder(summary.id)) or addresses.claim_page(
+            summary.id
+        )
+        if what == MEASURED:
+            _measurement_entry(feed, claim, index, href)
+            continue
+        entry = claim.history[index]
         item = _sub(feed, "entry")
         verb = "Recorded as" if index == 0 else "Now"
         _sub(item, "title", f"{verb} {entry.status.label.lower()}: {summary.statement}")
         _sub(item, "id", entry_id(summary.id, index))
-        href = settings.absolute(addresses.claim_folder(summary.id)) or addresses.claim_page(
-            summary.id
-        )
         _sub(item, "link", rel="alternate", type="text/html", href=href)
         _sub(item, "updated", _stamp(entry.date))
         _sub(item, "category", term=entry.status.value, label=entry.status.label)

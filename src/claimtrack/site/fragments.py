@@ -90,13 +90,22 @@ def _stale(c: ClaimSummary) -> str:
     return ' · <span class="stale-tag">review overdue</span>' if c.stale else ""
 
 
+def _measured(c: ClaimSummary) -> str:
+    """"measured: 3.1x (best of 2 independent)" beside a figure that has been measured."""
+    m = c.measured
+    if m is None:
+        return ""
+    which = f"best of {m.independent} independent" if m.independent > 1 else "1 independent"
+    return f' · <span class="measured-tag">measured: {escape_text(m.best)} ({which})</span>'
+
+
 @lru_cache(maxsize=65536)
 def claim_item(c: ClaimSummary, rel: str) -> Markup:
     return markup(
         f'<li class="claim-item">\n{badge(c.status)}\n'
         f'<a class="statement" href="{_claim_href(c, rel)}">{escape_text(c.statement)}</a>\n'
         f'<span class="item-meta">{escape_text(c.kind_label)} · {escape_text(c.claimant)} · '
-        f"{date(c.last_changed)}{_stale(c)}</span>\n</li>"
+        f"{date(c.last_changed)}{_measured(c)}{_stale(c)}</span>\n</li>"
     )
 
 
@@ -111,7 +120,7 @@ def index_item(c: ClaimSummary) -> Markup:
         f'data-claimant="{claimant}">\n{badge(c.status)}\n'
         f'<a class="statement" href="{_claim_href(c, "")}">{escape_text(c.statement)}</a>\n'
         f'<span class="item-meta">{escape_text(c.kind_label)} · {claimant}{topics} · '
-        f"{date(c.last_changed)}{_stale(c)}</span>\n</li>"
+        f"{date(c.last_changed)}{_measured(c)}{_stale(c)}</span>\n</li>"
     )
 
 
@@ -199,9 +208,29 @@ def history_item(h: HistoryView, rel: str) -> Markup:
         else ""
     )
     opening = '<li class="current">' if h.current else "<li>"
+    quotes = "".join(_timeline_quote(q, rel) for q in h.quotes)
     return markup(
         f'{opening}\n<p class="timeline-head">{date(h.date)} {badge(h.status)}{current}</p>\n'
-        f"<p>{escape_text(h.note)}</p>\n{evidence}</li>"
+        f"<p>{escape_text(h.note)}</p>\n{evidence}{quotes}</li>"
+    )
+
+
+def _timeline_quote(ev: EvidenceView, rel: str) -> str:
+    """A status change proven in its source's own words, with the translation and the check."""
+    lang = escape_text(ev.source.language)
+    translation = (
+        f'<blockquote lang="en" class="timeline-translation"><p>'
+        f"{escape_text(ev.translation)}</p></blockquote>\n"
+        f'<p class="quote-label">English, {escape_text(str(ev.translator_label))}</p>\n'
+        if ev.translation
+        else ""
+    )
+    mark = "✓ " if ev.check == "found" else ""
+    return (
+        f'<figure class="timeline-quote">\n<blockquote lang="{lang}"><p>{escape_text(ev.quote)}'
+        f"</p></blockquote>\n{translation}<figcaption>{source_link(ev.source, rel)} "
+        f'<span class="check check-{escape_text(ev.check)}">{mark}'
+        f"{escape_text(ev.check_label)}</span></figcaption>\n</figure>\n"
     )
 
 

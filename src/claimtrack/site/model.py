@@ -50,14 +50,30 @@ class ModelCache:
             )
         summaries: dict[str, ClaimSummary] = {}
         claims: dict[str, ClaimView] = {}
+        moved: set[str] = set()  # claims whose summary changed
         for cid, loaded in sorted(tracker.claims.items()):
             kept = self._claims.get(cid)
             if impact is not None and kept is not None and cid not in impact.claim_pages:
                 summaries[cid], claims[cid] = kept.summary, kept
             else:
-                made = summary_view(cid, loaded.record, a.is_stale(cid))
+                made = summary_view(cid, loaded.record, a.is_stale(cid), a.measured(cid))
                 # Equal to the last one (an edit of the rationale): keep the object.
                 summaries[cid] = kept.summary if kept is not None and kept.summary == made else made
+                if kept is not None and summaries[cid] is not kept.summary:
+                    moved.add(cid)
+        # A summary can change without its claim's file (a measurement's source now derives
+        # from the claim's own): the pages listing it, related claims' and cited sources',
+        # are made again too.
+        listing_sources: set[str] = set()
+        if impact is not None:
+            for cid in moved:
+                names = a.links.names.get(cid)
+                if names is not None:
+                    listing_sources |= names.sources
+                    for other in names.related:
+                        claims.pop(other, None)
+                for other in a.related_to(cid):
+                    claims.pop(other, None)
         for cid, loaded in tracker.claims.items():
             if cid not in claims:
                 related = a.related_to(cid)
@@ -67,7 +83,12 @@ class ModelCache:
         archives: dict[str, ArchiveView | None] = {}
         for sid, source in sorted(tracker.sources.items()):
             kept_source = self._sources.get(sid)
-            if impact is not None and kept_source is not None and sid not in impact.source_pages:
+            if (
+                impact is not None
+                and kept_source is not None
+                and sid not in impact.source_pages
+                and sid not in listing_sources
+            ):
                 sources[sid] = kept_source
                 archives[sid] = self._archives.get(sid)
             else:

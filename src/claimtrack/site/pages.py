@@ -231,7 +231,12 @@ class Planner:
         # What each shows of a claim: its summary and, in the feed, its history.
         summaries = tuple(c.summary for c in model.claims)
         refs = tuple(src.ref for src in model.sources)
-        feed_key = (s, summaries, tuple(c.history for c in model.claims))
+        feed_key = (
+            s,
+            summaries,
+            tuple(c.history for c in model.claims),
+            tuple(c.measured for c in model.claims),
+        )
         outputs.append(Output("feed.xml", make=lambda: feeds.atom_feed(model), key=feed_key))
         if s.base_url is not None:
             make_sitemap = partial(feeds.sitemap, model)

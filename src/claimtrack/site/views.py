@@ -79,6 +79,15 @@ class ClaimSummary:
     last_changed: dt.date
     recorded: dt.date
     stale: bool
+    measured: MeasuredLine | None = None  # a figure with independent measurements
+
+
+@dataclass(frozen=True)
+class MeasuredLine:
+    """What a list shows of a figure's measurements: "measured: 3.1x (best of 2 independent)"."""
+
+    best: str  # the best independent value, in the claim's unit: "3.1x"
+    independent: int
 
 
 @dataclass(frozen=True)
@@ -131,6 +140,49 @@ class HistoryView:
     note: str
     evidence: tuple[SourceRef, ...]
     current: bool
+    quotes: tuple[EvidenceView, ...] = ()  # the sources' own words proving the change
+
+
+@dataclass(frozen=True)
+class MeasurementView:
+    index: int
+    amount: str  # as measured: "120 tokens/min"
+    in_claim_unit: str | None  # in the claim's unit when it differs: "2 tokens/s"
+    comparable: bool
+    metric: str
+    conditions: str | None
+    workload: str | None
+    output_tokens: int | None
+    concurrency: int | None
+    hardware: str | None
+    measured_by: str
+    date: dt.date
+    independent: bool
+    agreement: str  # check.measurements.Agreement
+    evidence: tuple[EvidenceView, ...]
+    # In the chart: the row's top and the bar's length, in the chart's user units.
+    y: int
+    width: int
+    value_x: int  # where the value is written: after the bar, clear of the claimed line
+    label: str  # measured_by, cut to fit the chart's label column
+
+
+@dataclass(frozen=True)
+class MeasuredView:
+    """A figure's measurements, the claim's agreement with them, and the chart's geometry."""
+
+    items: tuple[MeasurementView, ...]
+    agreement: str
+    best: str | None
+    independent: int
+    claimed: str  # "up to 3x"
+    bound: str  # records.Bound value
+    tolerance: str  # "10%"
+    scale_max: str  # the value at the right end of the axis, in the claim's unit
+    claimed_x: int  # where the claimed value stands
+    band_x: int  # the tolerance band around it (to the end of the axis for at-least)
+    band_width: int
+    height: int
 
 
 @dataclass(frozen=True)
@@ -147,6 +199,7 @@ class ClaimView:
     origins: tuple[SourceRef, ...]
     origins_sentence: str
     to_check: tuple[SourceRef, ...]
+    measured: MeasuredView | None  # figures only
     # The record as written, for claims.json: compared, so that an equal view means an
     # equal JSON line too; not hashed (its lists cannot be).
     record: Claim = field(hash=False)
@@ -214,6 +267,10 @@ class ChartBar:
 
 CHART_BAR_WIDTH = 230
 CHART_ROW = 30
+# The claimed-versus-measured chart: a label column, then the axis.
+MEASURE_LABEL = 190
+MEASURE_AXIS = 380
+MEASURE_ROW = 34
 
 
 @dataclass(frozen=True)
