@@ -16,7 +16,7 @@ from claimtrack.site.render import Renderer
 from claimtrack.site.templating import http_url
 
 from .conftest import FIXTURES, TODAY, Result
-from .site_support import build, files_of, minimal_copy, parse
+from .site_support import build, files_of, minimal_copy, pages_of, parse
 
 HOSTILE = '<script>alert(1)</script> "quoted" & more'
 
@@ -28,12 +28,12 @@ def leftovers(parent: Path) -> list[str]:
 def test_two_builds_are_byte_identical(tmp_path: Path) -> None:
     build(FIXTURES / "minimal", tmp_path / "a")
     build(FIXTURES / "minimal", tmp_path / "b")
-    a, b = files_of(tmp_path / "a"), files_of(tmp_path / "b")
+    a, b = pages_of(tmp_path / "a"), pages_of(tmp_path / "b")
     assert a.keys() == b.keys()
     assert [p for p in a if a[p] != b[p]] == []
     # Rebuilding in place gives the same bytes too.
     build(FIXTURES / "minimal", tmp_path / "a")
-    assert files_of(tmp_path / "a") == b
+    assert pages_of(tmp_path / "a") == b
 
 
 def test_an_error_leaves_the_old_site_byte_identical(

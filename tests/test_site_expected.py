@@ -11,7 +11,7 @@ import difflib
 from pathlib import Path
 
 from .regen_expected import EXPECTED, build_minimal
-from .site_support import files_of
+from .site_support import files_of, pages_of
 
 HOW = (
     "if the change is intended, run `.venv/bin/python -m tests.regen_expected` and review the diff"
@@ -21,7 +21,7 @@ HOW = (
 def test_minimal_site_matches_the_expected_copy(tmp_path: Path) -> None:
     out = tmp_path / "site"
     build_minimal(out)
-    expected, actual = files_of(EXPECTED), files_of(out)
+    expected, actual = files_of(EXPECTED), pages_of(out)
     assert sorted(actual) == sorted(expected), f"files differ; {HOW}"
     for path in sorted(expected):
         if actual[path] != expected[path]:

@@ -12,8 +12,8 @@ from functools import partial
 from typing import Any
 
 from . import addresses, data, dataschema, feeds, jsonld
-from .context import by_origin
-from .views import ClaimView, SiteModel, SiteSettings, SourceView
+from .context import KIND_LABELS, by_origin
+from .views import STATUSES, ClaimView, SiteModel, SiteSettings, SourceView
 
 MARKER = ".claimtrack-site"
 MARKER_TEXT = (
@@ -197,6 +197,8 @@ class Planner:
                 "404.html", s, _info(s, addresses.NOT_FOUND, f"Page not found – {s.title}", "", "")
             )
         )
+        if s.search:
+            outputs.append(_search_page(s))
         # Keys of the aggregates: the views they are made from (the same objects while
         # unchanged, so comparing them costs next to nothing).
         claims, sources = model.claims, model.sources
@@ -252,6 +254,17 @@ def _claim_page(
         "claims",
     )
     return _page("claim.html", s, info, (_review(claim, sources, s), cited), claim=claim)
+
+
+# The listings a reader without JavaScript is sent to from the search page.
+_BROWSE = {family: addresses.listing_page(family, "") for family in addresses.LISTING_FAMILIES}
+_STATUSES = tuple(sorted(STATUSES.values(), key=lambda status: status.rank))
+
+
+def _search_page(s: SiteSettings) -> Output:
+    info = _info(s, addresses.SEARCH, f"Search – {s.title}", f"Search the claims of {s.title}", "")
+    kinds = tuple((kind.value, label) for kind, label in KIND_LABELS.items())
+    return _page("search.html", s, info, statuses=_STATUSES, kinds=kinds, listings=_BROWSE)
 
 
 def plan(model: SiteModel, static: dict[str, bytes]) -> list[Output]:
