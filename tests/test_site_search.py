@@ -4,14 +4,17 @@ failures that leave the old site, and the index kept up to date after edits."""
 from __future__ import annotations
 
 import gzip
+import io
 import json
 import os
 import stat
+import time
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
+from claimtrack.live import LiveServer
 from claimtrack.site import SiteBuilder
 from claimtrack.site.search import index_language
 
@@ -154,3 +157,35 @@ def test_a_build_without_search_never_goes_stale(tmp_path: Path) -> None:
     assert site.build().written > 0 and not site.search_stale
     assert not (tmp_path / "site" / "pagefind").exists()
     assert os.listdir(tmp_path / "site")
+
+
+def test_serve_reindexes_once_the_edits_pause(tmp_path: Path) -> None:
+    root = minimal_copy(tmp_path)
+    out = tmp_path / "site"
+    server = LiveServer(
+        root,
+        out,
+        port=0,
+        today=FIXTURE_TODAY,
+        interval=0.05,
+        events=False,
+        stdout=io.StringIO(),
+        stderr=io.StringIO(),
+        search_delay=0.05,
+    )
+    server.start()
+    try:
+        claim = root / "claims" / "rocket-speed.yaml"
+        text = claim.read_text(encoding="utf-8")
+        claim.write_text(
+            text.replace("statement: ", "statement: Zanzibarish ", 1), encoding="utf-8"
+        )
+        deadline = time.monotonic() + 20
+        # Polls with a deadline: the index is made again a pause after the edit's build.
+        while not (server.search is not None and server.search.refreshed >= 1):
+            assert time.monotonic() < deadline, "the index was not made again"
+            time.sleep(0.02)
+        assert any(b"Zanzibarish" in f for f in chunks(out, "fragment"))
+        assert not server.builder.search_stale
+    finally:
+        server.stop()
