@@ -189,3 +189,14 @@ def test_serve_reindexes_once_the_edits_pause(tmp_path: Path) -> None:
         assert not server.builder.search_stale
     finally:
         server.stop()
+
+
+def test_a_tracker_without_claims_builds_without_an_index(
+    tmp_path: Path, run_cli: Callable[..., Result]
+) -> None:
+    """Pagefind refuses to make an empty index; claimtrack does not ask it to."""
+    root, out = tmp_path / "new", tmp_path / "site"
+    assert run_cli("init", root).code == 0
+    result = build_cli(run_cli, root, out)
+    assert result.code == 0, result.output
+    assert (out / "search" / "index.html").is_file() and not (out / "pagefind").exists()

@@ -63,7 +63,13 @@ def executable() -> Path:
     return Path(found)
 
 
+def _has_claims(site: Path) -> bool:
+    return next((site / "claims").glob("*/index.html"), None) is not None
+
+
 def _run(site: Path, output: Path, language: str | None) -> None:
+    if not _has_claims(site):
+        return  # Pagefind refuses to make an empty index; with no claim there is none
     # Only claim pages are results: reading no other page also keeps large sites fast.
     command = [str(executable()), "--site", str(site), "--glob", CLAIM_PAGES]
     command += ["--output-path", str(output), "--silent"]
@@ -112,7 +118,10 @@ def put_index(made: Path, site: Path) -> None:
     never meets half of one; then delete the old one."""
     new, target = made / FOLDER, site / FOLDER
     try:
-        if not target.is_dir():
+        if not new.is_dir():  # the last claim was deleted: no index
+            if target.is_dir():
+                os.rename(target, made / "old")
+        elif not target.is_dir():
             os.rename(new, target)
         elif not exchange(new, target):
             os.rename(target, made / "old")
