@@ -197,8 +197,6 @@ class Planner:
                 "404.html", s, _info(s, addresses.NOT_FOUND, f"Page not found – {s.title}", "", "")
             )
         )
-        if s.search:
-            outputs.append(_search_page(s))
         # Keys of the aggregates: the views they are made from (the same objects while
         # unchanged, so comparing them costs next to nothing).
         claims, sources = model.claims, model.sources
@@ -234,6 +232,10 @@ class Planner:
         for name, content in static.items():
             outputs.append(Output(f"static/{name}", make=_constant(content), key=content))
         outputs.append(Output(MARKER, make=lambda: MARKER_TEXT, key=MARKER_TEXT))
+        if s.search:
+            # Last, so that it sees every listing planned above; placed after the last page.
+            after = max(i for i, o in enumerate(outputs) if o.is_page) + 1
+            outputs.insert(after, _search_page(s, {o.path for o in outputs}))
         return outputs
 
 
@@ -256,15 +258,16 @@ def _claim_page(
     return _page("claim.html", s, info, (_review(claim, sources, s), cited), claim=claim)
 
 
-# The listings a reader without JavaScript is sent to from the search page.
-_BROWSE = {family: addresses.listing_page(family, "") for family in addresses.LISTING_FAMILIES}
 _STATUSES = tuple(sorted(STATUSES.values(), key=lambda status: status.rank))
 
 
-def _search_page(s: SiteSettings) -> Output:
+def _search_page(s: SiteSettings, paths: set[str]) -> Output:
+    """The search page; without JavaScript it sends readers to the listings the site has."""
     info = _info(s, addresses.SEARCH, f"Search – {s.title}", f"Search the claims of {s.title}", "")
     kinds = tuple((kind.value, label) for kind, label in KIND_LABELS.items())
-    return _page("search.html", s, info, statuses=_STATUSES, kinds=kinds, listings=_BROWSE)
+    browse = (addresses.listing_page(family, "") for family in addresses.LISTING_FAMILIES)
+    listings = {page.split("/")[0]: page for page in browse if page in paths}
+    return _page("search.html", s, info, statuses=_STATUSES, kinds=kinds, listings=listings)
 
 
 def plan(model: SiteModel, static: dict[str, bytes]) -> list[Output]:
