@@ -13,7 +13,7 @@ from claimtrack.site import SiteBuilder
 from claimtrack.site.dataschema import sources_schema
 
 from .conftest import TODAY
-from .site_support import FIXTURE_TODAY, build, files_of, minimal_copy
+from .site_support import FIXTURE_TODAY, build, minimal_copy, pages_of
 
 
 def _edit(path: Path, old: str, new: str) -> None:
@@ -55,12 +55,12 @@ def test_a_quote_edit_updates_the_coverage_of_its_source(tmp_path: Path) -> None
     )
     result = site.build()
     assert not result.full
-    after = files_of(tmp_path / "site")
+    after = pages_of(tmp_path / "site")
     assert b"3 of 3 sentences cited (100%)" in after["sources/acme-post/index.html"]
     assert _coverage(tmp_path / "site", "acme-post")["cited"] == 3  # type: ignore[index]
     fresh = tmp_path / "fresh"
     build(root, fresh)
-    assert files_of(fresh) == after  # the same bytes as a full build
+    assert pages_of(fresh) == after  # the same bytes as a full build
 
 
 def test_a_reviewed_sentence_shows_on_the_page_after_a_source_edit(tmp_path: Path) -> None:
@@ -74,7 +74,7 @@ def test_a_reviewed_sentence_shows_on_the_page_after_a_source_edit(tmp_path: Pat
         encoding="utf-8",
     )
     site.build()
-    after = files_of(tmp_path / "site")
+    after = pages_of(tmp_path / "site")
     assert (
         b"2 of 3 sentences cited (66%), 1 reviewed as framing (100% covered)"
         in after["sources/acme-post/index.html"]
@@ -82,7 +82,7 @@ def test_a_reviewed_sentence_shows_on_the_page_after_a_source_edit(tmp_path: Pat
     assert _coverage(tmp_path / "site", "acme-post")["coverage"] == 1.0
     fresh = tmp_path / "fresh"
     build(root, fresh)
-    assert files_of(fresh) == after
+    assert pages_of(fresh) == after
 
 
 def test_an_archive_edit_updates_the_coverage_of_its_source(tmp_path: Path) -> None:
@@ -99,11 +99,11 @@ def test_an_archive_edit_updates_the_coverage_of_its_source(tmp_path: Path) -> N
         hashlib.sha256(new).hexdigest(),
     )
     site.build()
-    after = files_of(tmp_path / "site")
+    after = pages_of(tmp_path / "site")
     assert b"2 of 4 sentences cited (50%)" in after["sources/acme-post/index.html"]
     fresh = tmp_path / "fresh"
     build(root, fresh)
-    assert files_of(fresh) == after
+    assert pages_of(fresh) == after
 
 
 def test_the_cached_coverage_follows_an_edit(tmp_path: Path, run_cli: Any) -> None:

@@ -12,7 +12,7 @@ from pathlib import Path
 from claimtrack.site import SiteBuilder
 from claimtrack.site.archive import CitedPassage, paragraph_spans, segments
 
-from .site_support import FIXTURE_TODAY, build, files_of, minimal_copy, parse
+from .site_support import FIXTURE_TODAY, build, minimal_copy, pages_of, parse
 
 ARCHIVE = "sources/acme-post/archive/index.html"
 VOID = {"meta", "link", "br", "img", "input", "hr", "wbr", "source"}
@@ -156,7 +156,7 @@ def test_without_archive_public_the_full_text_is_published_nowhere(tmp_path: Pat
     assert not (out / "sources/fr-report/archive").exists()
     # The sentences around the quote are shown on the claim page; the rest is not.
     assert "La phrase suivante" in (out / "claims/rocket-speed/index.html").read_text("utf-8")
-    leaks = [p for p, data in files_of(out).items() if secret.encode() in data]
+    leaks = [p for p, data in pages_of(out).items() if secret.encode() in data]
     assert leaks == []
 
 
@@ -167,10 +167,10 @@ def test_an_edited_quote_moves_its_mark_and_archive_public_false_removes_the_pag
     site = SiteBuilder(root, tmp_path / "site", FIXTURE_TODAY)
     site.build()
     out = tmp_path / "site"
-    before = files_of(out)
+    before = pages_of(out)
     edit(root / "claims/rocket-price.yaml", "The price was not announced.", "The price was not")
     result = site.build()
-    after = files_of(out)
+    after = pages_of(out)
     changed = sorted(p for p in after if after[p] != before.get(p))
     # The source's coverage moves too: the sentence is now partly cited (sources.json).
     assert changed == [
@@ -185,7 +185,7 @@ def test_an_edited_quote_moves_its_mark_and_archive_public_false_removes_the_pag
     # The record no longer allows the page: it goes, and so do the links to it.
     edit(root / "sources/acme-post.yaml", "archive_public: true", "archive_public: false")
     site.build()
-    after = files_of(out)
+    after = pages_of(out)
     assert ARCHIVE not in after
     assert not (out / "sources/acme-post/archive").exists()
     assert b"archive/index.html" not in after["claims/rocket-speed/index.html"]
@@ -193,7 +193,7 @@ def test_an_edited_quote_moves_its_mark_and_archive_public_false_removes_the_pag
     assert b'"archive_page":null' in after["sources.json"]
     fresh = tmp_path / "fresh"
     build(root, fresh)
-    assert files_of(fresh) == after  # the same bytes as a full build
+    assert pages_of(fresh) == after  # the same bytes as a full build
     edit(root / "sources/acme-post.yaml", "archive_public: false", "archive_public: true")
     site.build()
     assert (out / ARCHIVE).is_file()

@@ -16,7 +16,7 @@ from claimtrack.site.render import Renderer
 from claimtrack.site.templating import http_url
 
 from .conftest import FIXTURES, TODAY, Result
-from .site_support import build, files_of, minimal_copy, parse
+from .site_support import build, files_of, minimal_copy, pages_of, parse
 
 HOSTILE = '<script>alert(1)</script> "quoted" & more'
 
@@ -28,12 +28,12 @@ def leftovers(parent: Path) -> list[str]:
 def test_two_builds_are_byte_identical(tmp_path: Path) -> None:
     build(FIXTURES / "minimal", tmp_path / "a")
     build(FIXTURES / "minimal", tmp_path / "b")
-    a, b = files_of(tmp_path / "a"), files_of(tmp_path / "b")
+    a, b = pages_of(tmp_path / "a"), pages_of(tmp_path / "b")
     assert a.keys() == b.keys()
     assert [p for p in a if a[p] != b[p]] == []
     # Rebuilding in place gives the same bytes too.
     build(FIXTURES / "minimal", tmp_path / "a")
-    assert files_of(tmp_path / "a") == b
+    assert pages_of(tmp_path / "a") == b
 
 
 def test_an_error_leaves_the_old_site_byte_identical(
@@ -98,7 +98,7 @@ def test_parallel_and_serial_builds_give_the_same_bytes(
     build(FIXTURES / "minimal", tmp_path / "parallel")
     monkeypatch.setattr(batch, "SPLIT_MIN_ITEMS", 10**9)
     build(FIXTURES / "minimal", tmp_path / "serial")
-    assert files_of(tmp_path / "parallel") == files_of(tmp_path / "serial")
+    assert pages_of(tmp_path / "parallel") == pages_of(tmp_path / "serial")
 
 
 def test_refuses_to_replace_a_folder_it_did_not_build(
@@ -155,7 +155,9 @@ def test_text_from_the_records_is_never_markup(tmp_path: Path) -> None:
         assert "<script>alert" not in html, path
         page = parse(path)
         # The only scripts are the site's own file and JSON-LD blocks.
-        assert all(src.endswith("static/filters.js") for src in page.scripts), path
+        assert all(
+            src.endswith(("static/filters.js", "static/search.js")) for src in page.scripts
+        ), path
     index = (out / "index.html").read_text(encoding="utf-8")
     assert "&lt;script&gt;alert(1)&lt;/script&gt; &#34;quoted&#34; &amp; more" in index
     assert HOSTILE in parse(out / "index.html").text
@@ -210,7 +212,7 @@ def test_a_root_template_overrides_one_packaged_template(tmp_path: Path) -> None
     build(root, out)
     assert "<h1>Lost in Rocket 2 claims</h1>" in (out / "404.html").read_text(encoding="utf-8")
     assert (out / "static" / "extra.css").is_file()
-    a, b = files_of(plain), files_of(out)
+    a, b = pages_of(plain), pages_of(out)
     changed = sorted(p for p in a if a[p] != b.get(p))
     assert changed == ["404.html"]
 

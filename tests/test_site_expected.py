@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from .regen_expected import SITES, build_fixture
-from .site_support import files_of
+from .site_support import files_of, pages_of
 
 HOW = (
     "if the change is intended, run `.venv/bin/python -m tests.regen_expected` and review the diff"
@@ -24,7 +24,7 @@ HOW = (
 def test_fixture_site_matches_the_expected_copy(name: str, tmp_path: Path) -> None:
     out = tmp_path / "site"
     build_fixture(name, out)
-    expected, actual = files_of(SITES[name]), files_of(out)
+    expected, actual = files_of(SITES[name]), pages_of(out)
     assert sorted(actual) == sorted(expected), f"files differ; {HOW}"
     for path in sorted(expected):
         if actual[path] != expected[path]:

@@ -9,7 +9,7 @@ import pytest
 from claimtrack.errors import DataError
 from claimtrack.site import SiteBuilder
 
-from .site_support import FIXTURE_TODAY, build, files_of, minimal_copy
+from .site_support import FIXTURE_TODAY, build, files_of, minimal_copy, pages_of
 
 
 def builder(tmp_path: Path) -> tuple[SiteBuilder, Path]:
@@ -53,7 +53,7 @@ def test_a_statement_edit_reaches_every_page_that_shows_it(tmp_path: Path) -> No
     site.build()
     edit(root / "claims" / "rocket-speed.yaml", "up to 3x faster", "up to three times faster")
     result = site.build()
-    after = files_of(tmp_path / "site")
+    after = pages_of(tmp_path / "site")
     # Its page, the index, the claim that relates to it, both sources that it cites and the
     # archive page where its passage is marked (the statement is the link's title).
     assert result.rendered == 6
@@ -68,7 +68,7 @@ def test_a_statement_edit_reaches_every_page_that_shows_it(tmp_path: Path) -> No
         assert b"up to three times faster" in after[page], page
     fresh = tmp_path / "fresh"
     build(root, fresh)
-    assert files_of(fresh) == after  # the same bytes as a full build
+    assert pages_of(fresh) == after  # the same bytes as a full build
 
 
 def test_added_and_removed_pages(tmp_path: Path) -> None:
@@ -90,7 +90,7 @@ def test_added_and_removed_pages(tmp_path: Path) -> None:
     assert not (tmp_path / "site" / "claims" / "rocket-colour").exists()
     fresh = tmp_path / "fresh"
     build(root, fresh)
-    assert files_of(fresh) == files_of(tmp_path / "site")
+    assert pages_of(fresh) == pages_of(tmp_path / "site")
 
 
 def test_an_error_keeps_the_last_good_site(tmp_path: Path) -> None:
@@ -142,4 +142,4 @@ def test_a_source_edit_reaches_the_claim_reviews_that_cite_it(tmp_path: Path) ->
     assert '"publisher":{"@type":"Organization","name":"Le Quotidien"}' in page
     fresh = tmp_path / "fresh"
     build(root, fresh)
-    assert files_of(fresh) == files_of(tmp_path / "site")
+    assert pages_of(fresh) == pages_of(tmp_path / "site")

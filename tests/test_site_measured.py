@@ -12,7 +12,7 @@ import pytest
 from claimtrack.site import SiteBuilder, build_site
 
 from .conftest import FIXTURES, REPO
-from .site_support import FIXTURE_TODAY, files_of
+from .site_support import FIXTURE_TODAY, pages_of
 
 CLAIM = "claims/zephyr-turbo-4x/index.html"
 
@@ -92,12 +92,12 @@ def test_an_edited_measurement_reaches_its_page_the_index_json_and_feed(tmp_path
     shutil.copytree(FIXTURES / "measured", root)
     builder = SiteBuilder(root, tmp_path / "site", FIXTURE_TODAY)
     builder.build()
-    before = files_of(tmp_path / "site")
+    before = pages_of(tmp_path / "site")
     claim = root / "claims" / "zephyr-turbo-4x.yaml"
     claim.write_text(claim.read_text().replace("  - value: 3.8\n", "  - value: 3.7\n"))
     result = builder.build()
     assert not result.full
-    after = files_of(tmp_path / "site")
+    after = pages_of(tmp_path / "site")
     changed = sorted(p for p in after if after[p] != before.get(p))
     # The claim's summary, with its measured line, shows on the pages of the sources it cites.
     sources = [f"sources/{s}/index.html" for s in ("nimbus-post", "nimbus-recap")]
@@ -106,7 +106,7 @@ def test_an_edited_measurement_reaches_its_page_the_index_json_and_feed(tmp_path
     assert b"measured: 3.7x (best of 2 independent)" in after["index.html"]
     fresh = tmp_path / "fresh"
     build_site(root, fresh, today=FIXTURE_TODAY)
-    assert files_of(fresh) == after
+    assert pages_of(fresh) == after
 
 
 def test_a_measurement_source_that_comes_to_derive_from_the_claims_own(tmp_path: Path) -> None:
@@ -120,10 +120,10 @@ def test_a_measurement_source_that_comes_to_derive_from_the_claims_own(tmp_path:
         source.read_text().replace("kind: report\n", "kind: report\nderived_from: [nimbus-post]\n")
     )
     builder.build()
-    after = files_of(tmp_path / "site")
+    after = pages_of(tmp_path / "site")
     assert b"measured: 3.8x (1 independent)" in after["index.html"]
     (claim,) = json.loads(after["claims.json"])["claims"]
     assert [m["independent"] for m in claim["measurements"]] == [False, False, True]
     fresh = tmp_path / "fresh"
     build_site(root, fresh, today=FIXTURE_TODAY)
-    assert files_of(fresh) == after
+    assert pages_of(fresh) == after

@@ -61,6 +61,9 @@ def test_every_page_exists(built: Built) -> None:
         "static/style.css",
         "static/filters.js",
         "static/favicon.svg",
+        "static/search.js",
+        "search/index.html",
+        "pagefind/pagefind.js",
     }
     expected |= {f"claims/{cid}/index.html" for cid in tracker.claims}
     expected |= {f"sources/{sid}/index.html" for sid in tracker.sources}
@@ -207,7 +210,7 @@ def test_cli_builds_into_root_site_by_default(
     result = run_cli("build", "--root", root, "--today", TODAY)
     assert result.code == 0, result.output
     assert (root / "site" / "index.html").is_file()
-    assert "8 pages" in result.out
+    assert "9 pages" in result.out
     assert (root / "site" / "index.html").resolve().as_uri() in result.out
 
 

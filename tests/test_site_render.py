@@ -18,7 +18,7 @@ from claimtrack.site.theme import load_theme
 
 from .conftest import FIXTURES
 from .regen_expected import EXPECTED
-from .site_support import build, files_of, minimal_copy
+from .site_support import build, files_of, minimal_copy, pages_of
 
 TRICKY = "<a href=\"x\">it's</a> & 'more' — 中文 &amp;"
 
@@ -89,17 +89,21 @@ def test_overrides_written_for_the_earlier_templates_still_give_the_same_pages(
     tmp_path: Path,
 ) -> None:
     """base.html and claim.html as packaged before the header, footer and fragments moved.
-    Their claim pages lack only what came later: quotes in context (issue 10), claimed
-    versus measured (issue 11)."""
+    Their pages lack only what came later: quotes in context (issue 10), claimed versus
+    measured (issue 11), and search's box in the header and its markup on claim pages
+    (issue 12)."""
     root = minimal_copy(tmp_path)
     shutil.copytree(FIXTURES / "theme-before-issue-9" / "templates", root / "templates")
     out = tmp_path / "site"
     build(root, out)
     later = re.compile(
-        rb'<div class="in-context">\n.*?</div>\n|<section aria-labelledby="measured-h".*?</section>\n',
+        rb'<div class="in-context"[^>]*>\n.*?</div>\n|<section aria-labelledby="measured-h".*?</section>\n'
+        rb'|<form class="site-search".*?</form>\n'
+        rb"|<div hidden data-pagefind-ignore>\n.*?</div>\n| data-pagefind-body"
+        rb"| data-pagefind-ignore(?=>)",
         re.DOTALL,
     )
     expected = {p: later.sub(b"", data) for p, data in files_of(EXPECTED).items()}
-    built = files_of(out)
+    built = pages_of(out)
     assert sorted(built) == sorted(expected)
     assert [p for p in sorted(expected) if built[p] != expected[p]] == []

@@ -17,7 +17,7 @@ from claimtrack.load.cache import Cache
 from claimtrack.site import SiteBuilder, build_site
 from claimtrack.site.textfragment import encode, text_fragment_url
 
-from .site_support import FIXTURE_TODAY, build, files_of, minimal_copy
+from .site_support import FIXTURE_TODAY, build, minimal_copy, pages_of
 
 URL = "https://acme.example/rocket-2"
 
@@ -147,7 +147,7 @@ def test_contexts_kept_on_disk_for_the_next_run(tmp_path: Path, context_calls: l
     calls.clear()
     build_site(root, tmp_path / "two", today=FIXTURE_TODAY, cache=Cache.open(root))
     assert calls == []
-    assert files_of(tmp_path / "one") == files_of(tmp_path / "two")
+    assert pages_of(tmp_path / "one") == pages_of(tmp_path / "two")
 
 
 def test_contexts_found_with_the_quotes_on_two_cores_equal_those_found_one_by_one(

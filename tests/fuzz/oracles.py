@@ -241,6 +241,8 @@ def check_site(out: Path, home: str | None = None) -> None:
             scripts = [{"src": "static/filters.js", "defer": ""}]
         elif rel.startswith("claims/"):
             scripts = [{"type": "application/ld+json"}]
+        elif rel == "search/index.html":
+            scripts = [{"type": "module", "src": "../static/search.js"}]
         else:
             scripts = []
         check_html(page, scripts, home)

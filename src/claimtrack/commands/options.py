@@ -46,3 +46,11 @@ def cache_option(parser: argparse.ArgumentParser) -> None:
 def open_cache(args: argparse.Namespace) -> Cache:
     """The tracker's cache, or one for this run only with --no-cache."""
     return Cache.disabled() if args.no_cache else Cache.open(args.root)
+
+
+def search_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--no-search",
+        action="store_true",
+        help="do not build the full-text search index (Pagefind): no search page, no search box",
+    )

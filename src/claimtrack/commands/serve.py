@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import UsageError
-from .options import cache_option, open_cache
+from .options import cache_option, open_cache, search_option
 
 
 def _port(text: str) -> int:
@@ -50,6 +50,7 @@ def add_parser(sub: Any, common: Callable[[argparse.ArgumentParser], None]) -> N
         help="folder to build into (default: DIR/site under --root)",
     )
     cache_option(parser)
+    search_option(parser)
     parser.set_defaults(run=run)
 
 
@@ -61,7 +62,13 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(f"--root {root}: no such folder")
     out: Path = args.out if args.out is not None else root / "site"
     server = LiveServer(
-        root, out, host=args.host, port=args.port, today=args.today, cache=open_cache(args)
+        root,
+        out,
+        host=args.host,
+        port=args.port,
+        today=args.today,
+        cache=open_cache(args),
+        search=not args.no_search,
     )
     server.serve_forever()
     return 0

@@ -27,6 +27,7 @@ from ..site import SiteBuilder
 from .events import EventsUnavailable, EventWatcher
 from .hosts import HostCheck
 from .http import LiveHandler, handler_for
+from .searchindex import SearchRefresher
 from .state import LiveState, View
 from .watch import Watcher
 
@@ -77,6 +78,8 @@ class LiveServer:
         stdout: TextIO | None = None,
         stderr: TextIO | None = None,
         clock: Callable[[], float] = time.perf_counter,
+        search: bool = True,
+        search_delay: float | None = None,
     ) -> None:
         self.root = Path(root).resolve()
         self.out = Path(out).resolve()
@@ -85,7 +88,12 @@ class LiveServer:
         self.interval = interval  # seconds between two looks when polling
         self.events = events  # False: poll even where file-system events are available
         self.live = LiveState()
-        self.builder = SiteBuilder(self.root, self.out, today, cache)
+        self.builder = SiteBuilder(self.root, self.out, today, cache, search=search)
+        # Held by each build and by the search index's swap (live/searchindex.py).
+        self._lock = threading.Lock()
+        self._search_delay = search_delay
+        self._generation = 0
+        self.search: SearchRefresher | None = None
         self.builds = 0  # builds finished, good or bad
         self.last_seconds = 0.0  # how long the last build took
         self._stdout = stdout or sys.stdout
@@ -145,7 +153,11 @@ class LiveServer:
         self.live.begin_build()
         try:
             # [] after the first build: nothing is known, so every file is looked at.
-            result = self.builder.build(changed if changed else None)
+            with self._lock:
+                self._generation += 1  # builds begun: a search index made meanwhile is stale
+                result = self.builder.build(changed if changed else None)
+            if self.builder.search_stale:
+                self._refresher().poke()
         except DataError as exc:
             problems = [p for p in exc.problems if p.is_error] or list(exc.problems)
             view = self.live.end_build(changed=False, problems=problems, message=str(exc))
@@ -178,6 +190,14 @@ class LiveServer:
             self.last_seconds = self._clock() - started
             self.builds += 1
         return view
+
+    def _refresher(self) -> SearchRefresher:
+        if self.search is None:
+            delay = {} if self._search_delay is None else {"delay": self._search_delay}
+            self.search = SearchRefresher(
+                self.builder, self._lock, lambda: self._generation, self._say, **delay
+            )
+        return self.search
 
     def _start_watching(self) -> EventWatcher | Watcher:
         if self.events:
@@ -225,6 +245,8 @@ class LiveServer:
         self._threads.clear()
         if isinstance(self._watcher, EventWatcher):
             self._watcher.close()
+        if self.search is not None:
+            self.search.stop()
         self.builder.cache.save()
 
     def serve_forever(self) -> None:

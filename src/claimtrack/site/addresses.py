@@ -15,6 +15,7 @@ from urllib.parse import urlsplit
 INDEX = "index.html"
 SOURCES_INDEX = "sources/index.html"
 NOT_FOUND = "404.html"
+SEARCH = "search/index.html"
 
 
 def claim_folder(claim_id: str) -> str:
@@ -69,3 +70,19 @@ def base_url(configured: str | None) -> str | None:
 def absolute(base: str | None, path: str) -> str | None:
     """Absolute URL of a site path under a base URL from base_url(); None without one."""
     return None if base is None else base + path
+
+
+# Listings: every claim, or those of one status, kind, topic or claimant, 100 to a page.
+# ``family`` is the first folder ("claims", "status", "kinds", "topics", "claimants"),
+# ``slug`` the listing's own folder under it ("" for every claim, under claims/).
+LISTING_FAMILIES = ("claims", "status", "kinds", "topics", "claimants")
+
+
+def listing_folder(family: str, slug: str, number: int = 1) -> str:
+    """``status/false/``, ``status/false/page/2/``; page 1 has no ``page/1/``."""
+    folder = f"{family}/{slug}/" if slug else f"{family}/"
+    return folder if number == 1 else f"{folder}page/{number}/"
+
+
+def listing_page(family: str, slug: str, number: int = 1) -> str:
+    return listing_folder(family, slug, number) + "index.html"

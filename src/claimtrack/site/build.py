@@ -28,6 +28,7 @@ from ..problems import Problem
 from .model import ModelCache
 from .pages import MARKER, Output, Planner
 from .render import Renderer, digest, write_site
+from .search import index_language, index_site, make_index, put_index
 from .swap import recover, remove_leftovers, swap
 from .templating import TEMPLATE_FAILURE, make_environment
 from .theme import Theme, load_theme
@@ -116,18 +117,29 @@ class SiteBuilder:
     """
 
     def __init__(
-        self, root: Path, out: Path, today: dt.date | None = None, cache: Cache | None = None
+        self,
+        root: Path,
+        out: Path,
+        today: dt.date | None = None,
+        cache: Cache | None = None,
+        *,
+        search: bool = True,
     ) -> None:
         self.root = Path(root).resolve()
         self.out = Path(out).resolve()
         self.today = today
         self.cache = cache if cache is not None else Cache.disabled()
+        # Full builds index the site for search before swapping it in; in-place updates
+        # leave the index as it was (stale) until reindex() is called.
+        self.search = search
+        self.search_language: str | None = None
+        self.search_stale = False
         self._state: _State | None = None
         # The environment of the last theme, by fingerprint, with its templates' problems.
         self._env: tuple[str, Environment, list[Problem]] | None = None
         self._loader = Loader(self.root, self.cache)
         self._checker = Checker(self.cache, contexts=True)
-        self._model = ModelCache()
+        self._model = ModelCache(search=search)
         self._planner = Planner()
         # What edits touched since the views were last made: a build that stops at a
         # problem makes none, and the next one must make them for its edits too.
@@ -180,6 +192,9 @@ class SiteBuilder:
         laps.lap("check")
         model = self._model.build(analysis, self._unmade)
         self._unmade = NOTHING
+        self.search_language = index_language(
+            model.settings.language, (src.ref.language for src in model.sources)
+        )
         outputs = self._planner.plan(model, files.static)
         keys = {o.path: o.key for o in outputs} if track else {}
         laps.lap("model")
@@ -189,10 +204,12 @@ class SiteBuilder:
             laps.lap("update")
             if result is not None:
                 written, rendered = result
+                self.search_stale = self.search and (self.search_stale or written > 0)
                 return self._result(
                     outputs, started, warnings, written, rendered, full=False, laps=laps
                 )
         digests = self._replace(Renderer(env), outputs, track, laps)
+        self.search_stale = False
         if track:
             inode = self.out.stat().st_ino
             self._state = _State(
@@ -224,6 +241,13 @@ class SiteBuilder:
             timings=laps.times,
         )
 
+    def reindex(self) -> float:
+        """Index the site in ``out`` again after in-place updates; returns the seconds taken."""
+        started = time.perf_counter()
+        put_index(make_index(self.out, self.search_language), self.out)
+        self.search_stale = False
+        return time.perf_counter() - started
+
     def _can_update(self, state: _State, theme: str) -> bool:
         try:
             same_folder = self.out.stat().st_ino == state.out_inode
@@ -253,6 +277,9 @@ class SiteBuilder:
             rest = [o for o in outputs if o.path != MARKER]
             digests.update(write_site(renderer, rest, tmp, digests=track))
             laps.lap("write")
+            if self.search:
+                index_site(tmp, self.search_language)
+                laps.lap("search")
             swap(tmp, out)
             laps.lap("swap")
         except BaseException:
@@ -312,10 +339,16 @@ class SiteBuilder:
 
 
 def build_site(
-    root: Path, out: Path, *, today: dt.date | None = None, cache: Cache | None = None
+    root: Path,
+    out: Path,
+    *,
+    today: dt.date | None = None,
+    cache: Cache | None = None,
+    search: bool = True,
 ) -> BuildResult:
     """Check the tracker at ``root`` and build its site into ``out`` (full, atomic).
 
     ``cache``: results kept between runs (Cache.open(root)); None keeps nothing.
+    ``search``: index the site for full-text search (Pagefind) before putting it in place.
     """
-    return SiteBuilder(root, out, today, cache)._build(track=False)
+    return SiteBuilder(root, out, today, cache, search=search)._build(track=False)

@@ -152,9 +152,13 @@ def by_origin(sources: tuple[SourceView, ...]) -> tuple[SourceSummary, ...]:
     return tuple(source_summary(s) for s in sorted(sources, key=key))
 
 
-def site_settings(settings: TrackerSettings) -> SiteSettings:
+def site_settings(settings: TrackerSettings, *, search: bool = True) -> SiteSettings:
     return SiteSettings(
-        settings.title, settings.description, settings.language, base_url(settings.base_url)
+        settings.title,
+        settings.description,
+        settings.language,
+        base_url(settings.base_url),
+        search=search,
     )
 
 

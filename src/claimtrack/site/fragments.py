@@ -158,7 +158,7 @@ def evidence_item(ev: EvidenceView, rel: str) -> Markup:
         f'{opening}\n<div class="quotes">\n<figure class="quote">\n{label}'
         f'<blockquote lang="{lang}"><p>{escape_text(ev.quote)}</p>'
         f"</blockquote>\n</figure>\n{translation}</div>\n{_in_context(ev, lang, rel)}"
-        f'<p class="evidence-source">Source: {source_link(ev.source, rel)} '
+        f'<p class="evidence-source" data-pagefind-ignore>Source: {source_link(ev.source, rel)} '
         f'<span class="check check-{escape_text(ev.check)}">{mark}'
         f"{escape_text(ev.check_label)}</span>{_deep_link(ev)}</p>\n</li>"
     )
@@ -174,7 +174,8 @@ def _in_context(ev: EvidenceView, lang: str, rel: str) -> str:
         else ""
     )
     return (
-        f'<div class="in-context">\n<p class="quote-label">In the archived copy{count}</p>\n'
+        # Not indexed for search: the sentences around a quote are not what the claim quotes.
+        f'<div class="in-context" data-pagefind-ignore>\n<p class="quote-label">In the archived copy{count}</p>\n'
         f'<p lang="{lang}">{escape_text(ev.context_before or "")}'
         f"<mark>{escape_text(ev.passage)}</mark>{escape_text(ev.context_after or '')}</p>\n"
         f"{_in_archive(ev, rel)}</div>\n"
@@ -203,7 +204,7 @@ def history_item(h: HistoryView, rel: str) -> Markup:
     """One dated status change in a claim's timeline."""
     current = ' <span class="current-tag">current</span>' if h.current else ""
     evidence = (
-        f'<p class="timeline-evidence">Evidence: {source_links(h.evidence, rel, "; ")}</p>\n'
+        f'<p class="timeline-evidence" data-pagefind-ignore>Evidence: {source_links(h.evidence, rel, "; ")}</p>\n'
         if h.evidence
         else ""
     )

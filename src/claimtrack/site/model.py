@@ -27,7 +27,8 @@ from .views import (
 class ModelCache:
     """Builds the SiteModel again and again, reusing the views an edit did not touch."""
 
-    def __init__(self) -> None:
+    def __init__(self, *, search: bool = True) -> None:
+        self.search = search  # the site has full-text search (pages show its box)
         self._refs: dict[str, SourceRef] = {}
         self._summaries: dict[str, ClaimSummary] = {}
         self._claims: dict[str, ClaimView] = {}
@@ -111,7 +112,7 @@ class ModelCache:
         self._index, self._count = index, len(refs)
         self._refs, self._summaries, self._claims, self._sources = refs, summaries, claims, sources
         self._archives = archives
-        settings = site_settings(tracker.settings)
+        settings = site_settings(tracker.settings, search=self.search)
         if settings != self._settings:  # the same object while equal: outputs compare at once
             self._settings = settings
         return SiteModel(

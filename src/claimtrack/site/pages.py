@@ -13,8 +13,8 @@ from typing import Any
 
 from . import addresses, data, dataschema, feeds, jsonld
 from .archive import ArchiveView
-from .context import by_origin
-from .views import ClaimView, SiteModel, SiteSettings, SourceView
+from .context import KIND_LABELS, by_origin
+from .views import STATUSES, ClaimView, SiteModel, SiteSettings, SourceView
 
 MARKER = ".claimtrack-site"
 MARKER_TEXT = (
@@ -248,6 +248,10 @@ class Planner:
         for name, content in static.items():
             outputs.append(Output(f"static/{name}", make=_constant(content), key=content))
         outputs.append(Output(MARKER, make=lambda: MARKER_TEXT, key=MARKER_TEXT))
+        if s.search:
+            # Last, so that it sees every listing planned above; placed after the last page.
+            after = max(i for i, o in enumerate(outputs) if o.is_page) + 1
+            outputs.insert(after, _search_page(s, {o.path for o in outputs}))
         return outputs
 
 
@@ -280,6 +284,18 @@ def _archive_page(s: SiteSettings, archive: ArchiveView) -> Output:
         "sources",
     )
     return _page("archive.html", s, info, archive=archive)
+
+
+_STATUSES = tuple(sorted(STATUSES.values(), key=lambda status: status.rank))
+
+
+def _search_page(s: SiteSettings, paths: set[str]) -> Output:
+    """The search page; without JavaScript it sends readers to the listings the site has."""
+    info = _info(s, addresses.SEARCH, f"Search – {s.title}", f"Search the claims of {s.title}", "")
+    kinds = tuple((kind.value, label) for kind, label in KIND_LABELS.items())
+    browse = (addresses.listing_page(family, "") for family in addresses.LISTING_FAMILIES)
+    listings = {page.split("/")[0]: page for page in browse if page in paths}
+    return _page("search.html", s, info, statuses=_STATUSES, kinds=kinds, listings=listings)
 
 
 def plan(model: SiteModel, static: dict[str, bytes]) -> list[Output]:

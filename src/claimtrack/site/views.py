@@ -52,6 +52,7 @@ class SiteSettings:
     description: str
     language: str
     base_url: str | None  # always ends with "/" when set
+    search: bool = True  # built with full-text search: a search page, a box on every page
 
     def absolute(self, path: str) -> str | None:
         """Absolute URL of a site path ("claims/x/"), only when a base URL is configured."""

@@ -1,0 +1,217 @@
+"""Full-text search: the Pagefind index built with the site, its filters, --no-search,
+failures that leave the old site, and the index kept up to date after edits."""
+
+from __future__ import annotations
+
+import gzip
+import io
+import json
+import os
+import stat
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from claimtrack.live import LiveServer
+from claimtrack.site import SiteBuilder
+from claimtrack.site.search import index_language
+
+from .conftest import TODAY, Result
+from .site_support import FIXTURE_TODAY, files_of, minimal_copy
+
+
+def chunks(site: Path, kind: str) -> list[bytes]:
+    """The decompressed chunks of one kind (filter, fragment, index) of the search bundle."""
+    return [gzip.decompress(p.read_bytes()) for p in sorted((site / "pagefind" / kind).iterdir())]
+
+
+def build_cli(run_cli: Callable[..., Result], root: Path, out: Path, *more: str) -> Result:
+    return run_cli("build", "--root", root, "--out", out, "--today", TODAY, *more)
+
+
+def test_build_indexes_the_claim_pages_with_their_filters(
+    tmp_path: Path, run_cli: Callable[..., Result]
+) -> None:
+    out = tmp_path / "site"
+    result = build_cli(run_cli, minimal_copy(tmp_path), out)
+    assert result.code == 0, result.output
+    assert "Indexed the claims for search in" in result.out
+    entry = json.loads((out / "pagefind" / "pagefind-entry.json").read_text(encoding="utf-8"))
+    assert entry["languages"]["en"]["page_count"] == 2  # the two claim pages, nothing else
+    filters = b"".join(chunks(out, "filter"))
+    for name in (b"status", b"kind", b"topic", b"claimant"):
+        assert name in filters
+    assert b"undisclosed" in filters and b"pricing" in filters and b"Acme" in filters
+    urls = sorted(
+        json.loads(f.removeprefix(b"pagefind_dcd"))["url"] for f in chunks(out, "fragment")
+    )
+    assert urls == ["/claims/rocket-price/", "/claims/rocket-speed/"]
+    search = (out / "search" / "index.html").read_text(encoding="utf-8")
+    assert 'role="search"' in search and "static/search.js" in search
+    index = (out / "index.html").read_text(encoding="utf-8")
+    assert 'action="search/index.html" method="get" role="search"' in index
+
+
+def test_no_search_writes_no_index_no_search_page_and_no_box(
+    tmp_path: Path, run_cli: Callable[..., Result]
+) -> None:
+    out = tmp_path / "site"
+    result = build_cli(run_cli, minimal_copy(tmp_path), out, "--no-search")
+    assert result.code == 0, result.output
+    assert "Indexed" not in result.out
+    assert not (out / "pagefind").exists() and not (out / "search").exists()
+    pages = [p.read_text(encoding="utf-8") for p in out.rglob("*.html")]
+    assert pages and not any(
+        'role="search"' in page or "data-pagefind-filter" in page for page in pages
+    )
+
+
+def test_a_missing_pagefind_binary_is_an_error_that_leaves_the_old_site(
+    tmp_path: Path, run_cli: Callable[..., Result], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    root, out = minimal_copy(tmp_path), tmp_path / "site"
+    assert build_cli(run_cli, root, out, "--no-search").code == 0
+    before = files_of(out)
+    monkeypatch.setenv("PAGEFIND_BINARY_PATH", str(tmp_path / "no-such-pagefind"))
+    result = build_cli(run_cli, root, out)
+    assert result.code == 1
+    assert "the Pagefind binary is not installed" in result.err and "--no-search" in result.err
+    assert "Traceback" not in result.output
+    assert files_of(out) == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["minimal", "site"]  # no leftovers
+
+
+def test_a_failing_pagefind_is_reported_with_its_message(
+    tmp_path: Path, run_cli: Callable[..., Result], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    root, out = minimal_copy(tmp_path), tmp_path / "site"
+    assert build_cli(run_cli, root, out).code == 0
+    before = files_of(out)
+    fake = tmp_path / "pagefind"
+    fake.write_text("#!/bin/sh\necho 'Error: cannot read the site' >&2\nexit 3\n")
+    fake.chmod(fake.stat().st_mode | stat.S_IXUSR)
+    monkeypatch.setenv("PAGEFIND_BINARY_PATH", str(fake))
+    result = build_cli(run_cli, root, out)
+    assert result.code == 1
+    assert "Pagefind exited 3: Error: cannot read the site" in result.err
+    assert files_of(out) == before
+
+
+def test_the_index_differs_only_in_filter_order(tmp_path: Path) -> None:
+    """Two indexings of the same pages: the same words and fragments; only the filter
+    chunks may list a filter's values in another order (site_support.SEARCH_BUNDLE)."""
+    root = minimal_copy(tmp_path)
+    a, b = tmp_path / "a", tmp_path / "b"
+    for out in (a, b):
+        SiteBuilder(root, out, FIXTURE_TODAY).build()
+    for kind in ("index", "fragment"):
+        assert files_of(a / "pagefind" / kind) == files_of(b / "pagefind" / kind)
+
+    def values(site: Path) -> list[list[bytes]]:
+        return [sorted(chunk.split(b"\x82")) for chunk in chunks(site, "filter")]
+
+    assert sorted(values(a)) == sorted(values(b))
+
+
+def test_index_language_segments_chinese_and_japanese_quotes() -> None:
+    assert index_language("en", ["en", "fr"]) is None  # Pagefind reads <html lang>
+    assert index_language("en", ["en", "zh-Hant", "fr"]) == "zh"
+    assert index_language("en-GB", ["ja"]) == "ja"
+    assert index_language("zh-Hant", ["en"]) is None  # the pages' own language segments
+
+
+def test_an_edit_reaches_the_index_on_reindex(tmp_path: Path) -> None:
+    root = minimal_copy(tmp_path)
+    out = tmp_path / "site"
+    site = SiteBuilder(root, out, FIXTURE_TODAY)
+    site.build()
+    assert not site.search_stale
+    claim = root / "claims" / "rocket-speed.yaml"
+    claim.write_text(
+        claim.read_text(encoding="utf-8").replace("statement: ", "statement: Zanzibarish ", 1),
+        encoding="utf-8",
+    )
+    result = site.build()
+    assert not result.full and result.written > 0
+    assert site.search_stale  # the in-place update left the index as it was
+    assert not any(b"Zanzibarish" in f for f in chunks(out, "fragment"))
+    inode = out.stat().st_ino
+    site.reindex()
+    assert not site.search_stale
+    assert any(b"Zanzibarish" in f for f in chunks(out, "fragment"))
+    assert out.stat().st_ino == inode  # the site stayed; only its pagefind/ was replaced
+    assert not [p for p in tmp_path.iterdir() if p.name.startswith(".")]
+
+
+def test_a_build_without_search_never_goes_stale(tmp_path: Path) -> None:
+    root = minimal_copy(tmp_path)
+    site = SiteBuilder(root, tmp_path / "site", FIXTURE_TODAY, search=False)
+    site.build()
+    claim = root / "claims" / "rocket-speed.yaml"
+    claim.write_text(
+        claim.read_text(encoding="utf-8").replace("statement: ", "statement: New ", 1),
+        encoding="utf-8",
+    )
+    assert site.build().written > 0 and not site.search_stale
+    assert not (tmp_path / "site" / "pagefind").exists()
+    assert os.listdir(tmp_path / "site")
+
+
+def test_serve_reindexes_once_the_edits_pause(tmp_path: Path) -> None:
+    root = minimal_copy(tmp_path)
+    out = tmp_path / "site"
+    server = LiveServer(
+        root,
+        out,
+        port=0,
+        today=FIXTURE_TODAY,
+        interval=0.05,
+        events=False,
+        stdout=io.StringIO(),
+        stderr=io.StringIO(),
+        search_delay=0.05,
+    )
+    server.start()
+    try:
+        claim = root / "claims" / "rocket-speed.yaml"
+        text = claim.read_text(encoding="utf-8")
+        claim.write_text(
+            text.replace("statement: ", "statement: Zanzibarish ", 1), encoding="utf-8"
+        )
+        deadline = time.monotonic() + 20
+        # Polls with a deadline: the index is made again a pause after the edit's build.
+        while not (server.search is not None and server.search.refreshed >= 1):
+            assert time.monotonic() < deadline, "the index was not made again"
+            time.sleep(0.02)
+        assert any(b"Zanzibarish" in f for f in chunks(out, "fragment"))
+        assert not server.builder.search_stale
+    finally:
+        server.stop()
+
+
+def test_a_tracker_without_claims_builds_without_an_index(
+    tmp_path: Path, run_cli: Callable[..., Result]
+) -> None:
+    """Pagefind refuses to make an empty index; claimtrack does not ask it to."""
+    root, out = tmp_path / "new", tmp_path / "site"
+    assert run_cli("init", root).code == 0
+    result = build_cli(run_cli, root, out)
+    assert result.code == 0, result.output
+    assert (out / "search" / "index.html").is_file() and not (out / "pagefind").exists()
+
+
+def test_the_search_page_links_to_the_listings_the_site_has() -> None:
+    """Without JavaScript it sends readers to every claim and to the listing entry points
+    (status/, kinds/, topics/, claimants/) that the plan holds, never to a missing page."""
+    from claimtrack.site.pages import _search_page
+    from claimtrack.site.views import SiteSettings
+
+    s = SiteSettings("T", "", "en", None)
+    assert _search_page(s, {"index.html"}).context["listings"] == {}
+    page = _search_page(s, {"status/index.html", "topics/index.html", "topics/speed/index.html"})
+    assert page.context["listings"] == {
+        "status": "status/index.html",
+        "topics": "topics/index.html",
+    }
