@@ -4,14 +4,15 @@ ModelCache keeps the last build's views.  Told what an edit touched
 (check.impact.Impact), it makes again only those claims' and sources' views
 and reuses the other objects as they are, so that the pages made from them
 compare equal at once (the same objects) and are not rendered again.  The
-lists over every claim (the index) are assembled again from the kept pieces.
+listings and the index are assembled again from the kept pieces (listings.py).
 """
 
 from __future__ import annotations
 
 from ..check.analysis import Analysis
 from ..check.impact import Impact
-from .context import claim_view, index_view, site_settings, source_view, summary_view
+from .context import KIND_VALUE_LABELS, claim_view, site_settings, source_view, summary_view
+from .listings import ListingCache, overview
 from .views import (
     ClaimSummary,
     ClaimView,
@@ -33,7 +34,7 @@ class ModelCache:
         self._sources: dict[str, SourceView] = {}
         self._settings: SiteSettings | None = None
         self._index: IndexView | None = None
-        self._count = 0
+        self._listings = ListingCache()
 
     def build(self, a: Analysis, impact: Impact | None) -> SiteModel:
         """Every view of the site; ``impact`` None makes every view anew."""
@@ -68,18 +69,12 @@ class ModelCache:
                 sources[sid] = kept_source
             else:
                 sources[sid] = source_view(sid, source.record, a, refs, summaries)
-        # The index lists every claim: made again only when a summary or the count changed.
-        index = self._index
-        before = self._summaries
-        if (
-            index is None
-            or len(before) != len(summaries)
-            or len(refs) != self._count
-            or any(before.get(cid) is not s for cid, s in summaries.items())
-        ):
-            dates = [s.last_changed for s in summaries.values()]
-            index = index_view(summaries, len(refs), dates)
-        self._index, self._count = index, len(refs)
+        people = {cid: view.claimant for cid, view in claims.items()}
+        listings = self._listings.build(summaries, people, KIND_VALUE_LABELS)
+        index = overview(listings, len(refs))
+        if index == self._index:  # the same object while equal: the page compares at once
+            index = self._index
+        self._index = index
         self._refs, self._summaries, self._claims, self._sources = refs, summaries, claims, sources
         settings = site_settings(tracker.settings)
         if settings != self._settings:  # the same object while equal: outputs compare at once
@@ -89,6 +84,8 @@ class ModelCache:
             claims=tuple(claims.values()),
             sources=tuple(sources.values()),
             index=index,
+            listings=listings,
+            claimant_slugs=self._listings.slugs,
         )
 
 

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
-from . import addresses, data, dataschema, feeds, jsonld
+from . import addresses, data, dataschema, feeds, jsonld, listing_pages
 from .context import by_origin
 from .views import ClaimView, SiteModel, SiteSettings, SourceView
 
@@ -81,7 +81,9 @@ def _info(
         rel=rel,
         title=title,
         description=description,
-        canonical=settings.absolute(folder) if path != addresses.NOT_FOUND else None,
+        canonical=settings.absolute(addresses.href(folder))
+        if path != addresses.NOT_FOUND
+        else None,
         section=section,
         nav=NavInfo(rel, section, _NAV_ITEMS.get(path, "")),
     )
@@ -125,6 +127,7 @@ class Planner:
     def __init__(self) -> None:
         # By claim id: (view, settings, what its review shows of cited sources, its Output).
         self._claims: dict[str, tuple[ClaimView, SiteSettings, tuple[object, ...], Output]] = {}
+        self._listings = listing_pages.ListingPlanner()
         self._sources: dict[str, tuple[SourceView, SiteSettings, Output]] = {}
         self._lines: dict[str, tuple[object, SiteSettings, bytes]] = {}
 
@@ -166,14 +169,18 @@ class Planner:
             # The ClaimReview also shows the cited sources' title, publisher, date and address:
             # only those, so a change elsewhere in a source's view (the claims it lists)
             # does not make every page citing it look changed.
-            cited = tuple(
-                _shown_in_review(sources_by_id[ref.id])
-                for ref in claim.sources
-                if ref.id in sources_by_id
+            cited = (
+                *(
+                    _shown_in_review(sources_by_id[ref.id])
+                    for ref in claim.sources
+                    if ref.id in sources_by_id
+                ),
+                model.claimant_slugs.get(claim.summary.claimant, ""),
             )
             hit = kept.get(cid)
             if hit is None or hit[0] is not claim or hit[1] is not s or hit[2] != cited:
-                hit = (claim, s, cited, _claim_page(s, claim, cited, sources_by_id))
+                slug = model.claimant_slugs.get(claim.summary.claimant, "")
+                hit = (claim, s, cited, _claim_page(s, claim, cited, sources_by_id, slug))
             self._claims[cid] = hit
             outputs.append(hit[3])
         sources_info = _info(
@@ -192,6 +199,7 @@ class Planner:
                 done = (source, s, _page("source.html", s, info, source=source))
             self._sources[sid] = done
             outputs.append(done[2])
+        outputs.extend(self._listings.plan(model.listings, s))
         outputs.append(
             _page(
                 "404.html", s, _info(s, addresses.NOT_FOUND, f"Page not found – {s.title}", "", "")
@@ -241,7 +249,11 @@ def _shown_in_review(v: SourceView) -> tuple[object, ...]:
 
 
 def _claim_page(
-    s: SiteSettings, claim: ClaimView, cited: tuple[object, ...], sources: dict[str, SourceView]
+    s: SiteSettings,
+    claim: ClaimView,
+    cited: tuple[object, ...],
+    sources: dict[str, SourceView],
+    claimant_slug: str,
 ) -> Output:
     cid = claim.summary.id
     info = _info(
@@ -251,7 +263,14 @@ def _claim_page(
         f"{claim.summary.status.label}: {claim.summary.statement}",
         "claims",
     )
-    return _page("claim.html", s, info, (_review(claim, sources, s), cited), claim=claim)
+    return _page(
+        "claim.html",
+        s,
+        info,
+        (_review(claim, sources, s), cited),
+        claim=claim,
+        claimant_slug=claimant_slug,
+    )
 
 
 def plan(model: SiteModel, static: dict[str, bytes]) -> list[Output]:

@@ -32,6 +32,7 @@ from markupsafe import Markup
 
 from ..codes import Code
 from ..problems import Problem, report
+from .addresses import listing_href
 from .escaping import FastTemplate, markup
 from .fragments import HELPERS, human_date
 from .theme import Theme, package_files
@@ -157,6 +158,7 @@ def make_environment(theme: Theme) -> tuple[Environment, list[Problem]]:
     # Filters, not globals: Jinja calls a filter directly, a global through Context.call.
     env.filters.update(HELPERS)
     env.filters["shared"] = SharedParts(env)
+    env.filters["listing_href"] = listing_href
     known = set(sources) | set(package_files("templates"))
     for name, source in sources.items():
         problems.extend(_check_template(env, name, source, known))
