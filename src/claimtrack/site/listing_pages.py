@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from . import addresses, pages
 from .listings import link
-from .views import ListingLink, ListingView, SiteSettings, StatusView
+from .views import ListingLink, ListingView, SiteSettings, SourceSummary, StatusView
 
 FAMILY_TITLES = {
     "claims": "All claims",
@@ -135,6 +135,30 @@ def _family_pages(
                 links=links[(number - 1) * per : number * per],
                 count=len(links),
                 pagination=Pagination(family, "", number, total),
+            )
+        )
+    return made
+
+
+def source_pages(listed: tuple[SourceSummary, ...], s: SiteSettings) -> list[pages.Output]:
+    """``sources/``: every source, originals first, 100 to a page."""
+    made = []
+    per = addresses.PER_PAGE
+    total = max(1, -(-len(listed) // per))
+    for number in range(1, total + 1):
+        path = addresses.listing_page("sources", "", number)
+        page_part = f", page {number} of {total}" if number > 1 else ""
+        info = pages._info(
+            s, path, f"Sources{page_part} – {s.title}", f"Sources of {s.title}", "sources"
+        )
+        made.append(
+            pages._page(
+                "sources.html",
+                s,
+                info,
+                sources=listed[(number - 1) * per : number * per],
+                count=len(listed),
+                pagination=Pagination("sources", "", number, total),
             )
         )
     return made

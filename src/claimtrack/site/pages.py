@@ -183,11 +183,7 @@ class Planner:
                 hit = (claim, s, cited, _claim_page(s, claim, cited, sources_by_id, slug))
             self._claims[cid] = hit
             outputs.append(hit[3])
-        sources_info = _info(
-            s, addresses.SOURCES_INDEX, f"Sources – {s.title}", f"Sources of {s.title}", "sources"
-        )
-        listed = by_origin(model.sources)
-        outputs.append(_page("sources.html", s, sources_info, sources=listed))
+        outputs.extend(listing_pages.source_pages(by_origin(model.sources), s))
         kept_sources, self._sources = self._sources, {}
         for source in model.sources:
             sid = source.ref.id
@@ -233,7 +229,8 @@ class Planner:
         outputs.append(Output("feed.xml", make=lambda: feeds.atom_feed(model), key=feed_key))
         if s.base_url is not None:
             make_sitemap = partial(feeds.sitemap, model)
-            sitemap_key = (s, summaries, refs, model.index.last_updated)
+            shown = tuple(feeds.listing_folders(model))
+            sitemap_key = (s, summaries, refs, model.index.last_updated, shown)
             outputs.append(
                 Output("sitemap.xml", make=lambda: make_sitemap() or b"", key=sitemap_key)
             )
