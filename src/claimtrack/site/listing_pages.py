@@ -8,11 +8,27 @@ without any work, so an edit of one claim renders only the pages it appears on.
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
+from functools import partial
+from typing import Any
 
+from ..records import ClaimKind
 from . import addresses, pages
 from .listings import link
-from .views import ListingLink, ListingView, SiteSettings, SourceSummary, StatusView
+from .views import (
+    STATUS_ORDER,
+    STATUSES,
+    ClaimSummary,
+    Facet,
+    ListingLink,
+    ListingView,
+    SiteSettings,
+    SourceSummary,
+    StatusView,
+)
+
+_KINDS = {kind.value: i for i, kind in enumerate(ClaimKind)}
 
 FAMILY_TITLES = {
     "claims": "All claims",
@@ -60,6 +76,35 @@ def _title(family: str, label: str, number: int, pages_: int, site: str) -> str:
     return f"{name}{page} – {site}"
 
 
+def _filters(claims: tuple[ClaimSummary, ...]) -> dict[str, Any]:
+    """The filters over one page of claims: each value with how many of them have it."""
+    statuses = Counter(c.status.value for c in claims)
+    kinds = Counter(c.kind for c in claims)
+    labels = {c.kind: c.kind_label for c in claims}
+
+    def alphabetical(counter: Counter[str]) -> tuple[Facet, ...]:
+        return tuple(
+            Facet(v, v, n)
+            for v, n in sorted(counter.items(), key=lambda x: (x[0].casefold(), x[0]))
+        )
+
+    return {
+        "facets": {
+            "statuses": tuple(
+                Facet(st.value, STATUSES[st].label, statuses[st.value])
+                for st in STATUS_ORDER
+                if statuses[st.value]
+            ),
+            "kinds": tuple(
+                Facet(k, labels[k], n)
+                for k, n in sorted(kinds.items(), key=lambda x: _KINDS.get(x[0], 99))
+            ),
+            "topics": alphabetical(Counter(t for c in claims for t in c.topics)),
+            "claimants": alphabetical(Counter(c.claimant for c in claims)),
+        }
+    }
+
+
 class ListingPlanner:
     """The Outputs of every listing, reused while a listing is the same object."""
 
@@ -101,13 +146,15 @@ class ListingPlanner:
             )
             title = _title(v.family, v.label, number, total, s.title)
             info = pages._info(s, path, title, title, "claims")
+            shown = v.claims[start : start + addresses.PER_PAGE]
             made.append(
                 pages._page(
                     "listing.html",
                     s,
                     info,
+                    (partial(_filters, shown), None),  # made from the claims, in the key
                     listing=head,
-                    claims=v.claims[start : start + addresses.PER_PAGE],
+                    claims=shown,
                     pagination=Pagination(v.family, v.slug, number, total),
                 )
             )
