@@ -14,6 +14,7 @@ import hashlib
 import re
 import unicodedata
 from collections.abc import Iterable
+from functools import lru_cache
 from urllib.parse import quote, urlsplit
 
 INDEX = "index.html"
@@ -117,6 +118,7 @@ def slugs(names: Iterable[str]) -> dict[str, str]:
     return result
 
 
+@lru_cache(maxsize=4096)
 def listing_href(family: str, slug: str = "", number: int = 1) -> str:
     """A listing page's link from the site root; templates: ``"topics"|listing_href(t)``."""
     return href(listing_page(family, slug, number))
