@@ -150,3 +150,25 @@ def test_the_sitemap_lists_every_listing_page(tmp_path: Path) -> None:
         "claimants/acme/",
     ):
         assert f"<loc>https://example.org/t/{folder}</loc>" in sitemap, folder
+
+
+def test_the_index_shows_the_latest_omissions_and_links_to_all_of_them(tmp_path: Path) -> None:
+    root = minimal_copy(tmp_path)
+    text = (root / "claims" / "rocket-price.yaml").read_text(encoding="utf-8")
+    for i in range(25):
+        day = (dt.date(2026, 5, 1) + dt.timedelta(days=i)).isoformat()
+        (root / "claims" / f"omission-{i:02d}.yaml").write_text(
+            text.replace("2026-10-02", day).replace("the price", f"detail {i}"),
+            encoding="utf-8",
+        )
+    out = tmp_path / "site"
+    build(root, out)
+    html = (out / "index.html").read_text(encoding="utf-8")
+    omissions = html.partition('id="omissions-h"')[2].partition('id="latest"')[0]
+    assert omissions.count('class="omission-item"') == 20
+    assert "26 pieces of information" in omissions
+    assert '<a href="status/undisclosed/index.html">All 26 undisclosed</a>' in omissions
+    # The oldest are left to the listing, which has them all.
+    assert "claims/omission-00/index.html" not in omissions
+    listing = (out / "status" / "undisclosed" / "index.html").read_text(encoding="utf-8")
+    assert listing.count('class="claim-item"') == 26
