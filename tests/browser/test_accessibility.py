@@ -1,4 +1,5 @@
-"""Accessibility: axe-core reports no violation on the index, a claim page and a source page."""
+"""Accessibility: axe-core reports no violation on the index, a claim page, a source page,
+the sources, and the listings (every claim, with its filters; a claimant's; the topics)."""
 
 from __future__ import annotations
 
@@ -15,7 +16,9 @@ def _first(html_pages: list[str], prefix: str) -> str:
     return pages[0]
 
 
-@pytest.mark.parametrize("kind", ["index", "claim", "source", "sources index"])
+@pytest.mark.parametrize(
+    "kind", ["index", "claim", "source", "sources index", "listing", "claimant", "topics"]
+)
 def test_axe_reports_no_violation(
     page: Page, base_url: str, html_pages: list[str], kind: str
 ) -> None:
@@ -24,6 +27,9 @@ def test_axe_reports_no_violation(
         "claim": lambda: _first(html_pages, "claims/"),
         "source": lambda: _first(html_pages, "sources/"),
         "sources index": lambda: "sources/index.html",
+        "listing": lambda: "claims/index.html",
+        "claimant": lambda: _first(html_pages, "claimants/"),
+        "topics": lambda: "topics/index.html",
     }[kind]()
     page.goto(base_url + rel, wait_until="load")
     results = Axe().run(page)
