@@ -172,3 +172,22 @@ def test_the_index_shows_the_latest_omissions_and_links_to_all_of_them(tmp_path:
     assert "claims/omission-00/index.html" not in omissions
     listing = (out / "status" / "undisclosed" / "index.html").read_text(encoding="utf-8")
     assert listing.count('class="claim-item"') == 26
+
+
+def test_a_claimants_role_reaches_their_listing_in_an_incremental_build(tmp_path: Path) -> None:
+    root = minimal_copy(tmp_path)
+    site = SiteBuilder(root, tmp_path / "site", FIXTURE_TODAY)
+    site.build()
+    claim = root / "claims" / "rocket-speed.yaml"
+    claim.write_text(
+        claim.read_text(encoding="utf-8").replace(
+            "  name: Acme\n", "  name: Acme\n  role: Head of rockets\n  organisation: Acme Corp\n"
+        ),
+        encoding="utf-8",
+    )
+    site.build()
+    page = (tmp_path / "site" / "claimants" / "acme" / "index.html").read_text(encoding="utf-8")
+    assert '<p class="claimant-details">Head of rockets, Acme Corp</p>' in page
+    fresh = tmp_path / "fresh"
+    build(root, fresh)
+    assert files_of(fresh) == files_of(tmp_path / "site")

@@ -25,6 +25,7 @@ from .views import (
     ChartBar,
     ClaimantView,
     ClaimSummary,
+    ClaimView,
     IndexView,
     ListingLink,
     ListingView,
@@ -90,19 +91,23 @@ class ListingCache:
     def build(
         self,
         summaries: dict[str, ClaimSummary],
-        people: dict[str, ClaimantView],
+        views: dict[str, ClaimView],
+        remade: Iterable[str],
         kind_labels: dict[str, str],
     ) -> tuple[ListingView, ...]:
-        """Every listing, in families' order; ``people``: each claim's claimant view."""
-        before, known = self._summaries, self._people
-        # A claimant's role shows on their listing, not in the summary.
-        changed = [
-            cid
-            for cid, s in summaries.items()
-            if before.get(cid) is not s
-            or ((p := people.get(cid)) is not (q := known.get(cid)) and p != q)
-        ]
+        """Every listing, in families' order; ``remade``: the claims whose views were made
+        again (a claimant's role shows on their listing, not in the summary)."""
+        before, people = self._summaries, self._people
+        changed = [cid for cid, s in summaries.items() if before.get(cid) is not s]
         changed += [cid for cid in before if cid not in summaries]
+        for cid in changed:
+            people.pop(cid, None)
+        seen = set(changed)
+        for cid in remade:
+            person = views[cid].claimant
+            if cid not in seen and people.get(cid) != person:
+                changed.append(cid)
+            people[cid] = person
         if len(changed) > _MOVE_LIMIT or not before:
             self._members = {}
             for s in sorted(summaries.values(), key=order):
@@ -127,19 +132,19 @@ class ListingCache:
             for key in touched:
                 if not self._members[key]:
                     del self._members[key]
-        self._summaries, self._people = dict(summaries), dict(people)
+        self._summaries = summaries  # the model's own dict, never changed after
         slugs = self._claimant_slugs(k[1] for k in self._members if k[0] == "claimants")
-        views: dict[tuple[str, str], ListingView] = {}
+        made: dict[tuple[str, str], ListingView] = {}
         for key in _sorted_families(self._members):  # type: ignore[arg-type]
             old = self._views.get(key)
             if key not in touched and old is not None and old.slug == self._slug(key, slugs):
-                views[key] = old
+                made[key] = old
                 continue
-            views[key] = self._view(key, slugs, people, kind_labels)
-            if old is not None and old == views[key]:
-                views[key] = old
-        self._views = views
-        return tuple(views.values())
+            made[key] = self._view(key, slugs, people, kind_labels)
+            if old is not None and old == made[key]:
+                made[key] = old
+        self._views = made
+        return tuple(made.values())
 
     @property
     def slugs(self) -> dict[str, str]:

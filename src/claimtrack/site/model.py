@@ -57,10 +57,12 @@ class ModelCache:
                 made = summary_view(cid, loaded.record, a.is_stale(cid))
                 # Equal to the last one (an edit of the rationale): keep the object.
                 summaries[cid] = kept.summary if kept is not None and kept.summary == made else made
+        remade = []
         for cid, loaded in tracker.claims.items():
             if cid not in claims:
                 related = a.related_to(cid)
                 claims[cid] = claim_view(cid, loaded.record, a, refs, summaries, related)
+                remade.append(cid)
         claims = dict(sorted(claims.items()))
         sources: dict[str, SourceView] = {}
         for sid, source in sorted(tracker.sources.items()):
@@ -69,8 +71,7 @@ class ModelCache:
                 sources[sid] = kept_source
             else:
                 sources[sid] = source_view(sid, source.record, a, refs, summaries)
-        people = {cid: view.claimant for cid, view in claims.items()}
-        listings = self._listings.build(summaries, people, KIND_VALUE_LABELS)
+        listings = self._listings.build(summaries, claims, remade, KIND_VALUE_LABELS)
         index = overview(listings, len(refs))
         if index == self._index:  # the same object while equal: the page compares at once
             index = self._index

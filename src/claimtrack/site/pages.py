@@ -164,22 +164,23 @@ class Planner:
         outputs.append(_page("index.html", s, index_info, index=model.index))
         sources_by_id: dict[str, SourceView] = {src.ref.id: src for src in model.sources}
         kept, self._claims = self._claims, {}
+        slugs = model.claimant_slugs
         for claim in model.claims:
             cid = claim.summary.id
             # The ClaimReview also shows the cited sources' title, publisher, date and address:
             # only those, so a change elsewhere in a source's view (the claims it lists)
             # does not make every page citing it look changed.
+            slug = slugs.get(claim.summary.claimant, "")
             cited = (
                 *(
                     _shown_in_review(sources_by_id[ref.id])
                     for ref in claim.sources
                     if ref.id in sources_by_id
                 ),
-                model.claimant_slugs.get(claim.summary.claimant, ""),
+                slug,
             )
             hit = kept.get(cid)
             if hit is None or hit[0] is not claim or hit[1] is not s or hit[2] != cited:
-                slug = model.claimant_slugs.get(claim.summary.claimant, "")
                 hit = (claim, s, cited, _claim_page(s, claim, cited, sources_by_id, slug))
             self._claims[cid] = hit
             outputs.append(hit[3])
