@@ -54,17 +54,24 @@ def test_a_statement_edit_reaches_every_page_that_shows_it(tmp_path: Path) -> No
     edit(root / "claims" / "rocket-speed.yaml", "up to 3x faster", "up to three times faster")
     result = site.build()
     after = pages_of(tmp_path / "site")
-    # Its page, the index, the claim that relates to it, both sources that it cites and the
-    # archive page where its passage is marked (the statement is the link's title).
-    assert result.rendered == 6
-    for page in (
+    # Its page, the index, the claim that relates to it, both sources that it cites, the
+    # archive page where its passage is marked (the statement is the link's title), and
+    # the listings it is on: every claim, its status, kind, topic and claimant.
+    shown = (
         "index.html",
         "claims/rocket-speed/index.html",
         "claims/rocket-price/index.html",
         "sources/acme-post/index.html",
         "sources/fr-report/index.html",
         "sources/acme-post/archive/index.html",
-    ):
+        "claims/index.html",
+        "status/unverified/index.html",
+        "kinds/figure/index.html",
+        "topics/speed/index.html",
+        "claimants/acme/index.html",
+    )
+    assert result.rendered == len(shown)
+    for page in shown:
         assert b"up to three times faster" in after[page], page
     fresh = tmp_path / "fresh"
     build(root, fresh)

@@ -102,7 +102,12 @@ def test_an_edited_measurement_reaches_its_page_the_index_json_and_feed(tmp_path
     # The claim's summary, with its measured line, shows on the pages of the sources it cites.
     sources = [f"sources/{s}/index.html" for s in ("nimbus-post", "nimbus-recap")]
     sources += [f"sources/{s}/index.html" for s in ("orbit-review", "quill-bench")]
-    assert changed == sorted(["claims.json", CLAIM, "feed.xml", "index.html", *sources])
+    # So do the listings it is on: every claim, its status, kind, topic and claimant.
+    listings = ["claims/index.html", "status/verified/index.html", "kinds/figure/index.html"]
+    listings += ["topics/speed/index.html", "claimants/nimbus-labs/index.html"]
+    assert changed == sorted(
+        ["claims.json", CLAIM, "feed.xml", "index.html", *sources, *listings]
+    )
     assert b"measured: 3.7x (best of 2 independent)" in after["index.html"]
     fresh = tmp_path / "fresh"
     build_site(root, fresh, today=FIXTURE_TODAY)

@@ -19,7 +19,7 @@ from claimtrack.check import run_checks
 from claimtrack.check.analysis import Analysis
 from claimtrack.load import load_tracker
 from claimtrack.records import OMISSION_STATUSES, STATUS_MEANINGS, Status
-from claimtrack.site import build_site
+from claimtrack.site import addresses, build_site
 
 from .conftest import FIXTURES, REPO, TODAY, Result
 from .site_support import parse
@@ -73,6 +73,15 @@ def test_every_page_exists(built: Built) -> None:
         for sid, source in tracker.sources.items()
         if source.record.archive_public and sid in tracker.archives
     }
+    # The listings, each one page here (under 100 claims), and a page of each family.
+    records = [loaded.record for loaded in tracker.claims.values()]
+    slugs = addresses.slugs(c.claimant.name for c in records)
+    expected |= {f"{family}/index.html" for family in addresses.LISTING_FAMILIES}
+    for c in records:
+        expected.add(f"status/{c.status.value}/index.html")
+        expected.add(f"kinds/{c.kind.value}/index.html")
+        expected |= {f"topics/{t}/index.html" for t in c.topics}
+        expected.add(f"claimants/{slugs[c.claimant.name]}/index.html")
     missing = sorted(p for p in expected if not (out / p).is_file())
     assert not missing
     pages = {p.relative_to(out).as_posix() for p in html_files(out)}
@@ -82,23 +91,24 @@ def test_every_page_exists(built: Built) -> None:
     assert not (out / "sitemap.xml").exists()
 
 
-def test_index_lists_every_claim_and_the_omissions(built: Built) -> None:
+def test_index_is_an_overview_with_the_omissions(built: Built) -> None:
     tracker = built.analysis.tracker
     html = (built.out / "index.html").read_text(encoding="utf-8")
     page = parse(built.out / "index.html")
     links = page.hrefs()
-    for cid in tracker.claims:
-        assert f"claims/{cid}/index.html" in links, cid
-    omissions, _, listing = html.partition('id="all-claims"')
+    omissions = html.partition('id="latest"')[0]
     omissions = omissions.partition('id="omissions-h"')[2]
     for cid, loaded in tracker.claims.items():
         claim = loaded.record
         in_omissions = f'href="claims/{cid}/index.html"' in omissions
         assert in_omissions == (claim.status in OMISSION_STATUSES), cid
-        # The filterable list carries what static/filters.js filters on.
-        assert f'data-status="{claim.status.value}" data-kind="{claim.kind.value}"' in listing
     for status in {loaded.record.status for loaded in tracker.claims.values()}:
-        assert f'id="status-{status.value}"' in listing
+        assert f"status/{status.value}/index.html" in links
+    assert "claims/index.html" in links and "topics/index.html" in links
+    # Every claim is one link away, on the listing of all claims.
+    listed = parse(built.out / "claims" / "index.html").hrefs()
+    for cid in tracker.claims:
+        assert f"../claims/{cid}/index.html" in listed, cid
     assert page.lang == tracker.settings.language
     assert "What was not disclosed" in page.text
 
@@ -143,7 +153,7 @@ def test_source_pages_list_every_citing_claim(built: Built) -> None:
     a = built.analysis
     index = parse(built.out / "sources" / "index.html").hrefs()
     for sid, loaded in a.tracker.sources.items():
-        assert f"{sid}/index.html" in index
+        assert f"../sources/{sid}/index.html" in index
         page = parse(built.out / "sources" / sid / "index.html")
         links = page.hrefs()
         for cid in a.cited_by[sid]:
@@ -210,7 +220,7 @@ def test_cli_builds_into_root_site_by_default(
     result = run_cli("build", "--root", root, "--today", TODAY)
     assert result.code == 0, result.output
     assert (root / "site" / "index.html").is_file()
-    assert "9 pages" in result.out
+    assert "21 pages" in result.out  # 9 (with the archive and search pages), 12 listing pages
     assert (root / "site" / "index.html").resolve().as_uri() in result.out
 
 

@@ -1,5 +1,6 @@
 """Accessibility: axe-core reports no violation on the index, a claim page, a source page,
-the sources index and an archive page."""
+the sources index, an archive page, and the listings (every claim, with its filters; a
+claimant's; the topics)."""
 
 from __future__ import annotations
 
@@ -16,7 +17,10 @@ def _first(html_pages: list[str], prefix: str) -> str:
     return pages[0]
 
 
-@pytest.mark.parametrize("kind", ["index", "claim", "source", "sources index", "archive"])
+@pytest.mark.parametrize(
+    "kind",
+    ["index", "claim", "source", "sources index", "archive", "listing", "claimant", "topics"],
+)
 def test_axe_reports_no_violation(
     page: Page, base_url: str, html_pages: list[str], kind: str
 ) -> None:
@@ -26,6 +30,9 @@ def test_axe_reports_no_violation(
         "source": lambda: _first(html_pages, "sources/"),
         "sources index": lambda: "sources/index.html",
         "archive": lambda: next(p for p in html_pages if p.endswith("/archive/index.html")),
+        "listing": lambda: "claims/index.html",
+        "claimant": lambda: _first(html_pages, "claimants/"),
+        "topics": lambda: "topics/index.html",
     }[kind]()
     page.goto(base_url + rel, wait_until="load")
     results = Axe().run(page)

@@ -1,5 +1,6 @@
-"""The index filters (status, kind, topic, claimant) change what is shown, in agreement with
-claims.json; without JavaScript every claim is listed."""
+"""The filters (status, kind, topic, claimant) of a listing page change what is shown, in
+agreement with claims.json; without JavaScript every claim of the page is listed.  The
+fixture's claims fit on one page of the listing of every claim, claims/."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ pytestmark = pytest.mark.browser
 ITEMS = "#all-claims li[data-status]"
 VISIBLE_IDS = f"""() => [...document.querySelectorAll('{ITEMS}')]
   .filter(li => li.offsetParent !== null)
-  .map(li => li.querySelector('a.statement').getAttribute('href').split('/')[1])
+  .map(li => li.querySelector('a.statement').getAttribute('href').split('/')[2])
   .sort()"""
 
 
@@ -53,7 +54,7 @@ def _visible_ids(page: Page) -> list[str]:
 
 @pytest.fixture
 def index(page: Page, base_url: str) -> Page:
-    page.goto(base_url + "index.html", wait_until="load")
+    page.goto(base_url + "claims/index.html", wait_until="load")
     return page
 
 
@@ -111,21 +112,22 @@ def test_without_javascript_every_claim_is_listed(
     make_context: Callable[..., BrowserContext], base_url: str, claims_data: list[dict[str, Any]]
 ) -> None:
     page = make_context(java_script_enabled=False).new_page()
-    page.goto(base_url + "index.html", wait_until="load")
+    page.goto(base_url + "claims/index.html", wait_until="load")
     hrefs = page.locator(f"{ITEMS} a.statement").evaluate_all(
         "links => links.filter(a => a.offsetParent !== null).map(a => a.getAttribute('href'))"
     )
-    assert sorted(h.split("/")[1] for h in hrefs) == sorted(c["id"] for c in claims_data)
+    assert sorted(h.split("/")[2] for h in hrefs) == sorted(c["id"] for c in claims_data)
     assert not page.locator("#filters").is_visible(), "filters that cannot work are shown"
 
 
 def test_opened_from_disk_styles_and_filters_work(
     page: Page, site_dir: Path, claims_data: list[dict[str, Any]]
 ) -> None:
-    """file://…/index.html: the stylesheet and the script load, and a claim link opens its page."""
+    """file://…/claims/index.html: the stylesheet and the script load, and a claim link opens
+    its page."""
     failed: list[str] = []
     page.on("requestfailed", lambda request: failed.append(f"{request.url} {request.failure}"))
-    page.goto((site_dir / "index.html").as_uri(), wait_until="load")
+    page.goto((site_dir / "claims" / "index.html").as_uri(), wait_until="load")
     assert not failed, "opened from disk, these files did not load:\n" + "\n".join(failed)
     assert page.locator("link[rel=stylesheet]").count(), "no stylesheet"
     assert index_ready(page), "the filter script did not run from disk"

@@ -237,12 +237,13 @@ def check_site(out: Path, home: str | None = None) -> None:
     assert (out / "index.html").is_file()
     for page in pages:
         rel = page.relative_to(out).as_posix()
-        if rel == "index.html":
-            scripts = [{"src": "static/filters.js", "defer": ""}]
-        elif rel.startswith("claims/"):
+        if re.fullmatch(r"claims/[^/]+/index\.html", rel):  # a claim's page, not a listing's
             scripts = [{"type": "application/ld+json"}]
         elif rel == "search/index.html":
             scripts = [{"type": "module", "src": "../static/search.js"}]
+        elif page.read_text(encoding="utf-8").count('<li class="claim-item"') > 10:
+            # A listing page of more than 10 claims has filters over them.
+            scripts = [{"src": "../" * rel.count("/") + "static/filters.js", "defer": ""}]
         else:
             scripts = []
         check_html(page, scripts, home)

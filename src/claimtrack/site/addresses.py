@@ -10,7 +10,12 @@ here, so that they cannot disagree.
 
 from __future__ import annotations
 
-from urllib.parse import urlsplit
+import hashlib
+import re
+import unicodedata
+from collections.abc import Iterable
+from functools import lru_cache
+from urllib.parse import quote, urlsplit
 
 INDEX = "index.html"
 SOURCES_INDEX = "sources/index.html"
@@ -76,6 +81,7 @@ def absolute(base: str | None, path: str) -> str | None:
 # ``family`` is the first folder ("claims", "status", "kinds", "topics", "claimants"),
 # ``slug`` the listing's own folder under it ("" for every claim, under claims/).
 LISTING_FAMILIES = ("claims", "status", "kinds", "topics", "claimants")
+PER_PAGE = 100
 
 
 def listing_folder(family: str, slug: str, number: int = 1) -> str:
@@ -86,3 +92,49 @@ def listing_folder(family: str, slug: str, number: int = 1) -> str:
 
 def listing_page(family: str, slug: str, number: int = 1) -> str:
     return listing_folder(family, slug, number) + "index.html"
+
+
+def href(path: str) -> str:
+    """A path as it is written in a link: percent-encoded, so that a claimant's name in
+    Chinese or with spaces gives a valid URL wherever it is used."""
+    return quote(path, safe="/#")
+
+
+_NOT_WORD = re.compile(r"[\W_]+")
+SLUG_LENGTH = 60
+
+
+def _digest(name: str) -> str:
+    return hashlib.sha256(name.encode("utf-8")).hexdigest()[:8]
+
+
+def slug(name: str) -> str:
+    """A name as one path segment: Unicode letters and digits kept (so 黃仁勳 stays 黃仁勳),
+    lowercased, every other run of characters one hyphen; a name without a letter or digit
+    gets a digest of itself instead."""
+    text = _NOT_WORD.sub("-", unicodedata.normalize("NFKC", name).casefold()).strip("-")
+    return text[:SLUG_LENGTH].rstrip("-") or _digest(name)
+
+
+def slugs(names: Iterable[str]) -> dict[str, str]:
+    """Each name's slug, distinct for distinct names.
+
+    Names that slugify alike ("Jane Doe", "jane-doe") share it in sorted order: the
+    first keeps the plain slug, each other one gets a digest of its own name appended,
+    so a third such name never moves the second one's address.
+    """
+    by_slug: dict[str, list[str]] = {}
+    for name in sorted(set(names)):
+        by_slug.setdefault(slug(name), []).append(name)
+    result = {}
+    for plain, alike in by_slug.items():
+        result[alike[0]] = plain
+        for name in alike[1:]:
+            result[name] = f"{plain}-{_digest(name)}"
+    return result
+
+
+@lru_cache(maxsize=4096)
+def listing_href(family: str, slug: str = "", number: int = 1) -> str:
+    """A listing page's link from the site root; templates: ``"topics"|listing_href(t)``."""
+    return href(listing_page(family, slug, number))

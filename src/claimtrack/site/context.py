@@ -8,9 +8,6 @@ views.py; building all of them is one pass over the records with dict lookups.
 
 from __future__ import annotations
 
-import datetime as dt
-from collections import Counter
-
 from ..check.analysis import Analysis, QuoteCheck
 from ..check.measurements import Measured
 from ..records import (
@@ -21,7 +18,6 @@ from ..records import (
     Quantity,
     Source,
     SourceKind,
-    Status,
     TrackerSettings,
     TranslatedBy,
 )
@@ -32,18 +28,12 @@ from .coverage_view import coverage_view
 from .measured import measured_line, measured_view
 from .textfragment import text_fragment_url
 from .views import (
-    CHART_BAR_WIDTH,
-    CHART_ROW,
-    STATUS_ORDER,
     STATUSES,
-    ChartBar,
     ClaimantView,
     ClaimSummary,
     ClaimView,
     EvidenceView,
-    Facet,
     HistoryView,
-    IndexView,
     QuantityView,
     SiteSettings,
     SourceRef,
@@ -77,6 +67,8 @@ KIND_LABELS: dict[ClaimKind, str] = {
     ClaimKind.ASSESSMENT: "Assessment",
     ClaimKind.OMISSION: "Omission",
 }
+
+KIND_VALUE_LABELS: dict[str, str] = {kind.value: label for kind, label in KIND_LABELS.items()}
 
 SOURCE_KIND_LABELS: dict[SourceKind, str] = {
     SourceKind.PRIMARY: "Primary source",
@@ -207,62 +199,6 @@ def summary_view(
         recorded=claim.history[0].date,
         stale=stale,
         measured=measured_line(claim, measured, amount_text),
-    )
-
-
-def _facets(counter: Counter[str], labels: dict[str, str] | None = None) -> tuple[Facet, ...]:
-    return tuple(
-        Facet(value, (labels or {}).get(value, value), count)
-        for value, count in sorted(counter.items(), key=lambda item: item[0].casefold())
-    )
-
-
-_KIND_RANK = {kind.value: i for i, kind in enumerate(ClaimKind)}
-
-
-def newest_first(summaries: list[ClaimSummary]) -> tuple[ClaimSummary, ...]:
-    """Latest change first; on one day figures and facts before quotes and assessments."""
-    ordered = sorted(summaries, key=lambda s: (_KIND_RANK.get(s.kind, 99), s.id))
-    return tuple(sorted(ordered, key=lambda s: s.last_changed, reverse=True))
-
-
-def index_view(
-    summaries: dict[str, ClaimSummary], source_count: int, dates: list[dt.date]
-) -> IndexView:
-    by_status: dict[Status, list[ClaimSummary]] = {}
-    for s in summaries.values():
-        by_status.setdefault(Status(s.status.value), []).append(s)
-    present = [status for status in STATUS_ORDER if status in by_status]
-    groups = tuple((STATUSES[st], newest_first(by_status[st])) for st in present)
-    kind_counter = Counter(s.kind for s in summaries.values())
-    top = max((len(v) for v in by_status.values()), default=1)
-    chart = tuple(
-        ChartBar(
-            STATUSES[st],
-            len(by_status[st]),
-            i * CHART_ROW,
-            max(2, round(CHART_BAR_WIDTH * len(by_status[st]) / top)),
-        )
-        for i, st in enumerate(present)
-    )
-    return IndexView(
-        counts=tuple((STATUSES[st], len(by_status[st])) for st in present),
-        chart=chart,
-        chart_height=max(1, len(chart)) * CHART_ROW,
-        groups=groups,
-        undisclosed=newest_first(by_status.get(Status.UNDISCLOSED, [])),
-        disclosed=newest_first(by_status.get(Status.DISCLOSED, [])),
-        statuses=tuple(Facet(st.value, STATUSES[st].label, len(by_status[st])) for st in present),
-        kinds=tuple(
-            Facet(k.value, KIND_LABELS[k], kind_counter[k.value])
-            for k in ClaimKind
-            if kind_counter[k.value]
-        ),
-        topics=_facets(Counter(t for s in summaries.values() for t in s.topics)),
-        claimants=_facets(Counter(s.claimant for s in summaries.values())),
-        total=len(summaries),
-        source_count=source_count,
-        last_updated=max(dates) if dates else None,
     )
 
 

@@ -169,5 +169,34 @@ def sitemap(model: SiteModel) -> bytes | None:
         add(addresses.source_folder(source.ref.id), None)
     for archive in model.archives:
         add(addresses.archive_folder(archive.ref.id), None)
+    for folder, lastmod in listing_folders(model):
+        add(folder, lastmod)
     parts.append("</urlset>\n")
     return "".join(parts).encode("utf-8")
+
+
+def _pages(count: int) -> int:
+    return max(1, -(-count // addresses.PER_PAGE))
+
+
+def listing_folders(model: SiteModel) -> list[tuple[str, dt.date | None]]:
+    """Every listing page after the first list of sources, percent-encoded, with the date
+    of the latest change it shows."""
+    found: list[tuple[str, dt.date | None]] = [
+        (addresses.listing_folder("sources", "", n), None)
+        for n in range(2, _pages(len(model.sources)) + 1)
+    ]
+    families: dict[str, int] = {}
+    for v in model.listings:
+        families[v.family] = families.get(v.family, 0) + 1
+        newest = v.claims[0].last_changed if v.claims else None
+        found.extend(
+            (addresses.href(addresses.listing_folder(v.family, v.slug, n)), newest)
+            for n in range(1, v.pages + 1)
+        )
+    for family, count in families.items():
+        if family != "claims":
+            found.extend(
+                (addresses.listing_folder(family, "", n), None) for n in range(1, _pages(count) + 1)
+            )
+    return found

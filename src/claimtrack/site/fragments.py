@@ -110,15 +110,15 @@ def claim_item(c: ClaimSummary, rel: str) -> Markup:
 
 
 @lru_cache(maxsize=65536)
-def index_item(c: ClaimSummary) -> Markup:
-    """A claim in the index's filterable list; the data-* attributes drive static/filters.js."""
+def index_item(c: ClaimSummary, rel: str = "") -> Markup:
+    """A claim in a filterable list; the data-* attributes drive static/filters.js."""
     claimant = escape_text(c.claimant)
     topics = f" · {escape_text(', '.join(c.topics))}" if c.topics else ""
     return markup(
         f'<li class="claim-item" data-status="{escape_text(c.status.value)}" '
         f'data-kind="{escape_text(c.kind)}" data-topics="{escape_text(" ".join(c.topics))}" '
         f'data-claimant="{claimant}">\n{badge(c.status)}\n'
-        f'<a class="statement" href="{_claim_href(c, "")}">{escape_text(c.statement)}</a>\n'
+        f'<a class="statement" href="{_claim_href(c, rel)}">{escape_text(c.statement)}</a>\n'
         f'<span class="item-meta">{escape_text(c.kind_label)} · {claimant}{topics} · '
         f"{date(c.last_changed)}{_measured(c)}{_stale(c)}</span>\n</li>"
     )

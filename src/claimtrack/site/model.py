@@ -4,7 +4,7 @@ ModelCache keeps the last build's views.  Told what an edit touched
 (check.impact.Impact), it makes again only those claims' and sources' views
 and reuses the other objects as they are, so that the pages made from them
 compare equal at once (the same objects) and are not rendered again.  The
-lists over every claim (the index) are assembled again from the kept pieces.
+listings and the index are assembled again from the kept pieces (listings.py).
 """
 
 from __future__ import annotations
@@ -12,7 +12,8 @@ from __future__ import annotations
 from ..check.analysis import Analysis
 from ..check.impact import Impact
 from .archive import ArchiveView, archive_view
-from .context import claim_view, index_view, site_settings, source_view, summary_view
+from .context import KIND_VALUE_LABELS, claim_view, site_settings, source_view, summary_view
+from .listings import ListingCache, overview
 from .views import (
     ClaimSummary,
     ClaimView,
@@ -36,7 +37,7 @@ class ModelCache:
         self._archives: dict[str, ArchiveView | None] = {}
         self._settings: SiteSettings | None = None
         self._index: IndexView | None = None
-        self._count = 0
+        self._listings = ListingCache()
 
     def build(self, a: Analysis, impact: Impact | None) -> SiteModel:
         """Every view of the site; ``impact`` None makes every view anew."""
@@ -75,10 +76,12 @@ class ModelCache:
                         claims.pop(other, None)
                 for other in a.related_to(cid):
                     claims.pop(other, None)
+        remade = []
         for cid, loaded in tracker.claims.items():
             if cid not in claims:
                 related = a.related_to(cid)
                 claims[cid] = claim_view(cid, loaded.record, a, refs, summaries, related)
+                remade.append(cid)
         claims = dict(sorted(claims.items()))
         sources: dict[str, SourceView] = {}
         archives: dict[str, ArchiveView | None] = {}
@@ -98,18 +101,11 @@ class ModelCache:
                 made_archive = archive_view(a, sid, refs[sid], summaries)
                 kept_archive = self._archives.get(sid)
                 archives[sid] = kept_archive if made_archive == kept_archive else made_archive
-        # The index lists every claim: made again only when a summary or the count changed.
-        index = self._index
-        before = self._summaries
-        if (
-            index is None
-            or len(before) != len(summaries)
-            or len(refs) != self._count
-            or any(before.get(cid) is not s for cid, s in summaries.items())
-        ):
-            dates = [s.last_changed for s in summaries.values()]
-            index = index_view(summaries, len(refs), dates)
-        self._index, self._count = index, len(refs)
+        listings = self._listings.build(summaries, claims, remade, KIND_VALUE_LABELS)
+        index = overview(listings, len(refs))
+        if index == self._index:  # the same object while equal: the page compares at once
+            index = self._index
+        self._index = index
         self._refs, self._summaries, self._claims, self._sources = refs, summaries, claims, sources
         self._archives = archives
         settings = site_settings(tracker.settings, search=self.search)
@@ -121,6 +117,8 @@ class ModelCache:
             sources=tuple(sources.values()),
             index=index,
             archives=tuple(view for view in archives.values() if view is not None),
+            listings=listings,
+            claimant_slugs=self._listings.slugs,
         )
 
 

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
-from . import addresses, data, dataschema, feeds, jsonld
+from . import addresses, data, dataschema, feeds, jsonld, listing_pages
 from .archive import ArchiveView
 from .context import KIND_LABELS, by_origin
 from .views import STATUSES, ClaimView, SiteModel, SiteSettings, SourceView
@@ -82,7 +82,9 @@ def _info(
         rel=rel,
         title=title,
         description=description,
-        canonical=settings.absolute(folder) if path != addresses.NOT_FOUND else None,
+        canonical=settings.absolute(addresses.href(folder))
+        if path != addresses.NOT_FOUND
+        else None,
         section=section,
         nav=NavInfo(rel, section, _NAV_ITEMS.get(path, "")),
     )
@@ -126,6 +128,7 @@ class Planner:
     def __init__(self) -> None:
         # By claim id: (view, settings, what its review shows of cited sources, its Output).
         self._claims: dict[str, tuple[ClaimView, SiteSettings, tuple[object, ...], Output]] = {}
+        self._listings = listing_pages.ListingPlanner()
         self._sources: dict[str, tuple[SourceView, SiteSettings, Output]] = {}
         self._archives: dict[str, tuple[ArchiveView, SiteSettings, Output]] = {}
         self._lines: dict[str, tuple[object, SiteSettings, bytes]] = {}
@@ -163,26 +166,27 @@ class Planner:
         outputs.append(_page("index.html", s, index_info, index=model.index))
         sources_by_id: dict[str, SourceView] = {src.ref.id: src for src in model.sources}
         kept, self._claims = self._claims, {}
+        slugs = model.claimant_slugs
         for claim in model.claims:
             cid = claim.summary.id
             # The ClaimReview also shows the cited sources' title, publisher, date and address:
             # only those, so a change elsewhere in a source's view (the claims it lists)
             # does not make every page citing it look changed.
-            cited = tuple(
-                _shown_in_review(sources_by_id[ref.id])
-                for ref in claim.sources
-                if ref.id in sources_by_id
+            slug = slugs.get(claim.summary.claimant, "")
+            cited = (
+                *(
+                    _shown_in_review(sources_by_id[ref.id])
+                    for ref in claim.sources
+                    if ref.id in sources_by_id
+                ),
+                slug,
             )
             hit = kept.get(cid)
             if hit is None or hit[0] is not claim or hit[1] is not s or hit[2] != cited:
-                hit = (claim, s, cited, _claim_page(s, claim, cited, sources_by_id))
+                hit = (claim, s, cited, _claim_page(s, claim, cited, sources_by_id, slug))
             self._claims[cid] = hit
             outputs.append(hit[3])
-        sources_info = _info(
-            s, addresses.SOURCES_INDEX, f"Sources – {s.title}", f"Sources of {s.title}", "sources"
-        )
-        listed = by_origin(model.sources)
-        outputs.append(_page("sources.html", s, sources_info, sources=listed))
+        outputs.extend(listing_pages.source_pages(by_origin(model.sources), s))
         kept_sources, self._sources = self._sources, {}
         for source in model.sources:
             sid = source.ref.id
@@ -202,6 +206,7 @@ class Planner:
                 made = (archive, s, _archive_page(s, archive))
             self._archives[sid] = made
             outputs.append(made[2])
+        outputs.extend(self._listings.plan(model.listings, s))
         outputs.append(
             _page(
                 "404.html", s, _info(s, addresses.NOT_FOUND, f"Page not found – {s.title}", "", "")
@@ -241,7 +246,8 @@ class Planner:
         if s.base_url is not None:
             make_sitemap = partial(feeds.sitemap, model)
             archived = tuple(a.ref.id for a in model.archives)
-            sitemap_key = (s, summaries, refs, model.index.last_updated, archived)
+            shown = tuple(feeds.listing_folders(model))
+            sitemap_key = (s, summaries, refs, model.index.last_updated, archived, shown)
             outputs.append(
                 Output("sitemap.xml", make=lambda: make_sitemap() or b"", key=sitemap_key)
             )
@@ -261,7 +267,11 @@ def _shown_in_review(v: SourceView) -> tuple[object, ...]:
 
 
 def _claim_page(
-    s: SiteSettings, claim: ClaimView, cited: tuple[object, ...], sources: dict[str, SourceView]
+    s: SiteSettings,
+    claim: ClaimView,
+    cited: tuple[object, ...],
+    sources: dict[str, SourceView],
+    claimant_slug: str,
 ) -> Output:
     cid = claim.summary.id
     info = _info(
@@ -271,7 +281,14 @@ def _claim_page(
         f"{claim.summary.status.label}: {claim.summary.statement}",
         "claims",
     )
-    return _page("claim.html", s, info, (_review(claim, sources, s), cited), claim=claim)
+    return _page(
+        "claim.html",
+        s,
+        info,
+        (_review(claim, sources, s), cited),
+        claim=claim,
+        claimant_slug=claimant_slug,
+    )
 
 
 def _archive_page(s: SiteSettings, archive: ArchiveView) -> Output:

@@ -32,6 +32,7 @@ from markupsafe import Markup
 
 from ..codes import Code
 from ..problems import Problem, report
+from .addresses import listing_href
 from .archive import archive_text
 from .escaping import FastTemplate, markup
 from .fragments import HELPERS, human_date
@@ -159,6 +160,7 @@ def make_environment(theme: Theme) -> tuple[Environment, list[Problem]]:
     env.filters.update(HELPERS)
     env.filters["shared"] = SharedParts(env)
     env.filters["archive_text"] = archive_text
+    env.filters["listing_href"] = listing_href
     known = set(sources) | set(package_files("templates"))
     for name, source in sources.items():
         problems.extend(_check_template(env, name, source, known))

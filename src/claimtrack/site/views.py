@@ -275,17 +275,56 @@ MEASURE_ROW = 34
 
 
 @dataclass(frozen=True)
+class ListingView:
+    family: str  # addresses.LISTING_FAMILIES
+    slug: str  # its folder under the family's ("" for every claim)
+    value: str  # the status, kind, topic or claimant name it lists ("" for every claim)
+    label: str  # how the page names it
+    claims: tuple[ClaimSummary, ...]  # newest change first
+    fared: tuple[
+        tuple[StatusView, int], ...
+    ]  # how many claims of each status, most newsworthy first
+    # A claimant's roles and organisations as the claims give them ("Head of AI, Acme").
+    details: tuple[str, ...] = ()
+
+    @property
+    def pages(self) -> int:
+        return max(1, -(-len(self.claims) // addresses.PER_PAGE))
+
+
+@dataclass(frozen=True)
+class ListingLink:
+    """A link to a listing, with how many claims it holds."""
+
+    family: str
+    slug: str
+    label: str
+    count: int
+    status: StatusView | None = None  # for a status's listing: its badge
+
+
+# The overview shows this many of the latest changes, omissions, topics and claimants.
+OVERVIEW_TOP = 20
+
+
+@dataclass(frozen=True)
 class IndexView:
+    """The overview: small at any size, every long list capped with a link to its listing."""
+
     counts: tuple[tuple[StatusView, int], ...]
     chart: tuple[ChartBar, ...]
     chart_height: int
-    groups: tuple[tuple[StatusView, tuple[ClaimSummary, ...]], ...]
-    undisclosed: tuple[ClaimSummary, ...]
-    disclosed: tuple[ClaimSummary, ...]
-    statuses: tuple[Facet, ...]
-    kinds: tuple[Facet, ...]
-    topics: tuple[Facet, ...]
-    claimants: tuple[Facet, ...]
+    undisclosed: tuple[ClaimSummary, ...]  # the newest OVERVIEW_TOP
+    undisclosed_total: int
+    disclosed: tuple[ClaimSummary, ...]  # likewise
+    disclosed_total: int
+    latest: tuple[ClaimSummary, ...]  # the OVERVIEW_TOP latest changed
+    statuses: tuple[ListingLink, ...]
+    kinds: tuple[ListingLink, ...]
+    topics: tuple[ListingLink, ...]  # the OVERVIEW_TOP largest
+    topic_total: int
+    claimants: tuple[ListingLink, ...]  # likewise
+    claimant_total: int
     total: int
     source_count: int
     last_updated: dt.date | None
@@ -298,3 +337,6 @@ class SiteModel:
     sources: tuple[SourceView, ...]  # sorted by id
     index: IndexView
     archives: tuple[ArchiveView, ...] = ()  # the archive pages to build, sorted by source id
+    # Every claim, and those of each status, kind, topic and claimant (listings.py).
+    listings: tuple[ListingView, ...] = ()
+    claimant_slugs: dict[str, str] = field(default_factory=dict)  # name -> claimants/<slug>/

@@ -1,0 +1,211 @@
+"""The listings' pages: 100 claims a page, and a page of links for each family.
+
+Each page's key holds only what it shows: its own slice of the listing, the
+page number and count, and on its first page the listing's status breakdown.
+An unchanged listing (the same ListingView object) gives the same Outputs
+without any work, so an edit of one claim renders only the pages it appears on.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from functools import partial
+from typing import Any
+
+from ..records import ClaimKind
+from . import addresses, pages
+from .listings import link
+from .views import (
+    STATUS_ORDER,
+    STATUSES,
+    ClaimSummary,
+    Facet,
+    ListingLink,
+    ListingView,
+    SiteSettings,
+    SourceSummary,
+    StatusView,
+)
+
+_KINDS = {kind.value: i for i, kind in enumerate(ClaimKind)}
+
+FAMILY_TITLES = {
+    "claims": "All claims",
+    "status": "Claims by status",
+    "kinds": "Claims by kind",
+    "topics": "Claims by topic",
+    "claimants": "Claims by claimant",
+}
+
+
+@dataclass(frozen=True)
+class ListingHead:
+    """What a listing page shows above its claims (the breakdown on page 1 only, so
+    that a status change reaches the other pages only when it moves them)."""
+
+    family: str
+    slug: str
+    value: str
+    label: str
+    count: int
+    fared: tuple[tuple[StatusView, int], ...]
+    details: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Pagination:
+    family: str
+    slug: str
+    number: int
+    pages: int
+
+
+def _title(family: str, label: str, number: int, pages_: int, site: str) -> str:
+    if family == "claims":
+        name = "All claims"
+    elif family == "claimants":
+        name = f"Claims by {label}"
+    elif family == "status":
+        name = f"{label} claims"
+    elif family == "kinds":
+        name = f"Claims of kind {label}"
+    else:
+        name = f"Claims about {label}"
+    page = f", page {number} of {pages_}" if number > 1 else ""
+    return f"{name}{page} – {site}"
+
+
+def _filters(claims: tuple[ClaimSummary, ...]) -> dict[str, Any]:
+    """The filters over one page of claims: each value with how many of them have it."""
+    statuses = Counter(c.status.value for c in claims)
+    kinds = Counter(c.kind for c in claims)
+    labels = {c.kind: c.kind_label for c in claims}
+
+    def alphabetical(counter: Counter[str]) -> tuple[Facet, ...]:
+        return tuple(
+            Facet(v, v, n)
+            for v, n in sorted(counter.items(), key=lambda x: (x[0].casefold(), x[0]))
+        )
+
+    return {
+        "facets": {
+            "statuses": tuple(
+                Facet(st.value, STATUSES[st].label, statuses[st.value])
+                for st in STATUS_ORDER
+                if statuses[st.value]
+            ),
+            "kinds": tuple(
+                Facet(k, labels[k], n)
+                for k, n in sorted(kinds.items(), key=lambda x: _KINDS.get(x[0], 99))
+            ),
+            "topics": alphabetical(Counter(t for c in claims for t in c.topics)),
+            "claimants": alphabetical(Counter(c.claimant for c in claims)),
+        }
+    }
+
+
+class ListingPlanner:
+    """The Outputs of every listing, reused while a listing is the same object."""
+
+    def __init__(self) -> None:
+        self._done: dict[tuple[str, str], tuple[ListingView, SiteSettings, list[pages.Output]]] = {}
+
+    def plan(self, listings: tuple[ListingView, ...], s: SiteSettings) -> list[pages.Output]:
+        outputs: list[pages.Output] = []
+        kept, self._done = self._done, {}
+        families: dict[str, list[ListingLink]] = {}
+        for v in listings:
+            key = (v.family, v.value)
+            hit = kept.get(key)
+            if hit is None or hit[0] is not v or hit[1] is not s:
+                hit = (v, s, self._pages(v, s))
+            self._done[key] = hit
+            outputs.extend(hit[2])
+            if v.family != "claims":
+                families.setdefault(v.family, []).append(link(v))
+        for family, links in families.items():
+            outputs.extend(_family_pages(family, tuple(links), s))
+        return outputs
+
+    @staticmethod
+    def _pages(v: ListingView, s: SiteSettings) -> list[pages.Output]:
+        made = []
+        total = v.pages
+        for number in range(1, total + 1):
+            path = addresses.listing_page(v.family, v.slug, number)
+            start = (number - 1) * addresses.PER_PAGE
+            head = ListingHead(
+                v.family,
+                v.slug,
+                v.value,
+                v.label,
+                len(v.claims),
+                v.fared if number == 1 else (),
+                v.details if number == 1 else (),
+            )
+            title = _title(v.family, v.label, number, total, s.title)
+            info = pages._info(s, path, title, title, "claims")
+            shown = v.claims[start : start + addresses.PER_PAGE]
+            made.append(
+                pages._page(
+                    "listing.html",
+                    s,
+                    info,
+                    (partial(_filters, shown), None),  # made from the claims, in the key
+                    listing=head,
+                    claims=shown,
+                    pagination=Pagination(v.family, v.slug, number, total),
+                )
+            )
+        return made
+
+
+def _family_pages(
+    family: str, links: tuple[ListingLink, ...], s: SiteSettings
+) -> list[pages.Output]:
+    """``topics/``: every topic with its count, 100 to a page like the claims."""
+    made = []
+    per = addresses.PER_PAGE
+    total = max(1, -(-len(links) // per))
+    for number in range(1, total + 1):
+        path = addresses.listing_page(family, "", number)
+        page_part = f", page {number} of {total}" if number > 1 else ""
+        title = f"{FAMILY_TITLES[family]}{page_part} – {s.title}"
+        info = pages._info(s, path, title, title, "claims")
+        made.append(
+            pages._page(
+                "listings.html",
+                s,
+                info,
+                family=family,
+                links=links[(number - 1) * per : number * per],
+                count=len(links),
+                pagination=Pagination(family, "", number, total),
+            )
+        )
+    return made
+
+
+def source_pages(listed: tuple[SourceSummary, ...], s: SiteSettings) -> list[pages.Output]:
+    """``sources/``: every source, originals first, 100 to a page."""
+    made = []
+    per = addresses.PER_PAGE
+    total = max(1, -(-len(listed) // per))
+    for number in range(1, total + 1):
+        path = addresses.listing_page("sources", "", number)
+        page_part = f", page {number} of {total}" if number > 1 else ""
+        info = pages._info(
+            s, path, f"Sources{page_part} – {s.title}", f"Sources of {s.title}", "sources"
+        )
+        made.append(
+            pages._page(
+                "sources.html",
+                s,
+                info,
+                sources=listed[(number - 1) * per : number * per],
+                count=len(listed),
+                pagination=Pagination("sources", "", number, total),
+            )
+        )
+    return made
