@@ -78,6 +78,8 @@ class Code(StrEnum):
     STALE = "stale"
     # The site's theme
     TEMPLATE_ERROR = "template-error"
+    # The interface's language
+    MISSING_CATALOG = "missing-catalog"
 
 
 @dataclass(frozen=True, slots=True)
@@ -182,6 +184,9 @@ CODES: dict[Code, CodeInfo] = {
         E,
         "a template in `templates/` cannot be used: a syntax error, an unknown variable, a "
         "template it names that does not exist, not UTF-8, or one that includes itself",
+    ),
+    Code.MISSING_CATALOG: CodeInfo(
+        E, "`language:` in `tracker.yaml` names a language the site's interface has no catalog for"
     ),
 }
 

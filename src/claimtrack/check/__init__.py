@@ -12,7 +12,7 @@ import datetime as dt
 from ..batch import collector_paused
 from ..load import Cache, Tracker
 from ..problems import Problem, sort_problems
-from . import dates, quotes, references, statuses
+from . import dates, language, quotes, references, statuses
 from .analysis import Analysis, ClaimRule, SourceRule, TrackerRule
 from .impact import Dependents, Impact
 
@@ -26,7 +26,7 @@ SOURCE_RULES: tuple[SourceRule, ...] = (
     *quotes.SOURCE_RULES,
     *dates.SOURCE_RULES,
 )
-TRACKER_RULES: tuple[TrackerRule, ...] = references.TRACKER_RULES
+TRACKER_RULES: tuple[TrackerRule, ...] = (*references.TRACKER_RULES, *language.TRACKER_RULES)
 
 
 class Checker:

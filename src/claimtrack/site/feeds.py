@@ -13,6 +13,7 @@ import uuid
 import xml.etree.ElementTree as ET
 from xml.sax.saxutils import escape
 
+from ..i18n import Interface, english
 from . import addresses
 from .views import ClaimView, SiteModel
 
@@ -57,10 +58,14 @@ def _changes(claims: tuple[ClaimView, ...]) -> list[tuple[ClaimView, int]]:
     return changes[:MAX_ENTRIES]
 
 
-def atom_feed(model: SiteModel) -> bytes:
+def atom_feed(model: SiteModel, ui: Interface | None = None) -> bytes:
+    """The feed is read by people, in the language its ``xml:lang`` declares: its words are
+    translated; the category's ``term`` stays the status value for programs."""
+    ui = ui or english()
+    _ = ui.gettext
     settings = model.settings
     feed = ET.Element("feed", {"xmlns": ATOM, "xml:lang": settings.language})
-    _sub(feed, "title", f"{settings.title}: status changes")
+    _sub(feed, "title", _("%(title)s: status changes") % {"title": settings.title})
     if settings.description:
         _sub(feed, "subtitle", settings.description)
     home = settings.absolute("") or addresses.INDEX
@@ -78,16 +83,20 @@ def atom_feed(model: SiteModel) -> bytes:
         entry = claim.history[index]
         summary = claim.summary
         item = _sub(feed, "entry")
-        verb = "Recorded as" if index == 0 else "Now"
-        _sub(item, "title", f"{verb} {entry.status.label.lower()}: {summary.statement}")
+        label = ui.gettext(entry.status.label)
+        said = {"status": label.lower(), "statement": summary.statement}
+        if index == 0:
+            _sub(item, "title", _("Recorded as %(status)s: %(statement)s") % said)
+        else:
+            _sub(item, "title", _("Now %(status)s: %(statement)s") % said)
         _sub(item, "id", entry_id(summary.id, index))
         href = settings.absolute(addresses.claim_folder(summary.id)) or addresses.claim_page(
             summary.id
         )
         _sub(item, "link", rel="alternate", type="text/html", href=href)
         _sub(item, "updated", _stamp(entry.date))
-        _sub(item, "category", term=entry.status.value, label=entry.status.label)
-        _sub(item, "summary", f"{entry.status.label}: {entry.note}")
+        _sub(item, "category", term=entry.status.value, label=label)
+        _sub(item, "summary", _("%(status)s: %(statement)s") % {"status": label, "statement": entry.note})
     return _serialise(feed)
 
 

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
+from ..i18n import Interface, english
 from . import addresses, data, dataschema, feeds, jsonld
 from .context import by_origin
 from .views import ClaimView, SiteModel, SiteSettings, SourceView
@@ -151,13 +152,17 @@ class Planner:
         self._lines = {n: hit for n, hit in self._lines.items() if n in names or n[:2] != prefix}
         return data.document(s, key, lines)
 
-    def plan(self, model: SiteModel, static: dict[str, bytes]) -> list[Output]:
-        """Every file of the site, pages first; paths are unique and sorted within each kind."""
+    def plan(self, model: SiteModel, static: dict[str, bytes], ui: Interface) -> list[Output]:
+        """Every file of the site, pages first; paths are unique and sorted within each kind.
+
+        ``ui``: the language of the pages' titles and the feed (the settings name it, so a
+        page's key changes with it).
+        """
         s = model.settings
+        _ = ui.gettext
         outputs: list[Output] = []
-        index_info = _info(
-            s, addresses.INDEX, s.title, s.description or f"Claims tracked by {s.title}", "claims"
-        )
+        description = s.description or _("Claims tracked by %(title)s") % {"title": s.title}
+        index_info = _info(s, addresses.INDEX, s.title, description, "claims")
         outputs.append(_page("index.html", s, index_info, index=model.index))
         sources_by_id: dict[str, SourceView] = {src.ref.id: src for src in model.sources}
         kept, self._claims = self._claims, {}
@@ -173,11 +178,16 @@ class Planner:
             )
             hit = kept.get(cid)
             if hit is None or hit[0] is not claim or hit[1] is not s or hit[2] != cited:
-                hit = (claim, s, cited, _claim_page(s, claim, cited, sources_by_id))
+                hit = (claim, s, cited, _claim_page(s, claim, cited, sources_by_id, ui))
             self._claims[cid] = hit
             outputs.append(hit[3])
+        titled = {"title": s.title}
         sources_info = _info(
-            s, addresses.SOURCES_INDEX, f"Sources – {s.title}", f"Sources of {s.title}", "sources"
+            s,
+            addresses.SOURCES_INDEX,
+            _("Sources – %(title)s") % titled,
+            _("Sources of %(title)s") % titled,
+            "sources",
         )
         listed = by_origin(model.sources)
         outputs.append(_page("sources.html", s, sources_info, sources=listed))
@@ -188,15 +198,18 @@ class Planner:
             if done is None or done[0] is not source or done[1] is not s:
                 path = addresses.source_page(sid)
                 title = source.ref.title
-                info = _info(s, path, f"{title} – {s.title}", f"Source: {title}", "sources")
+                info = _info(
+                    s,
+                    path,
+                    f"{title} – {s.title}",
+                    _("Source: %(source)s") % {"source": title},
+                    "sources",
+                )
                 done = (source, s, _page("source.html", s, info, source=source))
             self._sources[sid] = done
             outputs.append(done[2])
-        outputs.append(
-            _page(
-                "404.html", s, _info(s, addresses.NOT_FOUND, f"Page not found – {s.title}", "", "")
-            )
-        )
+        missing = _("Page not found – %(title)s") % titled
+        outputs.append(_page("404.html", s, _info(s, addresses.NOT_FOUND, missing, "", "")))
         # Keys of the aggregates: the views they are made from (the same objects while
         # unchanged, so comparing them costs next to nothing).
         claims, sources = model.claims, model.sources
@@ -222,7 +235,7 @@ class Planner:
         summaries = tuple(c.summary for c in model.claims)
         refs = tuple(src.ref for src in model.sources)
         feed_key = (s, summaries, tuple(c.history for c in model.claims))
-        outputs.append(Output("feed.xml", make=lambda: feeds.atom_feed(model), key=feed_key))
+        outputs.append(Output("feed.xml", make=lambda: feeds.atom_feed(model, ui), key=feed_key))
         if s.base_url is not None:
             make_sitemap = partial(feeds.sitemap, model)
             sitemap_key = (s, summaries, refs, model.index.last_updated)
@@ -241,19 +254,24 @@ def _shown_in_review(v: SourceView) -> tuple[object, ...]:
 
 
 def _claim_page(
-    s: SiteSettings, claim: ClaimView, cited: tuple[object, ...], sources: dict[str, SourceView]
+    s: SiteSettings,
+    claim: ClaimView,
+    cited: tuple[object, ...],
+    sources: dict[str, SourceView],
+    ui: Interface,
 ) -> Output:
     cid = claim.summary.id
+    c = claim.summary
+    described = ui.gettext("%(status)s: %(statement)s") % {
+        "status": ui.gettext(c.status.label),
+        "statement": c.statement,
+    }
     info = _info(
-        s,
-        addresses.claim_page(cid),
-        f"{claim.summary.statement} – {s.title}",
-        f"{claim.summary.status.label}: {claim.summary.statement}",
-        "claims",
+        s, addresses.claim_page(cid), f"{c.statement} – {s.title}", described, "claims"
     )
     return _page("claim.html", s, info, (_review(claim, sources, s), cited), claim=claim)
 
 
-def plan(model: SiteModel, static: dict[str, bytes]) -> list[Output]:
-    """Every file of the site (one build: nothing kept)."""
-    return Planner().plan(model, static)
+def plan(model: SiteModel, static: dict[str, bytes], ui: Interface | None = None) -> list[Output]:
+    """Every file of the site (one build: nothing kept); in English unless ``ui`` says."""
+    return Planner().plan(model, static, ui or english())
