@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import io
+import re
 import shutil
 import subprocess
 import threading
@@ -166,3 +167,16 @@ def test_every_page_in_every_language_is_valid_html(language_sites: Path) -> Non
     )
     report = (result.stdout + result.stderr).replace(language_sites.as_uri() + "/", "")
     assert result.returncode == 0, f"the Nu HTML checker reports errors:\n{report}"
+
+
+@pytest.mark.parametrize(
+    ("language", "pattern"),
+    [("fr", r"\d+ affirmations affichées sur \d+\."), ("zh-Hant", r"顯示 \d+ 則說法中的 \d+ 則。")],
+)
+def test_the_filters_speak_the_page_language(
+    page: Page, languages_url: str, language: str, pattern: str
+) -> None:
+    """filters.js writes its sentence from the page's own translated patterns."""
+    page.goto(f"{languages_url}{language}/index.html", wait_until="load")
+    page.locator('input[name="status"]').first.check()
+    assert re.fullmatch(pattern, page.locator("#filter-result").inner_text())
