@@ -43,16 +43,22 @@ def interface_of(env: Environment) -> Interface:
     return ui if isinstance(ui, Interface) else english()
 
 
+@lru_cache(maxsize=1024)
+def _escaped(env: Environment, message: str) -> str:
+    return escape_text(interface_of(env).gettext(message))
+
+
 def _t(env: Environment, message: str, **values: str) -> str:
     """A translated message, escaped, with already escaped (or Markup) values put in."""
-    text = escape_text(interface_of(env).gettext(message))
+    text = _escaped(env, message)
     return text % values if values else text
 
 
 @pass_environment
-def translated(env: Environment, message: str) -> str:
+@lru_cache(maxsize=1024)
+def translated(env: Environment, message: str) -> Markup:
     """``{{ status.meaning|translated }}``: a message id that comes from Python (N_)."""
-    return interface_of(env).gettext(message)
+    return markup(_escaped(env, message))
 
 
 @pass_environment

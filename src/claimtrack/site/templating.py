@@ -36,6 +36,7 @@ from ..problems import Problem, report
 from .escaping import FastTemplate, markup
 from .fragments import HELPERS
 from .theme import Theme, package_files
+from .translation import ConstantMessages, gettext_functions
 
 # Not TemplateErrors, but a mistake in a template's own expressions raises them
 # (``{{ 1 + "a" }}``); they are the user's when an override is on the traceback.
@@ -153,12 +154,13 @@ def make_environment(
         keep_trailing_newline=True,
         auto_reload=False,
         cache_size=-1,
-        extensions=["jinja2.ext.i18n"],
+        extensions=["jinja2.ext.i18n", ConstantMessages],
     )
     # Every interface string goes through gettext (``{{ _("...") }}``, ``{% trans %}``),
     # in the language of the tracker's ``language:`` (i18n.py).
     env.ui = ui
     env.install_gettext_translations(ui.translations, newstyle=True)  # type: ignore[attr-defined]
+    env.globals.update(gettext_functions(ui))
     # Escapes each {{ value }} as markupsafe does, several times faster (see escaping.py).
     env.template_class = FastTemplate
     env.filters["http_url"] = http_url
