@@ -76,6 +76,15 @@ def test_language_must_be_a_bcp47_tag(run_cli: Run, tmp_path: Path, tag: str) ->
     assert not (tmp_path / "t").exists()
 
 
+def test_language_must_have_a_catalog(run_cli: Run, tmp_path: Path) -> None:
+    """A tracker in a language the site is not translated into would fail its first check."""
+    result = run_cli("init", tmp_path / "t", "--language", "de")
+    assert result.code == 2
+    assert "not translated into it; use one of: en, fr, zh-Hant" in result.err
+    assert not (tmp_path / "t").exists()
+    assert run_cli("init", tmp_path / "ca", "--language", "fr-CA").code == 0
+
+
 @pytest.mark.parametrize("title", ["", " \u200b ", "two\nlines", "bell\x07"])
 def test_title_must_be_readable(run_cli: Run, tmp_path: Path, title: str) -> None:
     result = run_cli("init", tmp_path / "t", "--title", title)

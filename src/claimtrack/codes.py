@@ -89,6 +89,8 @@ class Code(StrEnum):
     VERIFICATION_EVIDENCE = "verification-evidence"
     FALSE_EVIDENCE = "false-evidence"
     STATUS_VS_MEASUREMENTS = "status-vs-measurements"
+    # The interface's language
+    MISSING_CATALOG = "missing-catalog"
 
 
 @dataclass(frozen=True, slots=True)
@@ -242,6 +244,9 @@ CODES: dict[Code, CodeInfo] = {
         W,
         "the status says one thing and every independent measurement the other (`verified` "
         "or `corroborated` while all fall short or contradict it, `false` while all agree)",
+    ),
+    Code.MISSING_CATALOG: CodeInfo(
+        E, "`language:` in `tracker.yaml` names a language the site's interface has no catalog for"
     ),
 }
 

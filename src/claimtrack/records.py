@@ -28,6 +28,7 @@ from pydantic import (
 )
 from pydantic_core import PydanticCustomError, core_schema
 
+from .i18n import N_
 from .textrules import VISIBLE_PATTERN
 
 ID_PATTERN = r"^[a-z0-9]+(?:-[a-z0-9]+)*$"
@@ -222,15 +223,15 @@ class Status(StrEnum):
 
 
 STATUS_MEANINGS: dict[Status, str] = {
-    Status.UNVERIFIED: "Reported, not independently checked. A vendor's own figure starts here.",
-    Status.CORROBORATED: "Supported by at least two independent origins.",
-    Status.VERIFIED: "Confirmed by primary evidence or an independent measurement.",
-    Status.MISLEADING: "Literally supported, but missing context that changes its meaning.",
-    Status.DISPUTED: "Credible evidence conflicts.",
-    Status.FALSE: "Contradicted by evidence.",
-    Status.RETRACTED: "Withdrawn by its claimant.",
-    Status.UNDISCLOSED: "The information was not given by the sources.",
-    Status.DISCLOSED: "The information has since been published; the evidence shows where.",
+    Status.UNVERIFIED: N_("Reported, not independently checked. A vendor's own figure starts here."),
+    Status.CORROBORATED: N_("Supported by at least two independent origins."),
+    Status.VERIFIED: N_("Confirmed by primary evidence or an independent measurement."),
+    Status.MISLEADING: N_("Literally supported, but missing context that changes its meaning."),
+    Status.DISPUTED: N_("Credible evidence conflicts."),
+    Status.FALSE: N_("Contradicted by evidence."),
+    Status.RETRACTED: N_("Withdrawn by its claimant."),
+    Status.UNDISCLOSED: N_("The information was not given by the sources."),
+    Status.DISCLOSED: N_("The information has since been published; the evidence shows where."),
 }
 
 OMISSION_STATUSES = frozenset({Status.UNDISCLOSED, Status.DISCLOSED})

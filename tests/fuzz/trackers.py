@@ -75,6 +75,8 @@ _ALPHABET = st.characters(
 )
 IDS = st.from_regex(r"[a-z][a-z0-9]{0,5}(-[a-z0-9]{1,3}){0,2}", fullmatch=True)
 LANGUAGES = ("en", "en", "en-GB", "EN", "fr", "zh-Hant", "de-CH", "no", "pt-BR")
+# The site's own language needs a catalog (missing-catalog); any tag of these languages has one.
+SITE_LANGUAGES = ("en", "en-GB", "EN", "fr", "fr-CA", "zh-Hant", "zh-TW")
 
 
 def texts(extra: tuple[str, ...] = ()) -> st.SearchStrategy[str]:
@@ -119,7 +121,7 @@ def tracker_data(draw: Draw, base_url: bool | None = None) -> TrackerData:
             )
         )
     if draw(st.booleans()):
-        settings["language"] = draw(st.sampled_from(LANGUAGES))
+        settings["language"] = draw(st.sampled_from(SITE_LANGUAGES))
 
     source_ids = draw(st.lists(IDS, min_size=1, max_size=3, unique=True))
     sources: dict[str, dict[str, Any]] = {}

@@ -12,7 +12,7 @@ import datetime as dt
 from ..batch import collector_paused
 from ..load import Cache, Tracker
 from ..problems import Problem, sort_problems
-from . import dates, figures, quotes, references, reviewed, statuses
+from . import dates, figures, language, quotes, references, reviewed, statuses
 from .analysis import Analysis, ClaimRule, SourceRule, TrackerRule
 from .impact import Dependents, Impact
 
@@ -28,7 +28,7 @@ SOURCE_RULES: tuple[SourceRule, ...] = (
     *dates.SOURCE_RULES,
     *reviewed.SOURCE_RULES,
 )
-TRACKER_RULES: tuple[TrackerRule, ...] = references.TRACKER_RULES
+TRACKER_RULES: tuple[TrackerRule, ...] = (*references.TRACKER_RULES, *language.TRACKER_RULES)
 
 
 class Checker:

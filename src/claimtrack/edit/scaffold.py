@@ -11,6 +11,7 @@ from pathlib import Path
 
 from ..errors import ClaimtrackError, UsageError
 from ..fsutil import atomic_write_bytes
+from ..i18n import catalog_for, catalogs
 from ..records import LANG_PATTERN
 from ..textrules import describe_illegal, first_illegal, has_visible
 from .schemas import SCHEMAS, write_schemas
@@ -60,6 +61,12 @@ def check_language(language: str) -> None:
     if not _LANGUAGE.fullmatch(language):
         raise UsageError(
             f"--language {language!r}: not a BCP 47 language tag; use e.g. en, fr, zh-Hant, pt-BR"
+        )
+    # The new tracker must check clean: its site needs a catalog (missing-catalog).
+    if catalog_for(language) is None:
+        raise UsageError(
+            f"--language {language!r}: the site's interface is not translated into it; "
+            f"use one of: {', '.join(catalogs())} (a region may follow, as in fr-CA)"
         )
 
 

@@ -23,6 +23,7 @@ from ..check import Checker
 from ..check.impact import NOTHING, Impact, joined
 from ..errors import DataError, UsageError
 from ..fsutil import atomic_write_bytes
+from ..i18n import Interface, english, interface
 from ..load import Cache, Loader
 from ..problems import Problem
 from .model import ModelCache
@@ -145,9 +146,11 @@ class SiteBuilder:
         # problem makes none, and the next one must make them for its edits too.
         self._unmade: Impact | None = NOTHING
 
-    def _environment(self, theme: Theme, fingerprint: str) -> tuple[Environment, list[Problem]]:
+    def _environment(
+        self, theme: Theme, fingerprint: str, ui: Interface
+    ) -> tuple[Environment, list[Problem]]:
         if self._env is None or self._env[0] != fingerprint:
-            self._env = (fingerprint, *make_environment(theme))
+            self._env = (fingerprint, *make_environment(theme, ui))
         return self._env[1], self._env[2]
 
     def build(self, changed: Collection[str] | None = None) -> BuildResult:
@@ -179,8 +182,13 @@ class SiteBuilder:
         analysis, problems = self._checker.run(tracker, self.today or dt.date.today())
         self._unmade = joined(self._unmade, self._checker.impact) if track else None
         files = load_theme(self.root)
-        theme = files.fingerprint
-        env, template_problems = self._environment(files, theme)
+        # A language without a catalog is a problem the checker reported (missing-catalog);
+        # English only lets the templates be checked meanwhile.
+        ui = interface(tracker.settings.language) or english()
+        # The pages' words change with the language as with the templates: a new language
+        # is a new environment and a full build.
+        theme = f"{files.fingerprint}\0{ui.key}"
+        env, template_problems = self._environment(files, theme, ui)
         theme_problems = files.problems + template_problems
         if any(p.is_error for p in problems):
             raise DataError(
@@ -195,7 +203,7 @@ class SiteBuilder:
         self.search_language = index_language(
             model.settings.language, (src.ref.language for src in model.sources)
         )
-        outputs = self._planner.plan(model, files.static)
+        outputs = self._planner.plan(model, files.static, ui)
         keys = {o.path: o.key for o in outputs} if track else {}
         laps.lap("model")
         state = self._state if track else None

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from ..check.analysis import Analysis, QuoteCheck
 from ..check.measurements import Measured
+from ..i18n import N_, english
 from ..records import (
     Bound,
     Claim,
@@ -41,64 +42,55 @@ from .views import (
     SourceView,
 )
 
-BOUND_WORDS: dict[Bound, tuple[str, str]] = {
-    Bound.EXACT: ("", "exact: the figure as stated"),
-    Bound.UP_TO: ("up to", "a maximum: typical results may be lower"),
-    Bound.AT_LEAST: ("at least", "a minimum: results may be higher"),
-    Bound.ABOUT: ("about", "approximate"),
+# The figure's words: (the bound shown alone, its meaning, the figure with its amount).
+BOUND_WORDS: dict[Bound, tuple[str, str, str]] = {
+    Bound.EXACT: (N_("exact"), N_("exact: the figure as stated"), ""),
+    Bound.UP_TO: (
+        N_("up to"),
+        N_("a maximum: typical results may be lower"),
+        N_("up to %(amount)s"),
+    ),
+    Bound.AT_LEAST: (
+        N_("at least"),
+        N_("a minimum: results may be higher"),
+        N_("at least %(amount)s"),
+    ),
+    Bound.ABOUT: (N_("about"), N_("approximate"), N_("about %(amount)s")),
 }
 
 QUOTE_CHECK_LABELS: dict[QuoteCheck, str] = {
-    QuoteCheck.FOUND: "Found in the archived copy",
-    QuoteCheck.NOT_FOUND: "Not found in the archived copy",
-    QuoteCheck.UNCHECKED: "Not checked: no archived copy",
-    QuoteCheck.NO_SOURCE: "Not checked: unknown source",
+    QuoteCheck.FOUND: N_("Found in the archived copy"),
+    QuoteCheck.NOT_FOUND: N_("Not found in the archived copy"),
+    QuoteCheck.UNCHECKED: N_("Not checked: no archived copy"),
+    QuoteCheck.NO_SOURCE: N_("Not checked: unknown source"),
 }
 
 TRANSLATOR_LABELS: dict[TranslatedBy, str] = {
-    TranslatedBy.PERSON: "translated by a person",
-    TranslatedBy.MACHINE: "machine translation",
+    TranslatedBy.PERSON: N_("translated by a person"),
+    TranslatedBy.MACHINE: N_("machine translation"),
 }
 
 KIND_LABELS: dict[ClaimKind, str] = {
-    ClaimKind.FIGURE: "Figure",
-    ClaimKind.FACT: "Fact",
-    ClaimKind.QUOTE: "Quote",
-    ClaimKind.ASSESSMENT: "Assessment",
-    ClaimKind.OMISSION: "Omission",
+    ClaimKind.FIGURE: N_("Figure"),
+    ClaimKind.FACT: N_("Fact"),
+    ClaimKind.QUOTE: N_("Quote"),
+    ClaimKind.ASSESSMENT: N_("Assessment"),
+    ClaimKind.OMISSION: N_("Omission"),
 }
 
 KIND_VALUE_LABELS: dict[str, str] = {kind.value: label for kind, label in KIND_LABELS.items()}
 
 SOURCE_KIND_LABELS: dict[SourceKind, str] = {
-    SourceKind.PRIMARY: "Primary source",
-    SourceKind.REPORT: "Report",
-    SourceKind.SUMMARY: "Summary",
-    SourceKind.TRANSLATION: "Translation",
-    SourceKind.DOCUMENTATION: "Documentation",
+    SourceKind.PRIMARY: N_("Primary source"),
+    SourceKind.REPORT: N_("Report"),
+    SourceKind.SUMMARY: N_("Summary"),
+    SourceKind.TRANSLATION: N_("Translation"),
+    SourceKind.DOCUMENTATION: N_("Documentation"),
 }
-
-# Names for the tags this tracker's readers are likely to meet; any other tag is shown as is.
-LANGUAGE_NAMES = {
-    "de": "German",
-    "en": "English",
-    "es": "Spanish",
-    "fr": "French",
-    "it": "Italian",
-    "ja": "Japanese",
-    "ko": "Korean",
-    "pt": "Portuguese",
-    "zh": "Chinese",
-    "zh-hans": "Chinese (Simplified)",
-    "zh-hant": "Chinese (Traditional)",
-    "zh-tw": "Chinese (Taiwan)",
-    "zh-cn": "Chinese (China)",
-}
-
 
 def language_name(tag: str) -> str:
-    name = LANGUAGE_NAMES.get(tag.lower()) or LANGUAGE_NAMES.get(tag.split("-")[0].lower())
-    return f"{name} ({tag})" if name else tag
+    """'French (fr)': the English name (fragments.language_name names it in the site's language)."""
+    return english().language_name(tag)
 
 
 def plural(count: int, word: str, many: str | None = None) -> str:
@@ -170,17 +162,19 @@ def amount_text(value: float, unit: str) -> str:
 def quantity_view(q: Quantity) -> QuantityView:
     value = format_number(q.value)
     amount = amount_text(q.value, q.unit)
-    word, meaning = BOUND_WORDS[q.bound]
-    figure = f"{word} {amount}" if word else amount
+    word, meaning, pattern = BOUND_WORDS[q.bound]
     return QuantityView(
-        figure=figure,
+        figure=pattern % {"amount": amount} if pattern else amount,
         value=value,
         unit=q.unit,
-        bound=word or "exact",
+        bound=word,
         bound_meaning=meaning,
         metric=q.metric,
         baseline=q.baseline,
         conditions=q.conditions.strip() or None,
+        number=q.value,
+        joined=joins_unit(q.unit),
+        pattern=pattern,
     )
 
 
@@ -306,6 +300,8 @@ def claim_view(
     related_ids = list(dict.fromkeys([*claim.related, *related_to]))
     sources = a.claim_sources(cid)
     origins = a.claim_origins(cid)
+    # English, for templates that override claim.html from before the catalogs; the packaged
+    # one says it in the site's language from the counts.
     sentence = (
         f"{plural(len(origins), 'independent origin')}, "
         f"reported by {plural(len(sources), 'source')}"

@@ -14,6 +14,7 @@ import uuid
 import xml.etree.ElementTree as ET
 from xml.sax.saxutils import escape
 
+from ..i18n import Interface, english
 from . import addresses
 from .views import ClaimView, SiteModel
 
@@ -81,31 +82,39 @@ def _changes(claims: tuple[ClaimView, ...]) -> list[tuple[ClaimView, int, int]]:
     return changes[:MAX_ENTRIES]
 
 
-def _measurement_entry(feed: ET.Element, claim: ClaimView, row: int, href: str) -> None:
+def _measurement_entry(
+    feed: ET.Element, claim: ClaimView, row: int, href: str, ui: Interface
+) -> None:
     if claim.measured is None:  # _changes lists measurements of measured claims only
         return
     m = claim.measured.items[row]
     summary = claim.summary
     shown = f"{m.amount} ({m.in_claim_unit})" if m.in_claim_unit else m.amount
-    independent = "independent" if m.independent else "not independent of the claim's sources"
+    _ = ui.gettext
+    independent = _("independent") if m.independent else _("not independent of the claim's sources")
     item = _sub(feed, "entry")
-    _sub(item, "title", f"Measured {shown} by {m.measured_by}: {summary.statement}")
+    said = {"amount": shown, "who": m.measured_by, "statement": summary.statement}
+    _sub(item, "title", _("Measured %(amount)s by %(who)s: %(statement)s") % said)
     _sub(item, "id", measurement_entry_id(summary.id, m.index))
     _sub(item, "link", rel="alternate", type="text/html", href=href)
     _sub(item, "updated", _stamp(m.date))
-    _sub(item, "category", term="measurement", label="Measurement")
+    _sub(item, "category", term="measurement", label=_("Measurement"))
     _sub(
         item,
         "summary",
-        f"{m.measured_by} measured {shown} against the claimed {claim.measured.claimed} "
-        f"({independent}; agreement: {m.agreement}).",
+        _("%(who)s measured %(amount)s against the claimed %(claimed)s (%(independent)s; agreement: %(agreement)s).")
+        % {**said, "claimed": claim.measured.claimed, "independent": independent, "agreement": m.agreement},
     )
 
 
-def atom_feed(model: SiteModel) -> bytes:
+def atom_feed(model: SiteModel, ui: Interface | None = None) -> bytes:
+    """The feed is read by people, in the language its ``xml:lang`` declares: its words are
+    translated; the category's ``term`` stays the status value for programs."""
+    ui = ui or english()
+    _ = ui.gettext
     settings = model.settings
     feed = ET.Element("feed", {"xmlns": ATOM, "xml:lang": settings.language})
-    _sub(feed, "title", f"{settings.title}: status changes")
+    _sub(feed, "title", _("%(title)s: status changes") % {"title": settings.title})
     if settings.description:
         _sub(feed, "subtitle", settings.description)
     home = settings.absolute("") or addresses.INDEX
@@ -125,17 +134,21 @@ def atom_feed(model: SiteModel) -> bytes:
             summary.id
         )
         if what == MEASURED:
-            _measurement_entry(feed, claim, index, href)
+            _measurement_entry(feed, claim, index, href, ui)
             continue
         entry = claim.history[index]
         item = _sub(feed, "entry")
-        verb = "Recorded as" if index == 0 else "Now"
-        _sub(item, "title", f"{verb} {entry.status.label.lower()}: {summary.statement}")
+        label = ui.gettext(entry.status.label)
+        said = {"status": label.lower(), "statement": summary.statement}
+        if index == 0:
+            _sub(item, "title", _("Recorded as %(status)s: %(statement)s") % said)
+        else:
+            _sub(item, "title", _("Now %(status)s: %(statement)s") % said)
         _sub(item, "id", entry_id(summary.id, index))
         _sub(item, "link", rel="alternate", type="text/html", href=href)
         _sub(item, "updated", _stamp(entry.date))
-        _sub(item, "category", term=entry.status.value, label=entry.status.label)
-        _sub(item, "summary", f"{entry.status.label}: {entry.note}")
+        _sub(item, "category", term=entry.status.value, label=label)
+        _sub(item, "summary", _("%(status)s: %(statement)s") % {"status": label, "statement": entry.note})
     return _serialise(feed)
 
 

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
+from ..i18n import N_, Interface
 from ..records import ClaimKind
 from . import addresses, pages
 from .listings import link
@@ -31,11 +32,11 @@ from .views import (
 _KINDS = {kind.value: i for i, kind in enumerate(ClaimKind)}
 
 FAMILY_TITLES = {
-    "claims": "All claims",
-    "status": "Claims by status",
-    "kinds": "Claims by kind",
-    "topics": "Claims by topic",
-    "claimants": "Claims by claimant",
+    "claims": N_("All claims"),
+    "status": N_("Claims by status"),
+    "kinds": N_("Claims by kind"),
+    "topics": N_("Claims by topic"),
+    "claimants": N_("Claims by claimant"),
 }
 
 
@@ -61,19 +62,33 @@ class Pagination:
     pages: int
 
 
-def _title(family: str, label: str, number: int, pages_: int, site: str) -> str:
+def _title(
+    ui: Interface, family: str, label: str, number: int, pages_: int, site: str
+) -> str:
+    """A listing page's title in the site's language (status and kind labels are message
+    ids; topics and claimants are the records' own words)."""
+    _ = ui.gettext
     if family == "claims":
-        name = "All claims"
+        name = _("All claims")
     elif family == "claimants":
-        name = f"Claims by {label}"
+        name = _("Claims by %(claimant)s") % {"claimant": label}
     elif family == "status":
-        name = f"{label} claims"
+        name = _("%(status)s claims") % {"status": _(label)}
     elif family == "kinds":
-        name = f"Claims of kind {label}"
+        name = _("Claims of kind %(kind)s") % {"kind": _(label)}
     else:
-        name = f"Claims about {label}"
-    page = f", page {number} of {pages_}" if number > 1 else ""
-    return f"{name}{page} – {site}"
+        name = _("Claims about %(topic)s") % {"topic": label}
+    return _titled(ui, name, number, pages_, site)
+
+
+def _titled(ui: Interface, name: str, number: int, pages_: int, site: str) -> str:
+    if number > 1:
+        name = ui.gettext("%(name)s, page %(number)s of %(pages)s") % {
+            "name": name,
+            "number": ui.number(number),
+            "pages": ui.number(pages_),
+        }
+    return f"{name} – {site}"
 
 
 def _filters(claims: tuple[ClaimSummary, ...]) -> dict[str, Any]:
@@ -111,7 +126,11 @@ class ListingPlanner:
     def __init__(self) -> None:
         self._done: dict[tuple[str, str], tuple[ListingView, SiteSettings, list[pages.Output]]] = {}
 
-    def plan(self, listings: tuple[ListingView, ...], s: SiteSettings) -> list[pages.Output]:
+    def plan(
+        self, listings: tuple[ListingView, ...], s: SiteSettings, ui: Interface
+    ) -> list[pages.Output]:
+        """``ui``: the language of the titles; the settings name it, so a new language
+        gives new settings and every page again."""
         outputs: list[pages.Output] = []
         kept, self._done = self._done, {}
         families: dict[str, list[ListingLink]] = {}
@@ -119,17 +138,17 @@ class ListingPlanner:
             key = (v.family, v.value)
             hit = kept.get(key)
             if hit is None or hit[0] is not v or hit[1] is not s:
-                hit = (v, s, self._pages(v, s))
+                hit = (v, s, self._pages(v, s, ui))
             self._done[key] = hit
             outputs.extend(hit[2])
             if v.family != "claims":
                 families.setdefault(v.family, []).append(link(v))
         for family, links in families.items():
-            outputs.extend(_family_pages(family, tuple(links), s))
+            outputs.extend(_family_pages(family, tuple(links), s, ui))
         return outputs
 
     @staticmethod
-    def _pages(v: ListingView, s: SiteSettings) -> list[pages.Output]:
+    def _pages(v: ListingView, s: SiteSettings, ui: Interface) -> list[pages.Output]:
         made = []
         total = v.pages
         for number in range(1, total + 1):
@@ -144,7 +163,7 @@ class ListingPlanner:
                 v.fared if number == 1 else (),
                 v.details if number == 1 else (),
             )
-            title = _title(v.family, v.label, number, total, s.title)
+            title = _title(ui, v.family, v.label, number, total, s.title)
             info = pages._info(s, path, title, title, "claims")
             shown = v.claims[start : start + addresses.PER_PAGE]
             made.append(
@@ -162,7 +181,7 @@ class ListingPlanner:
 
 
 def _family_pages(
-    family: str, links: tuple[ListingLink, ...], s: SiteSettings
+    family: str, links: tuple[ListingLink, ...], s: SiteSettings, ui: Interface
 ) -> list[pages.Output]:
     """``topics/``: every topic with its count, 100 to a page like the claims."""
     made = []
@@ -170,8 +189,7 @@ def _family_pages(
     total = max(1, -(-len(links) // per))
     for number in range(1, total + 1):
         path = addresses.listing_page(family, "", number)
-        page_part = f", page {number} of {total}" if number > 1 else ""
-        title = f"{FAMILY_TITLES[family]}{page_part} – {s.title}"
+        title = _titled(ui, ui.gettext(FAMILY_TITLES[family]), number, total, s.title)
         info = pages._info(s, path, title, title, "claims")
         made.append(
             pages._page(
@@ -187,17 +205,18 @@ def _family_pages(
     return made
 
 
-def source_pages(listed: tuple[SourceSummary, ...], s: SiteSettings) -> list[pages.Output]:
+def source_pages(
+    listed: tuple[SourceSummary, ...], s: SiteSettings, ui: Interface
+) -> list[pages.Output]:
     """``sources/``: every source, originals first, 100 to a page."""
     made = []
     per = addresses.PER_PAGE
     total = max(1, -(-len(listed) // per))
     for number in range(1, total + 1):
         path = addresses.listing_page("sources", "", number)
-        page_part = f", page {number} of {total}" if number > 1 else ""
-        info = pages._info(
-            s, path, f"Sources{page_part} – {s.title}", f"Sources of {s.title}", "sources"
-        )
+        title = _titled(ui, ui.gettext("Sources"), number, total, s.title)
+        described = ui.gettext("Sources of %(title)s") % {"title": s.title}
+        info = pages._info(s, path, title, described, "sources")
         made.append(
             pages._page(
                 "sources.html",

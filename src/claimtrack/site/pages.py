@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
+from ..i18n import Interface, english
 from . import addresses, data, dataschema, feeds, jsonld, listing_pages
 from .archive import ArchiveView
 from .context import KIND_LABELS, by_origin
@@ -156,13 +157,17 @@ class Planner:
         self._lines = {n: hit for n, hit in self._lines.items() if n in names or n[:2] != prefix}
         return data.document(s, key, lines)
 
-    def plan(self, model: SiteModel, static: dict[str, bytes]) -> list[Output]:
-        """Every file of the site, pages first; paths are unique and sorted within each kind."""
+    def plan(self, model: SiteModel, static: dict[str, bytes], ui: Interface) -> list[Output]:
+        """Every file of the site, pages first; paths are unique and sorted within each kind.
+
+        ``ui``: the language of the pages' titles and the feed (the settings name it, so a
+        page's key changes with it).
+        """
         s = model.settings
+        _ = ui.gettext
         outputs: list[Output] = []
-        index_info = _info(
-            s, addresses.INDEX, s.title, s.description or f"Claims tracked by {s.title}", "claims"
-        )
+        description = s.description or _("Claims tracked by %(title)s") % {"title": s.title}
+        index_info = _info(s, addresses.INDEX, s.title, description, "claims")
         outputs.append(_page("index.html", s, index_info, index=model.index))
         sources_by_id: dict[str, SourceView] = {src.ref.id: src for src in model.sources}
         kept, self._claims = self._claims, {}
@@ -183,10 +188,11 @@ class Planner:
             )
             hit = kept.get(cid)
             if hit is None or hit[0] is not claim or hit[1] is not s or hit[2] != cited:
-                hit = (claim, s, cited, _claim_page(s, claim, cited, sources_by_id, slug))
+                hit = (claim, s, cited, _claim_page(s, claim, cited, sources_by_id, slug, ui))
             self._claims[cid] = hit
             outputs.append(hit[3])
-        outputs.extend(listing_pages.source_pages(by_origin(model.sources), s))
+        titled = {"title": s.title}
+        outputs.extend(listing_pages.source_pages(by_origin(model.sources), s, ui))
         kept_sources, self._sources = self._sources, {}
         for source in model.sources:
             sid = source.ref.id
@@ -194,7 +200,13 @@ class Planner:
             if done is None or done[0] is not source or done[1] is not s:
                 path = addresses.source_page(sid)
                 title = source.ref.title
-                info = _info(s, path, f"{title} – {s.title}", f"Source: {title}", "sources")
+                info = _info(
+                    s,
+                    path,
+                    f"{title} – {s.title}",
+                    _("Source: %(source)s") % {"source": title},
+                    "sources",
+                )
                 done = (source, s, _page("source.html", s, info, source=source))
             self._sources[sid] = done
             outputs.append(done[2])
@@ -203,15 +215,12 @@ class Planner:
             sid = archive.ref.id
             made = kept_archives.get(sid)
             if made is None or made[0] is not archive or made[1] is not s:
-                made = (archive, s, _archive_page(s, archive))
+                made = (archive, s, _archive_page(s, archive, ui))
             self._archives[sid] = made
             outputs.append(made[2])
-        outputs.extend(self._listings.plan(model.listings, s))
-        outputs.append(
-            _page(
-                "404.html", s, _info(s, addresses.NOT_FOUND, f"Page not found – {s.title}", "", "")
-            )
-        )
+        outputs.extend(self._listings.plan(model.listings, s, ui))
+        missing = _("Page not found – %(title)s") % titled
+        outputs.append(_page("404.html", s, _info(s, addresses.NOT_FOUND, missing, "", "")))
         # Keys of the aggregates: the views they are made from (the same objects while
         # unchanged, so comparing them costs next to nothing).
         claims, sources = model.claims, model.sources
@@ -242,7 +251,7 @@ class Planner:
             tuple(c.history for c in model.claims),
             tuple(c.measured for c in model.claims),
         )
-        outputs.append(Output("feed.xml", make=lambda: feeds.atom_feed(model), key=feed_key))
+        outputs.append(Output("feed.xml", make=lambda: feeds.atom_feed(model, ui), key=feed_key))
         if s.base_url is not None:
             make_sitemap = partial(feeds.sitemap, model)
             archived = tuple(a.ref.id for a in model.archives)
@@ -257,7 +266,7 @@ class Planner:
         if s.search:
             # Last, so that it sees every listing planned above; placed after the last page.
             after = max(i for i, o in enumerate(outputs) if o.is_page) + 1
-            outputs.insert(after, _search_page(s, {o.path for o in outputs}))
+            outputs.insert(after, _search_page(s, {o.path for o in outputs}, ui))
         return outputs
 
 
@@ -272,14 +281,16 @@ def _claim_page(
     cited: tuple[object, ...],
     sources: dict[str, SourceView],
     claimant_slug: str,
+    ui: Interface,
 ) -> Output:
     cid = claim.summary.id
+    c = claim.summary
+    described = ui.gettext("%(status)s: %(statement)s") % {
+        "status": ui.gettext(c.status.label),
+        "statement": c.statement,
+    }
     info = _info(
-        s,
-        addresses.claim_page(cid),
-        f"{claim.summary.statement} – {s.title}",
-        f"{claim.summary.status.label}: {claim.summary.statement}",
-        "claims",
+        s, addresses.claim_page(cid), f"{c.statement} – {s.title}", described, "claims"
     )
     return _page(
         "claim.html",
@@ -291,13 +302,13 @@ def _claim_page(
     )
 
 
-def _archive_page(s: SiteSettings, archive: ArchiveView) -> Output:
-    title = archive.ref.title
+def _archive_page(s: SiteSettings, archive: ArchiveView, ui: Interface) -> Output:
+    said = {"source": archive.ref.title, "title": s.title}
     info = _info(
         s,
         addresses.archive_page(archive.ref.id),
-        f"Archived copy: {title} – {s.title}",
-        f"The archived text of {title}, with the passages that claims cite",
+        ui.gettext("Archived copy: %(source)s – %(title)s") % said,
+        ui.gettext("The archived text of %(source)s, with the passages that claims cite") % said,
         "sources",
     )
     return _page("archive.html", s, info, archive=archive)
@@ -306,15 +317,22 @@ def _archive_page(s: SiteSettings, archive: ArchiveView) -> Output:
 _STATUSES = tuple(sorted(STATUSES.values(), key=lambda status: status.rank))
 
 
-def _search_page(s: SiteSettings, paths: set[str]) -> Output:
+def _search_page(s: SiteSettings, paths: set[str], ui: Interface) -> Output:
     """The search page; without JavaScript it sends readers to the listings the site has."""
-    info = _info(s, addresses.SEARCH, f"Search – {s.title}", f"Search the claims of {s.title}", "")
+    titled = {"title": s.title}
+    info = _info(
+        s,
+        addresses.SEARCH,
+        ui.gettext("Search – %(title)s") % titled,
+        ui.gettext("Search the claims of %(title)s") % titled,
+        "",
+    )
     kinds = tuple((kind.value, label) for kind, label in KIND_LABELS.items())
     browse = (addresses.listing_page(family, "") for family in addresses.LISTING_FAMILIES)
     listings = {page.split("/")[0]: page for page in browse if page in paths}
     return _page("search.html", s, info, statuses=_STATUSES, kinds=kinds, listings=listings)
 
 
-def plan(model: SiteModel, static: dict[str, bytes]) -> list[Output]:
-    """Every file of the site (one build: nothing kept)."""
-    return Planner().plan(model, static)
+def plan(model: SiteModel, static: dict[str, bytes], ui: Interface | None = None) -> list[Output]:
+    """Every file of the site (one build: nothing kept); in English unless ``ui`` says."""
+    return Planner().plan(model, static, ui or english())

@@ -31,12 +31,14 @@ from jinja2 import (
 from markupsafe import Markup
 
 from ..codes import Code
+from ..i18n import Interface, english
 from ..problems import Problem, report
 from .addresses import listing_href
 from .archive import archive_text
 from .escaping import FastTemplate, markup
-from .fragments import HELPERS, human_date
+from .fragments import HELPERS
 from .theme import Theme, package_files
+from .translation import ConstantMessages, gettext_functions
 
 # Not TemplateErrors, but a mistake in a template's own expressions raises them
 # (``{{ 1 + "a" }}``); they are the user's when an override is on the traceback.
@@ -78,12 +80,15 @@ class SharedParts:
 
 
 class SiteEnvironment(Environment):
-    """Jinja's Environment, with templates' globals in a plain dict.
+    """Jinja's Environment, with templates' globals in a plain dict, in one language.
 
     Jinja keeps them in a ChainMap over the environment's globals, which every
     render iterates twice in Python (about 8 µs of a claim page's 80).  Here all
     globals are set before the first template loads and never change after.
+    ``ui`` is the language its pages are written in (fragments read it).
     """
+
+    ui: Interface
 
     def make_globals(self, d: MutableMapping[str, Any] | None) -> MutableMapping[str, Any]:
         return {**self.globals, **(d or {})}
@@ -131,11 +136,15 @@ def _decode(theme: Theme, problems: list[Problem]) -> dict[str, str]:
     return sources
 
 
-def make_environment(theme: Theme) -> tuple[Environment, list[Problem]]:
-    """One environment per theme, and the problems of its override templates.
+def make_environment(
+    theme: Theme, ui: Interface | None = None
+) -> tuple[Environment, list[Problem]]:
+    """One environment per theme and language (English unless ``ui`` says), and the
+    problems of its override templates.
 
     Templates compile once and are reused for every page.
     """
+    ui = ui or english()
     problems: list[Problem] = []
     sources = _decode(theme, problems)
     env = SiteEnvironment(
@@ -147,14 +156,15 @@ def make_environment(theme: Theme) -> tuple[Environment, list[Problem]]:
         keep_trailing_newline=True,
         auto_reload=False,
         cache_size=-1,
-        extensions=["jinja2.ext.i18n"],
+        extensions=["jinja2.ext.i18n", ConstantMessages],
     )
-    # Every interface string goes through gettext (``{{ _("...") }}``, ``{% trans %}``);
-    # the catalogs of the tracker's language are installed by issue 12's i18n work.
-    env.install_null_translations(newstyle=True)  # type: ignore[attr-defined]
+    # Every interface string goes through gettext (``{{ _("...") }}``, ``{% trans %}``),
+    # in the language of the tracker's ``language:`` (i18n.py).
+    env.ui = ui
+    env.install_gettext_translations(ui.translations, newstyle=True)  # type: ignore[attr-defined]
+    env.globals.update(gettext_functions(ui))
     # Escapes each {{ value }} as markupsafe does, several times faster (see escaping.py).
     env.template_class = FastTemplate
-    env.filters["human_date"] = human_date
     env.filters["http_url"] = http_url
     # Filters, not globals: Jinja calls a filter directly, a global through Context.call.
     env.filters.update(HELPERS)

@@ -11,6 +11,7 @@ import datetime as dt
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from ..i18n import N_
 from ..records import STATUS_MEANINGS, Claim, Source, Status
 from . import addresses
 from .coverage_view import CoverageView
@@ -41,8 +42,22 @@ class StatusView:
     rank: int
 
 
+STATUS_LABELS: dict[Status, str] = {
+    Status.UNVERIFIED: N_("Unverified"),
+    Status.CORROBORATED: N_("Corroborated"),
+    Status.VERIFIED: N_("Verified"),
+    Status.MISLEADING: N_("Misleading"),
+    Status.DISPUTED: N_("Disputed"),
+    Status.FALSE: N_("False"),
+    Status.RETRACTED: N_("Retracted"),
+    Status.UNDISCLOSED: N_("Undisclosed"),
+    Status.DISCLOSED: N_("Disclosed"),
+}
+
+# Label and meaning are English message ids: claims.json and the JSON-LD publish them as
+# they are; pages translate them where shown (fragments.translated).
 STATUSES: dict[Status, StatusView] = {
-    s: StatusView(s.value, s.value.capitalize(), STATUS_MEANINGS[s], _RANK[s]) for s in Status
+    s: StatusView(s.value, STATUS_LABELS[s], STATUS_MEANINGS[s], _RANK[s]) for s in Status
 }
 
 
@@ -110,6 +125,9 @@ class QuantityView:
     metric: str
     baseline: str | None
     conditions: str | None
+    number: float = 0.0  # the value, for Babel to format in the site's language
+    joined: bool = False  # the unit follows the number without a space ("8x")
+    pattern: str = ""  # "up to %(amount)s"; empty for an exact figure
 
 
 @dataclass(frozen=True)
@@ -198,7 +216,7 @@ class ClaimView:
     related: tuple[ClaimSummary, ...]
     sources: tuple[SourceRef, ...]
     origins: tuple[SourceRef, ...]
-    origins_sentence: str
+    origins_sentence: str  # in English (see context.claim_view)
     to_check: tuple[SourceRef, ...]
     measured: MeasuredView | None  # figures only
     # The record as written, for claims.json: compared, so that an equal view means an

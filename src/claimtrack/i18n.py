@@ -1,0 +1,158 @@
+"""The interface's languages: the catalogs in ``claimtrack/locale/`` and what a tag selects.
+
+Every interface string is an English message id, marked where it is written
+(``N_`` in Python, ``_``/``{% trans %}`` in templates) and translated where it
+is shown, through the ``Interface`` of the tracker's ``language:``.  The
+catalogs ship as ``.po`` text only and are compiled in memory (Babel) the
+first time a language is used, so no generated binary can drift from its
+source.  Dates, numbers and language names are formatted by Babel for the
+language's locale.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import gettext
+import hashlib
+import io
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from babel import Locale
+
+# Babel is imported where it is used: records.py marks strings with N_, and a
+# `claimtrack check` that needs no catalog should not pay for importing Babel.
+
+DOMAIN = "messages"
+SOURCE_LANGUAGE = "en"
+
+
+def N_(message: str) -> str:
+    """Marks a string for the catalogs where it is defined; it is translated where shown."""
+    return message
+
+
+def catalog_path(name: str) -> str:
+    """A catalog's path inside the package: ``locale/fr/LC_MESSAGES/messages.po``."""
+    return f"locale/{name}/LC_MESSAGES/{DOMAIN}.po"
+
+
+@cache
+def catalogs() -> tuple[str, ...]:
+    """The names of the shipped catalogs (``en``, ``fr``, ``zh-Hant``), sorted."""
+    base = resources.files("claimtrack").joinpath("locale")
+    if not base.is_dir():
+        return ()
+    names = [e.name for e in base.iterdir() if e.is_dir() and not e.name.startswith((".", "_"))]
+    return tuple(
+        sorted(n for n in names if base.joinpath(n, "LC_MESSAGES", f"{DOMAIN}.po").is_file())
+    )
+
+
+def _locale(tag: str) -> Locale | None:
+    from babel import Locale, UnknownLocaleError
+
+    try:
+        return Locale.parse(tag, sep="-")
+    except (ValueError, TypeError, UnknownLocaleError):
+        return None
+
+
+def catalog_for(tag: str) -> str | None:
+    """The catalog a BCP 47 tag selects, or None when its language has none.
+
+    The script counts, the region does not: ``fr-CA`` reads ``fr``, ``zh-TW``
+    (Traditional by CLDR's likely subtags) ``zh-Hant``, ``zh-CN`` nothing.
+    """
+    locale = _locale(tag)
+    if locale is None:
+        return None
+    names = {n.casefold(): n for n in catalogs()}
+    wanted = [f"{locale.language}-{locale.script}"] if locale.script else []
+    wanted.append(locale.language)
+    return next((names[w.casefold()] for w in wanted if w.casefold() in names), None)
+
+
+def _format_locale(tag: str, catalog: str) -> Locale:
+    """The locale dates and numbers follow: the tag's own, when Babel knows it.
+
+    A bare ``en`` means no country: CLDR's world English (``en_001``) writes
+    "2 October 2026", which no reader misreads.
+    """
+    from babel import Locale
+
+    locale = _locale(tag) or _locale(catalog) or Locale("en", "001")
+    if locale.language == "en" and locale.territory is None:
+        return Locale("en", "001")
+    return locale
+
+
+@cache
+def _compiled(catalog: str) -> tuple[gettext.GNUTranslations, str]:
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    data = resources.files("claimtrack").joinpath(catalog_path(catalog)).read_bytes()
+    parsed = read_po(io.BytesIO(data), locale=catalog.replace("-", "_"), domain=DOMAIN)
+    binary = io.BytesIO()
+    write_mo(binary, parsed, use_fuzzy=False)
+    binary.seek(0)
+    return gettext.GNUTranslations(binary), hashlib.blake2b(data, digest_size=16).hexdigest()
+
+
+@dataclass(frozen=True, eq=False)
+class Interface:
+    """The site's words in one language: translations and Babel's formats.
+
+    ``key`` changes whenever anything shown in this language could change: the
+    tag (dates follow its region) and the catalog's content.
+    """
+
+    tag: str
+    catalog: str
+    locale: Locale
+    translations: gettext.GNUTranslations
+    key: str
+
+    def gettext(self, message: str) -> str:
+        return self.translations.gettext(message)
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str:
+        return self.translations.ngettext(singular, plural, n)
+
+    def date(self, day: dt.date) -> str:
+        from babel.dates import format_date
+
+        return format_date(day, "long", locale=self.locale)
+
+    def number(self, value: float) -> str:
+        """Every digit kept ("0.1234567"), grouped and pointed as the locale writes numbers."""
+        from babel.numbers import format_decimal
+
+        return format_decimal(value, locale=self.locale, decimal_quantization=False)
+
+    def language_name(self, tag: str) -> str:
+        """'French (fr)' in English, 'français (fr)' in French; an unknown tag as is."""
+        locale = _locale(tag)
+        name = locale.get_display_name(self.locale) if locale is not None else None
+        return f"{name} ({tag})" if name else tag
+
+
+@cache
+def interface(tag: str) -> Interface | None:
+    """The interface for a tracker's ``language:``; None when no catalog serves it."""
+    catalog = catalog_for(tag)
+    if catalog is None:
+        return None
+    translations, digest = _compiled(catalog)
+    return Interface(tag, catalog, _format_locale(tag, catalog), translations, f"{tag}\0{digest}")
+
+
+def english() -> Interface:
+    """The source language's interface (the machine outputs' words, and a safe default)."""
+    found = interface(SOURCE_LANGUAGE)
+    assert found is not None, "the English catalog ships with claimtrack"
+    return found
