@@ -61,6 +61,19 @@ def translated(env: Environment, message: str) -> Markup:
     return markup(_escaped(env, message))
 
 
+# Status and kind listings are named by message ids; topics and claimants by the records' words,
+# which stay as written even when one happens to be an English message id.
+_NAMED_BY_MESSAGE = frozenset({"status", "kinds"})
+
+
+@pass_environment
+def listing_label(env: Environment, label: str, family: str) -> Markup:
+    """``{{ x.label|listing_label(x.family) }}``: a listing's name in the site's language."""
+    if family in _NAMED_BY_MESSAGE:
+        return markup(_escaped(env, label))
+    return markup(escape_text(label))
+
+
 @pass_environment
 def human_date(env: Environment, value: dt.date | None) -> str:
     """'2 October 2026', '2 octobre 2026', '2026年10月2日': unambiguous in every language."""
@@ -238,9 +251,11 @@ def _in_context(env: Environment, ev: EvidenceView, lang: str, rel: str) -> str:
 def _in_archive(env: Environment, ev: EvidenceView, rel: str) -> str:
     if ev.archive_passage is None:
         return ""
+    # Outside the f-string, where the catalogs' extraction finds it.
+    see = _t(env, "See it in the whole archived text")
     return (
         f'<p class="archive-link"><a href="{escape_text(rel + ev.archive_passage)}">'
-        f"{_t(env, 'See it in the whole archived text')}</a></p>\n"
+        f"{see}</a></p>\n"
     )
 
 
@@ -316,6 +331,7 @@ HELPERS: dict[str, Callable[..., Any]] = {
     "date": date,
     "human_date": human_date,
     "translated": translated,
+    "listing_label": listing_label,
     "language_name": language_name,
     "number": number,
     "figure": figure,
