@@ -15,7 +15,7 @@ from claimtrack.site import SiteBuilder
 
 from .conftest import Result
 from .regen_catalogs import po_path
-from .site_support import FIXTURE_TODAY, build, files_of, minimal_copy, parse
+from .site_support import FIXTURE_TODAY, build, minimal_copy, pages_of, parse
 from .test_i18n_catalogs import read, strings
 
 PLACEHOLDER = re.compile(r"%\(\w+\)s|<[^>]+>")
@@ -210,7 +210,7 @@ def test_changing_the_language_rebuilds_every_page_in_it(tmp_path: Path) -> None
     assert result.rendered == result.pages
     fresh = tmp_path / "fresh"
     build(root, fresh)
-    assert files_of(tmp_path / "site") == files_of(fresh)
+    assert pages_of(tmp_path / "site") == pages_of(fresh)  # SEARCH_BUNDLE says why
     assert "未經證實" in (fresh / "index.html").read_text(encoding="utf-8")
     # And back: the English pages are those of a build that never saw another language.
     (root / "tracker.yaml").write_text(
@@ -220,7 +220,7 @@ def test_changing_the_language_rebuilds_every_page_in_it(tmp_path: Path) -> None
     site.build(["tracker.yaml"])
     english = tmp_path / "english"
     build(root, english)
-    assert files_of(tmp_path / "site") == files_of(english)
+    assert pages_of(tmp_path / "site") == pages_of(english)
 
 
 def test_the_catalogs_ship_as_text_only() -> None:
