@@ -16,6 +16,7 @@ from xml.sax.saxutils import escape
 
 from ..i18n import Interface, english
 from . import addresses
+from .fragments import figure_text
 from .views import ClaimView, SiteModel
 
 ATOM = "http://www.w3.org/2005/Atom"
@@ -99,11 +100,13 @@ def _measurement_entry(
     _sub(item, "link", rel="alternate", type="text/html", href=href)
     _sub(item, "updated", _stamp(m.date))
     _sub(item, "category", term="measurement", label=_("Measurement"))
+    # The claimed figure and the agreement in the feed's language, as the claim page has them.
+    claimed = figure_text(ui, claim.quantity) if claim.quantity else claim.measured.claimed
     _sub(
         item,
         "summary",
         _("%(who)s measured %(amount)s against the claimed %(claimed)s (%(independent)s; agreement: %(agreement)s).")
-        % {**said, "claimed": claim.measured.claimed, "independent": independent, "agreement": m.agreement},
+        % {**said, "claimed": claimed, "independent": independent, "agreement": _(m.agreement)},
     )
 
 

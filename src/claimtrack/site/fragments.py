@@ -311,13 +311,17 @@ def number(env: Environment, value: float) -> str:
     return interface_of(env).number(value)
 
 
-@pass_environment
-def figure(env: Environment, q: QuantityView) -> str:
+def figure_text(ui: Interface, q: QuantityView) -> str:
     """'up to 8x', 'jusqu'à 8x': the bound in the site's language, the unit as recorded."""
-    ui = interface_of(env)
     value = ui.number(q.number)
     amount = f"{value}{q.unit}" if q.joined else f"{value} {q.unit}"
     return ui.gettext(q.pattern) % {"amount": amount} if q.pattern else amount
+
+
+@pass_environment
+def figure(env: Environment, q: QuantityView) -> str:
+    """``{{ claim.quantity|figure }}``: figure_text in the environment's language."""
+    return figure_text(interface_of(env), q)
 
 
 @pass_environment

@@ -11,6 +11,7 @@ import math
 from collections.abc import Callable
 
 from ..check.measurements import Measured
+from ..i18n import N_
 from ..records import Bound, Claim, Evidence
 from .views import (
     MEASURE_AXIS,
@@ -24,6 +25,17 @@ from .views import (
 Amount = Callable[[float, str], str]
 LABEL_CHARS = 26
 BOUND_WORDS = {Bound.UP_TO: "up to ", Bound.AT_LEAST: "at least ", Bound.ABOUT: "about "}
+# A measurement's agreement is shown as its value ("not-reached") in English, so each
+# value is its own message id, translated where shown (the table, the feed).
+AGREEMENT_WORDS = (
+    N_("reached"),
+    N_("exceeded"),
+    N_("not-reached"),
+    N_("consistent"),
+    N_("contradicted"),
+    N_("mixed"),
+    N_("none"),
+)
 
 
 def rounded(value: float) -> float:
