@@ -134,6 +134,12 @@ class Interface:
 
         return format_decimal(value, locale=self.locale, decimal_quantization=False)
 
+    def percent(self, fraction: float) -> str:
+        """0.125 as "12.5%", "12,5 %": every digit kept, as the locale writes percentages."""
+        from babel.numbers import format_percent
+
+        return format_percent(fraction, locale=self.locale, decimal_quantization=False)
+
     def language_name(self, tag: str) -> str:
         """'French (fr)' in English, 'français (fr)' in French; an unknown tag as is."""
         locale = _locale(tag)

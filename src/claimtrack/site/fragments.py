@@ -311,6 +311,12 @@ def number(env: Environment, value: float) -> str:
     return interface_of(env).number(value)
 
 
+@pass_environment
+def percent(env: Environment, fraction: float) -> str:
+    """``{{ m.tolerance|percent }}``: '10%', '10 %'."""
+    return interface_of(env).percent(fraction)
+
+
 def figure_text(ui: Interface, q: QuantityView) -> str:
     """'up to 8x', 'jusqu'à 8x': the bound in the site's language, the unit as recorded."""
     value = ui.number(q.number)
@@ -338,6 +344,7 @@ HELPERS: dict[str, Callable[..., Any]] = {
     "listing_label": listing_label,
     "language_name": language_name,
     "number": number,
+    "percent": percent,
     "figure": figure,
     "unknown": unknown,
     "source_link": source_link,

@@ -135,9 +135,7 @@ def measured_view(
         independent=facts.independent,
         claimed=BOUND_WORDS.get(q.bound, "") + amount(q.value, q.unit),
         bound=q.bound.value,
-        tolerance=f"{q.tolerance:.0%}"
-        if q.tolerance * 100 == round(q.tolerance * 100)
-        else f"{q.tolerance:.1%}",
+        tolerance=q.tolerance,
         scale_max=amount(rounded(scale), q.unit),
         claimed_x=claimed_x,
         band_x=low,

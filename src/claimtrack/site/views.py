@@ -196,7 +196,7 @@ class MeasuredView:
     independent: int
     claimed: str  # "up to 3x"
     bound: str  # records.Bound value
-    tolerance: str  # "10%"
+    tolerance: float  # 0.1, which pages show as "10%" (the |percent filter)
     scale_max: str  # the value at the right end of the axis, in the claim's unit
     claimed_x: int  # where the claimed value stands
     band_x: int  # the tolerance band around it (to the end of the axis for at-least)
