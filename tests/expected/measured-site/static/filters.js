@@ -64,10 +64,14 @@
     if (empty) {
       empty.hidden = shown !== 0;
     }
-    result.textContent =
+    // The sentences come from the page, in its language: {shown} and {total} are filled in.
+    var sentence =
       shown === items.length
-        ? "Showing all " + items.length + " claims."
-        : "Showing " + shown + " of " + items.length + " claims.";
+        ? result.getAttribute("data-all") || "Showing all {total} claims."
+        : result.getAttribute("data-some") || "Showing {shown} of {total} claims.";
+    result.textContent = sentence
+      .replace("{shown}", String(shown))
+      .replace("{total}", String(items.length));
   }
 
   form.hidden = false;
