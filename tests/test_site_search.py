@@ -205,12 +205,15 @@ def test_a_tracker_without_claims_builds_without_an_index(
 def test_the_search_page_links_to_the_listings_the_site_has() -> None:
     """Without JavaScript it sends readers to every claim and to the listing entry points
     (status/, kinds/, topics/, claimants/) that the plan holds, never to a missing page."""
+    from claimtrack.i18n import english
     from claimtrack.site.pages import _search_page
     from claimtrack.site.views import SiteSettings
 
     s = SiteSettings("T", "", "en", None)
-    assert _search_page(s, {"index.html"}).context["listings"] == {}
-    page = _search_page(s, {"status/index.html", "topics/index.html", "topics/speed/index.html"})
+    ui = english()
+    assert _search_page(s, {"index.html"}, ui).context["listings"] == {}
+    paths = {"status/index.html", "topics/index.html", "topics/speed/index.html"}
+    page = _search_page(s, paths, ui)
     assert page.context["listings"] == {
         "status": "status/index.html",
         "topics": "topics/index.html",
