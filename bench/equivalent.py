@@ -127,9 +127,10 @@ def hugo_site(root: Path, dest: Path) -> int:
         front = {
             "title": claim["statement"],
             "date": _date(claim),
-            "status": claim["status"],
-            "kind": claim["kind"],
+            "status": [claim["status"]],
+            "kinds": [claim["kind"]],
             "topics": claim.get("topics") or [],
+            "claimants": [claim["claimant"]["name"]],
         }
         body = "".join(claim_markdown(claim, link))
         _write(dest / "content" / "claims" / f"{cid}.md", json.dumps(front) + "\n\n" + body)
@@ -170,12 +171,22 @@ HUGO_CONFIG = """\
 baseURL = "https://claims.example.org/"
 title = {title}
 languageCode = "en"
-disableKinds = ["taxonomy", "term"]
 enableRobotsTXT = false
+# The listings claimtrack builds (issue 12): every claim, and the claims of each status,
+# kind, topic and claimant, 100 a page, with a page of each family's members.
+[taxonomies]
+state = "status"
+kind = "kinds"
+topic = "topics"
+claimant = "claimants"
+[pagination]
+pagerSize = 100
 [outputs]
 home = ["html", "rss"]
 section = ["html"]
 page = ["html"]
+taxonomy = ["html"]
+term = ["html"]
 [services.rss]
 limit = 200
 """
@@ -194,15 +205,32 @@ HUGO_LAYOUTS = {
     "baseof.html": _HUGO_BASE,
     "home.html": """\
 {{ define "main" }}<h1>{{ site.Title }}</h1>
-{{ range (where site.RegularPages "Section" "claims").GroupByParam "status" }}
-<h2>{{ .Key }} ({{ len .Pages }})</h2><ul>
-{{ range .Pages }}<li><a href="{{ .RelPermalink }}">{{ .Title }}</a> {{ .Params.kind }}
-{{ range .Params.topics }}<span>{{ . }}</span> {{ end }}</li>{{ end }}</ul>
-{{ end }}{{ end }}
+{{ range site.Taxonomies.status.ByCount }}
+<h2><a href="{{ .Page.RelPermalink }}">{{ .Name }}</a> ({{ .Count }})</h2>{{ end }}
+<h2>Latest changes</h2><ul>
+{{ range first 20 (where site.RegularPages "Section" "claims").ByDate.Reverse }}
+<li><a href="{{ .RelPermalink }}">{{ .Title }}</a></li>{{ end }}</ul>
+<h2>Topics</h2><ul>{{ range first 20 site.Taxonomies.topics.ByCount }}
+<li><a href="{{ .Page.RelPermalink }}">{{ .Name }}</a> ({{ .Count }})</li>{{ end }}</ul>
+<h2>Claimants</h2><ul>{{ range first 20 site.Taxonomies.claimants.ByCount }}
+<li><a href="{{ .Page.RelPermalink }}">{{ .Name }}</a> ({{ .Count }})</li>{{ end }}</ul>
+{{ end }}
 """,
     "list.html": """\
 {{ define "main" }}<h1>{{ .Title }}</h1><ul>
-{{ range .Pages }}<li><a href="{{ .RelPermalink }}">{{ .Title }}</a></li>{{ end }}</ul>{{ end }}
+{{ range (.Paginate .Pages).Pages }}<li><a href="{{ .RelPermalink }}">{{ .Title }}</a>
+{{ .Params.kinds }} {{ range .Params.topics }}<span>{{ . }}</span> {{ end }}</li>{{ end }}</ul>
+{{ template "_internal/pagination.html" . }}{{ end }}
+""",
+    "taxonomy.html": """\
+{{ define "main" }}<h1>{{ .Title }}</h1><ul>
+{{ range .Data.Terms.ByCount }}<li><a href="{{ .Page.RelPermalink }}">{{ .Name }}</a> ({{ .Count }})</li>{{ end }}</ul>{{ end }}
+""",
+    "term.html": """\
+{{ define "main" }}<h1>{{ .Title }}</h1><ul>
+{{ range (.Paginate .Pages).Pages }}<li><a href="{{ .RelPermalink }}">{{ .Title }}</a>
+{{ .Params.kinds }} {{ range .Params.topics }}<span>{{ . }}</span> {{ end }}</li>{{ end }}</ul>
+{{ template "_internal/pagination.html" . }}{{ end }}
 """,
     "single.html": """\
 {{ define "main" }}<article><h1>{{ .Title }}</h1>{{ .Content }}</article>{{ end }}

@@ -8,7 +8,9 @@ from pathlib import Path
 from typing import Any
 
 import jsonschema
+import pytest
 
+from claimtrack import batch
 from claimtrack.site import SiteBuilder
 from claimtrack.site.dataschema import sources_schema
 
@@ -120,3 +122,17 @@ def test_the_cached_coverage_follows_an_edit(tmp_path: Path, run_cli: Any) -> No
     )
     assert run_cli("build", "--root", root, "--today", TODAY).code == 0
     assert "3 of 3 sentences cited (100%)" in page.read_text(encoding="utf-8")
+
+
+def test_coverage_counted_on_two_cores_equals_counted_in_one(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A build counts its sources' coverage in two processes (coverage.count_all); the
+    site is the same as when each source page counts its own."""
+    root = minimal_copy(tmp_path)
+    build(root, tmp_path / "one")
+    monkeypatch.setattr(batch, "SPLIT_MIN_ITEMS", 1)
+    monkeypatch.setattr(batch, "cores", lambda: 2)
+    build(root, tmp_path / "two")
+    assert _coverage(tmp_path / "two", "acme-post") == _coverage(tmp_path / "one", "acme-post")
+    assert pages_of(tmp_path / "two") == pages_of(tmp_path / "one")

@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cached_property
+from typing import Any
 
 from ..batch import split
 from ..load import Cache, Loaded, Tracker
@@ -49,6 +50,8 @@ class Analysis:
     # quotes in context (check.quotecontext): each made only when a quote needs it.
     _texts: dict[str, ArchiveText] = field(default_factory=dict, repr=False)
     _measured: dict[str, Measured | None] = field(default_factory=dict, repr=False)
+    # Facts other modules work out once a run, by name (coverage: its cache keys).
+    memo: dict[str, dict[str, Any]] = field(default_factory=dict, repr=False)
 
     def normalised_archive(self, source_id: str) -> str | None:
         archive = self.tracker.archives.get(source_id)

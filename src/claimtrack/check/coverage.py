@@ -16,12 +16,14 @@ from __future__ import annotations
 import hashlib
 import math
 import unicodedata
+from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import NamedTuple
 
 import orjson
 
+from ..batch import split
 from ..records import ReviewedSentence
 from .analysis import Analysis
 from .sentences import sentence_spans
@@ -258,13 +260,9 @@ def match_reviewed(
 def counts(a: Analysis, source_id: str) -> list[int] | None:
     """Coverage.counts, kept in the cache by archive, quotes and reviewed entries: a
     large tracker's build would otherwise split every archive into sentences again."""
-    archive = a.tracker.archives.get(source_id)
-    loaded = a.tracker.sources.get(source_id)
-    if archive is None or loaded is None:
+    key = _counts_key(a, source_id)
+    if key is None:
         return None
-    reviewed = [(e.sentence, e.reason) for e in loaded.record.reviewed_uncited]
-    digest = hashlib.sha256(orjson.dumps([cited_quotes(a, source_id), reviewed])).hexdigest()
-    key = f"coverage\0{archive.sha256}\0{digest}"
     kept = a.cache.coverage_counts(key)
     if kept is None:
         found = coverage(a, source_id)
@@ -272,6 +270,46 @@ def counts(a: Analysis, source_id: str) -> list[int] | None:
         kept = found.counts
         a.cache.remember_coverage(key, kept)
     return kept
+
+
+def count_all(a: Analysis, source_ids: Iterable[str]) -> None:
+    """The coverage counts of many sources the cache does not know, on two cores
+    (batch.split), into the cache for counts(): a first build splits every archive
+    into sentences and places every quote, the same work whichever process does it."""
+    todo = [
+        (sid, key)
+        for sid in source_ids
+        if (key := _counts_key(a, sid)) is not None and a.cache.coverage_counts(key) is None
+    ]
+
+    def work(items: list[tuple[str, str]]) -> list[list[int]]:
+        done = []
+        for sid, _ in items:
+            found = coverage(a, sid)
+            assert found is not None
+            done.append(found.counts)
+        return done
+
+    for (_, key), kept in zip(todo, split(todo, work, "counting coverage"), strict=True):
+        a.cache.remember_coverage(key, kept)
+
+
+def _counts_key(a: Analysis, source_id: str) -> str | None:
+    """The cache key of a source's coverage counts; None without an archived text.  Made
+    once a run for each source (the cited quotes of a large tracker take a while)."""
+    memo = a.memo.setdefault("coverage-keys", {})
+    if source_id in memo:
+        key: str | None = memo[source_id]
+        return key
+    archive = a.tracker.archives.get(source_id)
+    loaded = a.tracker.sources.get(source_id)
+    key = None
+    if archive is not None and loaded is not None:
+        reviewed = [(e.sentence, e.reason) for e in loaded.record.reviewed_uncited]
+        quoted = orjson.dumps([cited_quotes(a, source_id), reviewed])
+        key = f"coverage\0{archive.sha256}\0{hashlib.sha256(quoted).hexdigest()}"
+    memo[source_id] = key
+    return key
 
 
 def coverage(a: Analysis, source_id: str) -> Coverage | None:
