@@ -28,7 +28,7 @@ def check_folder(site_dir: Path) -> None:
         [java, "-jar", str(VNU_JAR), "--errors-only", "--skip-non-html", str(site_dir)],
         capture_output=True,
         text=True,
-        timeout=120,
+        timeout=180,
         check=False,
     )
     report = (result.stdout + result.stderr).replace(site_dir.as_uri() + "/", "")
