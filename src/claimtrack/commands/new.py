@@ -29,7 +29,7 @@ from ..fsutil import atomic_write_bytes, read_regular
 from ..load.files import PAGE_MAX_BYTES, read_data_file
 from ..load.yamlsource import MAX_BYTES
 from ..problems import Problem
-from ..records import ID_RULE, is_record_id
+from ..values import ID_RULE, is_record_id
 from .status import claim_path
 
 FOLDERS = {"claim": "claims", "source": "sources"}

@@ -7,11 +7,11 @@ import datetime as dt
 from pathlib import Path
 
 from ..load import Cache
-from ..records import parse_date
+from ..values import parse_date
 
 
 def date_arg(text: str) -> dt.date:
-    """A day written YYYY-MM-DD, by the records' own rule (records.parse_date)."""
+    """A day written YYYY-MM-DD, by the records' own rule (values.parse_date)."""
     try:
         return parse_date(text)
     except ValueError as exc:

@@ -26,8 +26,9 @@ from ..load.files import read_data_file
 from ..load.validation import suggest
 from ..load.yamlsource import MAX_BYTES
 from ..problems import Problem
-from ..records import ID_RULE, Status, TranslatedBy, is_record_id
+from ..records import Status, TranslatedBy
 from ..textrules import describe_illegal, first_illegal
+from ..values import ID_RULE, is_record_id
 from .options import date_arg
 
 

@@ -17,7 +17,7 @@ from ..codes import Code
 from ..errors import FileRefused
 from ..fsutil import read_regular, refusal
 from ..problems import Problem, report
-from ..records import ID_RULE, is_record_id
+from ..values import ID_RULE, is_record_id
 from .yamlsource import MAX_BYTES
 
 # Where each kind of record lives; tracker.yaml is the one settings file.

@@ -1,0 +1,202 @@
+"""The values of records: ids, text, language tags, addresses, dates and numbers.
+
+Each is a type (pydantic Annotated) with the one rule that says what it accepts; the
+commands use the same rules for their arguments (``--today``, ids).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import math
+import re
+from typing import Annotated
+from urllib.parse import urlsplit
+
+from pydantic import (
+    AfterValidator,
+    BeforeValidator,
+    GetCoreSchemaHandler,
+    StringConstraints,
+    WithJsonSchema,
+)
+from pydantic_core import PydanticCustomError, core_schema
+
+from .textrules import VISIBLE_PATTERN
+
+ID_PATTERN = r"^[a-z0-9]+(?:-[a-z0-9]+)*$"
+ID_MAX = 120
+ID_RULE = f"lowercase letters, digits and single hyphens, at most {ID_MAX} characters"
+_ID = re.compile(ID_PATTERN)
+
+
+def is_record_id(text: str) -> bool:
+    """The one id rule: file names, references and command arguments all follow it."""
+    return len(text) <= ID_MAX and _ID.fullmatch(text) is not None
+
+
+# BCP 47 language tag: language, optional script, optional region, variants.
+LANG_PATTERN = (
+    r"^[A-Za-z]{2,3}(?:-[A-Za-z]{4})?(?:-(?:[A-Za-z]{2}|[0-9]{3}))?"
+    r"(?:-(?:[A-Za-z0-9]{5,8}|[0-9][A-Za-z0-9]{3}))*$"
+)
+SHA256_PATTERN = r"^[0-9a-f]{64}$"
+
+RecordId = Annotated[str, StringConstraints(pattern=ID_PATTERN, max_length=ID_MAX)]
+# A required text: something to read, not only white space or invisible characters.
+# The check is a pattern so that it runs inside pydantic-core: a Python validator
+# on every text of 10,000 claims would cost more than all the other checks.
+# Editors get the plain-space version of the rule.
+Text = Annotated[
+    str,
+    StringConstraints(pattern=VISIBLE_PATTERN),
+    WithJsonSchema({"type": "string", "minLength": 1, "pattern": r"\S"}),
+]
+LanguageTag = Annotated[str, StringConstraints(pattern=LANG_PATTERN)]
+Topic = Annotated[str, StringConstraints(pattern=ID_PATTERN, max_length=60)]
+
+
+def _http_url(value: str) -> str:
+    parts = urlsplit(value)
+    if parts.scheme not in ("http", "https") or not parts.netloc or any(c.isspace() for c in value):
+        raise ValueError("must be an absolute http:// or https:// URL")
+    return value
+
+
+def is_http_url(value: str) -> bool:
+    """The ``url`` rule as a test: an absolute http(s) address without white space."""
+    try:
+        _http_url(value)
+    except ValueError:
+        return False
+    return True
+
+
+HttpUrl = Annotated[str, AfterValidator(_http_url)]
+
+DATE_PATTERN = r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"
+_DATE = re.compile(DATE_PATTERN)
+
+
+def parse_date(text: str) -> dt.date:
+    """A date written exactly YYYY-MM-DD; ValueError for anything else.
+
+    ``date.fromisoformat`` alone would also take 20261130 and 2026-W48-1.
+    """
+    if not _DATE.fullmatch(text):
+        raise ValueError(f"expected a date written YYYY-MM-DD, not {text!r}")
+    try:
+        return dt.date.fromisoformat(text)
+    except ValueError:
+        raise ValueError(f"{text}: no such day in the calendar") from None
+
+
+class _IsoDateSchema:
+    """Text of the form YYYY-MM-DD, then a day that exists: both steps in pydantic-core.
+
+    pydantic's own date takes a Unix time (1764460800) or a midnight date-time
+    too.  A Python validator would do, but it costs twice the time of the
+    date itself on every date of every record.
+    """
+
+    def __get_pydantic_core_schema__(
+        self, source: object, handler: GetCoreSchemaHandler
+    ) -> core_schema.CoreSchema:
+        return core_schema.chain_schema(
+            [
+                core_schema.custom_error_schema(
+                    core_schema.str_schema(strict=True, pattern=DATE_PATTERN),
+                    custom_error_type="iso_date",
+                    custom_error_message="expected a date written YYYY-MM-DD",
+                ),
+                core_schema.custom_error_schema(
+                    core_schema.date_schema(),
+                    custom_error_type="iso_date",
+                    custom_error_message="no such day in the calendar",
+                ),
+            ]
+        )
+
+
+IsoDate = Annotated[dt.date, _IsoDateSchema(), WithJsonSchema({"type": "string", "format": "date"})]
+
+# A number as YAML 1.2 writes one.  The loader keeps numbers as text; pydantic
+# alone would also take 1_000, " 3 ", true (as 1), nan and inf.
+_DECIMAL = re.compile(r"[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?")
+_NOT_FINITE = re.compile(r"[-+]?\.?(?:nan|inf|infinity)", re.IGNORECASE)
+_FLOAT_MAX = 1.7976931348623157e308
+
+
+def _kind(value: object) -> str:
+    if isinstance(value, bool):
+        return "true or false"
+    return "a mapping" if isinstance(value, dict) else f"a {type(value).__name__}"
+
+
+def _finite_number(value: object) -> float:
+    number: float
+    if isinstance(value, bool) or not isinstance(value, (str, int, float)):
+        raise PydanticCustomError("float_type", f"expected a number, not {_kind(value)}")
+    if isinstance(value, str):
+        if _DECIMAL.fullmatch(value):
+            number = float(value)
+        elif _NOT_FINITE.fullmatch(value):
+            number = math.nan
+        else:
+            raise PydanticCustomError(
+                "float_parsing", f"expected a number such as 8 or 2.5, not {value!r}"
+            )
+    else:
+        try:
+            number = float(value)
+        except OverflowError:
+            number = math.inf
+    if not math.isfinite(number):
+        raise PydanticCustomError("finite_number", f"must be a finite number, not {value}")
+    return number
+
+
+# The schema's bounds make an editor flag .inf and 1e400; nothing in JSON Schema refuses NaN.
+FiniteNumber = Annotated[
+    float,
+    BeforeValidator(_finite_number),
+    WithJsonSchema({"type": "number", "minimum": -_FLOAT_MAX, "maximum": _FLOAT_MAX}),
+]
+
+
+def _positive_int(value: object) -> int:
+    if isinstance(value, bool) or not isinstance(value, (str, int)):
+        raise PydanticCustomError("int_type", f"expected a whole number, not {_kind(value)}")
+    if isinstance(value, str):
+        if not _WHOLE.fullmatch(value):
+            raise PydanticCustomError(
+                "int_parsing", f"expected a whole number such as 512, not {value!r}"
+            )
+        value = int(value)
+    if value < 1:
+        raise PydanticCustomError("greater_than", f"must be 1 or more, not {value}")
+    return value
+
+
+_WHOLE = re.compile(r"\+?[0-9]{1,18}")
+PositiveInt = Annotated[
+    int,
+    BeforeValidator(_positive_int),
+    WithJsonSchema({"type": "integer", "minimum": 1}),
+]
+
+
+def _tolerance(value: object) -> float:
+    number = _finite_number(value)
+    if not 0 <= number < 1:
+        raise PydanticCustomError(
+            "tolerance_range", f"a fraction from 0 to below 1 (0.1 is 10%), not {value}"
+        )
+    return number
+
+
+DEFAULT_TOLERANCE = 0.1
+Tolerance = Annotated[
+    float,
+    BeforeValidator(_tolerance),
+    WithJsonSchema({"type": "number", "minimum": 0, "exclusiveMaximum": 1}),
+]
