@@ -14,7 +14,7 @@ from typing import Any
 from ..load.yamlsource import parse_document
 from .scaffold import skeleton
 from .spans import parse_spans
-from .yamledit import EditError, _content_end, _line_start
+from .yamledit import EditError, content_end, line_start
 
 
 def _item(today: str, dash_col: int, nl: str) -> str:
@@ -24,7 +24,7 @@ def _item(today: str, dash_col: int, nl: str) -> str:
 
 def _after_last_item(text: str, spans: Any, count: int, dash_col: int) -> int:
     """Where a new item goes: after the last one and the comments indented under it."""
-    pos = _content_end(text, spans, ("measurements", count - 1))
+    pos = content_end(text, spans, ("measurements", count - 1))
     while True:
         line_end = text.find("\n", pos)
         if line_end < 0:
@@ -47,7 +47,7 @@ def add_measurement(text: str, today: str) -> str:
     value = spans.values.get(("measurements",))
     if key is None or value is None:
         status = spans.keys.get(("status",))
-        at = _line_start(text, status.start) if status is not None and status.column == 1 else None
+        at = line_start(text, status.start) if status is not None and status.column == 1 else None
         if at is None:
             prefix = "" if text.endswith("\n") or not text else nl
             return text + prefix + "measurements:" + nl + _item(today, 2, nl)

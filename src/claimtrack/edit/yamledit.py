@@ -151,11 +151,11 @@ def scalar(value: str, style: str, flow: bool) -> str:
     return double_quoted(value)
 
 
-def _line_start(text: str, index: int) -> int:
+def line_start(text: str, index: int) -> int:
     return text.rfind("\n", 0, index) + 1
 
 
-def _content_end(text: str, spans: Spans, path: Path_) -> int:
+def content_end(text: str, spans: Spans, path: Path_) -> int:
     """Offset just after the last character written inside the node at ``path``."""
     own = spans.values[path]
     inner = [s for s in spans.under(path) if not (s.kind != "scalar" and s.style == "block")]
@@ -268,9 +268,9 @@ class _Writer:
         while dash >= 0 and text[dash] in " \t\r\n":
             dash -= 1
         dash_col = self.spans.values[("history",)].column - 1
-        prefix = text[_line_start(text, dash) : item.start] if text[dash] == "-" else ""
+        prefix = text[line_start(text, dash) : item.start] if text[dash] == "-" else ""
         if _DASH_PREFIX.fullmatch(prefix):
-            key_col = item.start - _line_start(text, item.start)
+            key_col = item.start - line_start(text, item.start)
         else:
             prefix, key_col = " " * dash_col + "- ", dash_col + 2
         lines: list[str] = []
@@ -289,7 +289,7 @@ class _Writer:
             prefix = ""
         entry = nl.join(lines).replace("\r\n", "\n").replace("\n", nl) + nl
         # Insert after the last entry's last line and the comments indented under it.
-        pos = _content_end(text, self.spans, last_path)
+        pos = content_end(text, self.spans, last_path)
         while True:
             line_end = text.find("\n", pos)
             if line_end < 0:
@@ -322,7 +322,7 @@ class _Writer:
             return [(history.start + 1, entry)]
         if last.line == history.line:
             return [(last.end, ", " + entry)]
-        line = text[_line_start(text, last.start) : last.start]
+        line = text[line_start(text, last.start) : last.start]
         indent = line if line.strip() == "" else " " * (last.column - 1)
         # One entry per line: the new one goes on a line of its own after the last
         # one's line, which keeps its comma and comment where they are.
