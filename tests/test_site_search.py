@@ -14,8 +14,9 @@ from pathlib import Path
 
 import pytest
 
+import claimtrack.site.build as build_module
 from claimtrack.live import LiveServer
-from claimtrack.site import SiteBuilder
+from claimtrack.site import SiteBuilder, build_site
 from claimtrack.site.search import index_language
 
 from .conftest import TODAY, Result
@@ -143,6 +144,42 @@ def test_an_edit_reaches_the_index_on_reindex(tmp_path: Path) -> None:
     assert any(b"Zanzibarish" in f for f in chunks(out, "fragment"))
     assert out.stat().st_ino == inode  # the site stayed; only its pagefind/ was replaced
     assert not [p for p in tmp_path.iterdir() if p.name.startswith(".")]
+
+
+def test_a_rebuild_of_every_page_under_serve_does_not_wait_for_the_index(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A tracker.yaml edit renders every page into a new folder; the last index goes with
+    it and is made again later (reindex), instead of Pagefind running before the swap."""
+    root = minimal_copy(tmp_path)
+    out = tmp_path / "site"
+    site = SiteBuilder(root, out, FIXTURE_TODAY)
+    site.build()
+    before = chunks(out, "fragment")
+    runs: list[Path] = []
+    real = build_module.index_site
+
+    def counted(folder: Path, language: str | None) -> float:
+        runs.append(folder)
+        return real(folder, language)
+
+    monkeypatch.setattr(build_module, "index_site", counted)
+    # Every page changes: as on a tracker this size, that is a rebuild, not an update.
+    monkeypatch.setattr(build_module, "FULL_REBUILD_MIN", 0)
+    tracker = root / "tracker.yaml"
+    tracker.write_text(
+        tracker.read_text(encoding="utf-8").replace("title: ", "title: Renamed ", 1),
+        encoding="utf-8",
+    )
+    result = site.build(["tracker.yaml"])
+    assert result.full and runs == []
+    assert site.search_stale
+    assert chunks(out, "fragment") == before  # the last index, still searchable
+    site.reindex()
+    assert not site.search_stale
+    # A first build, and a one-off build, still index before the swap.
+    build_site(root, tmp_path / "once", today=FIXTURE_TODAY)
+    assert len(runs) == 1
 
 
 def test_a_build_without_search_never_goes_stale(tmp_path: Path) -> None:

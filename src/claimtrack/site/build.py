@@ -29,6 +29,7 @@ from ..problems import Problem
 from .model import ModelCache
 from .pages import MARKER, Output, Planner
 from .render import Renderer, digest, write_site
+from .search import FOLDER as SEARCH_FOLDER
 from .search import index_language, index_site, make_index, put_index
 from .swap import recover, remove_leftovers, swap
 from .templating import TEMPLATE_FAILURE, make_environment
@@ -217,7 +218,6 @@ class SiteBuilder:
                     outputs, started, warnings, written, rendered, full=False, laps=laps
                 )
         digests = self._replace(Renderer(env), outputs, track, laps)
-        self.search_stale = False
         if track:
             inode = self.out.stat().st_ino
             self._state = _State(
@@ -285,10 +285,20 @@ class SiteBuilder:
             rest = [o for o in outputs if o.path != MARKER]
             digests.update(write_site(renderer, rest, tmp, digests=track))
             laps.lap("write")
+            deferred = False
             if self.search:
-                index_site(tmp, self.search_language)
+                kept = out / SEARCH_FOLDER
+                if track and self._state is not None and kept.is_dir():
+                    # A rebuild under serve (every page again: a tracker.yaml edit) does not
+                    # wait for Pagefind: the last index goes with the new pages, and serve
+                    # makes a new one once the edits pause, as after an in-place update.
+                    shutil.copytree(kept, tmp / SEARCH_FOLDER)
+                    deferred = True
+                else:
+                    index_site(tmp, self.search_language)
                 laps.lap("search")
             swap(tmp, out)
+            self.search_stale = deferred
             laps.lap("swap")
         except BaseException:
             shutil.rmtree(tmp, ignore_errors=True)
