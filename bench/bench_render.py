@@ -39,11 +39,12 @@ from pathlib import Path
 from claimtrack import batch
 from claimtrack.check import run_checks
 from claimtrack.load import load_tracker
-from claimtrack.site import render
-from claimtrack.site.model import build_model
-from claimtrack.site.pages import Output, plan
-from claimtrack.site.templating import make_environment
-from claimtrack.site.theme import load_theme
+from claimtrack.site.html import render
+from claimtrack.site.html.templating import make_environment
+from claimtrack.site.html.theme import load_theme
+from claimtrack.site.model.cache import build_model
+from claimtrack.site.plan.outputs import Output
+from claimtrack.site.plan.pages import plan
 
 TODAY = dt.date(2026, 11, 30)
 

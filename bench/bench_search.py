@@ -32,7 +32,7 @@ from typing import Any
 from urllib.parse import quote
 
 from claimtrack.site import SiteBuilder, build_site
-from claimtrack.site.search import discard_index, make_index
+from claimtrack.site.publish.search import discard_index, make_index
 
 QUERIES = ("batch size", "價格", "jusqu'à", "8 倍")
 WARM_UP = "GPU"  # the other query, before a later one

@@ -9,8 +9,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 from claimtrack.check.analysis import Analysis
-from claimtrack.check.coverage import Cited, coverage
-from claimtrack.check.sentences import sentence_spans
+from claimtrack.check.coverage.counts import Cited, coverage
+from claimtrack.check.text.sentences import sentence_spans
 from claimtrack.load import load_tracker
 
 from .conftest import FIXTURES, TODAY, Result

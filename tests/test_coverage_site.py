@@ -12,7 +12,7 @@ import pytest
 
 from claimtrack import batch
 from claimtrack.site import SiteBuilder
-from claimtrack.site.dataschema import sources_schema
+from claimtrack.site.data.schema import sources_schema
 
 from .conftest import TODAY
 from .site_support import FIXTURE_TODAY, build, minimal_copy, pages_of

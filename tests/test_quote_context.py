@@ -7,15 +7,15 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from claimtrack.check.quotecontext import (
+from claimtrack.check.text.quotecontext import (
     CONTEXT_LIMIT,
     ArchiveText,
     QuoteContext,
     _as_written,
     quote_context,
 )
-from claimtrack.check.sentences import sentence_starts, sentences
-from claimtrack.check.textnorm import mapped, normalise
+from claimtrack.check.text.sentences import sentence_starts, sentences
+from claimtrack.check.text.textnorm import mapped, normalise
 
 
 def context(quote: str, archive: str) -> QuoteContext | None:

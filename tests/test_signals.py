@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from claimtrack.check.signals import score, signals
+from claimtrack.check.coverage.signals import score, signals
 
 NAMES = frozenset({"NVIDIA", "OpenAI"})
 

@@ -10,7 +10,7 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 from claimtrack.site import SiteBuilder
-from claimtrack.site.archive import CitedPassage, paragraph_spans, segments
+from claimtrack.site.model.archive import CitedPassage, paragraph_spans, segments
 
 from .site_support import FIXTURE_TODAY, build, minimal_copy, pages_of, parse
 

@@ -11,9 +11,9 @@ import pytest
 from claimtrack import batch
 from claimtrack.errors import DataError, UsageError
 from claimtrack.site import build_site
-from claimtrack.site.pages import Output
-from claimtrack.site.render import Renderer
-from claimtrack.site.templating import http_url
+from claimtrack.site.html.render import Renderer
+from claimtrack.site.html.templating import http_url
+from claimtrack.site.plan.outputs import Output
 
 from .conftest import FIXTURES, TODAY, Result
 from .site_support import build, files_of, minimal_copy, pages_of, parse

@@ -14,9 +14,9 @@ import pytest
 from claimtrack.check import run_checks
 from claimtrack.load import load_tracker
 from claimtrack.site import SCHEMA_VERSION, build_site
-from claimtrack.site.data import claim_line, claims_json, sources_json
-from claimtrack.site.dataschema import claims_schema, sources_schema
-from claimtrack.site.model import build_model
+from claimtrack.site.data.jsonfiles import claim_line, claims_json, sources_json
+from claimtrack.site.data.schema import claims_schema, sources_schema
+from claimtrack.site.model.cache import build_model
 
 from .conftest import FIXTURES, REPO, TODAY
 from .site_support import build, minimal_copy, parse

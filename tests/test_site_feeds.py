@@ -13,7 +13,7 @@ import pytest
 from claimtrack.load import load_tracker
 from claimtrack.records import Status
 from claimtrack.site import build_site
-from claimtrack.site.jsonld import RATING_VALUES
+from claimtrack.site.data.jsonld import RATING_VALUES
 
 from .conftest import FIXTURES, REPO, TODAY
 from .site_support import build, minimal_copy, parse

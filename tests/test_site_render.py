@@ -12,9 +12,9 @@ from markupsafe import Markup, escape
 
 from claimtrack.errors import DataError
 from claimtrack.records import Status
-from claimtrack.site.escaping import _escape_chars, escape_text, output_escape
-from claimtrack.site.templating import make_environment
-from claimtrack.site.theme import load_theme
+from claimtrack.site.html.escaping import _escape_chars, escape_text, output_escape
+from claimtrack.site.html.templating import make_environment
+from claimtrack.site.html.theme import load_theme
 
 from .conftest import FIXTURES
 from .regen_expected import EXPECTED

@@ -17,7 +17,7 @@ import pytest
 import claimtrack.site.build as build_module
 from claimtrack.live import LiveServer
 from claimtrack.site import SiteBuilder, build_site
-from claimtrack.site.search import index_language
+from claimtrack.site.publish.search import index_language
 
 from .conftest import TODAY, Result
 from .site_support import FIXTURE_TODAY, files_of, minimal_copy
@@ -243,8 +243,8 @@ def test_the_search_page_links_to_the_listings_the_site_has() -> None:
     """Without JavaScript it sends readers to every claim and to the listing entry points
     (status/, kinds/, topics/, claimants/) that the plan holds, never to a missing page."""
     from claimtrack.i18n import english
-    from claimtrack.site.pages import _search_page
-    from claimtrack.site.views import SiteSettings
+    from claimtrack.site.model.views import SiteSettings
+    from claimtrack.site.plan.pages import _search_page
 
     s = SiteSettings("T", "", "en", None)
     ui = english()

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from claimtrack.errors import DataError
-from claimtrack.site import swap
-from claimtrack.site.pages import MARKER
+from claimtrack.site.publish import swap
+from claimtrack.site.publish.swap import MARKER
 
 from .conftest import FIXTURES, TODAY, Result
 from .site_support import build, files_of, minimal_copy

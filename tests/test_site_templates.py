@@ -16,8 +16,8 @@ from claimtrack.errors import DataError
 from claimtrack.live import LiveServer
 from claimtrack.problems import report
 from claimtrack.site import SiteBuilder
-from claimtrack.site.templating import make_environment, template_problem
-from claimtrack.site.theme import Theme
+from claimtrack.site.html.templating import make_environment, template_problem
+from claimtrack.site.html.theme import Theme
 
 from .conftest import TODAY, Result
 from .site_support import FIXTURE_TODAY, build, minimal_copy

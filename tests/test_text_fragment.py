@@ -11,11 +11,11 @@ import pytest
 from claimtrack import batch
 from claimtrack.check import analysis
 from claimtrack.check.analysis import Analysis
-from claimtrack.check.quotecontext import ArchiveText, QuoteContext
+from claimtrack.check.text.quotecontext import ArchiveText, QuoteContext
 from claimtrack.load import Loader
 from claimtrack.load.cache import Cache
 from claimtrack.site import SiteBuilder, build_site
-from claimtrack.site.textfragment import encode, text_fragment_url
+from claimtrack.site.model.textfragment import encode, text_fragment_url
 
 from .site_support import FIXTURE_TODAY, build, minimal_copy, pages_of
 

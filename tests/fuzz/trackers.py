@@ -16,7 +16,7 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from claimtrack.check.textnorm import normalise
+from claimtrack.check.text.textnorm import normalise
 
 from .emit import PLAIN_SPECIALS, Draw, document
 

@@ -12,9 +12,9 @@ import datetime as dt
 from ..batch import collector_paused
 from ..load import Cache, Tracker
 from ..problems import Problem, sort_problems
-from . import dates, figures, language, quotes, references, reviewed, statuses
 from .analysis import Analysis, ClaimRule, SourceRule, TrackerRule
 from .impact import Dependents, Impact
+from .rules import dates, figures, language, quotes, references, reviewed, statuses
 
 CLAIM_RULES: tuple[ClaimRule, ...] = (
     *references.CLAIM_RULES,

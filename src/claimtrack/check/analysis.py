@@ -22,8 +22,8 @@ from ..textrules import has_visible
 from .graph import Derivation, walk
 from .links import Links
 from .measurements import Measured, judge
-from .quotecontext import ArchiveText, QuoteContext, as_tuple, quote_context
-from .textnorm import normalise
+from .text.quotecontext import ArchiveText, QuoteContext, as_tuple, quote_context
+from .text.textnorm import normalise
 
 # What finding one archive's quotes gives: its normalised text (when new), whether it is
 # new, each quote found or not, and (for a site) each quote in context.

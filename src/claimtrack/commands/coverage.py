@@ -8,7 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..check.analysis import Analysis
-from ..check.coverage_report import format_json, format_text, percent, report
+from ..check.coverage.report import format_json, format_text, percent, report
 from ..errors import UsageError
 from ..load import load_tracker
 from ..load.validation import suggest

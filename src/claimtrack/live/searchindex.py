@@ -14,7 +14,7 @@ from collections.abc import Callable
 
 from ..errors import ClaimtrackError
 from ..site import SiteBuilder
-from ..site.search import discard_index, make_index, put_index
+from ..site.publish.search import discard_index, make_index, put_index
 
 # Seconds without a build before the index is made again.
 DELAY = 1.0

@@ -1,20 +1,14 @@
 """The static site: ``build_site`` for one build, ``SiteBuilder`` for repeated ones.
 
-Modules: build (orchestration, incremental updates), swap (putting a new
-site folder in place atomically, cleaning up after killed builds), render
-(rendering and writing, in two processes on large sites), views (view models)
-and context (building them from the records), pages (the list of outputs),
-addresses (every page path and URL), theme (reading packaged and overriding templates and static
-files), templating (Jinja environment, template problems), escaping
-(markupsafe's escaping, faster), fragments (small HTML
-pieces as filters), data and dataschema (claims.json, sources.json and their
-JSON Schema, made from the view models), jsonld (ClaimReview), feeds (Atom
-feed, sitemap).
+The stages, in order, each a subpackage: model (view models from the analysis), plan
+(every output and its key), html (templates to bytes), data (claims.json, sources.json,
+JSON-LD, feeds) and publish (the atomic swap, the search index).  build.py runs them;
+addresses.py is every page path and URL, shared by all stages.
 """
 
 from __future__ import annotations
 
 from .build import BuildResult, SiteBuilder, build_site
-from .data import SCHEMA_VERSION
+from .data.jsonfiles import SCHEMA_VERSION
 
 __all__ = ["SCHEMA_VERSION", "BuildResult", "SiteBuilder", "build_site"]

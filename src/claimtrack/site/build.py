@@ -26,14 +26,15 @@ from ..fsutil import atomic_write_bytes
 from ..i18n import Interface, english, interface
 from ..load import Cache, Loader
 from ..problems import Problem
-from .model import ModelCache
-from .pages import MARKER, Output, Planner
-from .render import Renderer, digest, write_site
-from .search import FOLDER as SEARCH_FOLDER
-from .search import index_language, index_site, make_index, put_index
-from .swap import recover, remove_leftovers, swap
-from .templating import TEMPLATE_FAILURE, make_environment
-from .theme import Theme, load_theme
+from .html.render import Renderer, digest, write_site
+from .html.templating import TEMPLATE_FAILURE, make_environment
+from .html.theme import Theme, load_theme
+from .model.cache import ModelCache
+from .plan.outputs import Output
+from .plan.pages import Planner
+from .publish.search import FOLDER as SEARCH_FOLDER
+from .publish.search import index_language, index_site, make_index, put_index
+from .publish.swap import MARKER, MARKER_OUTPUT, recover, remove_leftovers, swap
 
 # Above this share of changed pages (and this many) an in-place update costs more than a
 # fresh build (one fsync per file), and a fresh build is atomic as a whole.
@@ -204,7 +205,7 @@ class SiteBuilder:
         self.search_language = index_language(
             model.settings.language, (src.ref.language for src in model.sources)
         )
-        outputs = self._planner.plan(model, files.static, ui)
+        outputs = [*self._planner.plan(model, files.static, ui), MARKER_OUTPUT]
         keys = {o.path: o.key for o in outputs} if track else {}
         laps.lap("model")
         state = self._state if track else None

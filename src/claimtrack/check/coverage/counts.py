@@ -1,0 +1,361 @@
+"""How much of a source's archived text the claims cite, sentence by sentence.
+
+A sentence is cited when a quote (any occurrence of it) overlaps it: fully when
+the quotes cover every character of it that is neither white space nor
+punctuation, partly otherwise.  A sentence that only frames the text (a
+heading, a byline) can be marked as reviewed in the source record
+(``reviewed_uncited``), so that coverage can reach 100% honestly: it counts
+towards coverage, and is listed apart from the cited ones.
+
+Pure functions over the analysis: the command, the source rule and the site
+all read the same Coverage.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+import unicodedata
+from collections.abc import Iterable
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import NamedTuple
+
+import orjson
+
+from ...batch import split
+from ...records import ReviewedSentence
+from ..analysis import Analysis
+from ..text.sentences import sentence_spans
+from ..text.textnorm import mapped, normalise
+from .signals import Signal, score, signals
+
+
+class Cited(StrEnum):
+    FULLY = "fully"
+    PARTLY = "partly"
+    NO = "no"
+
+
+class Sentence(NamedTuple):
+    # A tuple, not a dataclass, and only offsets: a large tracker has hundreds of thousands
+    # of sentences, and only the uncited ones are ever shown (Coverage.words, .position).
+    start: int  # character offsets into the archived text
+    end: int
+    cited: Cited
+
+
+@dataclass(frozen=True)
+class Reviewed:
+    sentence: Sentence
+    reason: str
+    entry: int  # index in reviewed_uncited
+
+
+@dataclass(frozen=True)
+class Coverage:
+    """One archived text's sentences, and which of them the claims cite."""
+
+    text: str  # the archived text
+    sentences: tuple[Sentence, ...]
+    reviewed: tuple[Reviewed, ...]
+    # Entries of reviewed_uncited that name no sentence, several, or a cited one.
+    unmatched: tuple[int, ...] = ()
+    ambiguous: tuple[int, ...] = ()
+    cited_entries: tuple[int, ...] = ()
+
+    def words(self, sentence: Sentence) -> str:
+        return self.text[sentence.start : sentence.end]
+
+    def position(self, sentence: Sentence) -> tuple[int, int]:
+        """Line and column, 1-based, the column in characters as check counts them."""
+        at = sentence.start
+        return self.text.count("\n", 0, at) + 1, at - self.text.rfind("\n", 0, at)
+
+    @property
+    def total(self) -> int:
+        return len(self.sentences)
+
+    @property
+    def fully_cited(self) -> int:
+        return sum(s.cited is Cited.FULLY for s in self.sentences)
+
+    @property
+    def partly_cited(self) -> int:
+        return sum(s.cited is Cited.PARTLY for s in self.sentences)
+
+    @property
+    def cited(self) -> int:
+        return self.fully_cited + self.partly_cited
+
+    @property
+    def uncited(self) -> tuple[Sentence, ...]:
+        """Sentences neither cited nor reviewed, in the order of the text."""
+        reviewed = {r.sentence.start for r in self.reviewed}
+        return tuple(s for s in self.sentences if s.cited is Cited.NO and s.start not in reviewed)
+
+    @property
+    def ratio(self) -> float:
+        """(cited + reviewed) / sentences."""
+        return fraction(self.cited + len(self.reviewed), self.total)
+
+    @property
+    def cited_ratio(self) -> float:
+        return fraction(self.cited, self.total)
+
+    @property
+    def counts(self) -> list[int]:
+        """sentences, fully cited, partly cited, reviewed: what the site shows."""
+        return [self.total, self.fully_cited, self.partly_cited, len(self.reviewed)]
+
+
+def fraction(part: int, total: int) -> float:
+    """0 to 1, to four places; a text without sentences lacks nothing."""
+    return round(part / total, 4) if total else 1.0
+
+
+def whole_percent(ratio: float) -> int:
+    """A ratio as a percentage rounded down: 99.6% is not 100% while a sentence is missing."""
+    return math.floor(ratio * 100 + 1e-9)
+
+
+def cited_quotes(a: Analysis, source_id: str) -> list[str]:
+    """Every quote the tracker cites from this source, once each, sorted.  The one place
+    that says which quotes count: the claims' quotes (evidence, measurements, history)."""
+    quotes: set[str] = set()
+    for cid in a.cited_by.get(source_id, ()):
+        loaded = a.tracker.claims.get(cid)
+        if loaded is None:
+            continue
+        quotes.update(ev.quote for _, ev in loaded.record.quote_items() if ev.source == source_id)
+    return sorted(quotes)
+
+
+def quote_spans(a: Analysis, source_id: str, quotes: list[str]) -> list[tuple[int, int]]:
+    """Where the quotes stand in the archived text, every occurrence, as offsets."""
+    archive = a.tracker.archives.get(source_id)
+    if archive is None:
+        return []
+    spans: list[tuple[int, int]] = []
+    several: list[str] = []
+    for quote in quotes:
+        # The analysis knows the first occurrence (cached): the text is mapped again only
+        # for a quote that occurs more than once.
+        found = a.quote_context(source_id, quote)
+        if found is None:
+            continue
+        if found.occurrences == 1:
+            spans.append((found.start, found.end))
+        elif archive.text.count(quote) == found.occurrences:
+            # As written in the archive, every time: found there as it is, no map needed.
+            at = archive.text.find(quote)
+            while at >= 0:
+                spans.append((at, at + len(quote)))
+                at = archive.text.find(quote, at + 1)
+        else:
+            spans.append((found.start, found.end))
+            several.append(quote)
+    text = mapped(archive.text) if several else None
+    if text is None:  # mapped() refuses a rare text: then first occurrences only
+        return spans
+    for quote in several:
+        wanted = normalise(quote)
+        at = text.text.find(wanted)
+        while at >= 0:
+            spans.append(text.original_span(at, at + len(wanted)))
+            at = text.text.find(wanted, at + 1)
+    return spans
+
+
+def _weighs(ch: str) -> bool:
+    """Whether a character must be quoted for its sentence to be fully cited: not white
+    space, punctuation or an invisible format character."""
+    return not ch.isspace() and unicodedata.category(ch)[0] not in "PZC"
+
+
+def _cited(text: str, start: int, end: int, spans: list[tuple[int, int]]) -> Cited:
+    """``spans``: sorted, each overlapping this sentence."""
+    if not spans:
+        return Cited.NO
+    at = start
+    for a, b in spans:
+        if a > at and any(_weighs(ch) for ch in text[at:a]):
+            return Cited.PARTLY
+        at = max(at, b)
+    if at < end and any(_weighs(ch) for ch in text[at:end]):
+        return Cited.PARTLY
+    return Cited.FULLY
+
+
+def _merged(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Overlapping or touching spans joined: sorted and disjoint."""
+    out: list[tuple[int, int]] = []
+    for a, b in sorted(spans):
+        if out and a <= out[-1][1]:
+            if b > out[-1][1]:
+                out[-1] = (out[-1][0], b)
+        else:
+            out.append((a, b))
+    return out
+
+
+def sentences_of(text: str, spans: list[tuple[int, int]]) -> list[Sentence]:
+    quoted = _merged(spans)
+    found = []
+    j = 0
+    for start, end in sentence_spans(text):
+        # One sweep over sentences and quotes, both in text order.
+        while j < len(quoted) and quoted[j][1] <= start:
+            j += 1
+        k = j
+        while k < len(quoted) and quoted[k][0] < end:
+            k += 1
+        found.append(Sentence(start, end, _cited(text, start, end, quoted[j:k])))
+    return found
+
+
+def _key(text: str) -> str:
+    return normalise(text).rstrip(".。!！?？")
+
+
+def match_reviewed(
+    text: str, sentences: list[Sentence], entries: list[ReviewedSentence]
+) -> Coverage:
+    """The coverage with reviewed entries matched: an entry names the sentence whose text
+    starts with it (compared normalised, as quotes are), and must name exactly one."""
+    if not entries:
+        return Coverage(text, tuple(sentences), ())
+    keys = [normalise(text[s.start : s.end]) for s in sentences]
+    reviewed: list[Reviewed] = []
+    unmatched: list[int] = []
+    ambiguous: list[int] = []
+    cited: list[int] = []
+    for index, entry in enumerate(entries):
+        wanted = _key(entry.sentence)
+        hits = [i for i, key in enumerate(keys) if key.startswith(wanted)]
+        if len(hits) > 1:
+            # An entry that is one sentence whole is not ambiguous with longer ones.
+            exact = [i for i in hits if _key(keys[i]) == wanted]
+            hits = exact if len(exact) == 1 else hits
+        if not hits:
+            unmatched.append(index)
+        elif len(hits) > 1:
+            ambiguous.append(index)
+        elif sentences[hits[0]].cited is not Cited.NO:
+            cited.append(index)
+        else:
+            reviewed.append(Reviewed(sentences[hits[0]], entry.reason, index))
+    # The same sentence reviewed twice counts once.
+    unique = {r.sentence.start: r for r in reversed(reviewed)}
+    return Coverage(
+        text,
+        tuple(sentences),
+        tuple(sorted(unique.values(), key=lambda r: r.sentence.start)),
+        tuple(unmatched),
+        tuple(ambiguous),
+        tuple(cited),
+    )
+
+
+def counts(a: Analysis, source_id: str) -> list[int] | None:
+    """Coverage.counts, kept in the cache by archive, quotes and reviewed entries: a
+    large tracker's build would otherwise split every archive into sentences again."""
+    key = _counts_key(a, source_id)
+    if key is None:
+        return None
+    kept = a.cache.coverage_counts(key)
+    if kept is None:
+        found = coverage(a, source_id)
+        assert found is not None
+        kept = found.counts
+        a.cache.remember_coverage(key, kept)
+    return kept
+
+
+def count_all(a: Analysis, source_ids: Iterable[str]) -> None:
+    """The coverage counts of many sources the cache does not know, on two cores
+    (batch.split), into the cache for counts(): a first build splits every archive
+    into sentences and places every quote, the same work whichever process does it."""
+    todo = [
+        (sid, key)
+        for sid in source_ids
+        if (key := _counts_key(a, sid)) is not None and a.cache.coverage_counts(key) is None
+    ]
+
+    def work(items: list[tuple[str, str]]) -> list[list[int]]:
+        done = []
+        for sid, _ in items:
+            found = coverage(a, sid)
+            assert found is not None
+            done.append(found.counts)
+        return done
+
+    for (_, key), kept in zip(todo, split(todo, work, "counting coverage"), strict=True):
+        a.cache.remember_coverage(key, kept)
+
+
+def _counts_key(a: Analysis, source_id: str) -> str | None:
+    """The cache key of a source's coverage counts; None without an archived text.  Made
+    once a run for each source (the cited quotes of a large tracker take a while)."""
+    memo = a.memo.setdefault("coverage-keys", {})
+    if source_id in memo:
+        key: str | None = memo[source_id]
+        return key
+    archive = a.tracker.archives.get(source_id)
+    loaded = a.tracker.sources.get(source_id)
+    key = None
+    if archive is not None and loaded is not None:
+        reviewed = [(e.sentence, e.reason) for e in loaded.record.reviewed_uncited]
+        quoted = orjson.dumps([cited_quotes(a, source_id), reviewed])
+        key = f"coverage\0{archive.sha256}\0{hashlib.sha256(quoted).hexdigest()}"
+    memo[source_id] = key
+    return key
+
+
+def coverage(a: Analysis, source_id: str) -> Coverage | None:
+    """The source's coverage; None when it has no archived text."""
+    archive = a.tracker.archives.get(source_id)
+    loaded = a.tracker.sources.get(source_id)
+    if archive is None or loaded is None:
+        return None
+    spans = quote_spans(a, source_id, cited_quotes(a, source_id))
+    return match_reviewed(
+        archive.text, sentences_of(archive.text, spans), list(loaded.record.reviewed_uncited)
+    )
+
+
+def known_names(a: Analysis) -> frozenset[str]:
+    """Organisations and people the records name: claimants, publishers, authors."""
+    names: set[str] = set()
+    for claim in a.tracker.claims.values():
+        claimant = claim.record.claimant
+        names.add(claimant.name)
+        if claimant.organisation:
+            names.add(claimant.organisation)
+    for source in a.tracker.sources.values():
+        if source.record.publisher:
+            names.add(source.record.publisher)
+        names.update(source.record.authors)
+    return frozenset(n for n in names if n.strip())
+
+
+@dataclass(frozen=True)
+class Uncited:
+    sentence: Sentence
+    line: int
+    column: int
+    text: str
+    signals: tuple[Signal, ...]
+
+    @property
+    def score(self) -> int:
+        return score(self.signals)
+
+
+def ranked(found: Coverage, names: frozenset[str]) -> list[Uncited]:
+    """The uncited sentences with their signals, strongest first, then in text order."""
+    items = []
+    for s in found.uncited:
+        words = found.words(s)
+        items.append(Uncited(s, *found.position(s), words, signals(words, names)))
+    return sorted(items, key=lambda u: (-u.score, u.sentence.start))

@@ -1,0 +1,162 @@
+"""Every quote is proven against the archived copy of its source, and the copy is intact."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+
+from ...codes import Code
+from ...load import Loaded
+from ...problems import Problem, report
+from ...records import Claim, Source
+from ..analysis import Analysis, ClaimRule, QuoteCheck, SourceRule
+from ..text.textnorm import longest_found_prefix, normalise
+
+
+def quote_anchoring(a: Analysis, loaded: Loaded[Claim]) -> Iterator[Problem]:
+    """Every quote of the claim (evidence, measurements, history) against its archive."""
+    for path, ev in loaded.record.quote_items():
+        result = a.quote_check(ev)
+        if result is QuoteCheck.FOUND or result is QuoteCheck.NO_SOURCE:
+            continue
+        # Looked up only for a problem: a position costs a re-parse of the file.
+        pos = loaded.positions.value((*path, "quote"))
+        if result is QuoteCheck.NOT_FOUND:
+            text = a.normalised_archive(ev.source) or ""
+            quote = normalise(ev.quote)
+            matched = longest_found_prefix(quote, text)
+            hint = (
+                f"the first {matched} characters match; it differs from "
+                f"{quote[matched : matched + 20]!r}"
+                if matched >= 8
+                else "copy the words exactly as they stand in the archived text"
+            )
+            yield report(
+                loaded.path,
+                pos,
+                Code.QUOTE_NOT_FOUND,
+                f"quote not found in sources/{ev.source}.txt",
+                hint,
+            )
+        elif result is QuoteCheck.UNCHECKED:
+            yield report(
+                loaded.path,
+                pos,
+                Code.QUOTE_UNCHECKED,
+                f"quote not checked against an archived copy: sources/{ev.source}.txt "
+                "does not exist",
+            )
+
+
+def translations(a: Analysis, loaded: Loaded[Claim]) -> Iterator[Problem]:
+    for path, ev in loaded.record.quote_items():
+        source = a.tracker.sources.get(ev.source)
+        if source is None:
+            continue
+        english = source.record.language.lower().split("-")[0] == "en"
+        if not english and ev.translation is None:
+            yield report(
+                loaded.path,
+                loaded.positions.key((*path, "quote")),
+                Code.TRANSLATION_MISSING,
+                f"source {ev.source!r} is in {source.record.language!r}: "
+                "the quote needs an English translation",
+                "add translation: and translated_by: person or machine",
+            )
+        if ev.translation is not None and ev.translated_by is None:
+            yield report(
+                loaded.path,
+                loaded.positions.key((*path, "translation")),
+                Code.TRANSLATED_BY_MISSING,
+                "say who translated the quote",
+                "add translated_by: person or machine",
+            )
+
+
+def archive_integrity(a: Analysis, loaded: Loaded[Source]) -> Iterator[Problem]:
+    sid = loaded.id
+    archive = a.tracker.archives.get(sid)
+    snapshot = loaded.record.snapshot
+    if archive is not None and snapshot is None:
+        yield report(
+            loaded.path,
+            (1, 1),
+            Code.SNAPSHOT_MISSING,
+            f"sources/{sid}.txt exists but the record has no snapshot",
+            f"add snapshot: {{retrieved: YYYY-MM-DD, sha256: {archive.sha256}}}",
+        )
+    elif archive is None and snapshot is not None:
+        if (a.tracker.root / "sources" / f"{sid}.txt").exists():
+            return  # the file exists but could not be read: already reported
+        yield report(
+            loaded.path,
+            loaded.positions.key(("snapshot",)),
+            Code.ARCHIVE_MISSING,
+            f"snapshot recorded but sources/{sid}.txt does not exist",
+        )
+    elif archive is not None and snapshot is not None and archive.sha256 != snapshot.sha256:
+        yield report(
+            loaded.path,
+            loaded.positions.value(("snapshot", "sha256")),
+            Code.SNAPSHOT_MISMATCH,
+            f"sources/{sid}.txt has sha256 {archive.sha256}, not the recorded one",
+            "if the archive was changed on purpose, update snapshot.sha256",
+        )
+
+
+def page_integrity(a: Analysis, loaded: Loaded[Source]) -> Iterator[Problem]:
+    """The saved page sources/<id>.html is held to its hash as the text is."""
+    sid = loaded.id
+    page = a.tracker.pages.get(sid)
+    snapshot = loaded.record.snapshot
+    recorded = snapshot.html_sha256 if snapshot is not None else None
+    if page is not None and recorded is None:
+        where = loaded.positions.key(("snapshot",)) if snapshot is not None else (1, 1)
+        yield report(
+            loaded.path,
+            where,
+            Code.SNAPSHOT_MISSING,
+            f"sources/{sid}.html exists but the record's snapshot has no html_sha256",
+            f"add html_sha256: {page.sha256} under snapshot",
+        )
+    elif page is None and recorded is not None:
+        if os.path.lexists(a.tracker.root / "sources" / f"{sid}.html"):
+            return  # the file exists but could not be read: already reported
+        yield report(
+            loaded.path,
+            loaded.positions.key(("snapshot", "html_sha256")),
+            Code.ARCHIVE_MISSING,
+            f"snapshot.html_sha256 recorded but sources/{sid}.html does not exist",
+            "restore the saved page, or delete html_sha256",
+        )
+    elif page is not None and recorded is not None and page.sha256 != recorded:
+        yield report(
+            loaded.path,
+            loaded.positions.value(("snapshot", "html_sha256")),
+            Code.SNAPSHOT_MISMATCH,
+            f"sources/{sid}.html has sha256 {page.sha256}, not the recorded one",
+            "the saved page is kept as fetched; restore it, or update snapshot.html_sha256",
+        )
+
+
+def public_archive(a: Analysis, loaded: Loaded[Source]) -> Iterator[Problem]:
+    # A warning, not an error: nothing wrong gets published, but the editor asked for a page
+    # that cannot exist.  With a snapshot, archive-missing already says the copy is gone.
+    record = loaded.record
+    if record.archive_public and record.snapshot is None and loaded.id not in a.tracker.archives:
+        yield report(
+            loaded.path,
+            loaded.positions.value(("archive_public",)),
+            Code.ARCHIVE_PUBLIC_WITHOUT_COPY,
+            f"archive_public is true but sources/{loaded.id}.txt does not exist: "
+            "no archive page is built",
+            "add the archived text with its snapshot, or remove archive_public",
+        )
+
+
+CLAIM_RULES: tuple[ClaimRule, ...] = (quote_anchoring, translations)
+SOURCE_RULES: tuple[SourceRule, ...] = (
+    archive_integrity,
+    page_integrity,
+    public_archive,
+)

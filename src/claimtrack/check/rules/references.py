@@ -1,0 +1,107 @@
+"""Every id a record names must resolve; derivation must not loop; sources must be used."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ...codes import Code
+from ...load import Loaded
+from ...load.validation import suggest
+from ...problems import Problem, report
+from ...records import Claim, Source
+from ..analysis import Analysis, ClaimRule, SourceRule, TrackerRule
+
+
+def _unknown(kind: str, name: str, known: object) -> tuple[str, str | None]:
+    return f"unknown {kind} {name!r}", suggest(name, known)
+
+
+def derivation_references(a: Analysis, loaded: Loaded[Source]) -> Iterator[Problem]:
+    for i, parent in enumerate(loaded.record.derived_from):
+        if parent not in a.known_sources:
+            msg, hint = _unknown("source", parent, a.known_sources)
+            pos = loaded.positions.value(("derived_from", i))
+            yield report(loaded.path, pos, Code.UNKNOWN_SOURCE, msg, hint)
+
+
+def evidence_references(a: Analysis, loaded: Loaded[Claim]) -> Iterator[Problem]:
+    known = a.known_sources
+    claim = loaded.record
+    cited: list[tuple[tuple[str | int, ...], str]] = [
+        ((*path, "source"), ev.source) for path, ev in claim.quote_items()
+    ]
+    cited += [
+        (("history", i, "evidence", j), sid)
+        for i, entry in enumerate(claim.history)
+        for j, sid in enumerate(entry.evidence)
+        if isinstance(sid, str)
+    ]
+    cited += [(("to_check", i), sid) for i, sid in enumerate(claim.to_check)]
+    for path, sid in cited:
+        if sid not in known:
+            msg, hint = _unknown("source", sid, known)
+            yield report(loaded.path, loaded.positions.value(path), Code.UNKNOWN_SOURCE, msg, hint)
+
+
+def claim_references(a: Analysis, loaded: Loaded[Claim]) -> Iterator[Problem]:
+    for i, other in enumerate(loaded.record.related):
+        if other == loaded.id:
+            yield report(
+                loaded.path,
+                loaded.positions.value(("related", i)),
+                Code.SELF_RELATED,
+                "a claim is not related to itself",
+            )
+        elif other not in a.known_claims:
+            msg, hint = _unknown("claim", other, a.known_claims)
+            pos = loaded.positions.value(("related", i))
+            yield report(loaded.path, pos, Code.UNKNOWN_CLAIM, msg, hint)
+
+
+def derivation_cycles(a: Analysis) -> Iterator[Problem]:
+    """Loops in derived_from (from the one walk of the graph), one problem per derived_from entry."""
+    reported: set[tuple[str, int, int]] = set()
+    for cycle in a.derivation.cycles:
+        problem = _cycle_problem(a, list(cycle))
+        if (problem.path, problem.line, problem.column) not in reported:
+            reported.add((problem.path, problem.line, problem.column))
+            yield problem
+
+
+def _cycle_problem(a: Analysis, cycle: list[str]) -> Problem:
+    first = cycle.index(min(cycle))
+    cycle = cycle[first:] + cycle[:first]
+    loaded = a.tracker.sources[cycle[0]]
+    following = cycle[1] if len(cycle) > 1 else cycle[0]
+    index = loaded.record.derived_from.index(following)
+    return report(
+        loaded.path,
+        loaded.positions.value(("derived_from", index)),
+        Code.DERIVATION_CYCLE,
+        "derived_from forms a cycle: " + " -> ".join([*cycle, cycle[0]]),
+    )
+
+
+def unused_sources(a: Analysis) -> Iterator[Problem]:
+    # A source is used when a claim cites it or names it to check, or when a
+    # used source derives from it.
+    sources = a.tracker.sources
+    used = {sid for sid, cids in a.cited_by.items() if cids}
+    used |= {sid for sid, cids in a.to_check_by.items() if cids}
+    frontier = list(used)
+    while frontier:
+        sid = frontier.pop()
+        for parent in sources[sid].record.derived_from:
+            if parent in sources and parent not in used:
+                used.add(parent)
+                frontier.append(parent)
+    for sid, loaded in sources.items():
+        if sid not in used:
+            yield report(
+                loaded.path, (1, 1), Code.UNUSED_SOURCE, f"source {sid!r} is not cited by any claim"
+            )
+
+
+CLAIM_RULES: tuple[ClaimRule, ...] = (evidence_references, claim_references)
+SOURCE_RULES: tuple[SourceRule, ...] = (derivation_references,)
+TRACKER_RULES: tuple[TrackerRule, ...] = (derivation_cycles, unused_sources)

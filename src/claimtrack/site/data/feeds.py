@@ -1,0 +1,224 @@
+"""feed.xml (Atom, RFC 4287) of status changes and measurements, and sitemap.xml.
+
+Entry ids are ``urn:uuid:`` UUID5s of ``<claim id>/history/<index>`` (or
+``<claim id>/measurements/<index>`` for a measurement added to a figure): the same
+entry keeps its id in every build and whatever the base URL, because history
+only grows at its end.  Every date comes from the data (history dates at
+midnight UTC), never from the clock, so two builds give the same bytes.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import uuid
+import xml.etree.ElementTree as ET
+from xml.sax.saxutils import escape
+
+from ...i18n import Interface, english
+from .. import addresses
+from ..model.builders import figure_text
+from ..model.views import ClaimView, SiteModel
+
+ATOM = "http://www.w3.org/2005/Atom"
+SITEMAP = "http://www.sitemaps.org/schemas/sitemap/0.9"
+# A fixed namespace: ids must not depend on anything that may be edited later.
+ENTRY_NAMESPACE = uuid.UUID("8f0c5a52-3b7e-5d0e-9a57-6c1a4f2b9e10")
+# Feed readers want recent changes; the full record is claims.json.
+MAX_ENTRIES = 200
+
+
+def entry_id(claim_id: str, index: int) -> str:
+    return f"urn:uuid:{uuid.uuid5(ENTRY_NAMESPACE, f'{claim_id}/history/{index}')}"
+
+
+def feed_id(title: str) -> str:
+    return f"urn:uuid:{uuid.uuid5(ENTRY_NAMESPACE, f'feed/{title}')}"
+
+
+def _stamp(day: dt.date) -> str:
+    return f"{day.isoformat()}T00:00:00Z"
+
+
+def _sub(parent: ET.Element, tag: str, text: str | None = None, **attrs: str) -> ET.Element:
+    element = ET.SubElement(parent, tag, attrs)
+    if text is not None:
+        element.text = text
+    return element
+
+
+def _serialise(root: ET.Element) -> bytes:
+    ET.indent(root)
+    data: bytes = ET.tostring(root, encoding="utf-8", xml_declaration=True)
+    return data + b"\n"
+
+
+def measurement_entry_id(claim_id: str, index: int) -> str:
+    return f"urn:uuid:{uuid.uuid5(ENTRY_NAMESPACE, f'{claim_id}/measurements/{index}')}"
+
+
+# A change is (claim, what, index): what is HISTORY (a status change) or MEASURED (a
+# measurement added to a figure).
+HISTORY, MEASURED = 0, 1
+
+
+def _date(change: tuple[ClaimView, int, int]) -> dt.date:
+    claim, what, index = change
+    if what == HISTORY or claim.measured is None:
+        return claim.history[index].date
+    return claim.measured.items[index].date
+
+
+def _changes(claims: tuple[ClaimView, ...]) -> list[tuple[ClaimView, int, int]]:
+    changes = [(claim, HISTORY, entry.index) for claim in claims for entry in claim.history]
+    changes += [
+        (claim, MEASURED, row)
+        for claim in claims
+        if claim.measured is not None
+        for row in range(len(claim.measured.items))
+    ]
+    # Newest first; within a day by claim id, status changes before measurements, then
+    # latest first: a total, stable order.
+    changes.sort(key=lambda c: (c[0].summary.id, c[1], -c[2]))
+    changes.sort(key=_date, reverse=True)
+    return changes[:MAX_ENTRIES]
+
+
+def _measurement_entry(
+    feed: ET.Element, claim: ClaimView, row: int, href: str, ui: Interface
+) -> None:
+    if claim.measured is None:  # _changes lists measurements of measured claims only
+        return
+    m = claim.measured.items[row]
+    summary = claim.summary
+    shown = f"{m.amount} ({m.in_claim_unit})" if m.in_claim_unit else m.amount
+    _ = ui.gettext
+    independent = _("independent") if m.independent else _("not independent of the claim's sources")
+    item = _sub(feed, "entry")
+    said = {"amount": shown, "who": m.measured_by, "statement": summary.statement}
+    _sub(item, "title", _("Measured %(amount)s by %(who)s: %(statement)s") % said)
+    _sub(item, "id", measurement_entry_id(summary.id, m.index))
+    _sub(item, "link", rel="alternate", type="text/html", href=href)
+    _sub(item, "updated", _stamp(m.date))
+    _sub(item, "category", term="measurement", label=_("Measurement"))
+    # The claimed figure and the agreement in the feed's language, as the claim page has them.
+    claimed = figure_text(ui, claim.quantity) if claim.quantity else claim.measured.claimed
+    _sub(
+        item,
+        "summary",
+        _(
+            "%(who)s measured %(amount)s against the claimed %(claimed)s (%(independent)s; agreement: %(agreement)s)."
+        )
+        % {**said, "claimed": claimed, "independent": independent, "agreement": _(m.agreement)},
+    )
+
+
+def atom_feed(model: SiteModel, ui: Interface | None = None) -> bytes:
+    """The feed is read by people, in the language its ``xml:lang`` declares: its words are
+    translated; the category's ``term`` stays the status value for programs."""
+    ui = ui or english()
+    _ = ui.gettext
+    settings = model.settings
+    feed = ET.Element("feed", {"xmlns": ATOM, "xml:lang": settings.language})
+    _sub(feed, "title", _("%(title)s: status changes") % {"title": settings.title})
+    if settings.description:
+        _sub(feed, "subtitle", settings.description)
+    home = settings.absolute("") or addresses.INDEX
+    self_href = settings.absolute("feed.xml") or "feed.xml"
+    _sub(feed, "id", settings.absolute("feed.xml") or feed_id(settings.title))
+    _sub(feed, "link", rel="alternate", type="text/html", href=home)
+    _sub(feed, "link", rel="self", type="application/atom+xml", href=self_href)
+    changes = _changes(model.claims)
+    newest = _date(changes[0]) if changes else dt.date(1970, 1, 1)
+    _sub(feed, "updated", _stamp(newest))
+    author = _sub(feed, "author")
+    _sub(author, "name", settings.title)
+    _sub(feed, "generator", "claimtrack")
+    for claim, what, index in changes:
+        summary = claim.summary
+        href = settings.absolute(addresses.claim_folder(summary.id)) or addresses.claim_page(
+            summary.id
+        )
+        if what == MEASURED:
+            _measurement_entry(feed, claim, index, href, ui)
+            continue
+        entry = claim.history[index]
+        item = _sub(feed, "entry")
+        label = ui.gettext(entry.status.label)
+        said = {"status": label.lower(), "statement": summary.statement}
+        if index == 0:
+            _sub(item, "title", _("Recorded as %(status)s: %(statement)s") % said)
+        else:
+            _sub(item, "title", _("Now %(status)s: %(statement)s") % said)
+        _sub(item, "id", entry_id(summary.id, index))
+        _sub(item, "link", rel="alternate", type="text/html", href=href)
+        _sub(item, "updated", _stamp(entry.date))
+        _sub(item, "category", term=entry.status.value, label=label)
+        _sub(
+            item,
+            "summary",
+            _("%(status)s: %(statement)s") % {"status": label, "statement": entry.note},
+        )
+    return _serialise(feed)
+
+
+def sitemap(model: SiteModel) -> bytes | None:
+    """The sitemap lists absolute addresses, so there is none without a base URL.
+
+    Written as text, not through ElementTree: one line per address is all it
+    holds, and at 10,000 claims the tree cost more than the rest of an edit's
+    rebuild.  The bytes are those ElementTree (with ET.indent) would write.
+    """
+    settings = model.settings
+    if settings.base_url is None:
+        return None
+    parts = [f"<?xml version='1.0' encoding='utf-8'?>\n<urlset xmlns=\"{SITEMAP}\">\n"]
+
+    def add(path: str, lastmod: dt.date | None) -> None:
+        loc = escape(settings.absolute(path) or path)
+        if lastmod is None:
+            parts.append(f"  <url>\n    <loc>{loc}</loc>\n  </url>\n")
+        else:
+            parts.append(
+                f"  <url>\n    <loc>{loc}</loc>\n    <lastmod>{lastmod.isoformat()}</lastmod>\n"
+                "  </url>\n"
+            )
+
+    add("", model.index.last_updated)
+    for claim in model.claims:
+        add(addresses.claim_folder(claim.summary.id), claim.summary.last_changed)
+    add(addresses.folder_of(addresses.SOURCES_INDEX), None)
+    for source in model.sources:
+        add(addresses.source_folder(source.ref.id), None)
+    for archive in model.archives:
+        add(addresses.archive_folder(archive.ref.id), None)
+    for folder, lastmod in listing_folders(model):
+        add(folder, lastmod)
+    parts.append("</urlset>\n")
+    return "".join(parts).encode("utf-8")
+
+
+def _pages(count: int) -> int:
+    return max(1, -(-count // addresses.PER_PAGE))
+
+
+def listing_folders(model: SiteModel) -> list[tuple[str, dt.date | None]]:
+    """Every listing page after the first list of sources, percent-encoded, with the date
+    of the latest change it shows."""
+    found: list[tuple[str, dt.date | None]] = [
+        (addresses.listing_folder("sources", "", n), None)
+        for n in range(2, _pages(len(model.sources)) + 1)
+    ]
+    families: dict[str, int] = {}
+    for v in model.listings:
+        families[v.family] = families.get(v.family, 0) + 1
+        newest = v.claims[0].last_changed if v.claims else None
+        found.extend(
+            (addresses.href(addresses.listing_folder(v.family, v.slug, n)), newest)
+            for n in range(1, v.pages + 1)
+        )
+    for family, count in families.items():
+        if family != "claims":
+            found.extend(
+                (addresses.listing_folder(family, "", n), None) for n in range(1, _pages(count) + 1)
+            )
+    return found

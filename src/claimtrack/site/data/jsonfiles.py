@@ -1,0 +1,127 @@
+"""claims.json and sources.json: the whole record, plus what the site computed.
+
+Each file is one JSON object, ``{"schema_version": N, "title": ..., "claims": [...]}``
+(or ``"sources"``), with one record per line so that a diff between two builds
+shows which records changed.  Records keep the YAML field names and order
+(see records.py) and add computed fields; the exact shape is the JSON Schema
+in dataschema.py, published beside the data as claims.schema.json and
+sources.schema.json.  Bump SCHEMA_VERSION on any incompatible change.
+
+Every line is made from one view model (the one its page shows) and the site
+settings, and nothing else: the computed fields are the pages' own (status
+meaning, last change, staleness, sources, origins, quote checks) and the
+addresses come from addresses.py, so the JSON cannot disagree with the pages,
+and a line can be kept for as long as its view compares equal.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from typing import Any
+
+import orjson
+
+from .. import addresses
+from ..model.views import ClaimView, EvidenceView, SiteSettings, SourceView
+
+SCHEMA_VERSION = 1
+
+
+def claim_line(view: ClaimView, settings: SiteSettings) -> bytes:
+    """One claim's record in claims.json, as one line of UTF-8 JSON (no newline)."""
+    cid = view.summary.id
+    # Python mode: orjson writes dates as YYYY-MM-DD and enums as their values itself.
+    record = view.record.model_dump()
+    record["evidence"] = [
+        _evidence(ev, shown) for ev, shown in zip(record["evidence"], view.evidence, strict=True)
+    ]
+    measured = view.measured
+    shown_items = measured.items if measured is not None else ()
+    for m, shown_m in zip(record["measurements"], shown_items, strict=False):
+        m["evidence"] = [
+            _evidence(ev, e) for ev, e in zip(m["evidence"], shown_m.evidence, strict=True)
+        ]
+        m["independent"] = shown_m.independent
+        m["agreement"] = shown_m.agreement
+    for entry, shown_h in zip(record["history"], view.history, strict=True):
+        quotes = iter(shown_h.quotes)
+        entry["evidence"] = [
+            e if isinstance(e, str) else _evidence(e, next(quotes)) for e in entry["evidence"]
+        ]
+    item: dict[str, Any] = {"id": cid, **record}
+    item["status_meaning"] = view.summary.status.meaning
+    item["last_changed"] = view.summary.last_changed
+    item["stale"] = view.summary.stale
+    item["sources"] = [ref.id for ref in view.sources]
+    item["independent_origins"] = [ref.id for ref in view.origins]
+    item["agreement"] = measured.agreement if measured else None
+    return _located(item, addresses.claim_page(cid), addresses.claim_folder(cid), settings)
+
+
+def _evidence(ev: dict[str, Any], shown: EvidenceView) -> dict[str, Any]:
+    """A quote item with what the site found of it in the archive."""
+    return {
+        "source": ev.pop("source"),
+        "quote": ev.pop("quote"),
+        "quote_check": shown.check,
+        **ev,
+        "context_before": shown.context_before,
+        "context_after": shown.context_after,
+        "occurrences": shown.occurrences,
+        "text_fragment_url": shown.text_fragment_url,
+    }
+
+
+def source_line(view: SourceView, settings: SiteSettings) -> bytes:
+    """One source's record in sources.json, as one line of UTF-8 JSON (no newline)."""
+    sid = view.ref.id
+    item: dict[str, Any] = {"id": sid, **view.record.model_dump()}
+    item["derived_by"] = [ref.id for ref in view.derived_by]
+    item["independent_origins"] = [ref.id for ref in view.independent_origins]
+    item["archived"] = view.archived
+    item["archive_sha256"] = view.sha256
+    item["archive_page"] = view.archive_page
+    if view.archive_page is not None:
+        url = settings.absolute(addresses.folder_of(view.archive_page))
+        if url is not None:
+            item["archive_site_url"] = url
+    item["cited_by"] = [c.id for c in view.cited_by]
+    item["to_check_by"] = [c.id for c in view.to_check_by]
+    item["coverage"] = view.coverage.to_json() if view.coverage is not None else None
+    return _located(item, addresses.source_page(sid), addresses.source_folder(sid), settings)
+
+
+def _located(item: dict[str, Any], page: str, folder: str, settings: SiteSettings) -> bytes:
+    """The record's line with its page in the site and, with a base URL, its address."""
+    item["page"] = page
+    url = settings.absolute(folder)
+    if url is not None:
+        item["site_url"] = url
+    return orjson.dumps(item)
+
+
+def document(settings: SiteSettings, key: str, lines: Iterable[bytes]) -> bytes:
+    """The whole file around its record lines (from claim_line or source_line)."""
+    head = orjson.dumps({"schema_version": SCHEMA_VERSION, "title": settings.title})
+    body = b",\n".join(lines)
+    return (
+        head[:-1]
+        + b',"'
+        + key.encode()
+        + b'":['
+        + (b"\n" + body + b"\n" if body else b"")
+        + b"]}\n"
+    )
+
+
+def claims_json(settings: SiteSettings, claims: Iterable[ClaimView]) -> bytes:
+    return document(settings, "claims", (claim_line(view, settings) for view in claims))
+
+
+def sources_json(settings: SiteSettings, sources: Iterable[SourceView]) -> bytes:
+    return document(settings, "sources", (source_line(view, settings) for view in sources))
+
+
+def schema_json(schema: dict[str, Any]) -> bytes:
+    return (json.dumps(schema, ensure_ascii=False, indent=2, sort_keys=True) + "\n").encode()

@@ -1,0 +1,109 @@
+"""schema.org ClaimReview for each claim page, built only from recorded data.
+
+Nothing is invented: a source without a recorded address gets no ``url``, a
+review gets a ``url`` only when tracker.yaml sets ``base_url``, and dates come
+from the history, never from the build.
+
+Rating scale (``reviewRating``): ``alternateName`` is always the status label.
+``ratingValue`` is given on a 1–5 scale (``worstRating`` 1, ``bestRating`` 5)
+only for statuses that judge how true a claim is:
+
+    1 False · 2 Misleading · 3 Disputed · 3 Unverified · 4 Corroborated · 5 Verified
+
+Retracted, Undisclosed and Disclosed say nothing about truth (a withdrawal, or
+whether information was published), so they carry no ``ratingValue``.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import orjson
+
+from ...records import Status
+from .. import addresses
+from ..model.views import ClaimView, SiteSettings, SourceView
+
+RATING_VALUES: dict[Status, int] = {
+    Status.FALSE: 1,
+    Status.MISLEADING: 2,
+    Status.DISPUTED: 3,
+    Status.UNVERIFIED: 3,
+    Status.CORROBORATED: 4,
+    Status.VERIFIED: 5,
+}
+WORST_RATING = 1
+BEST_RATING = 5
+
+
+def _appearance(source: SourceView) -> dict[str, Any]:
+    work: dict[str, Any] = {"@type": "CreativeWork", "headline": source.ref.title}
+    work["inLanguage"] = source.ref.language
+    if source.publisher:
+        work["publisher"] = {"@type": "Organization", "name": source.publisher}
+    if source.authors:
+        work["author"] = [{"@type": "Person", "name": name} for name in source.authors]
+    if source.published:
+        work["datePublished"] = source.published.isoformat()
+    if source.url:
+        work["url"] = source.url
+    return work
+
+
+def claim_review(
+    claim: ClaimView, sources: dict[str, SourceView], settings: SiteSettings
+) -> dict[str, Any]:
+    summary = claim.summary
+    status = Status(summary.status.value)
+    rating: dict[str, Any] = {"@type": "Rating", "alternateName": summary.status.label}
+    if status in RATING_VALUES:
+        rating.update(
+            ratingValue=RATING_VALUES[status], worstRating=WORST_RATING, bestRating=BEST_RATING
+        )
+    rating["ratingExplanation"] = claim.rationale
+    c = claim.claimant
+    author: dict[str, Any]
+    if c.is_person:
+        author = {"@type": "Person", "name": c.name}
+        if c.role:
+            author["jobTitle"] = c.role
+        if c.organisation:
+            author["affiliation"] = {"@type": "Organization", "name": c.organisation}
+    else:
+        author = {"@type": "Organization", "name": c.name}
+    item: dict[str, Any] = {"@type": "Claim", "author": author}
+    appearances = [_appearance(sources[ref.id]) for ref in claim.sources if ref.id in sources]
+    if appearances:
+        item["appearance"] = appearances
+    review: dict[str, Any] = {
+        "@context": "https://schema.org",
+        "@type": "ClaimReview",
+        "claimReviewed": summary.statement,
+        "reviewRating": rating,
+        "itemReviewed": item,
+        "author": {"@type": "Organization", "name": settings.title},
+        # The review as it stands was published with its last status change.
+        "datePublished": summary.last_changed.isoformat(),
+    }
+    url = settings.absolute(addresses.claim_folder(summary.id))
+    if url is not None:
+        review["url"] = url
+    return review
+
+
+def script_json(data: object) -> str:
+    """JSON safe inside <script>: nothing in it can close the element or open a tag or comment.
+
+    "</" becomes "<\\/" and every other "<" becomes "\\u003c" ("<script", "<!--"); both are
+    JSON escapes, so the text still parses to the same data.
+    """
+    # orjson writes what json.dumps(ensure_ascii=False, separators=(",", ":")) writes for
+    # these values (strings, ints, lists, dicts), several times faster: 10,000 pages call it.
+    text = orjson.dumps(data).decode("utf-8")
+    if "<" not in text:  # the common case, without a regular expression pass
+        return text
+    return _OPENING.sub(r"\\u003c", text).replace("</", "<\\/")
+
+
+_OPENING = re.compile(r"<(?!/)")

@@ -1,0 +1,236 @@
+"""JSON Schema (draft 2020-12) of claims.json and sources.json.
+
+The record part is derived from the pydantic models, so a field added to
+records.py is documented here without a second edit; the computed fields are
+written out by hand below.  Every property is required because the JSON always
+carries every key (null or [] when empty), which is what consumers rely on.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from ...check.analysis import QuoteCheck
+from ...check.measurements import Agreement
+from ...records import Claim, Source
+from .jsonfiles import SCHEMA_VERSION
+
+DIALECT = "https://json-schema.org/draft/2020-12/schema"
+_ID_ITEM = {"type": "string", "pattern": "^[a-z0-9]+(?:-[a-z0-9]+)*$"}
+_ID_LIST = {"type": "array", "items": _ID_ITEM}
+_NULLABLE_STRING = {"type": ["string", "null"]}
+
+
+def _output_shape(node: Any) -> Any:
+    """The model's schema as the JSON is written: all keys present, statuses as strings."""
+    if isinstance(node, dict):
+        out = {key: _output_shape(value) for key, value in node.items()}
+        enum = out.get("enum")
+        if isinstance(enum, list) and False in enum:
+            # The YAML reader accepts a bare `false`; the JSON always writes "false".
+            out["enum"] = [value for value in enum if value is not False]
+            out["type"] = "string"
+        props = out.get("properties")
+        if out.get("type") == "object" and isinstance(props, dict):
+            out["required"] = list(props)
+        return out
+    if isinstance(node, list):
+        return [_output_shape(item) for item in node]
+    return node
+
+
+def _record_schema(model: type[Claim] | type[Source]) -> dict[str, Any]:
+    schema: dict[str, Any] = _output_shape(model.model_json_schema(mode="serialization"))
+    schema.pop("title", None)
+    return schema
+
+
+def _wrap(title: str, key: str, item: dict[str, Any]) -> dict[str, Any]:
+    defs = item.pop("$defs", {})
+    return {
+        "$schema": DIALECT,
+        "title": title,
+        "type": "object",
+        "additionalProperties": False,
+        "required": ["schema_version", "title", key],
+        "properties": {
+            "schema_version": {"const": SCHEMA_VERSION},
+            "title": {"type": "string", "description": "The tracker's title."},
+            key: {"type": "array", "items": item},
+        },
+        "$defs": defs,
+    }
+
+
+def _add(item: dict[str, Any], props: dict[str, Any], optional: tuple[str, ...] = ()) -> None:
+    ordered = {"id": props.pop("id"), **item["properties"], **props}
+    item["properties"] = ordered
+    item["required"] = [name for name in ordered if name not in optional]
+
+
+def claims_schema() -> dict[str, Any]:
+    item = _record_schema(Claim)
+    evidence = item["$defs"]["Evidence"]
+    evidence["properties"]["quote_check"] = {
+        "enum": [check.value for check in QuoteCheck],
+        "description": "Whether the quote was found in the source's archived copy: "
+        "found, not-found, unchecked (no archived copy) or no-source.",
+    }
+    evidence["properties"]["context_before"] = {
+        "type": ["string", "null"],
+        "description": "The text just before the quote's first occurrence in the archived copy, "
+        "in its own characters: the rest of the quote's sentence and the sentence before it, "
+        "at most 300 characters (cut at a word, with …). Null without an archived copy or "
+        "when the quote is not found.",
+    }
+    evidence["properties"]["context_after"] = {
+        "type": ["string", "null"],
+        "description": "The text just after the quote's first occurrence, likewise: the rest "
+        "of its sentence and the sentence after it.",
+    }
+    evidence["properties"]["occurrences"] = {
+        "type": "integer",
+        "minimum": 0,
+        "description": "How many times the quote occurs in the archived copy (compared "
+        "normalised); 0 without an archived copy or when not found.",
+    }
+    evidence["properties"]["text_fragment_url"] = {
+        "type": ["string", "null"],
+        "description": "The source's url with a text fragment (#:~:text=) leading to the "
+        "passage; null when the source has no url.",
+    }
+    evidence["required"] = list(evidence["properties"])
+    agreements = [a.value for a in Agreement]
+    measurement = item["$defs"]["Measurement"]
+    measurement["properties"]["independent"] = {
+        "type": "boolean",
+        "description": "True when none of the measurement's sources shares an origin with "
+        "the claim's own evidence.",
+    }
+    measurement["properties"]["agreement"] = {
+        "enum": agreements,
+        "description": "How the measured value stands to the claimed bound, within "
+        "quantity.tolerance: reached, exceeded or not-reached for up-to; consistent or "
+        "contradicted otherwise; none when its unit cannot be compared.",
+    }
+    measurement["required"] = list(measurement["properties"])
+    _add(
+        item,
+        {
+            "id": {**_ID_ITEM, "description": "The claim's id: its file name without .yaml."},
+            "status_meaning": {"type": "string", "description": "What the status means."},
+            "last_changed": {
+                "type": "string",
+                "format": "date",
+                "description": "Date of the last history entry.",
+            },
+            "stale": {
+                "type": "boolean",
+                "description": "True when review_by has passed on the day of the build.",
+            },
+            "sources": {**_ID_LIST, "description": "Distinct sources quoted as evidence."},
+            "independent_origins": {
+                **_ID_LIST,
+                "description": "Sources the evidence ultimately derives from; "
+                "reports of one origin count once.",
+            },
+            "agreement": {
+                "enum": [*agreements, None],
+                "description": "The claim's agreement with its independent, comparable "
+                "measurements: for up-to the best one's; otherwise consistent or "
+                "contradicted when they all say so, mixed when they disagree; none without "
+                "any; null for a claim that is not a figure.",
+            },
+            "page": {"type": "string", "description": "Path of the claim's page in the site."},
+            "site_url": {
+                "type": "string",
+                "format": "uri",
+                "description": "Absolute address of the page; only when base_url is set.",
+            },
+        },
+        optional=("site_url",),
+    )
+    return _wrap("claims.json", "claims", item)
+
+
+def sources_schema() -> dict[str, Any]:
+    item = _record_schema(Source)
+    _add(
+        item,
+        {
+            "id": {**_ID_ITEM, "description": "The source's id: its file name without .yaml."},
+            "derived_by": {**_ID_LIST, "description": "Sources derived from this one."},
+            "independent_origins": {
+                **_ID_LIST,
+                "description": "Sources this one ultimately derives from (itself if none).",
+            },
+            "archived": {"type": "boolean", "description": "sources/<id>.txt exists."},
+            "archive_sha256": {
+                **copy.deepcopy(_NULLABLE_STRING),
+                "description": "SHA-256 of the archived text as read, or null.",
+            },
+            "archive_page": {
+                **copy.deepcopy(_NULLABLE_STRING),
+                "description": "Path of the page showing the whole archived text, built only "
+                "when archive_public is true and the text exists; null otherwise.",
+            },
+            "archive_site_url": {
+                "type": "string",
+                "format": "uri",
+                "description": "Absolute address of the archive page; only when it is built "
+                "and base_url is set.",
+            },
+            "cited_by": {**_ID_LIST, "description": "Claims citing this source."},
+            "to_check_by": {
+                **_ID_LIST,
+                "description": "Claims naming this source as one still to read (to_check).",
+            },
+            "coverage": _COVERAGE,
+            "page": {"type": "string", "description": "Path of the source's page in the site."},
+            "site_url": {
+                "type": "string",
+                "format": "uri",
+                "description": "Absolute address of the page; only when base_url is set.",
+            },
+        },
+        optional=("site_url", "archive_site_url"),
+    )
+    return _wrap("sources.json", "sources", item)
+
+
+_COUNT = {"type": "integer", "minimum": 0}
+_RATIO = {"type": "number", "minimum": 0, "maximum": 1}
+_COVERAGE = {
+    "description": "How much of the archived text the claims cite, sentence by sentence "
+    "(claimtrack coverage); null when the source has no archived text.",
+    "oneOf": [
+        {"type": "null"},
+        {
+            "type": "object",
+            "additionalProperties": False,
+            "required": [
+                "sentences",
+                "cited",
+                "fully_cited",
+                "partly_cited",
+                "reviewed",
+                "coverage",
+                "cited_coverage",
+            ],
+            "properties": {
+                "sentences": {**_COUNT, "description": "Sentences in the archived text."},
+                "cited": {**_COUNT, "description": "Sentences a quote overlaps."},
+                "fully_cited": {**_COUNT, "description": "Sentences the quotes cover whole."},
+                "partly_cited": {**_COUNT, "description": "Sentences the quotes cover in part."},
+                "reviewed": {
+                    **_COUNT,
+                    "description": "Uncited sentences reviewed as stating no claim "
+                    "(reviewed_uncited).",
+                },
+                "coverage": {**_RATIO, "description": "(cited + reviewed) / sentences."},
+                "cited_coverage": {**_RATIO, "description": "cited / sentences."},
+            },
+        },
+    ],
+}

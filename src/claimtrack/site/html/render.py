@@ -1,0 +1,83 @@
+"""Render outputs to bytes and write a whole site into a fresh folder, on every core.
+
+On a large site rendering pages dominates the build and is independent page
+by page: batch.split has a forked child render and write every other output
+(it inherits the templates and view models, and reports back only digests).
+Output is the same bytes either way.  Deleting the previous site, as many
+file system calls as writing it, is shared the same way.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from pathlib import Path
+
+from jinja2 import Environment, Template, TemplateError
+
+from ...batch import split
+from ...errors import DataError
+from ..plan.outputs import Output
+from .templating import EXPRESSION_ERRORS, TEMPLATE_FAILURE, template_problem
+
+
+def digest(data: bytes) -> str:
+    return hashlib.blake2b(data, digest_size=16).hexdigest()
+
+
+class Renderer:
+    def __init__(self, env: Environment) -> None:
+        self.env = env
+        self._templates: dict[str, Template] = {}
+
+    def render(self, output: Output) -> bytes:
+        if output.template is None:
+            assert output.make is not None
+            return output.make()
+        template = self._templates.get(output.template)
+        if template is None:
+            template = self._templates[output.template] = self.env.get_template(output.template)
+        context = output.context if output.lazy is None else {**output.context, **output.lazy()}
+        try:
+            return template.render(context).encode("utf-8")
+        except (TemplateError, RecursionError, *EXPRESSION_ERRORS) as exc:
+            problem = template_problem(exc, output.template)
+            if problem is None:
+                raise
+            raise DataError([problem], TEMPLATE_FAILURE) from None
+
+
+def _write(renderer: Renderer, outputs: list[Output], folder: Path, digests: bool) -> list[str]:
+    """Plain writes: nobody reads the fresh folder before it is swapped in, so no fsync each."""
+    result = []
+    base = str(folder) + os.sep
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
+    for output in outputs:
+        data = renderer.render(output)
+        # os.open/os.write: a single write needs no buffered file object around it.
+        fd = os.open(base + output.path, flags, 0o644)
+        try:
+            view = memoryview(data)
+            while view:
+                view = view[os.write(fd, view) :]
+        finally:
+            os.close(fd)
+        result.append(digest(data) if digests else "")
+    return result
+
+
+def write_site(
+    renderer: Renderer, outputs: list[Output], folder: Path, *, digests: bool
+) -> dict[str, str]:
+    """Write every output under ``folder``; returns path -> digest when asked for digests."""
+    folders = set()
+    for output in outputs:
+        parent = output.path.rpartition("/")[0]
+        while parent and parent not in folders:
+            folders.add(parent)
+            parent = parent.rpartition("/")[0]
+    # Sorted, so every folder comes after its parent and one mkdir call each suffices.
+    for name in sorted(folders):
+        os.mkdir(os.path.join(folder, name))
+    made = split(outputs, lambda part: _write(renderer, part, folder, digests), "rendering")
+    return {o.path: d for o, d in zip(outputs, made, strict=True)} if digests else {}

@@ -1,0 +1,337 @@
+"""View models: what each page shows, computed once from the records and the analysis.
+
+Templates only read these; every wording decision ("unknown", "up to 8x",
+"1 independent origin, reported by 2 sources") is made here, once, so that the
+HTML, the JSON and the JSON-LD never disagree.  The views themselves are in
+views.py; building all of them is one pass over the records with dict lookups.
+"""
+
+from __future__ import annotations
+
+from ...check.analysis import Analysis, QuoteCheck
+from ...check.measurements import Measured
+from ...i18n import N_, Interface, english
+from ...records import (
+    Bound,
+    Claim,
+    ClaimKind,
+    Evidence,
+    Quantity,
+    Source,
+    SourceKind,
+    TrackerSettings,
+    TranslatedBy,
+)
+from .. import addresses
+from ..addresses import base_url
+from .archive import is_public
+from .coverage import coverage_view
+from .measured import measured_line, measured_view
+from .textfragment import text_fragment_url
+from .views import (
+    STATUSES,
+    ClaimantView,
+    ClaimSummary,
+    ClaimView,
+    EvidenceView,
+    HistoryView,
+    QuantityView,
+    SiteSettings,
+    SourceRef,
+    SourceSummary,
+    SourceView,
+)
+
+# The figure's words: (the bound shown alone, its meaning, the figure with its amount).
+BOUND_WORDS: dict[Bound, tuple[str, str, str]] = {
+    Bound.EXACT: (N_("exact"), N_("exact: the figure as stated"), ""),
+    Bound.UP_TO: (
+        N_("up to"),
+        N_("a maximum: typical results may be lower"),
+        N_("up to %(amount)s"),
+    ),
+    Bound.AT_LEAST: (
+        N_("at least"),
+        N_("a minimum: results may be higher"),
+        N_("at least %(amount)s"),
+    ),
+    Bound.ABOUT: (N_("about"), N_("approximate"), N_("about %(amount)s")),
+}
+
+QUOTE_CHECK_LABELS: dict[QuoteCheck, str] = {
+    QuoteCheck.FOUND: N_("Found in the archived copy"),
+    QuoteCheck.NOT_FOUND: N_("Not found in the archived copy"),
+    QuoteCheck.UNCHECKED: N_("Not checked: no archived copy"),
+    QuoteCheck.NO_SOURCE: N_("Not checked: unknown source"),
+}
+
+TRANSLATOR_LABELS: dict[TranslatedBy, str] = {
+    TranslatedBy.PERSON: N_("translated by a person"),
+    TranslatedBy.MACHINE: N_("machine translation"),
+}
+
+KIND_LABELS: dict[ClaimKind, str] = {
+    ClaimKind.FIGURE: N_("Figure"),
+    ClaimKind.FACT: N_("Fact"),
+    ClaimKind.QUOTE: N_("Quote"),
+    ClaimKind.ASSESSMENT: N_("Assessment"),
+    ClaimKind.OMISSION: N_("Omission"),
+}
+
+KIND_VALUE_LABELS: dict[str, str] = {kind.value: label for kind, label in KIND_LABELS.items()}
+
+SOURCE_KIND_LABELS: dict[SourceKind, str] = {
+    SourceKind.PRIMARY: N_("Primary source"),
+    SourceKind.REPORT: N_("Report"),
+    SourceKind.SUMMARY: N_("Summary"),
+    SourceKind.TRANSLATION: N_("Translation"),
+    SourceKind.DOCUMENTATION: N_("Documentation"),
+}
+
+
+def language_name(tag: str) -> str:
+    """'French (fr)': the English name (fragments.language_name names it in the site's language)."""
+    return english().language_name(tag)
+
+
+def plural(count: int, word: str, many: str | None = None) -> str:
+    return f"{count} {word if count == 1 else (many or word + 's')}"
+
+
+def format_number(value: float) -> str:
+    if value.is_integer():
+        return f"{int(value):,}"
+    return repr(value)
+
+
+def joins_unit(unit: str) -> bool:
+    """'8x', '40%' are written without a space; '300 tokens/s' with one."""
+    return unit in ("x", "×", "%", "‰", "°") or unit.startswith(("x ", "× "))
+
+
+def source_summary(s: SourceView) -> SourceSummary:
+    return SourceSummary(
+        s.ref,
+        s.kind_label,
+        s.publisher,
+        s.published,
+        s.language_name,
+        s.archived,
+        len(s.cited_by),
+        len(s.to_check_by),
+        s.derived_from,
+    )
+
+
+def by_origin(sources: tuple[SourceView, ...]) -> tuple[SourceSummary, ...]:
+    """Each original source followed by the sources derived from it.
+
+    Read top to bottom, the list shows how many independent origins there are:
+    a report sits under what it reports instead of looking like a second source.
+    """
+
+    def key(s: SourceView) -> tuple[str, int, str, str]:
+        family = min((o.title.casefold() for o in s.origins), default=s.ref.title.casefold())
+        return (family, 1 if s.derived_from else 0, s.ref.title.casefold(), s.ref.id)
+
+    return tuple(source_summary(s) for s in sorted(sources, key=key))
+
+
+def site_settings(settings: TrackerSettings, *, search: bool = True) -> SiteSettings:
+    return SiteSettings(
+        settings.title,
+        settings.description,
+        settings.language,
+        base_url(settings.base_url),
+        search=search,
+    )
+
+
+def claimant_view(claim: Claim) -> ClaimantView:
+    c = claim.claimant
+    details = [part for part in (c.role, c.organisation) if part]
+    display = f"{c.name} ({', '.join(details)})" if details else c.name
+    return ClaimantView(c.name, c.role, c.organisation, bool(details), display)
+
+
+def amount_text(value: float, unit: str) -> str:
+    """'8x', '300 tokens/s': a number with its unit, as the pages write it."""
+    number = format_number(value)
+    return f"{number}{unit}" if joins_unit(unit) else f"{number} {unit}"
+
+
+def quantity_view(q: Quantity) -> QuantityView:
+    value = format_number(q.value)
+    amount = amount_text(q.value, q.unit)
+    word, meaning, pattern = BOUND_WORDS[q.bound]
+    return QuantityView(
+        figure=pattern % {"amount": amount} if pattern else amount,
+        value=value,
+        unit=q.unit,
+        bound=word,
+        bound_meaning=meaning,
+        metric=q.metric,
+        baseline=q.baseline,
+        conditions=q.conditions.strip() or None,
+        number=q.value,
+        joined=joins_unit(q.unit),
+        pattern=pattern,
+    )
+
+
+def summary_view(
+    cid: str, claim: Claim, stale: bool, measured: Measured | None = None
+) -> ClaimSummary:
+    return ClaimSummary(
+        id=cid,
+        statement=claim.statement,
+        status=STATUSES[claim.status],
+        kind=claim.kind.value,
+        kind_label=KIND_LABELS[claim.kind],
+        claimant=claim.claimant.name,
+        topics=tuple(claim.topics),
+        last_changed=claim.history[-1].date,
+        recorded=claim.history[0].date,
+        stale=stale,
+        measured=measured_line(claim, measured, amount_text),
+    )
+
+
+def source_view(
+    sid: str,
+    source: Source,
+    a: Analysis,
+    refs: dict[str, SourceRef],
+    summaries: dict[str, ClaimSummary],
+) -> SourceView:
+    archive = a.tracker.archives.get(sid)
+    origins = sorted(a.source_origins.get(sid, frozenset()))
+    return SourceView(
+        ref=refs[sid],
+        language_name=language_name(source.language),
+        kind=source.kind.value,
+        kind_label=SOURCE_KIND_LABELS[source.kind],
+        publisher=source.publisher,
+        authors=tuple(source.authors),
+        published=source.published,
+        url=source.url,
+        notes=source.notes.strip(),
+        derived_from=tuple(refs[p] for p in source.derived_from if p in refs),
+        derived_by=tuple(refs[c] for c in a.derived_by.get(sid, ())),
+        origins=tuple(refs[o] for o in origins if o != sid),
+        archived=archive is not None,
+        retrieved=source.snapshot.retrieved if source.snapshot else None,
+        sha256=archive.sha256 if archive else None,
+        cited_by=tuple(summaries[c] for c in a.cited_by.get(sid, ()) if c in summaries),
+        to_check_by=tuple(summaries[c] for c in a.to_check_by.get(sid, ()) if c in summaries),
+        record=source,
+        archive_page=addresses.archive_page(sid) if is_public(a, sid) else None,
+        coverage=coverage_view(a, sid),
+    )
+
+
+def evidence_view(
+    ev: Evidence, check: QuoteCheck, a: Analysis, refs: dict[str, SourceRef]
+) -> EvidenceView:
+    """One quote as a page shows it: a claim's evidence, a measurement's, a status change's."""
+    ref = refs.get(ev.source) or SourceRef(ev.source, ev.source, "und")
+    found = a.quote_context(ev.source, ev.quote)
+    source = a.tracker.sources.get(ev.source)
+    url = source.record.url if source is not None else None
+    fragment = None
+    if url:
+        if found is None:
+            fragment = text_fragment_url(url, ev.quote)
+        elif found.occurrences > 1:
+            fragment = text_fragment_url(url, found.passage, found.before, found.after)
+        else:
+            fragment = text_fragment_url(url, found.passage)
+    return EvidenceView(
+        source=ref,
+        quote=ev.quote,
+        translation=ev.translation,
+        translated_by=ev.translated_by.value if ev.translated_by else None,
+        translator_label=TRANSLATOR_LABELS[ev.translated_by] if ev.translated_by else None,
+        check=check.value,
+        check_label=QUOTE_CHECK_LABELS[check],
+        context_before=found.before if found else None,
+        passage=found.passage if found else None,
+        context_after=found.after if found else None,
+        occurrences=found.occurrences if found else 0,
+        text_fragment_url=fragment,
+        archive_passage=(
+            f"{addresses.archive_page(ev.source)}#{addresses.passage_id(found.start)}"
+            if found is not None and source is not None and is_public(a, ev.source)
+            else None
+        ),
+    )
+
+
+def claim_view(
+    cid: str,
+    claim: Claim,
+    a: Analysis,
+    refs: dict[str, SourceRef],
+    summaries: dict[str, ClaimSummary],
+    related_to: list[str],
+) -> ClaimView:
+    checks = a.quote_checks_of(a.tracker.claims[cid])
+    evidence = [
+        evidence_view(ev, checks[i] if i < len(checks) else QuoteCheck.NO_SOURCE, a, refs)
+        for i, ev in enumerate(claim.evidence)
+    ]
+    last = len(claim.history) - 1
+    history = tuple(
+        HistoryView(
+            index=i,
+            date=entry.date,
+            status=STATUSES[entry.status],
+            note=entry.note,
+            evidence=tuple(refs[s] for s in entry.source_ids if s in refs),
+            current=i == last,
+            quotes=tuple(
+                evidence_view(ev, a.quote_check(ev), a, refs)
+                for ev in entry.evidence
+                if isinstance(ev, Evidence)
+            ),
+        )
+        for i, entry in enumerate(claim.history)
+    )
+    # Related both ways: a reader of either claim should find the other.
+    related_ids = list(dict.fromkeys([*claim.related, *related_to]))
+    sources = a.claim_sources(cid)
+    origins = a.claim_origins(cid)
+    # English, for templates that override claim.html from before the catalogs; the packaged
+    # one says it in the site's language from the counts.
+    sentence = (
+        f"{plural(len(origins), 'independent origin')}, "
+        f"reported by {plural(len(sources), 'source')}"
+    )
+    return ClaimView(
+        summary=summaries[cid],
+        claimant=claimant_view(claim),
+        quantity=quantity_view(claim.quantity) if claim.quantity else None,
+        evidence=tuple(evidence),
+        history=history,
+        rationale=claim.rationale,
+        review_by=claim.review_by,
+        related=tuple(summaries[r] for r in related_ids if r in summaries and r != cid),
+        sources=tuple(refs[s] for s in sources),
+        origins=tuple(refs[o] for o in origins if o in refs),
+        origins_sentence=sentence,
+        to_check=tuple(refs[s] for s in dict.fromkeys(claim.to_check) if s in refs),
+        measured=measured_view(
+            claim,
+            a.measured(cid),
+            lambda ev: evidence_view(ev, a.quote_check(ev), a, refs),
+            amount_text,
+        ),
+        record=claim,
+    )
+
+
+def figure_text(ui: Interface, q: QuantityView) -> str:
+    """'up to 8x', 'jusqu'à 8x': the bound in the site's language, the unit as recorded."""
+    value = ui.number(q.number)
+    amount = f"{value}{q.unit}" if q.joined else f"{value} {q.unit}"
+    return ui.gettext(q.pattern) % {"amount": amount} if q.pattern else amount

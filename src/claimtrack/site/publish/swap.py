@@ -1,0 +1,161 @@
+"""Putting a freshly built site folder in place of the old one, and cleaning up after kills.
+
+On Linux the two folders are exchanged in one step (renameat2 with
+RENAME_EXCHANGE), so there is no moment without a site.  Elsewhere, or on a
+file system that cannot exchange, the old site is renamed away and the new
+one renamed in; a kill between those two renames leaves no site folder, so
+the next build first puts the old one back (``recover``).
+
+Temporary folders are named ``.<out>.build-<pid>-*`` and ``.<out>.old-<pid>-*``.
+Only those that carry the build marker are ever deleted or restored: a folder
+that merely looks like one, but that claimtrack did not write, is left alone.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import ctypes
+import errno
+import os
+import re
+import shutil
+import sys
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+
+from ...batch import split
+from ..plan.outputs import Output
+
+_AT_FDCWD = -100
+_RENAME_EXCHANGE = 2
+# The file system or kernel cannot exchange: fall back to two renames.
+_NO_EXCHANGE = {errno.ENOSYS, errno.EINVAL, errno.ENOTSUP, errno.EOPNOTSUPP, errno.EPERM}
+
+MARKER = ".claimtrack-site"
+MARKER_TEXT = (
+    b"This folder is written by `claimtrack build`; each build replaces all of it.\n"
+    b"Edit the records and templates in the tracker instead.\n"
+)
+# The marker's output: the build adds it to every plan, written first into a new folder.
+MARKER_OUTPUT = Output(MARKER, make=lambda: MARKER_TEXT, key=MARKER_TEXT)
+
+
+def _renameat2() -> Callable[..., int] | None:
+    if not sys.platform.startswith("linux"):
+        return None
+    try:
+        call: Callable[..., int] | None = getattr(
+            ctypes.CDLL(None, use_errno=True), "renameat2", None
+        )
+    except OSError:  # pragma: no cover - no C library to load
+        return None
+    return call
+
+
+_RENAMEAT2 = _renameat2()
+
+
+def exchange(a: Path, b: Path) -> bool:
+    """Swap two folders' names in one step; False when this system cannot."""
+    call = _RENAMEAT2
+    if call is None:
+        return False
+    result = call(_AT_FDCWD, os.fsencode(a), _AT_FDCWD, os.fsencode(b), _RENAME_EXCHANGE)
+    if result == 0:
+        return True
+    code = ctypes.get_errno()
+    if code in _NO_EXCHANGE:
+        return False
+    raise OSError(code, os.strerror(code), str(a))
+
+
+def _pattern(out: Path) -> re.Pattern[str]:
+    return re.compile(rf"^\.{re.escape(out.name)}\.(build|old)-(\d+)-")
+
+
+def pid_alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+def _abandoned(out: Path) -> list[tuple[str, Path]]:
+    """(kind, folder) of temporary site folders of builds that are no longer running."""
+    found = []
+    pattern = _pattern(out)
+    entries = sorted(out.parent.iterdir()) if out.parent.is_dir() else []
+    for entry in entries:
+        match = pattern.match(entry.name)
+        if not match or entry.is_symlink() or not entry.is_dir():
+            continue
+        pid = int(match.group(2))
+        if pid == os.getpid() or pid_alive(pid):
+            continue
+        if (entry / MARKER).is_file():
+            found.append((match.group(1), entry))
+    return found
+
+
+def recover(out: Path) -> None:
+    """Put the old site back when a build was killed between its two renames."""
+    if out.exists() or out.is_symlink():
+        return
+    old = [folder for kind, folder in _abandoned(out) if kind == "old"]
+    if old:
+        newest = max(old, key=lambda folder: folder.stat().st_mtime_ns)
+        os.rename(newest, out)
+
+
+def remove_leftovers(out: Path) -> None:
+    """Delete the temporary folders of earlier builds that were killed before cleaning up."""
+    recover(out)
+    for _, folder in _abandoned(out):
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def swap(new: Path, out: Path) -> None:
+    """Put the folder ``new`` at ``out``, then delete what was there."""
+    if not out.exists():
+        os.rename(new, out)
+        return
+    if exchange(new, out):
+        remove_tree(new)  # now the old site
+        return
+    old = Path(tempfile.mkdtemp(prefix=f".{out.name}.old-{os.getpid()}-", dir=out.parent))
+    os.rmdir(old)
+    os.rename(out, old)
+    try:
+        os.rename(new, out)
+    except BaseException:
+        os.rename(old, out)
+        raise
+    remove_tree(old)
+
+
+def _remove(paths: list[str]) -> list[None]:
+    for path in paths:
+        if os.path.isdir(path) and not os.path.islink(path):
+            shutil.rmtree(path, ignore_errors=True)
+        else:
+            with contextlib.suppress(FileNotFoundError):
+                os.unlink(path)
+    return [None] * len(paths)
+
+
+def remove_tree(folder: Path) -> None:
+    """Delete a whole site folder; a large one is split between two processes."""
+    entries: list[str] = []
+    for top in sorted(os.scandir(folder), key=lambda e: e.name):
+        if top.is_dir(follow_symlinks=False):
+            entries.extend(sorted(e.path for e in os.scandir(top.path)))
+        else:
+            entries.append(top.path)
+    try:
+        split(entries, _remove, "deleting the old site")
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
