@@ -1,4 +1,4 @@
-"""The registry of problem codes: the README shows it, and every code has a test of its own."""
+"""The registry of problem codes: docs/codes.md shows it, and every code has a test of its own."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ from pathlib import Path
 
 from claimtrack.codes import CODES, Code
 
-from .regen_readme import END, README, START, with_table
+from .regen_docs import CODES_DOC, END, START, with_table
 
 TESTS = Path(__file__).resolve().parent
 
@@ -16,11 +16,11 @@ def test_every_code_is_registered_once_with_a_summary() -> None:
     assert all(info.summary and "|" not in info.summary for info in CODES.values())
 
 
-def test_the_readme_table_is_made_from_the_registry() -> None:
-    text = README.read_text(encoding="utf-8")
-    assert START in text and END in text, "the README lost the markers around its table"
+def test_the_docs_table_is_made_from_the_registry() -> None:
+    text = CODES_DOC.read_text(encoding="utf-8")
+    assert START in text and END in text, "docs/codes.md lost the markers around its table"
     assert text == with_table(text), (
-        "the table is stale: run `.venv/bin/python -m tests.regen_readme`"
+        "the table is stale: run `.venv/bin/python -m tests.regen_docs`"
     )
 
 
@@ -29,7 +29,7 @@ def test_every_code_has_a_test_of_its_own() -> None:
     sources = [
         p.read_text(encoding="utf-8")
         for p in TESTS.rglob("*.py")
-        if p.name not in ("test_codes.py", "regen_readme.py")
+        if p.name not in ("test_codes.py", "regen_docs.py")
     ]
     text = "\n".join(sources)
     untested = [

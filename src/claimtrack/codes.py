@@ -1,8 +1,8 @@
 """Every problem code, its severity and what it means: the one registry.
 
 A rule can only report a code listed here (problems.report takes a Code), the
-severity comes from here, and the README's table of codes is made from here
-(``python -m tests.regen_readme``; tests/test_codes.py fails while it is stale,
+severity comes from here, and the table of codes in docs/codes.md is made from here
+(``python -m tests.regen_docs``; tests/test_codes.py fails while it is stale,
 and when a code has no test of its own).
 """
 
@@ -252,7 +252,7 @@ CODES: dict[Code, CodeInfo] = {
 
 
 def markdown_table() -> str:
-    """The README's table of codes."""
+    """The table of codes in docs/codes.md."""
     rows = ["| code | severity | when |", "| --- | --- | --- |"]
     rows += [f"| `{code}` | {info.severity} | {info.summary} |" for code, info in CODES.items()]
     return "\n".join(rows) + "\n"
