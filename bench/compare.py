@@ -3,6 +3,7 @@
     .venv/bin/python bench/compare.py                          # 1,000 and 10,000 claims, 3 rounds
     .venv/bin/python bench/compare.py --sizes 1000,10000,100000 --rounds 5 --serve
     .venv/bin/python bench/compare.py --write bench/RESULTS.md --label "before the pipeline work"
+    .venv/bin/python bench/compare.py --sizes 10000 --baseline ../before/.venv/bin --no-pelican
 
 For each size: a tracker from bench/make_tracker.py and its Hugo and Pelican
 equivalents (bench/equivalent.py), all in --work (default /dev/shm, so that
@@ -15,6 +16,11 @@ work area, and anything a run leaves in the tracker root is removed); "check
 (warm)" runs right after it.  Memory is the peak RSS of the whole process
 tree (bench/measure.py).  A one-round warm-up, not counted, loads the programs
 into the page cache.
+
+``--baseline BIN``: the bin folder of another install of claimtrack (a checkout of
+the commit before a change, with its own venv); its build and checks run in the same
+rounds, in turn with this one's, as "before: ..." rows.  That is how a change shows
+that it kept the speed it found.
 """
 
 from __future__ import annotations
@@ -64,12 +70,12 @@ def version(command: list[str]) -> str:
     return (done.stdout or done.stderr).strip().splitlines()[0] if done.returncode == 0 else "?"
 
 
-def build_flags() -> list[str]:
+def build_flags(bin_dir: Path = BIN) -> list[str]:
     """--no-cache when `claimtrack build` has it: the issue's build target is a cold build;
     --no-search when it has that: indexing for search is timed on its own
     (bench/bench_search.py) and does not count against the build target."""
     done = subprocess.run(
-        [BIN / "claimtrack", "build", "--help"], capture_output=True, text=True, check=False
+        [bin_dir / "claimtrack", "build", "--help"], capture_output=True, text=True, check=False
     )
     return [flag for flag in ("--no-cache", "--no-search") if flag in done.stdout]
 
@@ -103,36 +109,25 @@ def prepare(work: Path, claims: int) -> Size:
     return Size(claims, root, sites, base / "out", base / "cache")
 
 
-def commands(size: Size, hugo: Path) -> dict[str, list[str | Path]]:
-    out = size.out
+def claimtrack_commands(size: Size, bin_dir: Path, prefix: str = "") -> dict[str, list[str | Path]]:
+    """Build, cold check and warm check with the claimtrack installed in ``bin_dir``."""
+    claimtrack = bin_dir / "claimtrack"
+    check = [claimtrack, "check", "--root", size.root, "--today", TODAY]
+    out = size.out / f"claimtrack{'-' + prefix.rstrip(': ') if prefix else ''}"
+    build = [claimtrack, "build", "--root", size.root, "--out", out, "--today", TODAY]
     return {
-        "claimtrack build": [
-            BIN / "claimtrack",
-            "build",
-            "--root",
-            size.root,
-            "--out",
-            out / "claimtrack",
-            "--today",
-            TODAY,
-            *build_flags(),
-        ],
-        "claimtrack check (cold)": [
-            BIN / "claimtrack",
-            "check",
-            "--root",
-            size.root,
-            "--today",
-            TODAY,
-        ],
-        "claimtrack check (warm)": [
-            BIN / "claimtrack",
-            "check",
-            "--root",
-            size.root,
-            "--today",
-            TODAY,
-        ],
+        f"{prefix}claimtrack build": [*build, *build_flags(bin_dir)],
+        f"{prefix}claimtrack check (cold)": check,
+        f"{prefix}claimtrack check (warm)": check,
+    }
+
+
+def commands(
+    size: Size, hugo: Path, baseline: Path | None = None, pelican: bool = True
+) -> dict[str, list[str | Path]]:
+    out = size.out
+    before = claimtrack_commands(size, baseline, "before: ") if baseline else {}
+    others: dict[str, list[str | Path]] = {
         "hugo": [
             hugo,
             "--quiet",
@@ -153,6 +148,9 @@ def commands(size: Size, hugo: Path) -> dict[str, list[str | Path]]:
             "-q",
         ],
     }
+    if not pelican:
+        del others["pelican"]
+    return {**claimtrack_commands(size, BIN), **before, **others}
 
 
 def clear(size: Size, keep: set[str]) -> None:
@@ -166,10 +164,9 @@ def clear(size: Size, keep: set[str]) -> None:
     size.out.mkdir(parents=True)
 
 
-def measure(size: Size, rounds: int, warmup: int, hugo: Path) -> None:
+def measure(size: Size, rounds: int, warmup: int, todo: dict[str, list[str | Path]]) -> None:
     env = {**os.environ, "XDG_CACHE_HOME": str(size.cache / "xdg")}
     keep = {"claims", "sources", "tracker.yaml"}  # all that make_tracker writes
-    todo = commands(size, hugo)
     for number in range(-warmup, rounds):
         for name, command in todo.items():
             if not name.endswith("(warm)"):
@@ -196,10 +193,11 @@ def table(sizes: list[Size]) -> list[str]:
         for name, runs in size.runs.items():
             mib = statistics.median(r.peak_mib for r in runs)
             cpu = statistics.median(r.cpu_seconds for r in runs)
+            vs_pelican = f"{med[name] / med['pelican']:.3f}x" if "pelican" in med else "–"
             lines.append(
                 f"| {size.claims:,} | {name} | {med[name]:.2f} | "
                 f"{min(r.seconds for r in runs):.2f} | {med[name] / med['hugo']:.2f}x | "
-                f"{med[name] / med['pelican']:.3f}x | {cpu:.2f} | {mib:.0f} |"
+                f"{vs_pelican} | {cpu:.2f} | {mib:.0f} |"
             )
         for kind, values in size.serve.items():
             lines.append(
@@ -226,10 +224,20 @@ def targets(sizes: list[Size]) -> list[str]:
         cold, warm = median(s, "claimtrack check (cold)"), median(s, "claimtrack check (warm)")
         add(s.claims, "check cold ≤ 0.6x Hugo", cold / hugo, cold <= 0.6 * hugo)
         add(s.claims, "check warm ≤ 0.15x Hugo", warm / hugo, warm <= 0.15 * hugo)
-        pelican = median(s, "pelican")
-        add(s.claims, "build ≥ 9x faster than Pelican", pelican / build, pelican >= 9 * build)
+        if "pelican" in s.runs:
+            pelican = median(s, "pelican")
+            add(s.claims, "build ≥ 9x faster than Pelican", pelican / build, pelican >= 9 * build)
         peak = max(median(s, name, "peak_mib") for name in s.runs if name.startswith("claimtrack"))
         add(s.claims, "peak memory of the process tree ≤ 250 MiB", peak, peak <= 250, " MiB")
+        for name in ("claimtrack build", "claimtrack check (cold)", "claimtrack check (warm)"):
+            if f"before: {name}" in s.runs:
+                now, then = median(s, name), median(s, f"before: {name}")
+                add(
+                    s.claims,
+                    f"{name} no slower than before (now / before)",
+                    now / then,
+                    now <= then * 1.05,
+                )
         for kind, values in s.serve.items():
             p50 = statistics.median(values) * 1000
             add(s.claims, f"serve: {kind} edit served ≤ 150 ms (median)", p50, p50 <= 150, " ms")
@@ -257,7 +265,7 @@ def report(sizes: list[Size], args: argparse.Namespace, hugo: Path, start: str) 
         f"{os.cpu_count()} cores, Python {platform.python_version()}, "
         f"{version([str(hugo), 'version'])}, Pelican {version([str(BIN / 'pelican'), '--version'])}"
     )
-    example = commands(sizes[0], hugo)
+    example = commands(sizes[0], hugo, args.baseline, not args.no_pelican)
     shown = "\n".join(f"    {name}: {shlex.join(map(str, cmd))}" for name, cmd in example.items())
     title = f"## {dt.datetime.now(dt.UTC):%Y-%m-%d %H:%M} UTC" + (
         f": {args.label}" if args.label else ""
@@ -295,6 +303,12 @@ def main() -> None:
     parser.add_argument("--edits", type=int, default=10, help="edits of each kind under --serve")
     parser.add_argument("--write", type=Path, help="append the results to this markdown file")
     parser.add_argument("--label", default="", help="a few words on what was measured")
+    parser.add_argument(
+        "--baseline",
+        type=Path,
+        help="bin folder of another claimtrack install, run in turn with this one",
+    )
+    parser.add_argument("--no-pelican", action="store_true", help="leave Pelican out")
     args = parser.parse_args()
     hugo = hugo_binary()
     # A busy machine slows everything: say how busy it was.
@@ -302,7 +316,8 @@ def main() -> None:
     sizes = []
     for claims in (int(n) for n in args.sizes.split(",")):
         size = prepare(args.work, claims)
-        measure(size, args.rounds, args.warmup, hugo)
+        todo = commands(size, hugo, args.baseline, not args.no_pelican)
+        measure(size, args.rounds, args.warmup, todo)
         if args.serve:
             size.serve = time_edits(size.root, args.work / "serve", args.edits)
         sizes.append(size)
