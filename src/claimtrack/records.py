@@ -198,7 +198,7 @@ def _history_item_kind(value: object) -> str:
 
 
 # Tags of the two shapes of a history evidence item.  Pydantic puts the tag in an
-# error's location; validation.py drops it (a field name never starts with "<").
+# error's location, right after the item's index; validation.py drops it there.
 SOURCE_TAG, QUOTE_TAG = "<source id>", "<quote>"
 HistoryEvidence = Annotated[
     Annotated[RecordId, Tag(SOURCE_TAG)] | Annotated[Evidence, Tag(QUOTE_TAG)],

@@ -3,8 +3,8 @@
 PyYAML resolves scalars by YAML 1.1 (``no`` is false, ``1.10`` is 1.1), keeps
 the last of two duplicate keys and expands aliases without bound.  Here the
 parser only builds the node tree (libyaml when available), and our own
-conversion applies the YAML 1.2 rules, refuses duplicates, aliases and tags,
-and records a line and column for every path into the data.
+conversion applies the YAML 1.2 rules, refuses duplicates, aliases, tags and
+merge keys, and records a line and column for every path into the data.
 """
 
 from __future__ import annotations
@@ -81,12 +81,39 @@ def _too_deep(relpath: str, pos: Pos) -> _Refused:
     )
 
 
+def _merge_key(relpath: str, node: Node) -> _Refused | None:
+    """The refusal of a YAML 1.1 merge key (a plain ``<<``), or None for any other key.
+
+    YAML 1.2 has no merge keys: other tools (PyYAML, most editors) would merge
+    the keys in, where a 1.2 reading has one field named ``<<``.
+    """
+    if not (isinstance(node, ScalarNode) and node.value == "<<" and not node.style):
+        return None
+    return _Refused(
+        report(
+            relpath,
+            node_position(node),
+            Code.YAML_MERGE,
+            "merge key '<<' is not allowed: YAML 1.2 has none, and tools disagree on what "
+            "it means",
+            "write the keys out in this mapping",
+        )
+    )
+
+
 def _convert(
-    node: Node, relpath: str, problems: list[Problem], check_tags: bool, depth: int = 1
+    node: Node,
+    relpath: str,
+    problems: list[Problem],
+    check_tags: bool,
+    check_merge: bool,
+    depth: int = 1,
 ) -> Any:
     """Node tree to plain Python: the hot path of loading, so kept lean.
 
-    ``depth`` is the nesting level of ``node`` (the top-level mapping is 1).
+    ``check_tags`` and ``check_merge`` are false when the text has no ``!`` or
+    no ``<<``, which spares the checks for nearly every file.  ``depth`` is the
+    nesting level of ``node`` (the top-level mapping is 1).
     """
     if check_tags and node.tag not in _DEFAULT_TAGS:
         raise _Refused(
@@ -118,7 +145,10 @@ def _convert(
         raise _too_deep(relpath, node_position(node))
     depth += 1
     if cls is SequenceNode:
-        return [_convert(item, relpath, problems, check_tags, depth) for item in node.value]
+        return [
+            _convert(item, relpath, problems, check_tags, check_merge, depth)
+            for item in node.value
+        ]
     pairs = node.value
     for key_node, _ in pairs:
         if type(key_node) is not ScalarNode or (check_tags and key_node.tag not in _DEFAULT_TAGS):
@@ -130,7 +160,11 @@ def _convert(
                     "mapping keys must be plain text",
                 )
             )
-    result = {k.value: _convert(v, relpath, problems, check_tags, depth) for k, v in pairs}
+        if check_merge and (merge := _merge_key(relpath, key_node)) is not None:
+            raise merge
+    result = {
+        k.value: _convert(v, relpath, problems, check_tags, check_merge, depth) for k, v in pairs
+    }
     if len(result) != len(pairs):
         first: dict[str, Node] = {}
         for key_node, _ in pairs:
@@ -150,7 +184,9 @@ def _convert(
         result = {}
         for key_node, value_node in pairs:
             if key_node.value not in result:
-                result[key_node.value] = _convert(value_node, relpath, [], check_tags, depth)
+                result[key_node.value] = _convert(
+                    value_node, relpath, [], check_tags, check_merge, depth
+                )
     return result
 
 
@@ -370,7 +406,9 @@ def parse_document(raw: bytes, relpath: str) -> Document:
         )
         return Document(None, positions, problems)
     try:
-        data = _convert(root, relpath, problems, check_tags="!" in text)
+        data = _convert(
+            root, relpath, problems, check_tags="!" in text, check_merge="<<" in text
+        )
     except _Refused as refused:
         problems.append(refused.problem)
         return Document(None, Positions(text, root), problems)
