@@ -100,7 +100,9 @@ def syntax_problem(exc: yaml.YAMLError, text: str, relpath: str) -> Problem:
         )
     mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
     if "maximum nesting depth" in str(exc) and mark is not None:
-        return too_deep(relpath, _deep_event(text[: mark.index]) or (mark.line + 1, mark.column + 1))
+        return too_deep(
+            relpath, _deep_event(text[: mark.index]) or (mark.line + 1, mark.column + 1)
+        )
     pos = _within(text, (mark.line + 1, mark.column + 1)) if mark is not None else (1, 1)
     tab = _LEADING_TAB.search(text)
     if tab is not None and tab.start() <= _line_offset(text, pos[0]):

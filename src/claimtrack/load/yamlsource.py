@@ -70,8 +70,7 @@ def _merge_key(relpath: str, node: Node) -> _Refused | None:
             relpath,
             node_position(node),
             Code.YAML_MERGE,
-            "merge key '<<' is not allowed: YAML 1.2 has none, and tools disagree on what "
-            "it means",
+            "merge key '<<' is not allowed: YAML 1.2 has none, and tools disagree on what it means",
             "write the keys out in this mapping",
         )
     )
@@ -122,8 +121,7 @@ def _convert(
     depth += 1
     if cls is SequenceNode:
         return [
-            _convert(item, relpath, problems, check_tags, check_merge, depth)
-            for item in node.value
+            _convert(item, relpath, problems, check_tags, check_merge, depth) for item in node.value
         ]
     pairs = node.value
     for key_node, _ in pairs:
@@ -230,9 +228,7 @@ def parse_document(raw: bytes, relpath: str) -> Document:
         problems.append(refused.problem)
         return Document(None, Positions(), problems)
     try:
-        data = _convert(
-            root, relpath, problems, check_tags="!" in text, check_merge="<<" in text
-        )
+        data = _convert(root, relpath, problems, check_tags="!" in text, check_merge="<<" in text)
     except _Refused as refused:
         problems.append(refused.problem)
         return Document(None, Positions(text, root), problems)
