@@ -9,7 +9,8 @@ import pytest
 
 from claimtrack.check.measurements import Agreement, Measured, agreement, overall
 from claimtrack.check.units import converted
-from claimtrack.records import Bound
+from claimtrack.load import load_tracker
+from claimtrack.records import Bound, MeasurementConditions
 
 from .conftest import Result
 from .measure_support import LAB_TEXT, add_source, measurement, set_measurements
@@ -85,6 +86,31 @@ def test_a_measurement_without_its_required_fields_is_located(run_cli: Runner, r
     assert only(found, "wrong-type")["message"].startswith("measurements[0].value")
     assert only(found, "invalid-value")["message"].startswith(
         "measurements[0].conditions.concurrency"
+    )
+
+
+CONDITIONS = "    conditions:\n      text: chat workload\n      concurrency: 1\n"
+
+
+def test_conditions_may_be_written_as_text(run_cli: Runner, root: Path) -> None:
+    """`conditions: chat workload`, as `quantity.conditions` is written, is their text."""
+    item = measurement()
+    assert CONDITIONS in item
+    set_measurements(root, item.replace(CONDITIONS, "    conditions: chat workload\n"))
+    assert problems(run_cli, root) == []
+    claim = load_tracker(root).claims["rocket-speed"].record
+    assert claim is not None
+    assert claim.measurements[0].conditions == MeasurementConditions(text="chat workload")
+
+
+def test_conditions_neither_text_nor_a_mapping_are_a_wrong_type(
+    run_cli: Runner, root: Path
+) -> None:
+    set_measurements(root, measurement().replace(CONDITIONS, "    conditions: [chat]\n"))
+    found = only(problems(run_cli, root), "wrong-type")
+    assert at(found) == ("claims/rocket-speed.yaml", 24, 17)
+    assert found["message"] == (
+        "measurements[0].conditions: expected text or a mapping of fields, not a list"
     )
 
 

@@ -78,6 +78,20 @@ def test_schema_rejects_what_check_rejects() -> None:
         jsonschema.validate({"statement": "x", "rationail": "typo"}, schema)
 
 
+def test_schema_takes_measurement_conditions_as_text_or_a_mapping() -> None:
+    """What an editor completes and flags for `conditions:` is what check accepts."""
+    schema = json.loads((REPO / "schema" / "claim.schema.json").read_text())
+    claim = FIXTURES / "measured" / "claims" / "zephyr-turbo-4x.yaml"
+    data = yaml.load(claim.read_text(encoding="utf-8"), Loader=Yaml12Loader)
+    assert isinstance(data["measurements"][0]["conditions"], dict)
+    jsonschema.validate(data, schema)
+    data["measurements"][0]["conditions"] = "Not stated."
+    jsonschema.validate(data, schema)
+    data["measurements"][0]["conditions"] = ["Not stated."]
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validate(data, schema)
+
+
 @pytest.mark.parametrize("where", ["file", "/dev/null", "/proc/self/x", "/sys/x"])
 def test_schema_out_that_cannot_be_a_folder_is_a_usage_error(
     where: str, tmp_path: Path, run_cli: Callable[..., Result]

@@ -132,3 +132,16 @@ def test_a_measurement_source_that_comes_to_derive_from_the_claims_own(tmp_path:
     fresh = tmp_path / "fresh"
     build_site(root, fresh, today=FIXTURE_TODAY)
     assert pages_of(fresh) == after
+
+
+def test_conditions_written_as_text_build_the_same_site(site: Path, tmp_path: Path) -> None:
+    """`conditions: X` is `conditions: {text: X}` for every output, claims.json included."""
+    root = tmp_path / "measured"
+    shutil.copytree(FIXTURES / "measured", root)
+    path = root / "claims" / "zephyr-turbo-4x.yaml"
+    text = path.read_text(encoding="utf-8")
+    short = text.replace("    conditions:\n      text: Not stated.\n", "    conditions: Not stated.\n")
+    assert short != text
+    path.write_text(short, encoding="utf-8")
+    build_site(root, tmp_path / "site", today=FIXTURE_TODAY)
+    assert pages_of(tmp_path / "site") == pages_of(site)

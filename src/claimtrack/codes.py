@@ -29,6 +29,7 @@ class Code(StrEnum):
     DUPLICATE_KEY = "duplicate-key"
     YAML_ALIAS = "yaml-alias"
     YAML_TAG = "yaml-tag"
+    YAML_MERGE = "yaml-merge"
     YAML_KEY = "yaml-key"
     TOO_DEEP = "too-deep"
     INVALID_CHARACTER = "invalid-character"
@@ -112,6 +113,9 @@ CODES: dict[Code, CodeInfo] = {
     Code.DUPLICATE_KEY: CodeInfo(E, "a key appears twice in one mapping (YAML would drop one)"),
     Code.YAML_ALIAS: CodeInfo(E, "an anchor or alias (`&a`, `*a`)"),
     Code.YAML_TAG: CodeInfo(E, "a tag (`!!str`, `!x`)"),
+    Code.YAML_MERGE: CodeInfo(
+        E, "a merge key (`<<:`), which YAML 1.2 does not have: write the keys out"
+    ),
     Code.YAML_KEY: CodeInfo(E, "a mapping key that is not plain text"),
     Code.TOO_DEEP: CodeInfo(E, "lists and mappings nested more than 64 levels deep"),
     Code.INVALID_CHARACTER: CodeInfo(

@@ -34,6 +34,7 @@ from .values import (
     Text,
     Tolerance,
     Topic,
+    text_as_mapping,
 )
 
 
@@ -198,7 +199,7 @@ def _history_item_kind(value: object) -> str:
 
 
 # Tags of the two shapes of a history evidence item.  Pydantic puts the tag in an
-# error's location; validation.py drops it (a field name never starts with "<").
+# error's location, right after the item's index; validation.py drops it there.
 SOURCE_TAG, QUOTE_TAG = "<source id>", "<quote>"
 HistoryEvidence = Annotated[
     Annotated[RecordId, Tag(SOURCE_TAG)] | Annotated[Evidence, Tag(QUOTE_TAG)],
@@ -230,13 +231,25 @@ class MeasurementConditions(Record):
     hardware: Text | None = Field(None, description="What it ran on, e.g. '8x H100'.")
 
 
+# The short form `conditions: chat workload` is the text alone, like quantity.conditions;
+# the record, the site and claims.json only ever see the mapping.
+ConditionsValue = Annotated[
+    MeasurementConditions,
+    BeforeValidator(
+        text_as_mapping,
+        json_schema_input_type=MeasurementConditions
+        | Annotated[str, Field(description="The conditions in plain words alone: the text.")],
+    ),
+]
+
+
 class Measurement(Record):
     value: FiniteNumber = Field(description="The measured number: finite, not NaN or infinity.")
     unit: Text = Field(description="Unit of the value; comparable with the claim's unit.")
     metric: Text | None = Field(
         None, description="What was measured; empty: the claim's quantity metric."
     )
-    conditions: MeasurementConditions = Field(
+    conditions: ConditionsValue = Field(
         default_factory=MeasurementConditions,
         description="Under what conditions: text, and workload, output_tokens, concurrency, "
         "hardware when known.",

@@ -1,4 +1,4 @@
-"""The values of records: ids, text, language tags, addresses, dates and numbers.
+"""The values of records: ids, text, language tags, addresses, dates, numbers, short forms.
 
 Each is a type (pydantic Annotated) with the one rule that says what it accepts; the
 commands use the same rules for their arguments (``--today``, ids).
@@ -200,3 +200,19 @@ Tolerance = Annotated[
     BeforeValidator(_tolerance),
     WithJsonSchema({"type": "number", "minimum": 0, "exclusiveMaximum": 1}),
 ]
+
+
+def text_as_mapping(value: object) -> object:
+    """Text as the mapping ``{"text": ...}``, a mapping (or anything else) as it is.
+
+    For a field whose mapping has a ``text`` that is often all there is to say
+    (``conditions: chat workload``): the record then holds the mapping alone.
+    """
+    if isinstance(value, str):
+        return {"text": value}
+    if isinstance(value, (list, bool)):
+        # Said here, as pydantic would only say "expected a mapping".
+        raise PydanticCustomError(
+            "text_or_mapping_type", f"expected text or a mapping of fields, not {_kind(value)}"
+        )
+    return value

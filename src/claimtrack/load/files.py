@@ -12,6 +12,7 @@ import os
 import stat
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Literal
 
 from ..codes import Code
 from ..errors import FileRefused
@@ -20,6 +21,9 @@ from ..problems import Problem, report
 from ..values import ID_RULE, is_record_id
 from .yamlsource import MAX_BYTES
 
+# What a file that loading reads is: a record, an archived text (.txt), a saved page
+# (.html) or tracker.yaml.
+FileKind = Literal["claim", "source", "archive", "page", "settings"]
 # Where each kind of record lives; tracker.yaml is the one settings file.
 FOLDERS = {"claim": "claims", "source": "sources"}
 SETTINGS_FILE = "tracker.yaml"
@@ -195,7 +199,7 @@ def load_page(root: Path, path: Path, problems: list[Problem]) -> SavedPage | No
     return SavedPage(relpath(root, path), hashlib.sha256(raw).hexdigest())
 
 
-def classify(rel: str) -> tuple[str, str] | None:
+def classify(rel: str) -> tuple[FileKind, str] | None:
     """(kind, id) of a path relative to the root that loading reads, or None.
 
     Kinds: claim, source, archive (``.txt``), page (``.html``), settings.  Names
@@ -218,4 +222,4 @@ def classify(rel: str) -> tuple[str, str] | None:
 
 
 # What each file of sources/ is, by extension.
-SOURCE_FILES = {"yaml": "source", "txt": "archive", "html": "page"}
+SOURCE_FILES: dict[str, FileKind] = {"yaml": "source", "txt": "archive", "html": "page"}

@@ -17,7 +17,7 @@ import os
 from collections.abc import Collection
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Generic, TypeVar
+from typing import Generic, TypeGuard, TypeVar
 
 from pydantic import BaseModel
 
@@ -30,6 +30,7 @@ from .files import (
     FOLDERS,
     SETTINGS_FILE,
     Archive,
+    FileKind,
     SavedPage,
     classify,
     folder_entries,
@@ -43,11 +44,6 @@ from .nodes import Positions
 from .parse import finish_record, parse_bytes
 
 M = TypeVar("M", bound=BaseModel)
-MODELS: dict[str, type[BaseModel]] = {
-    "claim": Claim,
-    "source": Source,
-    "settings": TrackerSettings,
-}
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,10 +84,10 @@ class Tracker:
 class FileLoad:
     """What one file gave: its record, archive or settings (None when it failed), and problems."""
 
-    kind: str  # claim, source, archive, page or settings
+    kind: FileKind
     id: str
     digest: str
-    value: Loaded[BaseModel] | Archive | SavedPage | TrackerSettings | None
+    value: Loaded[Claim] | Loaded[Source] | Archive | SavedPage | TrackerSettings | None
     problems: tuple[Problem, ...]
 
 
@@ -108,17 +104,32 @@ def _text_reader(path: str, rel: str, digest: str) -> str | None:
 
 
 def _finish(
-    root: str, rel: str, kind: str, rid: str, digest: str, parsed: ParseResult, cache: Cache
+    root: str, rel: str, kind: FileKind, rid: str, digest: str, parsed: ParseResult, cache: Cache
 ) -> FileLoad:
+    """Validate a parsed record file (a claim, a source or the settings)."""
     path = os.path.join(root, rel)
     positions = Positions(
         reader=lambda: _text_reader(path, rel, digest), known=cache.known_positions(digest)
     )
-    record, problems = finish_record(rel, parsed, MODELS[kind], positions)
-    value: Loaded[BaseModel] | TrackerSettings | None = None
-    if record is not None:
-        value = record if kind == "settings" else Loaded(rid, rel, record, positions)  # type: ignore[assignment]
-    return FileLoad(kind, rid, digest, value, tuple(problems))
+    if kind == "settings":
+        settings, problems = finish_record(rel, parsed, TrackerSettings, positions)
+        return FileLoad(kind, rid, digest, settings, tuple(problems))
+    if kind == "claim":
+        claim, problems = finish_record(rel, parsed, Claim, positions)
+        return FileLoad(kind, rid, digest, _loaded(rid, rel, claim, positions), tuple(problems))
+    assert kind == "source", kind
+    source, problems = finish_record(rel, parsed, Source, positions)
+    return FileLoad(kind, rid, digest, _loaded(rid, rel, source, positions), tuple(problems))
+
+
+def _loaded(rid: str, rel: str, record: M | None, positions: Positions) -> Loaded[M] | None:
+    return None if record is None else Loaded(rid, rel, record, positions)
+
+
+def _holds(value: object, model: type[M]) -> TypeGuard[Loaded[M]]:
+    """Whether ``value`` is a loaded record of ``model`` (a FileLoad of its kind holds one
+    or None): says which one to mypy, as Loaded[Claim] and Loaded[Source] are one class."""
+    return isinstance(value, Loaded) and isinstance(value.record, model)
 
 
 def _parse_one(
@@ -192,9 +203,10 @@ class Loader:
         return Changes(frozenset(claims), frozenset(sources), settings)
 
     # -- which files -----------------------------------------------------------
-    def _listed(self) -> list[tuple[str, str, str]]:
+    def _listed(self) -> list[tuple[str, FileKind, str]]:
         """(rel, kind, id) of every file to load; misnamed files become listing problems."""
-        root, listing = self.root, []
+        root = self.root
+        listing: list[tuple[str, FileKind, str]] = []
         problems: list[Problem] = []
         # lexists, not is_file: a folder, FIFO or link loop in its place is a problem, not a default.
         if os.path.lexists(root / SETTINGS_FILE):
@@ -219,7 +231,7 @@ class Loader:
 
     def _load_all(self) -> None:
         old, self._files = self._files, {}
-        misses: list[tuple[str, str, str]] = []
+        misses: list[tuple[str, FileKind, str]] = []
         for rel, kind, rid in self._listed():
             try:
                 st = os.stat(os.path.join(self._base, rel))
@@ -251,7 +263,9 @@ class Loader:
                 self._archives = sorted([*self._archives, rel])
             self._load_misses([(rel, kind, rid)], self._files)
 
-    def _load_misses(self, misses: list[tuple[str, str, str]], old: dict[str, FileLoad]) -> None:
+    def _load_misses(
+        self, misses: list[tuple[str, FileKind, str]], old: dict[str, FileLoad]
+    ) -> None:
         """Read and parse these files; a file whose content ``old`` already had keeps its load
         (the same object: to the stages after loading, it did not change)."""
         copies = [m for m in misses if m[1] in _COPY_KINDS]
@@ -302,14 +316,14 @@ class Loader:
                 if isinstance(value, SavedPage):
                     tracker.pages[item.id] = value
             elif item.kind == "source":
-                if value is None:
-                    tracker.broken_sources.add(item.id)
+                if _holds(value, Source):
+                    tracker.sources[item.id] = value
                 else:
-                    tracker.sources[item.id] = value  # type: ignore[assignment]
-            elif value is None:
-                tracker.broken_claims.add(item.id)
+                    tracker.broken_sources.add(item.id)
+            elif _holds(value, Claim):
+                tracker.claims[item.id] = value
             else:
-                tracker.claims[item.id] = value  # type: ignore[assignment]
+                tracker.broken_claims.add(item.id)
         known = set(tracker.sources) | tracker.broken_sources
         for rel in self._archives:
             stem, _, ext = rel.rpartition("/")[2].rpartition(".")

@@ -11,8 +11,11 @@ from pydantic import BaseModel, ValidationError
 
 from ..codes import Code
 from ..problems import Problem, report
+from ..records import QUOTE_TAG, SOURCE_TAG
 from ..textrules import VISIBLE_PATTERN
 from .nodes import Positions
+
+_UNION_TAGS = frozenset({SOURCE_TAG, QUOTE_TAG})
 
 
 def suggest(name: str, choices: object) -> str | None:
@@ -86,6 +89,19 @@ _EXPECTED = {
 }
 
 
+def _without_tags(loc: tuple[str | int, ...]) -> tuple[str | int, ...]:
+    """``loc`` without the tags of a discriminated union (records.HistoryEvidence).
+
+    Pydantic puts a tag right after the list index of the item; a key of the
+    user's own may read the same ("<quote>", "<<"), so only that place counts.
+    """
+    return tuple(
+        part
+        for i, part in enumerate(loc)
+        if not (part in _UNION_TAGS and i and isinstance(loc[i - 1], int))
+    )
+
+
 def validation_problems(
     exc: ValidationError, model: type[BaseModel], rel: str, positions: Positions
 ) -> list[Problem]:
@@ -96,8 +112,7 @@ def validation_problems(
     """
     problems = []
     for err in exc.errors(include_url=False):
-        # Without the tags of a discriminated union (records.HistoryEvidence).
-        loc = tuple(p for p in err["loc"] if not (isinstance(p, str) and p.startswith("<")))
+        loc = _without_tags(err["loc"])
         kind = err["type"]
         where = _describe(loc)
         if kind == "extra_forbidden":
