@@ -24,7 +24,7 @@ from ..edit.fetch import fetch
 from ..edit.measurement import edit_add_measurement
 from ..edit.scaffold import skeleton as fill_skeleton
 from ..edit.webpage import UNKNOWN, decode, main_text, page_facts, skeleton_values
-from ..errors import ClaimtrackError, DataError, FileRefused, UsageError
+from ..errors import ClaimtrackError, DataError, FileRefused
 from ..fsutil import atomic_write_bytes, read_regular
 from ..load.files import PAGE_MAX_BYTES, read_data_file
 from ..load.yamlsource import MAX_BYTES
@@ -141,8 +141,6 @@ def read_text_file(path: Path) -> bytes:
 
 def run(args: argparse.Namespace) -> int:
     root: Path = args.root
-    if not root.is_dir():
-        raise UsageError(f"--root {root}: no such folder")
     kind: str = args.record
     record_id: str = args.id
     check_id(record_id)
@@ -258,8 +256,6 @@ def write_all(files: dict[Path, bytes]) -> None:
 def run_measurement(args: argparse.Namespace) -> int:
     """Append a commented measurement skeleton to a claim; the editor fills it in."""
     root: Path = args.root
-    if not root.is_dir():
-        raise UsageError(f"--root {root}: no such folder")
     root = root.resolve()
     path = claim_path(root, args.id)
     relpath = f"claims/{args.id}.yaml"

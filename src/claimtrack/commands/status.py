@@ -153,8 +153,6 @@ def run(args: argparse.Namespace) -> int:
         for key, value in item.pairs():
             _refuse_unpublishable("--" + key.replace("_", "-"), value)
     root: Path = args.root
-    if not root.is_dir():
-        raise UsageError(f"--root {root}: no such folder")
     root = root.resolve()
     path = claim_path(root, args.claim_id)
     relpath = f"claims/{args.claim_id}.yaml"
