@@ -2,7 +2,8 @@
 
 A change is a pure splice of the file's bytes (yamledit, measurement).  The
 workflow reads the file safely, splices it, judges the result against every
-rule of `claimtrack check` (proposal.judge), and writes the new bytes atomically unless the file changed while
+rule of `claimtrack check` (proposal.judge), proves every quote the change adds
+(proof.py), and writes the new bytes atomically unless the file changed while
 it ran.  :func:`propose` is the same without the writing: what an editor shows
 before anything is saved.
 """
@@ -21,8 +22,9 @@ from ..load import load_tracker
 from ..load.files import check_root, read_data_file
 from ..load.validation import suggest
 from ..load.yamlsource import MAX_BYTES
-from ..problems import Problem
+from ..problems import Problem, sort_problems
 from ..values import ID_RULE, is_record_id
+from .proof import new_quotes, prove
 from .proposal import Verdict, judge
 
 # The file's bytes and its path from the root (for messages) -> its new bytes.  Pure;
@@ -37,7 +39,7 @@ class Change:
     claim_id: str
     splice: Splice
     # False for a skeleton, whose empty values are errors on purpose: the editor fills
-    # them in.  It is written with them.
+    # them in.  It is written with them; the quotes it adds are proven all the same.
     judged: bool = True
 
 
@@ -51,7 +53,7 @@ class Proposal:
     new: bytes
     caused: list[Problem]  # errors the change causes, at their lines in the new text
     remaining: list[Problem]  # errors there with or without the change
-    warnings: list[Problem]  # what the user must hear about the change
+    warnings: list[Problem]  # what the user must hear: the added quotes no archive proves
 
 
 def claim_path(root: Path, claim_id: str) -> Path:
@@ -84,10 +86,18 @@ def propose(root: Path, change: Change, today: dt.date) -> Proposal:
     if old is None:
         raise DataError(read_problems, f"cannot read {relpath}")
     new = change.splice(old, relpath)
+    quotes = new_quotes(old, new, relpath)
     verdict = Verdict([], [])
-    if change.judged:
-        verdict = judge(load_tracker(root), change.claim_id, relpath, new, today)
-    return Proposal(relpath, path, old, new, verdict.caused, verdict.remaining, [])
+    proof: list[Problem] = []
+    if change.judged or quotes.items:  # a skeleton without quotes needs no tracker
+        tracker = load_tracker(root)
+        if change.judged:
+            verdict = judge(tracker, change.claim_id, relpath, new, today)
+        proof = prove(quotes, tracker, today)
+    # The rules find a quote of a loaded claim too: the same problem, reported once.
+    caused = sort_problems([*verdict.caused, *(p for p in proof if p.is_error)])
+    warnings = [p for p in proof if not p.is_error]
+    return Proposal(relpath, path, old, new, caused, verdict.remaining, warnings)
 
 
 def apply(root: Path, change: Change, today: dt.date) -> Proposal:
