@@ -3,8 +3,8 @@
 Judging a change (proposal.judge) runs the rules, and the rules never look at a
 claim that fails validation: in such a file an added quote would go in unproven.
 So the quotes a change adds are found in the file's data itself, whatever else
-is wrong in it, and checked by the rules' own functions (check.quotes,
-check.references).
+is wrong in it, and checked by the rules' own functions (check.rules.quotes,
+check.rules.references).
 """
 
 from __future__ import annotations
@@ -16,8 +16,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..check.analysis import Analysis
-from ..check.quotes import quote_problems
-from ..check.references import unknown_sources
+from ..check.rules.quotes import quote_problems
+from ..check.rules.references import unknown_sources
 from ..load import Tracker
 from ..load.nodes import Path_, Positions
 from ..load.yamlsource import parse_document
