@@ -11,7 +11,10 @@ from pathlib import Path
 
 import pytest
 
+from claimtrack.errors import UsageError
+from claimtrack.load import load_tracker
 from claimtrack.load.yamlsource import parse_document
+from claimtrack.site import build_site
 
 from .conftest import FIXTURES, TODAY, Result
 
@@ -220,6 +223,38 @@ def test_usage_errors_exit_2(run_cli: Runner, tmp_path: Path) -> None:
     missing = run_cli("check", "--root", tmp_path / "nope")
     assert missing.code == 2 and "no such folder" in missing.err
     assert run_cli("frobnicate").code == 2
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["check"],
+        ["coverage"],
+        ["build"],
+        ["serve"],
+        ["status", "rocket-speed", "disputed", "--note", "x"],
+        ["new", "claim", "rocket-power"],
+        ["new", "measurement", "rocket-speed"],
+    ],
+)
+def test_every_command_refuses_a_root_that_is_not_a_folder(
+    command: list[str], run_cli: Runner, tmp_path: Path
+) -> None:
+    (tmp_path / "file").write_text("")
+    for root in (tmp_path / "nope", tmp_path / "file"):
+        result = run_cli(*command, "--root", root)
+        assert result.code == 2, result.output
+        assert f"argument --root: {root}: no such folder" in result.err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["file"]
+
+
+def test_the_library_refuses_a_root_that_is_not_a_folder(tmp_path: Path) -> None:
+    # Called directly, without the command line's check of --root.
+    with pytest.raises(UsageError, match="nope: no such folder"):
+        load_tracker(tmp_path / "nope")
+    with pytest.raises(UsageError, match="nope: no such folder"):
+        build_site(tmp_path / "nope", tmp_path / "site")
+    assert list(tmp_path.iterdir()) == []
 
 
 def test_internal_bug_exits_3_with_one_line(

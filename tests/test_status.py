@@ -450,3 +450,40 @@ def test_quote_options_need_their_evidence_first(
     result = _status(run_cli, root, "block-comments", "disputed", "--note", "x", *args)
     assert result.code == 2
     assert "before it" in result.err or "given twice" in result.err
+
+
+def test_a_quote_not_in_the_archive_is_refused_when_the_claim_fails_elsewhere(
+    run_cli: Run, tracker: Callable[[str], Path]
+) -> None:
+    # A claim that fails validation is not checked by the rules at all, so before, the
+    # unproven quote went in with exit 0 and "1 error that this change did not cause".
+    root = tracker("status")
+    path = root / "claims" / "flow-history.yaml"
+    path.write_text(path.read_text().replace("measured_by:", "conditions: [a], measured_by:"))
+    before = _snapshot(root)
+    args = ["disputed", "--note", "x", "--evidence", "bench-weekly"]
+    args += ["--quote", "a sentence that is not in the archive", "--date", "2026-11-16"]
+    result = _status(run_cli, root, "flow-history", *args)
+    assert result.code == 1, result.output
+    assert "[quote-not-found]" in result.err and "sources/bench-weekly.txt" in result.err
+    assert "unchanged" in result.err
+    assert _snapshot(root) == before
+
+
+def test_a_quote_of_a_source_without_an_archived_copy_is_said_when_written(
+    run_cli: Run, tracker: Callable[[str], Path]
+) -> None:
+    root = tracker("status")
+    (root / "sources" / "no-copy.yaml").write_text(
+        "title: A blog post\npublisher: Acme\nauthors: []\npublished: 2026-11-01\n"
+        "language: en\nkind: primary\nnotes: Not archived.\n"
+    )
+    path = root / "claims" / "block-comments.yaml"
+    args = ["disputed", "--note", "x", "--evidence", "no-copy"]
+    args += ["--quote", "Words nobody can check.", "--date", "2026-11-16"]
+    result = _status(run_cli, root, "block-comments", *args)
+    assert result.code == 0, result.output
+    assert "quote: Words nobody can check." in path.read_text()
+    (line,) = [line for line in result.err.splitlines() if "[quote-unchecked]" in line]
+    assert line.startswith("claims/block-comments.yaml:")
+    assert "sources/no-copy.txt does not exist" in line

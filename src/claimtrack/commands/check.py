@@ -8,7 +8,6 @@ from collections.abc import Callable
 from typing import Any
 
 from ..check import run_checks
-from ..errors import UsageError
 from ..load import load_tracker
 from ..problems import fails, format_json, format_text
 from .options import cache_option, open_cache
@@ -24,8 +23,6 @@ def add_parser(sub: Any, common: Callable[[argparse.ArgumentParser], None]) -> N
 
 
 def run(args: argparse.Namespace) -> int:
-    if not args.root.is_dir():
-        raise UsageError(f"--root {args.root}: no such folder")
     cache = open_cache(args)
     _, problems = run_checks(load_tracker(args.root, cache), args.today or dt.date.today(), cache)
     cache.save()

@@ -51,8 +51,6 @@ def add_parser(sub: Any, common: Callable[[argparse.ArgumentParser], None]) -> N
 
 
 def run(args: argparse.Namespace) -> int:
-    if not args.root.is_dir():
-        raise UsageError(f"--root {args.root}: no such folder")
     cache = open_cache(args)
     tracker = load_tracker(args.root, cache)
     for sid in args.source_ids:

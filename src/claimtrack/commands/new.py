@@ -17,20 +17,20 @@ import datetime as dt
 import hashlib
 import os
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
+from ..edit.apply import Change, apply
 from ..edit.fetch import fetch
 from ..edit.measurement import edit_add_measurement
 from ..edit.scaffold import skeleton as fill_skeleton
 from ..edit.webpage import UNKNOWN, decode, main_text, page_facts, skeleton_values
-from ..errors import ClaimtrackError, DataError, FileRefused, UsageError
+from ..errors import ClaimtrackError, FileRefused
 from ..fsutil import atomic_write_bytes, read_regular
-from ..load.files import PAGE_MAX_BYTES, read_data_file
+from ..load.files import PAGE_MAX_BYTES
 from ..load.yamlsource import MAX_BYTES
-from ..problems import Problem
 from ..values import ID_RULE, is_record_id
-from .status import claim_path
 
 FOLDERS = {"claim": "claims", "source": "sources"}
 
@@ -141,8 +141,6 @@ def read_text_file(path: Path) -> bytes:
 
 def run(args: argparse.Namespace) -> int:
     root: Path = args.root
-    if not root.is_dir():
-        raise UsageError(f"--root {root}: no such folder")
     kind: str = args.record
     record_id: str = args.id
     check_id(record_id)
@@ -257,25 +255,9 @@ def write_all(files: dict[Path, bytes]) -> None:
 
 def run_measurement(args: argparse.Namespace) -> int:
     """Append a commented measurement skeleton to a claim; the editor fills it in."""
-    root: Path = args.root
-    if not root.is_dir():
-        raise UsageError(f"--root {root}: no such folder")
-    root = root.resolve()
-    path = claim_path(root, args.id)
-    relpath = f"claims/{args.id}.yaml"
     today: dt.date = args.today or dt.date.today()
-    problems: list[Problem] = []
-    raw = read_data_file(root, path, problems)
-    if raw is None:
-        raise DataError(problems, f"cannot read {relpath}")
-    new_raw = edit_add_measurement(raw, relpath, today.isoformat())
-    target = Path(os.path.realpath(path)) if path.is_symlink() else path
-    try:
-        atomic_write_bytes(target, new_raw)
-    except OSError as exc:
-        raise ClaimtrackError(
-            f"cannot write {relpath} ({exc.strerror or exc}); the file is unchanged"
-        ) from None
-    print(f"{relpath}: one measurement more, at the end of its measurements")
+    splice = partial(edit_add_measurement, today=today.isoformat())
+    done = apply(args.root, Change(args.id, splice, judged=False), today)
+    print(f"{done.relpath}: one measurement more, at the end of its measurements")
     print("next: fill in the empty values of the new measurement, then run `claimtrack check`")
     return 0

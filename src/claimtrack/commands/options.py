@@ -6,7 +6,9 @@ import argparse
 import datetime as dt
 from pathlib import Path
 
+from ..errors import UsageError
 from ..load import Cache
+from ..load.files import check_root
 from ..values import parse_date
 
 
@@ -18,11 +20,21 @@ def date_arg(text: str) -> dt.date:
         raise argparse.ArgumentTypeError(str(exc)) from None
 
 
+def root_arg(text: str) -> Path:
+    """A tracker's folder, refused before the command starts (by the library's own check)."""
+    path = Path(text)
+    try:
+        check_root(path)
+    except UsageError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+    return path
+
+
 def common_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--root",
-        type=Path,
-        default=Path("."),
+        type=root_arg,
+        default=".",  # a string: argparse passes it through root_arg too
         metavar="DIR",
         help="tracker folder (default: the current directory)",
     )
@@ -33,6 +45,23 @@ def common_options(parser: argparse.ArgumentParser) -> None:
         metavar="YYYY-MM-DD",
         help="judge dates (future, stale) as of this day instead of today",
     )
+
+
+def out_option(parser: argparse.ArgumentParser) -> None:
+    """--out of the commands that build the site (build, serve): see :func:`site_folder`."""
+    parser.add_argument(
+        "--out",
+        type=Path,
+        default=None,
+        metavar="DIR",
+        help="folder to build the site into (default: DIR/site under --root)",
+    )
+
+
+def site_folder(args: argparse.Namespace) -> Path:
+    """Where the site is built: --out, else DIR/site under --root."""
+    out: Path | None = args.out
+    return out if out is not None else args.root / "site"
 
 
 def cache_option(parser: argparse.ArgumentParser) -> None:

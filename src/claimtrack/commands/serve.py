@@ -4,11 +4,9 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
-from ..errors import UsageError
-from .options import cache_option, open_cache, search_option
+from .options import cache_option, open_cache, out_option, search_option, site_folder
 
 
 def _port(text: str) -> int:
@@ -42,13 +40,7 @@ def add_parser(sub: Any, common: Callable[[argparse.ArgumentParser], None]) -> N
         help="address to listen on (default 127.0.0.1: this machine only); requests must "
         "name localhost, 127.0.0.1, [::1] or this HOST, with the port",
     )
-    parser.add_argument(
-        "--out",
-        type=Path,
-        default=None,
-        metavar="DIR",
-        help="folder to build into (default: DIR/site under --root)",
-    )
+    out_option(parser)
     cache_option(parser)
     search_option(parser)
     parser.set_defaults(run=run)
@@ -57,13 +49,9 @@ def add_parser(sub: Any, common: Callable[[argparse.ArgumentParser], None]) -> N
 def run(args: argparse.Namespace) -> int:
     from ..live import LiveServer  # imported here: only this command needs the server
 
-    root: Path = args.root
-    if not root.is_dir():
-        raise UsageError(f"--root {root}: no such folder")
-    out: Path = args.out if args.out is not None else root / "site"
     server = LiveServer(
-        root,
-        out,
+        args.root,
+        site_folder(args),
         host=args.host,
         port=args.port,
         today=args.today,

@@ -11,24 +11,17 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import datetime as dt
-import os
 import sys
 from collections.abc import Callable
-from pathlib import Path
+from functools import partial
 from typing import Any
 
-from ..edit.proposal import judge
+from ..edit.apply import Change, apply
 from ..edit.yamledit import NewEntry, QuoteItem, edit_status
-from ..errors import ClaimtrackError, DataError, FileRefused, UsageError
-from ..fsutil import atomic_write_bytes, read_regular
-from ..load import load_tracker
-from ..load.files import read_data_file
-from ..load.validation import suggest
-from ..load.yamlsource import MAX_BYTES
-from ..problems import Problem
+from ..errors import UsageError
+from ..problems import format_text
 from ..records import Status, TranslatedBy
 from ..textrules import describe_illegal, first_illegal
-from ..values import ID_RULE, is_record_id
 from .options import date_arg
 
 
@@ -118,21 +111,6 @@ class _QuotePart(argparse.Action):
         setattr(ns, self.dest, items)
 
 
-def claim_path(root: Path, claim_id: str) -> Path:
-    if not is_record_id(claim_id):
-        raise ClaimtrackError(f"{claim_id!r} is not a valid claim id ({ID_RULE})")
-    path = root / "claims" / f"{claim_id}.yaml"
-    # lexists: a FIFO, folder or link loop there is reported by read_data_file, not "missing".
-    if not os.path.lexists(path):
-        known = [p.stem for p in (root / "claims").glob("*.yaml")]
-        hint = suggest(claim_id, known)
-        raise ClaimtrackError(
-            f"no claim {claim_id!r}: claims/{claim_id}.yaml does not exist"
-            + (f"; {hint}" if hint else "")
-        )
-    return path
-
-
 def _refuse_unpublishable(option: str, value: str) -> None:
     # Checked here, not only by the rules: a lone surrogate (undecodable bytes in
     # the command line) cannot even be written into the YAML text.
@@ -152,12 +130,6 @@ def run(args: argparse.Namespace) -> int:
             continue
         for key, value in item.pairs():
             _refuse_unpublishable("--" + key.replace("_", "-"), value)
-    root: Path = args.root
-    if not root.is_dir():
-        raise UsageError(f"--root {root}: no such folder")
-    root = root.resolve()
-    path = claim_path(root, args.claim_id)
-    relpath = f"claims/{args.claim_id}.yaml"
     today: dt.date = args.today or dt.date.today()
     entry = NewEntry(
         date=(args.date or today).isoformat(),
@@ -165,34 +137,12 @@ def run(args: argparse.Namespace) -> int:
         note=args.note,
         evidence=tuple(args.evidence),
     )
-    read_problems: list[Problem] = []
-    raw = read_data_file(root, path, read_problems)
-    if raw is None:
-        raise DataError(read_problems, f"cannot read {relpath}")
-    new_raw = edit_status(raw, relpath, entry)
-    verdict = judge(load_tracker(root), args.claim_id, relpath, new_raw, today)
-    if verdict.caused:
-        raise DataError(
-            verdict.caused,
-            f"refused: the change would break the rules above; {relpath} is unchanged "
-            "(its line numbers above are those the file would have after the change)",
-        )
-    target = Path(os.path.realpath(path)) if path.is_symlink() else path
-    try:
-        unchanged = read_regular(target, MAX_BYTES) == raw
-    except FileRefused:
-        unchanged = False
-    if not unchanged:
-        raise ClaimtrackError(f"{relpath} changed while this command ran; run it again")
-    try:
-        atomic_write_bytes(target, new_raw)
-    except OSError as exc:
-        raise ClaimtrackError(
-            f"cannot write {relpath} ({exc.strerror or exc}); the file is unchanged"
-        ) from None
-    print(f"{relpath}: status {args.new_status} since {entry.date}; history has one entry more")
-    if verdict.remaining:
-        count = len(verdict.remaining)
+    done = apply(args.root, Change(args.claim_id, partial(edit_status, entry=entry)), today)
+    print(f"{done.relpath}: status {args.new_status} since {entry.date}; history has one entry more")
+    if done.warnings:
+        print(format_text(done.warnings), file=sys.stderr)
+    if done.remaining:
+        count = len(done.remaining)
         print(
             f"note: the tracker still has {count} error{'s' * (count != 1)} that this change "
             "did not cause; run `claimtrack check`",

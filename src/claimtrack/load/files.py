@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Literal
 
 from ..codes import Code
-from ..errors import FileRefused
+from ..errors import FileRefused, UsageError
 from ..fsutil import read_regular, refusal
 from ..problems import Problem, report
 from ..values import ID_RULE, is_record_id
@@ -49,6 +49,13 @@ class SavedPage:
 
     path: str
     sha256: str
+
+
+def check_root(root: Path) -> Path:
+    """``root`` resolved; refused unless it is a folder (the one check of a tracker's root)."""
+    if not root.is_dir():
+        raise UsageError(f"{root}: no such folder")
+    return root.resolve()
 
 
 def read_data_file(

@@ -32,6 +32,7 @@ from .files import (
     Archive,
     FileKind,
     SavedPage,
+    check_root,
     classify,
     folder_entries,
     load_archive,
@@ -173,6 +174,7 @@ class Loader:
     def load(self, changed: Collection[str] | None = None) -> Tracker:
         """The tracker as it is now.  ``changed``: the only paths (relative to the root)
         that may differ since the last load, when the caller knows them; None: look at all."""
+        check_root(self.root)  # each time: serve loads again after edits, and it may be gone
         with collector_paused():
             first = not self._files
             before = dict(self._files)

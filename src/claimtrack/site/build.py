@@ -173,8 +173,6 @@ class SiteBuilder:
     def _build_now(self, *, track: bool, changed: Collection[str] | None) -> BuildResult:
         started = time.perf_counter()
         laps = _Laps()
-        if not self.root.is_dir():
-            raise UsageError(f"--root {self.root}: no such folder")
         check_out(self.root, self.out)
         # Before anything can fail: a build killed mid-swap must not leave the user without a site.
         recover(self.out)

@@ -3,24 +3,32 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
 from ...codes import Code
 from ...load import Loaded
+from ...load.nodes import Path_, Positions
 from ...problems import Problem, report
-from ...records import Claim, Source
+from ...records import Claim, Evidence, Source
 from ..analysis import Analysis, ClaimRule, QuoteCheck, SourceRule
 from ..text.textnorm import longest_found_prefix, normalise
 
 
 def quote_anchoring(a: Analysis, loaded: Loaded[Claim]) -> Iterator[Problem]:
     """Every quote of the claim (evidence, measurements, history) against its archive."""
-    for path, ev in loaded.record.quote_items():
+    return quote_problems(a, loaded.path, loaded.positions, loaded.record.quote_items())
+
+
+def quote_problems(
+    a: Analysis, relpath: str, positions: Positions, items: Iterable[tuple[Path_, Evidence]]
+) -> Iterator[Problem]:
+    """These quotes of ``relpath`` against their archives (an edit proves the quotes it adds)."""
+    for path, ev in items:
         result = a.quote_check(ev)
         if result is QuoteCheck.FOUND or result is QuoteCheck.NO_SOURCE:
             continue
         # Looked up only for a problem: a position costs a re-parse of the file.
-        pos = loaded.positions.value((*path, "quote"))
+        pos = positions.value((*path, "quote"))
         if result is QuoteCheck.NOT_FOUND:
             text = a.normalised_archive(ev.source) or ""
             quote = normalise(ev.quote)
@@ -32,7 +40,7 @@ def quote_anchoring(a: Analysis, loaded: Loaded[Claim]) -> Iterator[Problem]:
                 else "copy the words exactly as they stand in the archived text"
             )
             yield report(
-                loaded.path,
+                relpath,
                 pos,
                 Code.QUOTE_NOT_FOUND,
                 f"quote not found in sources/{ev.source}.txt",
@@ -40,7 +48,7 @@ def quote_anchoring(a: Analysis, loaded: Loaded[Claim]) -> Iterator[Problem]:
             )
         elif result is QuoteCheck.UNCHECKED:
             yield report(
-                loaded.path,
+                relpath,
                 pos,
                 Code.QUOTE_UNCHECKED,
                 f"quote not checked against an archived copy: sources/{ev.source}.txt "

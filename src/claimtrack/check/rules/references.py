@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
 from ...codes import Code
 from ...load import Loaded
+from ...load.nodes import Path_, Positions
 from ...load.validation import suggest
 from ...problems import Problem, report
 from ...records import Claim, Source
@@ -25,7 +26,6 @@ def derivation_references(a: Analysis, loaded: Loaded[Source]) -> Iterator[Probl
 
 
 def evidence_references(a: Analysis, loaded: Loaded[Claim]) -> Iterator[Problem]:
-    known = a.known_sources
     claim = loaded.record
     cited: list[tuple[tuple[str | int, ...], str]] = [
         ((*path, "source"), ev.source) for path, ev in claim.quote_items()
@@ -37,10 +37,18 @@ def evidence_references(a: Analysis, loaded: Loaded[Claim]) -> Iterator[Problem]
         if isinstance(sid, str)
     ]
     cited += [(("to_check", i), sid) for i, sid in enumerate(claim.to_check)]
+    return unknown_sources(a, loaded.path, loaded.positions, cited)
+
+
+def unknown_sources(
+    a: Analysis, relpath: str, positions: Positions, cited: Iterable[tuple[Path_, str]]
+) -> Iterator[Problem]:
+    """The sources named at these paths of ``relpath`` that no source file has."""
+    known = a.known_sources
     for path, sid in cited:
         if sid not in known:
             msg, hint = _unknown("source", sid, known)
-            yield report(loaded.path, loaded.positions.value(path), Code.UNKNOWN_SOURCE, msg, hint)
+            yield report(relpath, positions.value(path), Code.UNKNOWN_SOURCE, msg, hint)
 
 
 def claim_references(a: Analysis, loaded: Loaded[Claim]) -> Iterator[Problem]:
