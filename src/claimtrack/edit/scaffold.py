@@ -14,8 +14,8 @@ from ..fsutil import atomic_write_bytes
 from ..i18n import catalog_for, catalogs
 from ..textrules import describe_illegal, first_illegal, has_visible
 from ..values import LANG_PATTERN
+from .scalars import scalar
 from .schemas import SCHEMAS, write_schemas
-from .yamledit import scalar
 
 _PLACEHOLDER = re.compile(r"\{\{(\w+)\}\}")
 _LANGUAGE = re.compile(LANG_PATTERN)

@@ -1,0 +1,103 @@
+"""A text value written as a YAML scalar that every reader gets back as the same text.
+
+Plain when that is safe (not a word some YAML 1.1 or 1.2 reader takes for null, a
+boolean, a number or a date, and nothing that starts or breaks a structure), else in
+the quoting asked for, else double-quoted with escapes.  Used wherever the tool writes
+into an editor's file: history entries, skeletons, a web page's metadata.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import yaml
+
+from ..load.nodes import compose
+
+# Words some YAML reader (1.1 or 1.2) takes for null or a boolean.
+_SPECIAL_WORDS = frozenset({"", "~", "null", "true", "false", "yes", "no", "on", "off", "y", "n"})
+_NUMBERISH = re.compile(
+    r"[-+]?(?:[0-9][0-9_]*(?:\.[0-9_]*)?(?:[eE][-+]?[0-9]+)?|\.[0-9_]+(?:[eE][-+]?[0-9]+)?"
+    r"|0[xX][0-9a-fA-F_]+|0[oObB][0-7_]+|[0-9][0-9_]*(?::[0-5]?[0-9])+(?:\.[0-9_]*)?"
+    r"|\.(?:inf|Inf|INF|nan|NaN|NAN))"
+)
+_DATEISH = re.compile(r"[0-9]{4}-[0-9]{1,2}-[0-9]{1,2}(?:[Tt ].*)?")
+_PLAIN_FIRST = set("-?:,[]{}#&*!|>'\"%@`")
+_FLOW_CHARS = set(",[]{}:")
+_ESCAPES = {
+    "\0": "\\0",
+    "\a": "\\a",
+    "\b": "\\b",
+    "\t": "\\t",
+    "\n": "\\n",
+    "\v": "\\v",
+    "\f": "\\f",
+    "\r": "\\r",
+    "\x1b": "\\e",
+    '"': '\\"',
+    "\\": "\\\\",
+    "\x85": "\\N",
+    "\u2028": "\\L",
+    "\u2029": "\\P",
+}
+
+def _awkward(ch: str) -> bool:
+    """Characters that YAML will not carry literally in a plain or single-quoted scalar."""
+    code = ord(ch)
+    return (
+        code < 0x20
+        or 0x7F <= code <= 0x9F
+        or ch in "\u2028\u2029\ufeff"
+        or 0xD800 <= code <= 0xDFFF
+        or code in (0xFFFE, 0xFFFF)
+    )
+
+
+def plain_ok(value: str, flow: bool) -> bool:
+    """True when ``value`` can be written unquoted and every YAML reader gets it back as text."""
+    if value.lower() in _SPECIAL_WORDS or _NUMBERISH.fullmatch(value) or _DATEISH.fullmatch(value):
+        return False
+    if value[0] in _PLAIN_FIRST or value != value.strip(" ") or any(map(_awkward, value)):
+        return False
+    if ": " in value or value.endswith(":") or " #" in value:
+        return False
+    if flow and any(ch in _FLOW_CHARS for ch in value):
+        return False
+    probe = f"[{value}]" if flow else f"k: {value}"
+    try:
+        node: Any = compose(probe)
+    except yaml.YAMLError:
+        return False
+    scalar = node.value[0] if flow else node.value[0][1]
+    return isinstance(scalar.value, str) and scalar.value == value and not scalar.style
+
+
+def double_quoted(value: str) -> str:
+    out = []
+    for ch in value:
+        if ch in _ESCAPES:
+            out.append(_ESCAPES[ch])
+        elif _awkward(ch):
+            code = ord(ch)
+            out.append(f"\\x{code:02x}" if code <= 0xFF else f"\\u{code:04x}")
+        else:
+            out.append(ch)
+    return '"' + "".join(out) + '"'
+
+
+def single_quoted(value: str) -> str | None:
+    if any(map(_awkward, value)):
+        return None
+    return "'" + value.replace("'", "''") + "'"
+
+
+def scalar(value: str, style: str, flow: bool) -> str:
+    """``value`` written in ``style`` (plain, single or double) when that is safe, else double."""
+    if style == "single":
+        quoted = single_quoted(value)
+        if quoted is not None:
+            return quoted
+    elif style != "double" and value and plain_ok(value, flow):
+        return value
+    return double_quoted(value)
