@@ -11,7 +11,6 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cached_property
-from typing import Any
 
 from ..batch import split
 from ..load import Loaded, Tracker
@@ -21,7 +20,7 @@ from ..textrules import has_visible
 from .graph import Derivation, walk
 from .links import Links
 from .measurements import Measured, judge
-from .store import CheckStore
+from .store import CheckStore, CoverageKey
 from .text.quotecontext import ArchiveText, Context, QuoteContext, as_tuple, quote_context
 from .text.textnorm import normalise
 
@@ -50,8 +49,10 @@ class Analysis:
     # quotes in context (check.quotecontext): each made only when a quote needs it.
     _texts: dict[str, ArchiveText] = field(default_factory=dict, repr=False)
     _measured: dict[str, Measured | None] = field(default_factory=dict, repr=False)
-    # Facts other modules work out once a run, by name (coverage: its store keys).
-    memo: dict[str, dict[str, Any]] = field(default_factory=dict, repr=False)
+    # By source id, the key of its coverage counts in the store (None: no archived text);
+    # check.coverage.counts makes each once a run, as the cited quotes of a large
+    # tracker take a while to gather.
+    coverage_keys: dict[str, CoverageKey | None] = field(default_factory=dict, repr=False)
 
     def normalised_archive(self, source_id: str) -> str | None:
         archive = self.tracker.archives.get(source_id)

@@ -297,11 +297,10 @@ def count_all(a: Analysis, source_ids: Iterable[str]) -> None:
 
 def _counts_key(a: Analysis, source_id: str) -> CoverageKey | None:
     """The store's key of a source's coverage counts; None without an archived text.  Made
-    once a run for each source (the cited quotes of a large tracker take a while)."""
-    memo = a.memo.setdefault("coverage-keys", {})
-    if source_id in memo:
-        key: CoverageKey | None = memo[source_id]
-        return key
+    once a run for each source (Analysis.coverage_keys)."""
+    keys = a.coverage_keys
+    if source_id in keys:
+        return keys[source_id]
     archive = a.tracker.archives.get(source_id)
     loaded = a.tracker.sources.get(source_id)
     key = None
@@ -309,7 +308,7 @@ def _counts_key(a: Analysis, source_id: str) -> CoverageKey | None:
         reviewed = [(e.sentence, e.reason) for e in loaded.record.reviewed_uncited]
         quoted = orjson.dumps([cited_quotes(a, source_id), reviewed])
         key = (archive.sha256, hashlib.sha256(quoted).hexdigest())
-    memo[source_id] = key
+    keys[source_id] = key
     return key
 
 
