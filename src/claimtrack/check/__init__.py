@@ -53,16 +53,16 @@ class Checker:
             return self._run(tracker, today)
 
     def _run(self, tracker: Tracker, today: dt.date) -> tuple[Analysis, list[Problem]]:
-        a = Analysis(tracker, today, self.store, contexts=self.contexts)
+        # The links are kept claim by claim: the analysis reads those.
+        before = self.dependents.relink(tracker, today)
+        a = Analysis(tracker, today, self.store, self.contexts, self.dependents.links)
         changes = tracker.changes
         if changes is None or changes.settings:
             a.find_quotes()
         else:  # only edited claims, and claims citing an edited source, can hold new quotes
-            citing = self.dependents.links.citing
+            citing = a.links.citing
             a.find_quotes(changes.claims.union(*(citing.get(s, ()) for s in changes.sources)))
-        impact = self.impact = self.dependents.update(a)
-        # The reverse links are kept claim by claim: the analysis reads those.
-        a.links = self.dependents.links
+        impact = self.impact = self.dependents.update(a, before)
         problems = list(tracker.problems)
         kept: dict[str, list[Problem]] = {}
         for cid, loaded in tracker.claims.items():

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cached_property
 
@@ -36,23 +35,35 @@ class QuoteCheck(StrEnum):
     NO_SOURCE = "no-source"  # the source id does not resolve
 
 
-@dataclass
 class Analysis:
-    tracker: Tracker
-    today: dt.date
-    # Normalised archives and quote results, kept by content between builds and runs.
-    store: CheckStore = field(default_factory=CheckStore)
-    # Whether quotes in context are wanted (a site shows them): find_quotes then finds
-    # those too, on the same two cores, rather than each claim's page one by one.
-    contexts: bool = False
-    # Archives with their offset maps and sentence starts, by sha256, for this run's
-    # quotes in context (check.quotecontext): each made only when a quote needs it.
-    _texts: dict[str, ArchiveText] = field(default_factory=dict, repr=False)
-    _measured: dict[str, Measured | None] = field(default_factory=dict, repr=False)
-    # By source id, the key of its coverage counts in the store (None: no archived text);
-    # check.coverage.counts makes each once a run, as the cited quotes of a large
-    # tracker take a while to gather.
-    coverage_keys: dict[str, CoverageKey | None] = field(default_factory=dict, repr=False)
+    """The facts of one loaded tracker on one day, each worked out when first asked for."""
+
+    def __init__(
+        self,
+        tracker: Tracker,
+        today: dt.date,
+        store: CheckStore | None = None,
+        contexts: bool = False,
+        links: Links | None = None,
+    ) -> None:
+        self.tracker = tracker
+        self.today = today
+        # Normalised archives and quote results, kept by content between builds and runs.
+        self.store = store if store is not None else CheckStore()
+        # Whether quotes in context are wanted (a site shows them): find_quotes then finds
+        # those too, on the same two cores, rather than each claim's page one by one.
+        self.contexts = contexts
+        # Who names whom: the Checker hands in the links it keeps up to date claim by
+        # claim (check.impact); anyone else has them made from the tracker.
+        self.links = links if links is not None else Links.of(tracker)
+        # Archives with their offset maps and sentence starts, by sha256, for this run's
+        # quotes in context (check.quotecontext): each made only when a quote needs it.
+        self._texts: dict[str, ArchiveText] = {}
+        self._measured: dict[str, Measured | None] = {}
+        # By source id, the key of its coverage counts in the store (None: no archived
+        # text); check.coverage.counts makes each once a run, as the cited quotes of a
+        # large tracker take a while to gather.
+        self.coverage_keys: dict[str, CoverageKey | None] = {}
 
     def normalised_archive(self, source_id: str) -> str | None:
         archive = self.tracker.archives.get(source_id)
@@ -211,11 +222,6 @@ class Analysis:
                 found = judge(claim, origins, self.source_origins)
             self._measured[claim_id] = found
         return found
-
-    @cached_property
-    def links(self) -> Links:
-        """Who names whom; the Checker hands in the ones it keeps up to date (check.impact)."""
-        return Links.of(self.tracker)
 
     @cached_property
     def cited_by(self) -> dict[str, list[str]]:
