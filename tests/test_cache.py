@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import json
+from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+from claimtrack.check.store import CheckStore, Results
 from claimtrack.load import Cache
 from claimtrack.load.cache import CACHE_DIR, CACHE_DIR_VARIABLE
 
@@ -78,7 +81,11 @@ def test_the_cache_can_live_elsewhere(
     expected = check_json(run_cli, root)
     assert check_json(run_cli, root) == expected
     assert not (root / CACHE_DIR).exists()
-    assert len(list((tmp_path / "caches").glob("*/v*.json"))) == 2
+    # The load stage's file and the check stage's two parts: results, normalised archives.
+    cache = Cache.open(root)
+    assert cache.path is not None and cache.path.is_relative_to(tmp_path / "caches")
+    parts = [cache.path, cache.part_path("check"), cache.part_path("archives")]
+    assert sorted((tmp_path / "caches").glob("*/v*.json")) == sorted(parts)
 
 
 def test_a_deleted_cache_is_made_again(run_cli: Runner, tracker: Callable[[str], Path]) -> None:
@@ -91,14 +98,91 @@ def test_a_deleted_cache_is_made_again(run_cli: Runner, tracker: Callable[[str],
     assert (root / CACHE_DIR / ".gitignore").read_text().splitlines()[-1] == "*"
 
 
+SHA = "0" * 64
+
+
 def test_a_cache_of_another_version_is_not_read(tracker: Callable[[str], Path]) -> None:
     root = tracker("minimal")
     cache = Cache.open(root)
     assert cache.path is not None
     stale = cache.path.with_name("v0.0.1-0123456789abcdef.json")
+    stale_part = stale.with_suffix(".check.json")
     stale.parent.mkdir(exist_ok=True)
     stale.write_text(json.dumps({"files": {}, "parsed": {}, "quotes": {}, "positions": {}}))
-    cache.remember_quote("0" * 64, "a quote", True)
+    stale_part.write_text(json.dumps({"quotes": {SHA: {"a quote": False}}}))
+    CheckStore(cache).remember_quote(SHA, "a quote", True)
     cache.save()
-    assert not stale.exists()  # replaced, never read
-    assert Cache.open(root).quote_result("0" * 64, "a quote") is True
+    assert not stale.exists() and not stale_part.exists()  # replaced, never read
+    assert CheckStore(Cache.open(root)).quote_result(SHA, "a quote") is True
+
+
+def test_a_part_of_another_layout_is_ignored_not_misread(tracker: Callable[[str], Path]) -> None:
+    root = tracker("minimal")
+    path = Cache.open(root).part_path(Results.name)
+    assert path is not None
+    path.parent.mkdir()
+
+    def kept_after(data: dict[str, Any]) -> bool | None:
+        path.write_text(json.dumps(data))
+        return CheckStore(Cache.open(root)).quote_result(SHA, "a quote")
+
+    empty: dict[str, Any] = {"quotes": {}, "contexts": {}, "coverage": {}}
+    # The first layout: archive and quote in one key, every table flat.
+    assert kept_after({**empty, "quotes": {f"{SHA}\0a quote": True}}) is None
+    # A part is taken whole or not at all: a context too short spoils the quotes too.
+    bad_context = {SHA: {"a quote": ["before", "passage"]}}
+    assert kept_after({**empty, "quotes": {SHA: {"a quote": True}}, "contexts": bad_context}) is None
+    assert kept_after({**empty, "quotes": {SHA: {"a quote": True}}}) is True
+
+
+def test_a_save_keeps_only_what_the_run_used(tracker: Callable[[str], Path]) -> None:
+    root = tracker("minimal")
+    cache = Cache.open(root)
+    store = CheckStore(cache)
+    store.remember_quote(SHA, "asked again", True)
+    store.remember_quote(SHA, "never asked again", False)
+    cache.save()
+    cache = Cache.open(root)
+    store = CheckStore(cache)
+    assert store.quote_result(SHA, "asked again") is True
+    store.remember_coverage((SHA, "quotes digest"), [3, 1, 1, 0])
+    cache.save()
+    store = CheckStore(Cache.open(root))
+    assert store.quote_result(SHA, "asked again") is True
+    assert store.quote_result(SHA, "never asked again") is None
+    assert store.coverage_counts((SHA, "quotes digest")) == [3, 1, 1, 0]
+
+
+def count_store_calls(monkeypatch: pytest.MonkeyPatch) -> Counter[str]:
+    """Calls of CheckStore's methods that compute-and-keep (remember_*) or need the
+    normalised archives (normalised_text), by name."""
+    calls: Counter[str] = Counter()
+    names = ("remember_quote", "remember_context", "remember_coverage", "remember_normalised")
+    for name in (*names, "normalised_text"):
+        real = getattr(CheckStore, name)
+
+        def counted(self: CheckStore, *args: Any, _real: Any = real, _name: str = name) -> Any:
+            calls[_name] += 1
+            return _real(self, *args)
+
+        monkeypatch.setattr(CheckStore, name, counted)
+    return calls
+
+
+def test_a_warm_run_finds_no_quote_and_counts_no_coverage_again(
+    run_cli: Runner, tracker: Callable[[str], Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    root = tracker("minimal")
+    calls = count_store_calls(monkeypatch)
+    check_json(run_cli, root)
+    assert calls["remember_quote"] and calls["remember_normalised"]
+    calls.clear()
+    check_json(run_cli, root)
+    # Every quote's result is known: the normalised archives are not even looked at.
+    assert not calls
+    build = ("build", "--root", root, "--today", TODAY, "--no-search")
+    assert run_cli(*build).code == 0
+    assert calls["remember_context"] and calls["remember_coverage"]
+    calls.clear()
+    assert run_cli(*build).code == 0
+    assert not calls

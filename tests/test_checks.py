@@ -340,3 +340,28 @@ def test_archive_public_needs_an_archived_copy(run_cli: Runner, root: Path) -> N
     # Only a true value asks for a page: YAML's yes is text here, and refused.
     source.write_text(text[: text.index("snapshot:")] + "archive_public: yes\n")
     assert only(problems(run_cli, root), "wrong-type")["line"] == 9
+
+
+def test_after_an_edit_the_analysis_reads_the_links_the_checker_kept(root: Path) -> None:
+    """The Checker keeps who names whom claim by claim and hands those links to the
+    analysis it makes: after an edit they are the edited claim's, as a fresh check has them."""
+    import datetime as dt
+
+    from claimtrack.check import Checker
+    from claimtrack.load import Loader
+
+    loader, checker, today = Loader(root), Checker(), dt.date.fromisoformat(TODAY)
+    a, found = checker.run(loader.load(), today)
+    assert a.cited_by["fr-report"] == ["rocket-speed"] and found == []
+    claim = root / "claims/rocket-speed.yaml"
+    text = claim.read_text(encoding="utf-8")
+    evidence = text[text.index("  - source: fr-report") : text.index("status:")]
+    edit(claim, evidence, "")
+    edit(claim, "related: [rocket-price]", "related: []")
+    edited = loader.load(["claims/rocket-speed.yaml"])
+    assert edited.changes is not None and edited.changes.claims == {"rocket-speed"}
+    a, found = checker.run(edited, today)
+    assert a.links is checker.dependents.links
+    assert a.cited_by["fr-report"] == [] and a.related_to("rocket-price") == []
+    assert [(p.path, p.code) for p in found] == [("sources/fr-report.yaml", "unused-source")]
+    assert found == Checker().run(Loader(root).load(), today)[1]

@@ -159,9 +159,9 @@ def test_contexts_found_with_the_quotes_on_two_cores_equal_those_found_one_by_on
     monkeypatch.setattr(batch, "cores", lambda: 2)
     root = minimal_copy(tmp_path)
     tracker = Loader(root).load()
-    eager = Analysis(tracker, FIXTURE_TODAY, Cache.disabled(), contexts=True)
+    eager = Analysis(tracker, FIXTURE_TODAY, contexts=True)
     eager.find_quotes()
-    lazy = Analysis(tracker, FIXTURE_TODAY, Cache.disabled())
+    lazy = Analysis(tracker, FIXTURE_TODAY)
     lazy.find_quotes()
     quotes = [(ev.source, ev.quote) for c in tracker.claims.values() for ev in c.record.evidence]
     found = [eager.quote_context(s, q) for s, q in quotes]
@@ -171,4 +171,4 @@ def test_contexts_found_with_the_quotes_on_two_cores_equal_those_found_one_by_on
     for source, quote in quotes:
         archive = tracker.archives.get(source)
         if archive is not None:
-            assert eager.cache.context(archive.sha256, quote)[0]
+            assert eager.store.context(archive.sha256, quote)[0]

@@ -15,6 +15,7 @@ from ..problems import Problem, sort_problems
 from .analysis import Analysis, ClaimRule, SourceRule, TrackerRule
 from .impact import Dependents, Impact
 from .rules import dates, figures, language, quotes, references, reviewed, statuses
+from .store import CheckStore
 
 CLAIM_RULES: tuple[ClaimRule, ...] = (
     *references.CLAIM_RULES,
@@ -39,7 +40,7 @@ class Checker:
     """
 
     def __init__(self, cache: Cache | None = None, contexts: bool = False) -> None:
-        self.cache = cache if cache is not None else Cache.disabled()
+        self.store = CheckStore(cache)
         # A site shows quotes in context: find them with the quotes (Analysis.contexts).
         self.contexts = contexts
         self.dependents = Dependents()
@@ -52,16 +53,16 @@ class Checker:
             return self._run(tracker, today)
 
     def _run(self, tracker: Tracker, today: dt.date) -> tuple[Analysis, list[Problem]]:
-        a = Analysis(tracker, today, self.cache, contexts=self.contexts)
+        # The links are kept claim by claim: the analysis reads those.
+        before = self.dependents.relink(tracker, today)
+        a = Analysis(tracker, today, self.store, self.contexts, self.dependents.links)
         changes = tracker.changes
         if changes is None or changes.settings:
             a.find_quotes()
         else:  # only edited claims, and claims citing an edited source, can hold new quotes
-            citing = self.dependents.links.citing
+            citing = a.links.citing
             a.find_quotes(changes.claims.union(*(citing.get(s, ()) for s in changes.sources)))
-        impact = self.impact = self.dependents.update(a)
-        # The reverse links are kept claim by claim: the analysis reads those.
-        a.links = self.dependents.links
+        impact = self.impact = self.dependents.update(a, before)
         problems = list(tracker.problems)
         kept: dict[str, list[Problem]] = {}
         for cid, loaded in tracker.claims.items():
@@ -84,6 +85,7 @@ def run_checks(
 ) -> tuple[Analysis, list[Problem]]:
     """All problems of a loaded tracker: loading problems and every rule's, sorted.
 
-    ``cache`` keeps normalised archives and quote results between builds and runs.
+    ``cache`` keeps normalised archives and quote results between builds and runs
+    (check.store).
     """
     return Checker(cache).run(tracker, today)

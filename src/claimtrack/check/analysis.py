@@ -8,21 +8,19 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cached_property
-from typing import Any
 
 from ..batch import split
-from ..load import Cache, Loaded, Tracker
-from ..load.cache import Context
+from ..load import Loaded, Tracker
 from ..problems import Problem
 from ..records import Claim, Evidence, Source
 from ..textrules import has_visible
 from .graph import Derivation, walk
 from .links import Links
 from .measurements import Measured, judge
-from .text.quotecontext import ArchiveText, QuoteContext, as_tuple, quote_context
+from .store import CheckStore, CoverageKey
+from .text.quotecontext import ArchiveText, Context, QuoteContext, as_tuple, quote_context
 from .text.textnorm import normalise
 
 # What finding one archive's quotes gives: its normalised text (when new), whether it is
@@ -37,30 +35,44 @@ class QuoteCheck(StrEnum):
     NO_SOURCE = "no-source"  # the source id does not resolve
 
 
-@dataclass
 class Analysis:
-    tracker: Tracker
-    today: dt.date
-    # Normalised archives and quote results, kept by content between builds and runs.
-    cache: Cache = field(default_factory=Cache.disabled)
-    # Whether quotes in context are wanted (a site shows them): find_quotes then finds
-    # those too, on the same two cores, rather than each claim's page one by one.
-    contexts: bool = False
-    # Archives with their offset maps and sentence starts, by sha256, for this run's
-    # quotes in context (check.quotecontext): each made only when a quote needs it.
-    _texts: dict[str, ArchiveText] = field(default_factory=dict, repr=False)
-    _measured: dict[str, Measured | None] = field(default_factory=dict, repr=False)
-    # Facts other modules work out once a run, by name (coverage: its cache keys).
-    memo: dict[str, dict[str, Any]] = field(default_factory=dict, repr=False)
+    """The facts of one loaded tracker on one day, each worked out when first asked for."""
+
+    def __init__(
+        self,
+        tracker: Tracker,
+        today: dt.date,
+        store: CheckStore | None = None,
+        contexts: bool = False,
+        links: Links | None = None,
+    ) -> None:
+        self.tracker = tracker
+        self.today = today
+        # Normalised archives and quote results, kept by content between builds and runs.
+        self.store = store if store is not None else CheckStore()
+        # Whether quotes in context are wanted (a site shows them): find_quotes then finds
+        # those too, on the same two cores, rather than each claim's page one by one.
+        self.contexts = contexts
+        # Who names whom: the Checker hands in the links it keeps up to date claim by
+        # claim (check.impact); anyone else has them made from the tracker.
+        self.links = links if links is not None else Links.of(tracker)
+        # Archives with their offset maps and sentence starts, by sha256, for this run's
+        # quotes in context (check.quotecontext): each made only when a quote needs it.
+        self._texts: dict[str, ArchiveText] = {}
+        self._measured: dict[str, Measured | None] = {}
+        # By source id, the key of its coverage counts in the store (None: no archived
+        # text); check.coverage.counts makes each once a run, as the cited quotes of a
+        # large tracker take a while to gather.
+        self.coverage_keys: dict[str, CoverageKey | None] = {}
 
     def normalised_archive(self, source_id: str) -> str | None:
         archive = self.tracker.archives.get(source_id)
         if archive is None:
             return None
-        text = self.cache.normalised_text(archive.sha256)
+        text = self.store.normalised_text(archive.sha256)
         if text is None:
             text = normalise(archive.text)
-            self.cache.remember_normalised(archive.sha256, text)
+            self.store.remember_normalised(archive.sha256, text)
         return text
 
     def quote_found(self, source_id: str, quote: str) -> bool | None:
@@ -68,20 +80,20 @@ class Analysis:
         archive = self.tracker.archives.get(source_id)
         if archive is None:
             return None
-        found = self.cache.quote_result(archive.sha256, quote)
+        found = self.store.quote_result(archive.sha256, quote)
         if found is None:
             found = quote_in(quote, self.normalised_archive(source_id) or "")
-            self.cache.remember_quote(archive.sha256, quote, found)
+            self.store.remember_quote(archive.sha256, quote, found)
         return found
 
     def quote_context(self, source_id: str, quote: str) -> QuoteContext | None:
         """The quote's first occurrence in the source's archived copy, in the archive's own
         characters, with the sentences around it; None without a copy or when not found.
-        Computed once per archive and quote (kept in the cache, on disk too)."""
+        Computed once per archive and quote (kept in the store, on disk too)."""
         archive = self.tracker.archives.get(source_id)
         if archive is None:
             return None
-        known, kept = self.cache.context(archive.sha256, quote)
+        known, kept = self.store.context(archive.sha256, quote)
         if known:
             return None if kept is None else QuoteContext(*kept)
         text = self._texts.get(archive.sha256)
@@ -89,14 +101,14 @@ class Analysis:
             text = ArchiveText(archive.text, self.normalised_archive(source_id) or "")
             self._texts[archive.sha256] = text
         found = quote_context(quote, text)
-        self.cache.remember_context(archive.sha256, quote, as_tuple(found))
+        self.store.remember_context(archive.sha256, quote, as_tuple(found))
         return found
 
     def find_quotes(self, claim_ids: Iterable[str] | None = None) -> None:
-        """Normalise the archives and look for the quotes the cache does not know yet, all at
+        """Normalise the archives and look for the quotes the store does not know yet, all at
         once and on two cores when there are many (batch.split): a first build's largest
         check, by far, and the same work whichever process does it.  ``claim_ids``: only
-        these claims can have quotes the cache does not know (None: any)."""
+        these claims can have quotes the store does not know (None: any)."""
         todo: dict[str, tuple[str, set[str]]] = {}
         claims = self.tracker.claims
         chosen = (
@@ -107,13 +119,13 @@ class Analysis:
         for loaded in chosen:
             for _, ev in loaded.record.quote_items():
                 archive = self.tracker.archives.get(ev.source)
-                if archive is None or self.cache.quote_result(archive.sha256, ev.quote) is not None:
+                if archive is None or self.store.quote_result(archive.sha256, ev.quote) is not None:
                     continue
                 todo.setdefault(archive.sha256, (ev.source, set()))[1].add(ev.quote)
         if not todo:
             return
         work = sorted((sha, sid, sorted(quotes)) for sha, (sid, quotes) in todo.items())
-        known = {sha: self.cache.normalised_text(sha) for sha, _, _ in work}
+        known = {sha: self.store.normalised_text(sha) for sha, _, _ in work}
         archives = self.tracker.archives
         contexts = self.contexts
 
@@ -139,11 +151,11 @@ class Analysis:
             work, split(work, look, "finding quotes"), strict=True
         ):
             if new:
-                self.cache.remember_normalised(sha, text)
+                self.store.remember_normalised(sha, text)
             for quote, result in zip(quotes, found, strict=True):
-                self.cache.remember_quote(sha, quote, result)
+                self.store.remember_quote(sha, quote, result)
             for quote, context in zip(quotes, around, strict=False):
-                self.cache.remember_context(sha, quote, context)
+                self.store.remember_context(sha, quote, context)
 
     def quote_check(self, ev: Evidence) -> QuoteCheck:
         """Whether one quote item (of a claim's evidence, a measurement or the history) stands
@@ -210,11 +222,6 @@ class Analysis:
                 found = judge(claim, origins, self.source_origins)
             self._measured[claim_id] = found
         return found
-
-    @cached_property
-    def links(self) -> Links:
-        """Who names whom; the Checker hands in the ones it keeps up to date (check.impact)."""
-        return Links.of(self.tracker)
 
     @cached_property
     def cited_by(self) -> dict[str, list[str]]:

@@ -25,8 +25,9 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass
 
+from ..load import Tracker
 from .analysis import Analysis
-from .links import Links, names_of
+from .links import Links, Names, names_of
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,6 +38,9 @@ class Impact:
 
 
 NOTHING = Impact(frozenset(), frozenset(), frozenset())
+
+# What the edited claims named before an edit; None when everything counts as new.
+Before = dict[str, Names | None] | None
 
 
 def joined(first: Impact | None, second: Impact | None) -> Impact | None:
@@ -71,18 +75,28 @@ class Dependents:
             sid: tuple(loaded.record.derived_from) for sid, loaded in a.tracker.sources.items()
         }
 
-    def update(self, a: Analysis) -> Impact | None:
-        """Take in the tracker ``a`` analyses; what it touches since the last call (None: all)."""
-        tracker, changes = a.tracker, a.tracker.changes
-        if changes is None or changes.settings or a.today != self._today:
+    def relink(self, tracker: Tracker, today: dt.date) -> Before:
+        """Bring ``links`` up to date with ``tracker``: only the edited claims after an edit,
+        every claim when that cannot be judged.  What the edited claims named before, for
+        update() (None: everything)."""
+        changes = tracker.changes
+        if changes is None or changes.settings or today != self._today:
             self._reset()
             for cid in tracker.claims:
                 self.links.set(cid, names_of(tracker, cid))
-            self._remember(a)
             return None
         before = {cid: self.links.names.get(cid) for cid in changes.claims}
         for cid in changes.claims:
             self.links.set(cid, names_of(tracker, cid) if cid in tracker.claims else None)
+        return before
+
+    def update(self, a: Analysis, before: Before) -> Impact | None:
+        """What the tracker ``a`` analyses touches since the last call (None: all), once
+        relink() has brought the links ``a`` reads up to date and said ``before``."""
+        tracker, changes = a.tracker, a.tracker.changes
+        if before is None or changes is None:
+            self._remember(a)
+            return None
         after = {cid: self.links.names.get(cid) for cid in changes.claims}
         sources = self._touched_sources(a, changes.sources)
         claims = set(changes.claims)

@@ -9,6 +9,7 @@ from typing import Any
 
 from ..check.analysis import Analysis
 from ..check.coverage.report import format_json, format_text, percent, report
+from ..check.store import CheckStore
 from ..errors import UsageError
 from ..load import load_tracker
 from ..load.validation import suggest
@@ -61,7 +62,7 @@ def run(args: argparse.Namespace) -> int:
                 + (f"; {hint}" if hint else "; run `claimtrack check` to see every source")
             )
     ids = list(dict.fromkeys(args.source_ids)) or sorted(tracker.sources)
-    items = report(Analysis(tracker, args.today or dt.date.today(), cache), ids)
+    items = report(Analysis(tracker, args.today or dt.date.today(), CheckStore(cache)), ids)
     cache.save()
     print(format_json(items) if args.format == "json" else format_text(items))
     if args.min is None:

@@ -1,6 +1,7 @@
 """What loading and checking computed, kept between runs as ruff and mypy keep theirs.
 
-The cache maps content to results, never names to results:
+The cache maps content to results, never names to results.  The load stage's
+results are the cache's own:
 
 - ``files``: for each data file, its stat stamp (mtime, size, inode) and the
   digest of its path and bytes.  A file whose stamp is unchanged is not read
@@ -9,29 +10,32 @@ The cache maps content to results, never names to results:
 - ``parsed``: by that digest, what parsing gave (plain data, the first line,
   the parse problems).  Validation into records runs on every load: it is
   cheap, and a record model never comes from the disk.
-- ``normalised``: archived texts normalised for quote search, by the sha256
-  of the archive; ``quotes``: whether a quote is in an archive, by both;
-  ``contexts``: likewise, the quote as the archive has it and the text around it.
 - ``positions``: by file digest, the line and column of each data path a
   problem needed, so that a problem reported again costs no parse.
 
-On disk it is two JSON files in ``.claimtrack_cache/`` (git-ignored; the
-normalised archives apart, read only when a quote needs them), named
-for the claimtrack version and a fingerprint of the package's code, so that a
-changed claimtrack never reads an older cache.  JSON, not pickle: a cache file
-can come from anywhere, and reading it must not run code.  It is safe to
-delete; a corrupt or foreign file is ignored (and replaced on the next save).
-``Cache.disabled()`` (``--no-cache``) neither reads nor writes it.
+A later stage keeps its own results in a Part of its own (check.store: quote
+results, quotes in context, coverage counts, normalised archives): the cache
+reads a part's file when the stage first asks for the part (``Cache.part``)
+and writes it when something in it is new, as plain data it never looks into.
+
+On disk each is a JSON file in ``.claimtrack_cache/`` (git-ignored), named for
+the claimtrack version and a fingerprint of the package's code and of FORMAT,
+so that a changed claimtrack never reads an older cache.  JSON, not pickle: a
+cache file can come from anywhere, and reading it must not run code.  It is
+safe to delete; a corrupt or foreign file is ignored (and replaced on the next
+save).  ``Cache.disabled()`` (``--no-cache``) neither reads nor writes it.
 """
 
 from __future__ import annotations
 
 import hashlib
 import os
+from abc import ABC, abstractmethod
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache as memoise
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar, Generic, TypeVar
 
 import orjson
 
@@ -43,10 +47,17 @@ from ..problems import Problem
 CACHE_DIR = ".claimtrack_cache"
 # Like MYPY_CACHE_DIR and RUFF_CACHE_DIR: keep the caches elsewhere (one folder per tracker).
 CACHE_DIR_VARIABLE = "CLAIMTRACK_CACHE_DIR"
+# The layout of the files: a new one changes every file's name, so that an older file is
+# never read as if it were laid out anew (2: each stage's part in a file of its own).
+FORMAT = 2
 _GITIGNORE = b"# Written by claimtrack; safe to delete.\n*\n"
+# What reading a file of another claimtrack, or a damaged one, can raise.
+_UNREADABLE = (OSError, orjson.JSONDecodeError, LookupError, TypeError, ValueError, AttributeError)
 
 Stamp = tuple[int, int, int]  # mtime_ns, size, inode
-Context = tuple[str, str, str, int, int, int]  # before, passage, after, occurrences, start, end
+K = TypeVar("K")
+V = TypeVar("V")
+P = TypeVar("P", bound="Part")
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,6 +67,70 @@ class ParseResult:
     data: dict[str, Any] | None
     first_line: bytes
     problems: tuple[Problem, ...]
+
+
+class Entries(Generic[K, V]):
+    """Results by key, and which of them this run used: a save keeps only those, so that
+    results of content long gone do not pile up."""
+
+    __slots__ = ("changed", "items", "used")
+
+    def __init__(self, items: dict[K, V] | None = None) -> None:
+        self.items: dict[K, V] = {} if items is None else items
+        self.used: set[K] = set()
+        self.changed = False  # something new since the last save
+
+    def get(self, key: K) -> V | None:
+        found = self.items.get(key)
+        if found is not None:
+            self.used.add(key)
+        return found
+
+    def known(self, key: K) -> bool:
+        """Whether a result is kept for ``key``, for results that may be None."""
+        if key not in self.items:
+            return False
+        self.used.add(key)
+        return True
+
+    def put(self, key: K, value: V) -> None:
+        self.items[key] = value
+        self.used.add(key)
+        self.changed = True
+
+    def kept(self) -> dict[K, V]:
+        """What a save writes: the results this run used."""
+        return {k: v for k, v in self.items.items() if k in self.used}
+
+
+class Part(ABC):
+    """One stage's results in the cache, held in Entries and typed as the stage likes; the
+    cache saves them in a file of their own (named for ``name``) as the plain data
+    ``dump`` gives, and hands that data to ``restore`` in a later run."""
+
+    name: ClassVar[str]
+
+    @abstractmethod
+    def tables(self) -> Iterable[Entries[Any, Any]]:
+        """Every table of results the part holds."""
+
+    @abstractmethod
+    def dump(self) -> Any:
+        """The results this run used, as JSON data."""
+
+    @abstractmethod
+    def restore(self, data: Any) -> None:
+        """Take in what ``dump`` gave an earlier run.  Data of another shape raises
+        LookupError, TypeError, ValueError or AttributeError (_UNREADABLE): the cache then
+        makes the part anew, empty, so that it is never half read."""
+
+    @property
+    def changed(self) -> bool:
+        return any(table.changed for table in self.tables())
+
+    def saved(self) -> None:
+        for table in self.tables():
+            table.changed = False
 
 
 def stamp_of(st: os.stat_result) -> Stamp:
@@ -69,8 +144,8 @@ def content_digest(rel: str, raw: bytes) -> str:
 
 @memoise
 def code_fingerprint() -> str:
-    """Changes with the version and with any change to the package's code."""
-    digest = hashlib.blake2b(__version__.encode(), digest_size=8)
+    """Changes with the version, the file layout and any change to the package's code."""
+    digest = hashlib.blake2b(f"{__version__}\0{FORMAT}".encode(), digest_size=8)
     package = Path(__file__).resolve().parent.parent
     for path in sorted(package.rglob("*.py")):
         digest.update(path.relative_to(package).as_posix().encode() + b"\0" + path.read_bytes())
@@ -101,22 +176,12 @@ class Cache:
     def __init__(self, folder: Path | None) -> None:
         self.folder = folder
         self.files: dict[str, tuple[Stamp, str]] = {}
-        self.parsed: dict[str, ParseResult] = {}
-        self.normalised: dict[str, str] = {}
-        self.quotes: dict[str, bool] = {}
+        self.parsed: Entries[str, ParseResult] = Entries()
         self.positions: dict[str, dict[str, list[int]]] = {}
-        # Quotes in context (check.quotecontext.QuoteContext as a tuple), or None
-        # when not found, by archive sha256 and quote: finding them costs more than loading.
-        self.contexts: dict[str, Context | None] = {}
-        # A source's coverage counts (check.coverage), by archive sha256 and cited quotes.
-        self.coverage: dict[str, list[int]] = {}
+        self._positions_used: set[str] = set()
         self._positions_read = 0
         self._dirty = False
-        # Normalised archives are the bulk of the cache and needed only when a quote is
-        # not in ``quotes``: they live in a file of their own, read on first need.
-        self._archives_read = folder is None
-        self._archives_dirty = False
-        self._used: set[str] = set()
+        self._parts: dict[str, Part] = {}
 
     @classmethod
     def disabled(cls) -> Cache:
@@ -132,9 +197,14 @@ class Cache:
 
     @property
     def path(self) -> Path | None:
+        """The load stage's file; each part's is beside it (``part_path``)."""
         if self.folder is None:
             return None
         return self.folder / f"v{__version__}-{code_fingerprint()}.json"
+
+    def part_path(self, name: str) -> Path | None:
+        path = self.path
+        return None if path is None else path.with_suffix(f".{name}.json")
 
     # -- files ---------------------------------------------------------------
     def trusted_digest(self, rel: str, st: os.stat_result) -> str | None:
@@ -152,73 +222,32 @@ class Cache:
 
     # -- parse results -------------------------------------------------------
     def parse_result(self, digest: str) -> ParseResult | None:
-        found = self.parsed.get(digest)
-        if found is not None:
-            self._used.add(digest)
-        return found
+        return self.parsed.get(digest)
 
     def remember_parse(self, digest: str, result: ParseResult) -> None:
-        self.parsed[digest] = result
-        self._used.add(digest)
-        self._dirty = True
+        self.parsed.put(digest, result)
 
     def known_positions(self, digest: str) -> dict[str, list[int]]:
         """Positions found in the file with this digest; Positions adds what it looks up."""
-        self._used.add(digest)
+        self._positions_used.add(digest)
         return self.positions.setdefault(digest, {})
 
-    # -- normalised archives -------------------------------------------------
-    def normalised_text(self, sha256: str) -> str | None:
-        if not self._archives_read:
-            self._read_archives()
-        found = self.normalised.get(sha256)
-        if found is not None:
-            self._used.add(sha256)
-        return found
-
-    def remember_normalised(self, sha256: str, text: str) -> None:
-        self.normalised[sha256] = text
-        self._used.add(sha256)
-        self._archives_dirty = True
-
-    # -- quote results -------------------------------------------------------
-    def quote_result(self, sha256: str, quote: str) -> bool | None:
-        key = f"{sha256}\0{quote}"
-        found = self.quotes.get(key)
-        if found is not None:
-            self._used.add(key)
-        return found
-
-    def remember_quote(self, sha256: str, quote: str, found: bool) -> None:
-        key = f"{sha256}\0{quote}"
-        self.quotes[key] = found
-        self._used.add(key)
-        self._dirty = True
-
-    def context(self, sha256: str, quote: str) -> tuple[bool, Context | None]:
-        """(known, context): whether the context of the quote in the archive is known."""
-        key = f"{sha256}\0{quote}"
-        if key not in self.contexts:
-            return False, None
-        self._used.add(key)
-        return True, self.contexts[key]
-
-    def remember_context(self, sha256: str, quote: str, context: Context | None) -> None:
-        key = f"{sha256}\0{quote}"
-        self.contexts[key] = context
-        self._used.add(key)
-        self._dirty = True
-
-    def coverage_counts(self, key: str) -> list[int] | None:
-        counts = self.coverage.get(key)
-        if counts is not None:
-            self._used.add(key)
-        return counts
-
-    def remember_coverage(self, key: str, counts: list[int]) -> None:
-        self.coverage[key] = counts
-        self._used.add(key)
-        self._dirty = True
+    # -- later stages' parts -------------------------------------------------
+    def part(self, kind: type[P]) -> P:
+        """The stage's part of the cache, read from its file when first asked for (so that a
+        run which never needs it never reads it), then the same one for the cache's life."""
+        found = self._parts.get(kind.name)
+        if isinstance(found, kind):
+            return found
+        part = kind()
+        path = self.part_path(kind.name)
+        if path is not None:
+            try:
+                part.restore(orjson.loads(path.read_bytes()))
+            except _UNREADABLE:  # missing, corrupt or foreign: start empty, a save replaces it
+                part = kind()
+        self._parts[kind.name] = part
+        return part
 
     # -- disk ----------------------------------------------------------------
     def _read(self) -> None:
@@ -240,56 +269,56 @@ class Cache:
                 )
                 for key, entry in data["parsed"].items()
             }
-            quotes = {str(k): bool(v) for k, v in data["quotes"].items()}
-            contexts: dict[str, Context | None] = {
-                str(k): None
-                if v is None
-                else (str(v[0]), str(v[1]), str(v[2]), int(v[3]), int(v[4]), int(v[5]))
-                for k, v in data["contexts"].items()
-            }
-            coverage = {str(k): [int(n) for n in v] for k, v in data["coverage"].items()}
             positions = {
                 str(d): {str(k): [int(v[0]), int(v[1])] for k, v in table.items()}
                 for d, table in data["positions"].items()
             }
-        except (OSError, orjson.JSONDecodeError, KeyError, TypeError, ValueError, AttributeError):
+        except _UNREADABLE:
             return  # missing, corrupt or foreign: start empty, the next save replaces it
         if not all(isinstance(e.data, dict | None) for e in parsed.values()):
             return
-        self.files, self.parsed, self.quotes, self.positions = files, parsed, quotes, positions
-        self.contexts, self.coverage = contexts, coverage
+        self.files, self.parsed, self.positions = files, Entries(parsed), positions
         self._positions_read = self._position_count()
-
-    def _read_archives(self) -> None:
-        self._archives_read = True
-        path = self._archives_path
-        if path is None:
-            return
-        try:
-            data = orjson.loads(path.read_bytes())
-            normalised = {str(k): str(v) for k, v in data.items()}
-        except (OSError, orjson.JSONDecodeError, TypeError, ValueError, AttributeError):
-            return
-        self.normalised = {**normalised, **self.normalised}
-
-    @property
-    def _archives_path(self) -> Path | None:
-        path = self.path
-        return None if path is None else path.with_suffix(".archives.json")
 
     def _position_count(self) -> int:
         return sum(len(table) for table in self.positions.values())
 
     def save(self) -> None:
-        """Write what this run used (only when something changed); entries it did not use go."""
-        path, archives = self.path, self._archives_path
-        if path is None or archives is None:
+        """Write what this run used (only where something changed); entries it did not use go."""
+        path = self.path
+        if path is None:
             return
-        records_changed = self._dirty or self._position_count() != self._positions_read
-        if not records_changed and not self._archives_dirty:
+        records_changed = (
+            self._dirty or self.parsed.changed or self._position_count() != self._positions_read
+        )
+        parts = [part for part in self._parts.values() if part.changed]
+        if not records_changed and not parts:
             return
         assert self.folder is not None
-        body = {
+        try:
+            self.folder.mkdir(parents=True, exist_ok=True)
+            ignore = self.folder / ".gitignore"
+            if not ignore.exists():
+                atomic_write_bytes(ignore, _GITIGNORE, durable=False)
+            for old in self.folder.glob("v*.json"):
+                # Another version's files go; this one's parts stay, used this run or not.
+                if old != path and not old.name.startswith(f"{path.stem}."):
+                    old.unlink(missing_ok=True)
+            if records_changed:
+                atomic_write_bytes(path, orjson.dumps(self._body()), durable=False)
+            for part in parts:
+                part_path = self.part_path(part.name)
+                assert part_path is not None
+                atomic_write_bytes(part_path, orjson.dumps(part.dump()), durable=False)
+        except OSError:
+            return  # a read-only checkout still checks; it only cannot remember
+        self._dirty = self.parsed.changed = False
+        self._positions_read = self._position_count()
+        for part in parts:
+            part.saved()
+
+    def _body(self) -> dict[str, Any]:
+        return {
             "files": {rel: [*stamp, digest] for rel, (stamp, digest) in sorted(self.files.items())},
             "parsed": {
                 key: [
@@ -297,28 +326,9 @@ class Cache:
                     r.first_line.decode("latin-1"),
                     [_problem_row(p) for p in r.problems],
                 ]
-                for key, r in self.parsed.items()
-                if key in self._used
+                for key, r in self.parsed.kept().items()
             },
-            "quotes": {k: v for k, v in self.quotes.items() if k in self._used},
-            "contexts": {k: v for k, v in self.contexts.items() if k in self._used},
-            "coverage": {k: v for k, v in self.coverage.items() if k in self._used},
-            "positions": {k: v for k, v in self.positions.items() if k in self._used and v},
+            "positions": {
+                k: v for k, v in self.positions.items() if k in self._positions_used and v
+            },
         }
-        try:
-            self.folder.mkdir(parents=True, exist_ok=True)
-            ignore = self.folder / ".gitignore"
-            if not ignore.exists():
-                atomic_write_bytes(ignore, _GITIGNORE, durable=False)
-            for old in self.folder.glob("v*.json"):
-                if old not in (path, archives):
-                    old.unlink(missing_ok=True)
-            if records_changed:
-                atomic_write_bytes(path, orjson.dumps(body), durable=False)
-            if self._archives_dirty:
-                texts = {k: v for k, v in self.normalised.items() if k in self._used}
-                atomic_write_bytes(archives, orjson.dumps(texts), durable=False)
-        except OSError:
-            return  # a read-only checkout still checks; it only cannot remember
-        self._dirty = self._archives_dirty = False
-        self._positions_read = self._position_count()

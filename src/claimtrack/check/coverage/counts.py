@@ -26,6 +26,7 @@ import orjson
 from ...batch import split
 from ...records import ReviewedSentence
 from ..analysis import Analysis
+from ..store import CoverageKey
 from ..text.sentences import sentence_spans
 from ..text.textnorm import mapped, normalise
 from .signals import Signal, score, signals
@@ -258,31 +259,31 @@ def match_reviewed(
 
 
 def counts(a: Analysis, source_id: str) -> list[int] | None:
-    """Coverage.counts, kept in the cache by archive, quotes and reviewed entries: a
+    """Coverage.counts, kept in the store by archive, quotes and reviewed entries: a
     large tracker's build would otherwise split every archive into sentences again."""
     key = _counts_key(a, source_id)
     if key is None:
         return None
-    kept = a.cache.coverage_counts(key)
+    kept = a.store.coverage_counts(key)
     if kept is None:
         found = coverage(a, source_id)
         assert found is not None
         kept = found.counts
-        a.cache.remember_coverage(key, kept)
+        a.store.remember_coverage(key, kept)
     return kept
 
 
 def count_all(a: Analysis, source_ids: Iterable[str]) -> None:
-    """The coverage counts of many sources the cache does not know, on two cores
-    (batch.split), into the cache for counts(): a first build splits every archive
+    """The coverage counts of many sources the store does not know, on two cores
+    (batch.split), into the store for counts(): a first build splits every archive
     into sentences and places every quote, the same work whichever process does it."""
     todo = [
         (sid, key)
         for sid in source_ids
-        if (key := _counts_key(a, sid)) is not None and a.cache.coverage_counts(key) is None
+        if (key := _counts_key(a, sid)) is not None and a.store.coverage_counts(key) is None
     ]
 
-    def work(items: list[tuple[str, str]]) -> list[list[int]]:
+    def work(items: list[tuple[str, CoverageKey]]) -> list[list[int]]:
         done = []
         for sid, _ in items:
             found = coverage(a, sid)
@@ -291,24 +292,23 @@ def count_all(a: Analysis, source_ids: Iterable[str]) -> None:
         return done
 
     for (_, key), kept in zip(todo, split(todo, work, "counting coverage"), strict=True):
-        a.cache.remember_coverage(key, kept)
+        a.store.remember_coverage(key, kept)
 
 
-def _counts_key(a: Analysis, source_id: str) -> str | None:
-    """The cache key of a source's coverage counts; None without an archived text.  Made
-    once a run for each source (the cited quotes of a large tracker take a while)."""
-    memo = a.memo.setdefault("coverage-keys", {})
-    if source_id in memo:
-        key: str | None = memo[source_id]
-        return key
+def _counts_key(a: Analysis, source_id: str) -> CoverageKey | None:
+    """The store's key of a source's coverage counts; None without an archived text.  Made
+    once a run for each source (Analysis.coverage_keys)."""
+    keys = a.coverage_keys
+    if source_id in keys:
+        return keys[source_id]
     archive = a.tracker.archives.get(source_id)
     loaded = a.tracker.sources.get(source_id)
     key = None
     if archive is not None and loaded is not None:
         reviewed = [(e.sentence, e.reason) for e in loaded.record.reviewed_uncited]
         quoted = orjson.dumps([cited_quotes(a, source_id), reviewed])
-        key = f"coverage\0{archive.sha256}\0{hashlib.sha256(quoted).hexdigest()}"
-    memo[source_id] = key
+        key = (archive.sha256, hashlib.sha256(quoted).hexdigest())
+    keys[source_id] = key
     return key
 
 

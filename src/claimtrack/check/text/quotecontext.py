@@ -16,13 +16,16 @@ import unicodedata
 from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 
-from ...load.cache import Context
 from ...textrules import has_visible
 from .sentences import sentence_starts
 from .textnorm import MappedText, mapped, normalise
 
 # The most of the archive shown on each side of a quote.
 CONTEXT_LIMIT = 300
+
+# A QuoteContext as plain values (before, passage, after, occurrences, start, end): what
+# check.store keeps, and what a child process sends back (pickled far faster).
+Context = tuple[str, str, str, int, int, int]
 
 
 @dataclass(frozen=True)
@@ -96,7 +99,7 @@ def quote_context(quote: str, archive: ArchiveText) -> QuoteContext | None:
 
 
 def as_tuple(found: QuoteContext | None) -> Context | None:
-    """What the cache keeps of a quote in context."""
+    """What the store keeps of a quote in context."""
     if found is None:
         return None
     return (found.before, found.passage, found.after, found.occurrences, found.start, found.end)

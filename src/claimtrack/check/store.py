@@ -1,0 +1,147 @@
+"""What the check stage keeps between runs, by content, in its own parts of the cache.
+
+- quote results: whether a quote is in an archive, by the archive's sha256 and the
+  quote;
+- quotes in context (check.text.quotecontext), or None when not found, likewise:
+  finding them costs more than loading;
+- a source's coverage counts (check.coverage.counts), by CoverageKey;
+- normalised archives for quote search, by sha256: the bulk of what is kept and
+  needed only for a quote whose result is not known, so a part apart (its own file),
+  read on first need.
+
+load.Cache reads and writes the parts without knowing what they hold; this module is
+the one that knows their types and their shape on disk.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from ..load import Cache
+from ..load.cache import Entries, Part
+from .text.quotecontext import Context
+
+# A source's coverage counts are kept by its archive's sha256 and a digest of what they
+# depend on besides: the quotes cited from it and its reviewed_uncited entries.
+CoverageKey = tuple[str, str]
+# (archive sha256, quote)
+QuoteKey = tuple[str, str]
+
+
+class Results(Part):
+    """Quote results, quotes in context and coverage counts."""
+
+    name = "check"
+
+    def __init__(self) -> None:
+        self.quotes: Entries[QuoteKey, bool] = Entries()
+        self.contexts: Entries[QuoteKey, Context | None] = Entries()
+        self.coverage: Entries[CoverageKey, list[int]] = Entries()
+
+    def tables(self) -> Iterable[Entries[Any, Any]]:
+        return (self.quotes, self.contexts, self.coverage)
+
+    def dump(self) -> dict[str, Any]:
+        # By archive first: a sha256 is written once, not once for each of its quotes.
+        return {
+            "quotes": _by_first(self.quotes.kept()),
+            "contexts": _by_first(self.contexts.kept()),
+            "coverage": _by_first(self.coverage.kept()),
+        }
+
+    def restore(self, data: Any) -> None:
+        self.quotes = Entries(
+            {
+                (str(sha), str(quote)): bool(found)
+                for sha, table in data["quotes"].items()
+                for quote, found in table.items()
+            }
+        )
+        self.contexts = Entries(
+            {
+                (str(sha), str(quote)): None
+                if v is None
+                else (str(v[0]), str(v[1]), str(v[2]), int(v[3]), int(v[4]), int(v[5]))
+                for sha, table in data["contexts"].items()
+                for quote, v in table.items()
+            }
+        )
+        self.coverage = Entries(
+            {
+                (str(sha), str(digest)): [int(n) for n in counts]
+                for sha, table in data["coverage"].items()
+                for digest, counts in table.items()
+            }
+        )
+
+
+class Archives(Part):
+    """Archived texts normalised for quote search (textnorm.normalise)."""
+
+    name = "archives"
+
+    def __init__(self) -> None:
+        self.texts: Entries[str, str] = Entries()
+
+    def tables(self) -> Iterable[Entries[Any, Any]]:
+        return (self.texts,)
+
+    def dump(self) -> dict[str, str]:
+        return self.texts.kept()
+
+    def restore(self, data: Any) -> None:
+        self.texts = Entries({str(sha): str(text) for sha, text in data.items()})
+
+
+class CheckStore:
+    """The check stage's results, kept by content in ``cache`` (a cache for this run only
+    when none is given)."""
+
+    def __init__(self, cache: Cache | None = None) -> None:
+        self._cache = cache if cache is not None else Cache.disabled()
+        self._results = self._cache.part(Results)
+        self._archives: Archives | None = None
+
+    # -- normalised archives -------------------------------------------------
+    def _texts(self) -> Entries[str, str]:
+        if self._archives is None:
+            self._archives = self._cache.part(Archives)
+        return self._archives.texts
+
+    def normalised_text(self, sha256: str) -> str | None:
+        return self._texts().get(sha256)
+
+    def remember_normalised(self, sha256: str, text: str) -> None:
+        self._texts().put(sha256, text)
+
+    # -- quote results -------------------------------------------------------
+    def quote_result(self, sha256: str, quote: str) -> bool | None:
+        return self._results.quotes.get((sha256, quote))
+
+    def remember_quote(self, sha256: str, quote: str, found: bool) -> None:
+        self._results.quotes.put((sha256, quote), found)
+
+    def context(self, sha256: str, quote: str) -> tuple[bool, Context | None]:
+        """(known, context): whether the context of the quote in the archive is known."""
+        contexts = self._results.contexts
+        if not contexts.known((sha256, quote)):
+            return False, None
+        return True, contexts.items[(sha256, quote)]
+
+    def remember_context(self, sha256: str, quote: str, context: Context | None) -> None:
+        self._results.contexts.put((sha256, quote), context)
+
+    # -- coverage counts -----------------------------------------------------
+    def coverage_counts(self, key: CoverageKey) -> list[int] | None:
+        return self._results.coverage.get(key)
+
+    def remember_coverage(self, key: CoverageKey, counts: list[int]) -> None:
+        self._results.coverage.put(key, counts)
+
+
+def _by_first(kept: dict[tuple[str, str], Any]) -> dict[str, dict[str, Any]]:
+    grouped: dict[str, dict[str, Any]] = {}
+    for (first, second), value in kept.items():
+        grouped.setdefault(first, {})[second] = value
+    return grouped
