@@ -152,6 +152,20 @@ def test_the_sitemap_lists_every_listing_page(tmp_path: Path) -> None:
         "claimants/acme/",
     ):
         assert f"<loc>https://example.org/t/{folder}</loc>" in sitemap, folder
+    # The sitemap counts the pages of each listing as the pages are made: the same pages.
+    listed = {
+        unquote(loc.removeprefix("https://example.org/t/"))
+        for loc in re.findall(r"<loc>([^<]*/page/[^<]*)</loc>", sitemap)
+    }
+    built = {
+        path.parent.relative_to(out).as_posix() + "/" for path in out.glob("**/page/*/index.html")
+    }
+    assert listed == built and "claims/page/2/" in built
+
+
+def test_a_listing_takes_one_page_a_hundred_items_and_one_when_empty() -> None:
+    pages = {n: addresses.page_count(n) for n in (0, 1, 99, 100, 101, 200, 201)}
+    assert pages == {0: 1, 1: 1, 99: 1, 100: 1, 101: 2, 200: 2, 201: 3}
 
 
 def test_the_index_shows_the_latest_omissions_and_links_to_all_of_them(tmp_path: Path) -> None:

@@ -84,6 +84,12 @@ LISTING_FAMILIES = ("claims", "status", "kinds", "topics", "claimants")
 PER_PAGE = 100
 
 
+def page_count(items: int) -> int:
+    """How many pages a listing of ``items`` takes, PER_PAGE to a page: one at least, as an
+    empty listing still has its first page."""
+    return max(1, -(-items // PER_PAGE))
+
+
 def listing_folder(family: str, slug: str, number: int = 1) -> str:
     """``status/false/``, ``status/false/page/2/``; page 1 has no ``page/1/``."""
     folder = f"{family}/{slug}/" if slug else f"{family}/"

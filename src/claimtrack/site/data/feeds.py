@@ -197,16 +197,12 @@ def sitemap(model: SiteModel) -> bytes | None:
     return "".join(parts).encode("utf-8")
 
 
-def _pages(count: int) -> int:
-    return max(1, -(-count // addresses.PER_PAGE))
-
-
 def listing_folders(model: SiteModel) -> list[tuple[str, dt.date | None]]:
     """Every listing page after the first list of sources, percent-encoded, with the date
     of the latest change it shows."""
     found: list[tuple[str, dt.date | None]] = [
         (addresses.listing_folder("sources", "", n), None)
-        for n in range(2, _pages(len(model.sources)) + 1)
+        for n in range(2, addresses.page_count(len(model.sources)) + 1)
     ]
     families: dict[str, int] = {}
     for v in model.listings:
@@ -219,6 +215,7 @@ def listing_folders(model: SiteModel) -> list[tuple[str, dt.date | None]]:
     for family, count in families.items():
         if family != "claims":
             found.extend(
-                (addresses.listing_folder(family, "", n), None) for n in range(1, _pages(count) + 1)
+                (addresses.listing_folder(family, "", n), None)
+                for n in range(1, addresses.page_count(count) + 1)
             )
     return found

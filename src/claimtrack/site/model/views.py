@@ -303,7 +303,7 @@ class ListingView:
 
     @property
     def pages(self) -> int:
-        return max(1, -(-len(self.claims) // addresses.PER_PAGE))
+        return addresses.page_count(len(self.claims))
 
 
 @dataclass(frozen=True)

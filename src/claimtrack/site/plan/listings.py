@@ -185,7 +185,7 @@ def _family_pages(
     """``topics/``: every topic with its count, 100 to a page like the claims."""
     made = []
     per = addresses.PER_PAGE
-    total = max(1, -(-len(links) // per))
+    total = addresses.page_count(len(links))
     for number in range(1, total + 1):
         path = addresses.listing_page(family, "", number)
         title = _titled(ui, ui.gettext(FAMILY_TITLES[family]), number, total, s.title)
@@ -208,7 +208,7 @@ def source_pages(listed: tuple[SourceSummary, ...], s: SiteSettings, ui: Interfa
     """``sources/``: every source, originals first, 100 to a page."""
     made = []
     per = addresses.PER_PAGE
-    total = max(1, -(-len(listed) // per))
+    total = addresses.page_count(len(listed))
     for number in range(1, total + 1):
         path = addresses.listing_page("sources", "", number)
         title = _titled(ui, ui.gettext("Sources"), number, total, s.title)
