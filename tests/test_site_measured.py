@@ -9,7 +9,13 @@ from pathlib import Path
 
 import pytest
 
+from claimtrack.check import run_checks
+from claimtrack.i18n import english as english_interface
+from claimtrack.i18n import interface
+from claimtrack.load import load_tracker
 from claimtrack.site import SiteBuilder, build_site
+from claimtrack.site.model.builders import figure_text
+from claimtrack.site.model.cache import build_model
 
 from .conftest import FIXTURES, REPO
 from .site_support import FIXTURE_TODAY, pages_of
@@ -145,3 +151,32 @@ def test_conditions_written_as_text_build_the_same_site(site: Path, tmp_path: Pa
     path.write_text(short, encoding="utf-8")
     build_site(root, tmp_path / "site", today=FIXTURE_TODAY)
     assert pages_of(tmp_path / "site") == pages_of(site)
+
+
+@pytest.mark.parametrize(
+    ("bound", "english", "french"),
+    [
+        ("up-to", "up to 4x", "jusqu’à 4x"),
+        ("at-least", "at least 4x", "au moins 4x"),
+        ("about", "about 4x", "environ 4x"),
+        ("exact", "4x", "4x"),
+    ],
+)
+def test_the_chart_the_data_and_the_pages_word_a_bound_alike(
+    tmp_path: Path, bound: str, english: str, french: str
+) -> None:
+    """One table words a bound: the chart's English figure, QuantityView's, figure_text's."""
+    root = tmp_path / "measured"
+    shutil.copytree(FIXTURES / "measured", root)
+    path = root / "claims" / "zephyr-turbo-4x.yaml"
+    path.write_text(
+        path.read_text(encoding="utf-8").replace("bound: up-to", f"bound: {bound}"),
+        encoding="utf-8",
+    )
+    analysis, _ = run_checks(load_tracker(root), FIXTURE_TODAY)
+    (view,) = (c for c in build_model(analysis).claims if c.summary.id == "zephyr-turbo-4x")
+    assert view.quantity is not None and view.measured is not None
+    assert view.measured.claimed == view.quantity.figure == english
+    assert figure_text(english_interface(), view.quantity) == english
+    fr = interface("fr")
+    assert fr is not None and figure_text(fr, view.quantity) == french

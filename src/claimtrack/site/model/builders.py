@@ -43,6 +43,8 @@ from .views import (
 )
 
 # The figure's words: (the bound shown alone, its meaning, the figure with its amount).
+# English message ids: the JSON and the chart's data keep them as they are ("up to 3x"),
+# pages translate the pattern (figure_text).  The one table of a bound's words.
 BOUND_WORDS: dict[Bound, tuple[str, str, str]] = {
     Bound.EXACT: (N_("exact"), N_("exact: the figure as stated"), ""),
     Bound.UP_TO: (
@@ -160,12 +162,18 @@ def amount_text(value: float, unit: str) -> str:
     return f"{number}{unit}" if joins_unit(unit) else f"{number} {unit}"
 
 
+def bound_figure(pattern: str, amount: str) -> str:
+    """'up to 8x': an amount in its bound's words (BOUND_WORDS' pattern, or its translation);
+    an exact figure, whose pattern is empty, is the amount alone."""
+    return pattern % {"amount": amount} if pattern else amount
+
+
 def quantity_view(q: Quantity) -> QuantityView:
     value = format_number(q.value)
     amount = amount_text(q.value, q.unit)
     word, meaning, pattern = BOUND_WORDS[q.bound]
     return QuantityView(
-        figure=pattern % {"amount": amount} if pattern else amount,
+        figure=bound_figure(pattern, amount),
         value=value,
         unit=q.unit,
         bound=word,
@@ -307,10 +315,11 @@ def claim_view(
         f"{plural(len(origins), 'independent origin')}, "
         f"reported by {plural(len(sources), 'source')}"
     )
+    quantity = quantity_view(claim.quantity) if claim.quantity else None
     return ClaimView(
         summary=summaries[cid],
         claimant=claimant_view(claim),
-        quantity=quantity_view(claim.quantity) if claim.quantity else None,
+        quantity=quantity,
         evidence=tuple(evidence),
         history=history,
         rationale=claim.rationale,
@@ -325,6 +334,7 @@ def claim_view(
             a.measured(cid),
             lambda ev: evidence_view(ev, a.quote_check(ev), a, refs),
             amount_text,
+            quantity.figure if quantity else "",
         ),
         record=claim,
     )
@@ -334,4 +344,5 @@ def figure_text(ui: Interface, q: QuantityView) -> str:
     """'up to 8x', 'jusqu'à 8x': the bound in the site's language, the unit as recorded."""
     value = ui.number(q.number)
     amount = f"{value}{q.unit}" if q.joined else f"{value} {q.unit}"
-    return ui.gettext(q.pattern) % {"amount": amount} if q.pattern else amount
+    # gettext("") would be the catalog's header: an exact figure has no pattern to translate.
+    return bound_figure(ui.gettext(q.pattern) if q.pattern else "", amount)

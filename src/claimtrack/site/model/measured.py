@@ -24,7 +24,6 @@ from .views import (
 
 Amount = Callable[[float, str], str]
 LABEL_CHARS = 26
-BOUND_WORDS = {Bound.UP_TO: "up to ", Bound.AT_LEAST: "at least ", Bound.ABOUT: "about "}
 # A measurement's agreement is shown as its value ("not-reached") in English, so each
 # value is its own message id, translated where shown (the table, the feed).
 AGREEMENT_WORDS = (
@@ -68,7 +67,9 @@ def measured_view(
     facts: Measured | None,
     evidence: Callable[[Evidence], EvidenceView],
     amount: Amount,
+    claimed: str,
 ) -> MeasuredView | None:
+    """``claimed``: the figure as QuantityView.figure words it ("up to 3x"), for the data."""
     q = claim.quantity
     if q is None or facts is None:
         return None
@@ -133,7 +134,7 @@ def measured_view(
         agreement=facts.agreement.value,
         best=amount(rounded(best), q.unit) if best is not None else None,
         independent=facts.independent,
-        claimed=BOUND_WORDS.get(q.bound, "") + amount(q.value, q.unit),
+        claimed=claimed,
         bound=q.bound.value,
         tolerance=q.tolerance,
         scale_max=amount(rounded(scale), q.unit),
