@@ -49,9 +49,10 @@ def test_each_sentence_is_cited_fully_partly_or_not() -> None:
         # One quote, two occurrences: both sentences are cited.
         "It runs 3x faster.": Cited.FULLY,
     }
-    assert (found.total, found.cited, found.fully_cited, found.partly_cited) == (9, 4, 3, 1)
+    c = found.counts
+    assert (c.sentences, c.cited, c.fully_cited, c.partly_cited, c.reviewed) == (9, 4, 3, 1, 1)
     assert [found.words(r.sentence) for r in found.reviewed] == ["Rapport de Le Journal"]
-    assert found.ratio == round(5 / 9, 4)
+    assert c.ratio == round(5 / 9, 4) and c.cited_ratio == round(4 / 9, 4)
 
 
 def test_text_lists_uncited_sentences_strongest_first_at_line_and_column(run_cli: Run) -> None:
@@ -92,6 +93,27 @@ def test_json_gives_counts_coverage_reviewed_and_uncited(run_cli: Run) -> None:
     }
     assert unarchived["archived"] is False
     assert unarchived["coverage"] is None and unarchived["uncited"] == []
+
+
+def test_the_command_and_sources_json_count_coverage_alike(run_cli: Run, tmp_path: Path) -> None:
+    """One CoverageCounts: the same numbers under the same keys in the command's JSON and on
+    the site (which gives the reviewed sentences' count where the command lists them)."""
+    report = run_cli("coverage", "--root", MIXED, "--format", "json", "--today", TODAY)
+    out = tmp_path / "site"
+    built = run_cli("build", "--root", MIXED, "--out", out, "--today", TODAY, "--no-search")
+    assert report.code == 0 and built.code == 0, built.output
+    data = json.loads((out / "sources.json").read_text(encoding="utf-8"))
+    shown = {s["id"]: s["coverage"] for s in data["sources"]}
+    for item in json.loads(report.out):
+        site = shown[item["id"]]
+        if site is None:
+            assert item["archived"] is False and item["sentences"] is None
+            continue
+        assert {key: item[key] for key in site if key != "reviewed"} == {
+            key: value for key, value in site.items() if key != "reviewed"
+        }
+        assert len(item["reviewed"]) == site["reviewed"] == 1
+    assert shown["mixed"] is not None and shown["unarchived"] is None
 
 
 def test_chosen_sources_only_and_min_fails_below(run_cli: Run) -> None:

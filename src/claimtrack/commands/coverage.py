@@ -67,8 +67,8 @@ def run(args: argparse.Namespace) -> int:
     print(format_json(items) if args.format == "json" else format_text(items))
     if args.min is None:
         return 0
-    low = [i for i in items if i.found is not None and i.found.ratio < args.min]
+    low = [i for i in items if i.found is not None and i.found.counts.ratio < args.min]
     for item in low:
         assert item.found is not None
-        print(f"{item.archive}: coverage {percent(item.found.ratio)} is below --min")
+        print(f"{item.archive}: coverage {percent(item.found.counts.ratio)} is below --min")
     return 1 if low else 0

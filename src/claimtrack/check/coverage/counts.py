@@ -19,6 +19,7 @@ import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import cached_property
 from typing import NamedTuple
 
 import orjson
@@ -54,6 +55,62 @@ class Reviewed:
 
 
 @dataclass(frozen=True)
+class CoverageCounts:
+    """A source's coverage in numbers, as its page, sources.json and the coverage command
+    give it: each ratio, and each JSON key, defined here only."""
+
+    sentences: int
+    fully_cited: int
+    partly_cited: int
+    reviewed: int  # uncited sentences reviewed as stating no claim
+
+    @property
+    def cited(self) -> int:
+        return self.fully_cited + self.partly_cited
+
+    @property
+    def ratio(self) -> float:
+        """(cited + reviewed) / sentences."""
+        return fraction(self.cited + self.reviewed, self.sentences)
+
+    @property
+    def cited_ratio(self) -> float:
+        return fraction(self.cited, self.sentences)
+
+    @property
+    def percent(self) -> int:
+        """Of the sentences cited or reviewed; rounded down, so 100 only when complete."""
+        return whole_percent(self.ratio)
+
+    @property
+    def cited_percent(self) -> int:
+        return whole_percent(self.cited_ratio)
+
+    def to_json(self) -> dict[str, int | float]:
+        return {
+            "sentences": self.sentences,
+            "cited": self.cited,
+            "fully_cited": self.fully_cited,
+            "partly_cited": self.partly_cited,
+            "reviewed": self.reviewed,
+            "coverage": self.ratio,
+            "cited_coverage": self.cited_ratio,
+        }
+
+    def to_store(self) -> list[int]:
+        """As check/store.py keeps them; ``CoverageCounts(*kept)`` reads them back."""
+        return [self.sentences, self.fully_cited, self.partly_cited, self.reviewed]
+
+
+def counts_json(found: CoverageCounts | None) -> dict[str, int | float | None]:
+    """CoverageCounts.to_json, or the same keys each null for a source without an archived
+    text (the coverage command lists every source)."""
+    if found is not None:
+        return dict(found.to_json())
+    return dict.fromkeys(CoverageCounts(0, 0, 0, 0).to_json())
+
+
+@dataclass(frozen=True)
 class Coverage:
     """One archived text's sentences, and which of them the claims cite."""
 
@@ -73,41 +130,20 @@ class Coverage:
         at = sentence.start
         return self.text.count("\n", 0, at) + 1, at - self.text.rfind("\n", 0, at)
 
-    @property
-    def total(self) -> int:
-        return len(self.sentences)
-
-    @property
-    def fully_cited(self) -> int:
-        return sum(s.cited is Cited.FULLY for s in self.sentences)
-
-    @property
-    def partly_cited(self) -> int:
-        return sum(s.cited is Cited.PARTLY for s in self.sentences)
-
-    @property
-    def cited(self) -> int:
-        return self.fully_cited + self.partly_cited
+    @cached_property
+    def counts(self) -> CoverageCounts:
+        return CoverageCounts(
+            len(self.sentences),
+            sum(s.cited is Cited.FULLY for s in self.sentences),
+            sum(s.cited is Cited.PARTLY for s in self.sentences),
+            len(self.reviewed),
+        )
 
     @property
     def uncited(self) -> tuple[Sentence, ...]:
         """Sentences neither cited nor reviewed, in the order of the text."""
         reviewed = {r.sentence.start for r in self.reviewed}
         return tuple(s for s in self.sentences if s.cited is Cited.NO and s.start not in reviewed)
-
-    @property
-    def ratio(self) -> float:
-        """(cited + reviewed) / sentences."""
-        return fraction(self.cited + len(self.reviewed), self.total)
-
-    @property
-    def cited_ratio(self) -> float:
-        return fraction(self.cited, self.total)
-
-    @property
-    def counts(self) -> list[int]:
-        """sentences, fully cited, partly cited, reviewed: what the site shows."""
-        return [self.total, self.fully_cited, self.partly_cited, len(self.reviewed)]
 
 
 def fraction(part: int, total: int) -> float:
@@ -258,19 +294,19 @@ def match_reviewed(
     )
 
 
-def counts(a: Analysis, source_id: str) -> list[int] | None:
+def counts(a: Analysis, source_id: str) -> CoverageCounts | None:
     """Coverage.counts, kept in the store by archive, quotes and reviewed entries: a
     large tracker's build would otherwise split every archive into sentences again."""
     key = _counts_key(a, source_id)
     if key is None:
         return None
     kept = a.store.coverage_counts(key)
-    if kept is None:
-        found = coverage(a, source_id)
-        assert found is not None
-        kept = found.counts
-        a.store.remember_coverage(key, kept)
-    return kept
+    if kept is not None:
+        return CoverageCounts(*kept)
+    found = coverage(a, source_id)
+    assert found is not None
+    a.store.remember_coverage(key, found.counts.to_store())
+    return found.counts
 
 
 def count_all(a: Analysis, source_ids: Iterable[str]) -> None:
@@ -288,7 +324,7 @@ def count_all(a: Analysis, source_ids: Iterable[str]) -> None:
         for sid, _ in items:
             found = coverage(a, sid)
             assert found is not None
-            done.append(found.counts)
+            done.append(found.counts.to_store())
         return done
 
     for (_, key), kept in zip(todo, split(todo, work, "counting coverage"), strict=True):

@@ -17,7 +17,16 @@ from ...problems import Problem, printable
 from ...records import Source
 from ..analysis import Analysis
 from ..rules.reviewed import reviewed_sentences
-from .counts import Coverage, Reviewed, Uncited, coverage, known_names, ranked, whole_percent
+from .counts import (
+    Coverage,
+    Reviewed,
+    Uncited,
+    counts_json,
+    coverage,
+    known_names,
+    ranked,
+    whole_percent,
+)
 
 
 @dataclass(frozen=True)
@@ -56,13 +65,14 @@ def _header(item: SourceCoverage) -> str:
     found = item.found
     if found is None:
         return f"sources/{item.id}.yaml: no archived text (sources/{item.id}.txt), no coverage"
+    c = found.counts
     head = (
-        f"{item.archive}: {found.cited} of {found.total} sentences cited"
-        f" ({found.fully_cited} fully, {found.partly_cited} partly)"
+        f"{item.archive}: {c.cited} of {c.sentences} sentences cited"
+        f" ({c.fully_cited} fully, {c.partly_cited} partly)"
     )
-    if found.reviewed:
-        head += f", {len(found.reviewed)} reviewed as stating no claim"
-    return f"{head}; coverage {percent(found.ratio)}, {len(item.uncited)} uncited"
+    if c.reviewed:
+        head += f", {c.reviewed} reviewed as stating no claim"
+    return f"{head}; coverage {percent(c.ratio)}, {len(item.uncited)} uncited"
 
 
 def format_text(items: list[SourceCoverage]) -> str:
@@ -79,16 +89,13 @@ def format_text(items: list[SourceCoverage]) -> str:
 
 def to_json(item: SourceCoverage) -> dict[str, Any]:
     found = item.found
+    numbers = counts_json(found.counts if found else None)
+    del numbers["reviewed"]  # listed instead, sentence by sentence
     return {
         "id": item.id,
         "archived": found is not None,
         "archive": item.archive,
-        "sentences": found.total if found else None,
-        "cited": found.cited if found else None,
-        "fully_cited": found.fully_cited if found else None,
-        "partly_cited": found.partly_cited if found else None,
-        "coverage": found.ratio if found else None,
-        "cited_coverage": found.cited_ratio if found else None,
+        **numbers,
         "reviewed": [_reviewed_json(found, r) for r in found.reviewed] if found else [],
         "uncited": [
             {

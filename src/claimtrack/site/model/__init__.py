@@ -4,6 +4,7 @@ views it shows in.
 
 views (the dataclasses), builders (a claim's, a source's and the site's views),
 listings (which claims each listing holds), archive (a source's text cut into
-cited passages), measured (claimed versus measured), coverage (a source's coverage
-as shown), textfragment (deep links into a source's page), cache (the whole model).
+cited passages), measured (claimed versus measured), textfragment (deep links into a
+source's page), cache (the whole model).  A source's coverage is shown as
+check/coverage/counts.py counts it (CoverageCounts).
 """

@@ -9,6 +9,7 @@ views.py; building all of them is one pass over the records with dict lookups.
 from __future__ import annotations
 
 from ...check.analysis import Analysis, QuoteCheck
+from ...check.coverage.counts import counts
 from ...check.measurements import Measured
 from ...i18n import N_, Interface, english
 from ...records import (
@@ -25,7 +26,6 @@ from ...records import (
 from .. import addresses
 from ..addresses import base_url
 from .archive import is_public
-from .coverage import coverage_view
 from .measured import measured_line, measured_view
 from .textfragment import text_fragment_url
 from .views import (
@@ -234,7 +234,7 @@ def source_view(
         to_check_by=tuple(summaries[c] for c in a.to_check_by.get(sid, ()) if c in summaries),
         record=source,
         archive_page=addresses.archive_page(sid) if is_public(a, sid) else None,
-        coverage=coverage_view(a, sid),
+        coverage=counts(a, sid),
     )
 
 

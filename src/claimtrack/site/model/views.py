@@ -10,10 +10,10 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass, field
 
+from ...check.coverage.counts import CoverageCounts
 from ...i18n import N_
 from ...records import STATUS_MEANINGS, Claim, Source, Status
 from .. import addresses
-from .coverage import CoverageView
 
 # Most newsworthy first: what is wrong, then what is open, then what holds.
 STATUS_ORDER: tuple[Status, ...] = (
@@ -241,7 +241,7 @@ class SourceView:
     to_check_by: tuple[ClaimSummary, ...]
     record: Source = field(hash=False)  # as for ClaimView.record
     archive_page: str | None = None  # the whole archived text's page, when it is built
-    coverage: CoverageView | None = None  # None without an archived text
+    coverage: CoverageCounts | None = None  # None without an archived text
 
     @property
     def independent_origins(self) -> tuple[SourceRef, ...]:
