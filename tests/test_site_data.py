@@ -17,8 +17,10 @@ from claimtrack.site import SCHEMA_VERSION, build_site
 from claimtrack.site.data.jsonfiles import claim_line, claims_json, sources_json
 from claimtrack.site.data.schema import claims_schema, sources_schema
 from claimtrack.site.model.cache import build_model
+from claimtrack.values import ID_MAX, is_record_id
 
 from .conftest import FIXTURES, REPO, TODAY
+from .regen_expected import EXPECTED
 from .site_support import build, minimal_copy, parse
 
 TRACKERS = {
@@ -59,6 +61,34 @@ def test_json_validates_against_its_schema(site: tuple[Path, Path, dt.date | Non
         assert not errors, "\n".join(f"{list(e.absolute_path)}: {e.message}" for e in errors)
         # The schema is published beside the data, byte for byte what the package generates.
         assert load(out / f"{name}.schema.json") == schema
+
+
+@pytest.mark.parametrize(
+    ("name", "schema", "lists"),
+    [
+        ("claims", claims_schema(), ("sources", "independent_origins")),
+        (
+            "sources",
+            sources_schema(),
+            ("derived_by", "independent_origins", "cited_by", "to_check_by"),
+        ),
+    ],
+)
+def test_the_computed_ids_follow_the_records_id_rule_length_included(
+    name: str, schema: dict[str, Any], lists: tuple[str, ...]
+) -> None:
+    """An id the JSON computes (its own, the sources it cites...) is held to is_record_id."""
+    data = load(EXPECTED / f"{name}.json")
+    item = data[name][0]
+    for length, fits in ((ID_MAX, True), (ID_MAX + 1, False)):
+        made = "a" * length
+        assert is_record_id(made) is fits
+        for key in ("id", *lists):
+            changed = {**item, key: made if key == "id" else [made]}
+            errors = list(
+                jsonschema.Draft202012Validator(schema).iter_errors({**data, name: [changed]})
+            )
+            assert (not errors) is fits, (key, length, [e.message for e in errors])
 
 
 def test_claims_json_matches_the_records(site: tuple[Path, Path, dt.date | None]) -> None:

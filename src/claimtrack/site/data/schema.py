@@ -14,10 +14,12 @@ from typing import Any
 from ...check.analysis import QuoteCheck
 from ...check.measurements import Agreement
 from ...records import Claim, Source
+from ...values import ID_MAX, ID_PATTERN
 from .jsonfiles import SCHEMA_VERSION
 
 DIALECT = "https://json-schema.org/draft/2020-12/schema"
-_ID_ITEM = {"type": "string", "pattern": "^[a-z0-9]+(?:-[a-z0-9]+)*$"}
+# The id rule of the records (values.RecordId), length included, for the computed ids.
+_ID_ITEM = {"type": "string", "pattern": ID_PATTERN, "maxLength": ID_MAX}
 _ID_LIST = {"type": "array", "items": _ID_ITEM}
 _NULLABLE_STRING = {"type": ["string", "null"]}
 
