@@ -13,7 +13,7 @@ from typing import Any
 import yaml
 
 from ..codes import Code
-from ..problems import Problem, report
+from ..problems import Problem, line_column, report
 from .nodes import NodeLoader, Pos, node_position
 
 # Collections nested deeper than this are refused (too-deep): no record needs
@@ -22,13 +22,6 @@ from .nodes import NodeLoader, Pos, node_position
 MAX_DEPTH = 64
 
 _LEADING_TAB = re.compile(r"^ *\t", re.MULTILINE)
-
-
-def offset_position(raw: bytes | str, offset: int) -> Pos:
-    """Line and column of ``offset``: counted in bytes in bytes, in characters in text."""
-    nl: Any = b"\n" if isinstance(raw, bytes) else "\n"
-    line_start = raw.rfind(nl, 0, offset) + 1
-    return (raw.count(nl, 0, offset) + 1, offset - line_start + 1)
 
 
 def too_deep(relpath: str, pos: Pos) -> Problem:
@@ -93,7 +86,7 @@ def syntax_problem(exc: yaml.YAMLError, text: str, relpath: str) -> Problem:
         at = text.find(chr(exc.character))
         return report(
             relpath,
-            offset_position(text, at) if at >= 0 else (1, 1),
+            line_column(text, at) if at >= 0 else (1, 1),
             Code.INVALID_CHARACTER,
             f"character U+{exc.character:04X} is not allowed in a YAML file",
             "remove it",
@@ -106,10 +99,9 @@ def syntax_problem(exc: yaml.YAMLError, text: str, relpath: str) -> Problem:
     pos = _within(text, (mark.line + 1, mark.column + 1)) if mark is not None else (1, 1)
     tab = _LEADING_TAB.search(text)
     if tab is not None and tab.start() <= _line_offset(text, pos[0]):
-        line = text.count("\n", 0, tab.start()) + 1
         return report(
             relpath,
-            (line, tab.end() - tab.start()),
+            line_column(text, tab.end() - 1),  # the tab itself
             Code.TAB_INDENT,
             "tab character in indentation",
             "indent with spaces",

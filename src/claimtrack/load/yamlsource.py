@@ -17,10 +17,10 @@ import yaml
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from ..codes import Code
-from ..problems import Problem, report
+from ..problems import Problem, line_column, report
 from ..textrules import describe_illegal, first_illegal
 from .nodes import NodeLoader, Pos, Positions, compose, node_position
-from .yamlerrors import MAX_DEPTH, offset_position, syntax_problem, too_deep
+from .yamlerrors import MAX_DEPTH, syntax_problem, too_deep
 
 MAX_BYTES = 1024 * 1024
 
@@ -269,7 +269,7 @@ def _decode(raw: bytes, relpath: str) -> str:
         raise _Refused(
             report(
                 relpath,
-                offset_position(raw, exc.start),
+                line_column(raw, exc.start),
                 Code.NOT_UTF8,
                 f"invalid UTF-8 byte 0x{raw[exc.start]:02x}",
                 "save the file as UTF-8",
@@ -283,7 +283,7 @@ def _check_line_breaks(text: str, relpath: str) -> None:
         raise _Refused(
             report(
                 relpath,
-                offset_position(text, odd),
+                line_column(text, odd),
                 Code.INVALID_CHARACTER,
                 f"line break {_describe_break(text, odd)}: YAML counts it as a new line, "
                 "most editors do not, so lines would be misnumbered",

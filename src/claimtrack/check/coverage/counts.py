@@ -25,6 +25,7 @@ from typing import NamedTuple
 import orjson
 
 from ...batch import split
+from ...problems import line_column
 from ...records import ReviewedSentence
 from ..analysis import Analysis
 from ..store import CoverageKey
@@ -127,8 +128,7 @@ class Coverage:
 
     def position(self, sentence: Sentence) -> tuple[int, int]:
         """Line and column, 1-based, the column in characters as check counts them."""
-        at = sentence.start
-        return self.text.count("\n", 0, at) + 1, at - self.text.rfind("\n", 0, at)
+        return line_column(self.text, sentence.start)
 
     @cached_property
     def counts(self) -> CoverageCounts:

@@ -32,7 +32,7 @@ from markupsafe import Markup
 
 from ...codes import Code
 from ...i18n import Interface, english
-from ...problems import Problem, report
+from ...problems import Problem, line_column, report
 from ..addresses import listing_href
 from .escaping import FastTemplate, markup
 from .fragments import HELPERS, archive_text
@@ -121,12 +121,10 @@ def _decode(theme: Theme, problems: list[Problem]) -> dict[str, str]:
         try:
             sources[name] = data.decode("utf-8")
         except UnicodeDecodeError as exc:
-            line = data.count(b"\n", 0, exc.start) + 1
-            column = exc.start - (data.rfind(b"\n", 0, exc.start) + 1) + 1
             problems.append(
                 report(
                     override_path(name),
-                    (line, column),
+                    line_column(data, exc.start),
                     Code.TEMPLATE_ERROR,
                     "template is not UTF-8 text",
                     "save it as UTF-8",
