@@ -147,3 +147,20 @@ def test_a_fifo_in_the_place_of_the_page_is_never_opened(
     os.mkfifo(root / "sources/acme-post.html")  # opening it to read would block
     found = problems(run_cli, root)
     assert [(p["code"], p["path"]) for p in found] == [("not-a-file", "sources/acme-post.html")]
+
+
+def test_a_dangling_link_for_either_copy_is_one_problem_the_same_way(
+    run_cli: Runner, tracker: Callable[[str], Path]
+) -> None:
+    """The text and the page are held to their hashes by one check: a link to nothing in
+    place of either is the file that cannot be read, never also a "does not exist"."""
+    root = tracker("minimal")
+    with_page(root)
+    for name in ("acme-post.txt", "acme-post.html"):
+        (root / "sources" / name).unlink()
+        (root / "sources" / name).symlink_to(f"gone-{name}")
+    found = [p for p in problems(run_cli, root) if str(p["path"]).startswith("sources/")]
+    assert sorted((p["path"], p["code"]) for p in found) == [
+        ("sources/acme-post.html", "unreadable"),
+        ("sources/acme-post.txt", "unreadable"),
+    ]

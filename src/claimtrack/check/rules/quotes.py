@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable, Iterator
+from enum import Enum
 
 from ...codes import Code
 from ...load import Loaded
@@ -81,33 +82,59 @@ def translations(a: Analysis, loaded: Loaded[Claim]) -> Iterator[Problem]:
             )
 
 
+class Held(Enum):
+    """How an archived copy stands to the hash its record holds it to."""
+
+    UNRECORDED = "unrecorded"  # the copy is there, its hash is not recorded
+    MISSING = "missing"  # the hash is recorded, the copy is not there
+    CHANGED = "changed"  # the copy is not the one the hash was recorded of
+
+
+def held(a: Analysis, name: str, sha256: str | None, recorded: str | None) -> Held | None:
+    """The one check of an archived copy (``sources/<id>.txt`` or ``.html``) against its hash:
+    ``sha256`` is the copy's as loaded (None when it is not), ``recorded`` the record's; None
+    when they agree.
+
+    A copy that could not be read is in place all the same: a folder, a link in a loop, a
+    link to nothing (lexists, not exists, which follows the link).  Loading has reported it
+    at its own path; "does not exist" would be a second, false problem for the same fault.
+    """
+    if sha256 is not None and recorded is None:
+        return Held.UNRECORDED
+    if sha256 is None and recorded is not None:
+        return None if os.path.lexists(a.tracker.root / "sources" / name) else Held.MISSING
+    if sha256 is not None and sha256 != recorded:
+        return Held.CHANGED
+    return None
+
+
 def archive_integrity(a: Analysis, loaded: Loaded[Source]) -> Iterator[Problem]:
     sid = loaded.id
     archive = a.tracker.archives.get(sid)
+    sha256 = archive.sha256 if archive is not None else None
     snapshot = loaded.record.snapshot
-    if archive is not None and snapshot is None:
+    found = held(a, f"{sid}.txt", sha256, snapshot.sha256 if snapshot is not None else None)
+    if found is Held.UNRECORDED:
         yield report(
             loaded.path,
             (1, 1),
             Code.SNAPSHOT_MISSING,
             f"sources/{sid}.txt exists but the record has no snapshot",
-            f"add snapshot: {{retrieved: YYYY-MM-DD, sha256: {archive.sha256}}}",
+            f"add snapshot: {{retrieved: YYYY-MM-DD, sha256: {sha256}}}",
         )
-    elif archive is None and snapshot is not None:
-        if (a.tracker.root / "sources" / f"{sid}.txt").exists():
-            return  # the file exists but could not be read: already reported
+    elif found is Held.MISSING:
         yield report(
             loaded.path,
             loaded.positions.key(("snapshot",)),
             Code.ARCHIVE_MISSING,
             f"snapshot recorded but sources/{sid}.txt does not exist",
         )
-    elif archive is not None and snapshot is not None and archive.sha256 != snapshot.sha256:
+    elif found is Held.CHANGED:
         yield report(
             loaded.path,
             loaded.positions.value(("snapshot", "sha256")),
             Code.SNAPSHOT_MISMATCH,
-            f"sources/{sid}.txt has sha256 {archive.sha256}, not the recorded one",
+            f"sources/{sid}.txt has sha256 {sha256}, not the recorded one",
             "if the archive was changed on purpose, update snapshot.sha256",
         )
 
@@ -116,20 +143,19 @@ def page_integrity(a: Analysis, loaded: Loaded[Source]) -> Iterator[Problem]:
     """The saved page sources/<id>.html is held to its hash as the text is."""
     sid = loaded.id
     page = a.tracker.pages.get(sid)
+    sha256 = page.sha256 if page is not None else None
     snapshot = loaded.record.snapshot
-    recorded = snapshot.html_sha256 if snapshot is not None else None
-    if page is not None and recorded is None:
+    found = held(a, f"{sid}.html", sha256, snapshot.html_sha256 if snapshot is not None else None)
+    if found is Held.UNRECORDED:
         where = loaded.positions.key(("snapshot",)) if snapshot is not None else (1, 1)
         yield report(
             loaded.path,
             where,
             Code.SNAPSHOT_MISSING,
             f"sources/{sid}.html exists but the record's snapshot has no html_sha256",
-            f"add html_sha256: {page.sha256} under snapshot",
+            f"add html_sha256: {sha256} under snapshot",
         )
-    elif page is None and recorded is not None:
-        if os.path.lexists(a.tracker.root / "sources" / f"{sid}.html"):
-            return  # the file exists but could not be read: already reported
+    elif found is Held.MISSING:
         yield report(
             loaded.path,
             loaded.positions.key(("snapshot", "html_sha256")),
@@ -137,12 +163,12 @@ def page_integrity(a: Analysis, loaded: Loaded[Source]) -> Iterator[Problem]:
             f"snapshot.html_sha256 recorded but sources/{sid}.html does not exist",
             "restore the saved page, or delete html_sha256",
         )
-    elif page is not None and recorded is not None and page.sha256 != recorded:
+    elif found is Held.CHANGED:
         yield report(
             loaded.path,
             loaded.positions.value(("snapshot", "html_sha256")),
             Code.SNAPSHOT_MISMATCH,
-            f"sources/{sid}.html has sha256 {page.sha256}, not the recorded one",
+            f"sources/{sid}.html has sha256 {sha256}, not the recorded one",
             "the saved page is kept as fetched; restore it, or update snapshot.html_sha256",
         )
 
