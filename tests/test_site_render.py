@@ -13,8 +13,10 @@ from markupsafe import Markup, escape
 from claimtrack.errors import DataError
 from claimtrack.records import Status
 from claimtrack.site.html.escaping import _escape_chars, escape_text, output_escape
+from claimtrack.site.html.fragments import evidence_item, history_item
 from claimtrack.site.html.templating import make_environment
-from claimtrack.site.html.theme import load_theme
+from claimtrack.site.html.theme import Theme, load_theme
+from claimtrack.site.model.views import STATUSES, EvidenceView, HistoryView, SourceRef
 
 from .conftest import FIXTURES
 from .regen_expected import EXPECTED
@@ -112,3 +114,27 @@ def test_overrides_written_for_the_earlier_templates_still_give_the_same_pages(
     built = {p: unlinked(p, data) for p, data in pages_of(out).items()}
     assert sorted(built) == sorted(expected)
     assert [p for p in sorted(expected) if built[p] != expected[p]] == []
+
+
+def test_a_quote_is_labelled_and_checked_alike_in_the_evidence_and_the_timeline() -> None:
+    """A claim's evidence and a status change's quote share the translation's label and the
+    check's markup: a found quote is ticked, a quote not found is not."""
+    env, _ = make_environment(Theme({}, {}))
+    ref = SourceRef("fr-report", "Le Journal", "fr")
+    for check, shown in (
+        ("found", '<span class="check check-found">✓ Found in the archived copy</span>'),
+        ("not-found", '<span class="check check-not-found">Not found in the archived copy</span>'),
+    ):
+        ev = EvidenceView(
+            ref,
+            "« jusqu'à 3 fois »",
+            "up to 3 times",
+            "machine",
+            "machine translation",
+            check,
+            "Found in the archived copy" if check == "found" else "Not found in the archived copy",
+        )
+        history = HistoryView(0, dt.date(2026, 10, 2), STATUSES[Status.FALSE], "n", (), True, (ev,))
+        for html in (str(evidence_item(env, ev, "")), str(history_item(env, history, ""))):
+            assert shown in html
+            assert re.search(r'class="quote-label">English, machine translation</', html), html

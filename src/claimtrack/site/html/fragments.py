@@ -125,8 +125,10 @@ def source_links(refs: Iterable[SourceRef], rel: str, separator: str = ", ") -> 
     return markup(escape_text(separator).join([_source_link(ref, rel) for ref in refs]))
 
 
-def _claim_href(c: ClaimSummary, rel: str) -> str:
-    return escape_text(rel + addresses.claim_page(c.id))
+def _statement(c: ClaimSummary, rel: str) -> str:
+    """The claim's statement as the link to its page, in every list of claims."""
+    href = escape_text(rel + addresses.claim_page(c.id))
+    return f'<a class="statement" href="{href}">{escape_text(c.statement)}</a>'
 
 
 def _stale(env: Environment, c: ClaimSummary) -> str:
@@ -150,32 +152,33 @@ def _measured(env: Environment, c: ClaimSummary) -> str:
     return f' · <span class="measured-tag">{text}</span>'
 
 
+def _claim_li(env: Environment, c: ClaimSummary, rel: str, data: str, topics: str) -> Markup:
+    """A claim in a list: its badge, statement, and kind · claimant · date, with the
+    attributes (``data``) and topics of a filterable list after them when given."""
+    return markup(
+        f'<li class="claim-item"{data}>\n{badge(env, c.status)}\n{_statement(c, rel)}\n'
+        f'<span class="item-meta">{_t(env, c.kind_label)} · {escape_text(c.claimant)}{topics} · '
+        f"{date(env, c.last_changed)}{_measured(env, c)}{_stale(env, c)}</span>\n</li>"
+    )
+
+
 @pass_environment
 @lru_cache(maxsize=65536)
 def claim_item(env: Environment, c: ClaimSummary, rel: str) -> Markup:
-    kind = _t(env, c.kind_label)
-    return markup(
-        f'<li class="claim-item">\n{badge(env, c.status)}\n'
-        f'<a class="statement" href="{_claim_href(c, rel)}">{escape_text(c.statement)}</a>\n'
-        f'<span class="item-meta">{kind} · {escape_text(c.claimant)} · '
-        f"{date(env, c.last_changed)}{_measured(env, c)}{_stale(env, c)}</span>\n</li>"
-    )
+    return _claim_li(env, c, rel, "", "")
 
 
 @pass_environment
 @lru_cache(maxsize=65536)
 def index_item(env: Environment, c: ClaimSummary, rel: str = "") -> Markup:
     """A claim in a filterable list; the data-* attributes drive static/filters.js."""
-    claimant = escape_text(c.claimant)
-    topics = f" · {escape_text(', '.join(c.topics))}" if c.topics else ""
-    return markup(
-        f'<li class="claim-item" data-status="{escape_text(c.status.value)}" '
-        f'data-kind="{escape_text(c.kind)}" data-topics="{escape_text(" ".join(c.topics))}" '
-        f'data-claimant="{claimant}">\n{badge(env, c.status)}\n'
-        f'<a class="statement" href="{_claim_href(c, rel)}">{escape_text(c.statement)}</a>\n'
-        f'<span class="item-meta">{_t(env, c.kind_label)} · {claimant}{topics} · '
-        f"{date(env, c.last_changed)}{_measured(env, c)}{_stale(env, c)}</span>\n</li>"
+    data = (
+        f' data-status="{escape_text(c.status.value)}" data-kind="{escape_text(c.kind)}" '
+        f'data-topics="{escape_text(" ".join(c.topics))}" '
+        f'data-claimant="{escape_text(c.claimant)}"'
     )
+    topics = f" · {escape_text(', '.join(c.topics))}" if c.topics else ""
+    return _claim_li(env, c, rel, data, topics)
 
 
 @pass_environment
@@ -191,8 +194,7 @@ def omission_item(env: Environment, c: ClaimSummary, rel: str) -> Markup:
         when = _t(env, "Recorded %(date)s", date=date(env, c.recorded))
     noted = _t(env, "noted by %(claimant)s", claimant=escape_text(c.claimant))
     return markup(
-        f'<li class="omission-item">\n'
-        f'<a class="statement" href="{_claim_href(c, rel)}">{escape_text(c.statement)}</a>\n'
+        f'<li class="omission-item">\n{_statement(c, rel)}\n'
         f'<span class="item-meta">{when} · {noted}{_stale(env, c)}</span>\n'
         f"</li>"
     )
@@ -204,10 +206,9 @@ def evidence_item(env: Environment, ev: EvidenceView, rel: str) -> Markup:
     if ev.translation:
         original = _t(env, "Original")
         label = f'<figcaption class="quote-label">{original}</figcaption>'
-        by = _t(env, "English, %(translator)s", translator=_t(env, str(ev.translator_label)))
         translation = (
             f'<figure class="quote translation">\n'
-            f'<figcaption class="quote-label">{by}</figcaption>\n'
+            f'<figcaption class="quote-label">{_translated_by(env, ev)}</figcaption>\n'
             f'<blockquote lang="en"><p>{escape_text(ev.translation)}</p></blockquote>\n'
             f"</figure>\n"
         )
@@ -215,7 +216,6 @@ def evidence_item(env: Environment, ev: EvidenceView, rel: str) -> Markup:
     else:
         label = translation = ""
         opening = '<li class="evidence">'
-    mark = "✓ " if ev.check == "found" else ""
     lang = escape_text(ev.source.language)
     source = _t(env, "Source: %(source)s", source=_source_link(ev.source, rel))
     return markup(
@@ -223,9 +223,20 @@ def evidence_item(env: Environment, ev: EvidenceView, rel: str) -> Markup:
         f'<blockquote lang="{lang}"><p>{escape_text(ev.quote)}</p>'
         f"</blockquote>\n</figure>\n{translation}</div>\n{_in_context(env, ev, lang, rel)}"
         f'<p class="evidence-source" data-pagefind-ignore>{source} '
-        f'<span class="check check-{escape_text(ev.check)}">{mark}'
-        f"{_t(env, ev.check_label)}</span>{_deep_link(env, ev)}</p>\n</li>"
+        f"{_check(env, ev)}{_deep_link(env, ev)}</p>\n</li>"
     )
+
+
+def _translated_by(env: Environment, ev: EvidenceView) -> str:
+    """'English, machine translation': the label of a quote's translation."""
+    return _t(env, "English, %(translator)s", translator=_t(env, str(ev.translator_label)))
+
+
+def _check(env: Environment, ev: EvidenceView) -> str:
+    """Whether the quote was found in the archived copy, with a check mark when it was."""
+    mark = "✓ " if ev.check == "found" else ""
+    label = _t(env, ev.check_label)
+    return f'<span class="check check-{escape_text(ev.check)}">{mark}{label}</span>'
 
 
 def _in_context(env: Environment, ev: EvidenceView, lang: str, rel: str) -> str:
@@ -291,18 +302,15 @@ def _timeline_quote(env: Environment, ev: EvidenceView, rel: str) -> str:
     lang = escape_text(ev.source.language)
     translation = ""
     if ev.translation:
-        by = _t(env, "English, %(translator)s", translator=_t(env, str(ev.translator_label)))
         translation = (
             f'<blockquote lang="en" class="timeline-translation"><p>'
             f"{escape_text(ev.translation)}</p></blockquote>\n"
-            f'<p class="quote-label">{by}</p>\n'
+            f'<p class="quote-label">{_translated_by(env, ev)}</p>\n'
         )
-    mark = "✓ " if ev.check == "found" else ""
     return (
         f'<figure class="timeline-quote">\n<blockquote lang="{lang}"><p>{escape_text(ev.quote)}'
         f"</p></blockquote>\n{translation}<figcaption>{source_link(ev.source, rel)} "
-        f'<span class="check check-{escape_text(ev.check)}">{mark}'
-        f"{_t(env, ev.check_label)}</span></figcaption>\n</figure>\n"
+        f"{_check(env, ev)}</figcaption>\n</figure>\n"
     )
 
 
