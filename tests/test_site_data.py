@@ -13,11 +13,11 @@ import pytest
 
 from claimtrack.check import run_checks
 from claimtrack.load import load_tracker
+from claimtrack.records.values import ID_MAX, is_record_id
 from claimtrack.site import SCHEMA_VERSION, build_site
 from claimtrack.site.data.jsonfiles import claim_line, claims_json, sources_json
 from claimtrack.site.data.schema import claims_schema, sources_schema
 from claimtrack.site.model.cache import build_model
-from claimtrack.values import ID_MAX, is_record_id
 
 from .conftest import FIXTURES, REPO, TODAY
 from .regen_expected import EXPECTED

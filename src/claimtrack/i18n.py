@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from babel import Locale
 
-# Babel is imported where it is used: records.py marks strings with N_, and a
+# Babel is imported where it is used: records/vocabulary.py marks strings with N_, and a
 # `claimtrack check` that needs no catalog should not pay for importing Babel.
 
 DOMAIN = "messages"

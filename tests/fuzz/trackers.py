@@ -1,6 +1,6 @@
 """Valid trackers: a few sources with archived texts and claims of every kind and status.
 
-Built like tests/fixtures/minimal and the models in src/claimtrack/records.py, and
+Built like tests/fixtures/minimal and the models in src/claimtrack/records/, and
 made to pass every rule of `claimtrack check` (quotes found in the archives,
 histories in order, omissions disclosed by a later source, corroboration by two
 origins).  A tracker is first plain data (``TrackerData``), so that mutations can

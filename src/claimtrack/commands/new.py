@@ -30,7 +30,7 @@ from ..errors import ClaimtrackError, FileRefused
 from ..fsutil import atomic_write_bytes, read_regular
 from ..load.files import PAGE_MAX_BYTES
 from ..load.yamlsource import MAX_BYTES
-from ..values import ID_RULE, is_record_id
+from ..records.values import ID_RULE, is_record_id
 
 FOLDERS = {"claim": "claims", "source": "sources"}
 

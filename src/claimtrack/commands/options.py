@@ -9,7 +9,7 @@ from pathlib import Path
 from ..errors import UsageError
 from ..load import Cache
 from ..load.files import check_root
-from ..values import parse_date
+from ..records.values import parse_date
 
 
 def date_arg(text: str) -> dt.date:

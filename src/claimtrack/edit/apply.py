@@ -23,7 +23,7 @@ from ..load.files import check_root, read_data_file
 from ..load.validation import suggest
 from ..load.yamlsource import MAX_BYTES
 from ..problems import Problem, sort_problems
-from ..values import ID_RULE, is_record_id
+from ..records.values import ID_RULE, is_record_id
 from .proof import new_quotes, prove
 from .proposal import Verdict, judge
 

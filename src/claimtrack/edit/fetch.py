@@ -18,7 +18,7 @@ from urllib.parse import urlsplit
 
 from .._version import __version__
 from ..errors import UsageError
-from ..values import is_http_url
+from ..records.values import is_http_url
 
 MAX_REDIRECTS = 5
 HTML_TYPES = ("text/html", "application/xhtml+xml")

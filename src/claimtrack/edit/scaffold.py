@@ -12,8 +12,8 @@ from pathlib import Path
 from ..errors import ClaimtrackError, UsageError
 from ..fsutil import atomic_write_bytes
 from ..i18n import catalog_for, catalogs
+from ..records.values import LANG_PATTERN
 from ..textrules import describe_illegal, first_illegal, has_visible
-from ..values import LANG_PATTERN
 from .scalars import scalar
 from .schemas import SCHEMAS, write_schemas
 

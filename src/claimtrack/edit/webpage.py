@@ -19,8 +19,8 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from ..errors import ClaimtrackError
+from ..records.values import LANG_PATTERN, is_http_url
 from ..textrules import first_illegal, has_visible
-from ..values import LANG_PATTERN, is_http_url
 
 _LANGUAGE = re.compile(LANG_PATTERN)
 # The page's own declaration, as browsers look for it: in the first bytes.

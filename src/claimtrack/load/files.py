@@ -18,7 +18,7 @@ from ..codes import Code
 from ..errors import FileRefused, UsageError
 from ..fsutil import read_regular, refusal
 from ..problems import Problem, report
-from ..values import ID_RULE, is_record_id
+from ..records.values import ID_RULE, is_record_id
 from .yamlsource import MAX_BYTES
 
 # What a file that loading reads is: a record, an archived text (.txt), a saved page

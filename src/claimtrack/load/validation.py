@@ -77,7 +77,7 @@ def _choices(model: type[BaseModel], loc: tuple[str | int, ...]) -> list[str]:
 
 
 # Our own words for pydantic's type errors.  Errors our validators raise
-# (records.py) carry our own message already; any other keeps pydantic's.
+# (records/values.py) carry our own message already; any other keeps pydantic's.
 _EXPECTED = {
     "string_type": "expected text",
     "list_type": "expected a list",

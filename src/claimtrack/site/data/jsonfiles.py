@@ -3,7 +3,7 @@
 Each file is one JSON object, ``{"schema_version": N, "title": ..., "claims": [...]}``
 (or ``"sources"``), with one record per line so that a diff between two builds
 shows which records changed.  Records keep the YAML field names and order
-(see records.py) and add computed fields; the exact shape is the JSON Schema
+(see records/) and add computed fields; the exact shape is the JSON Schema
 in dataschema.py, published beside the data as claims.schema.json and
 sources.schema.json.  Bump SCHEMA_VERSION on any incompatible change.
 

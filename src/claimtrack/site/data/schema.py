@@ -1,7 +1,7 @@
 """JSON Schema (draft 2020-12) of claims.json and sources.json.
 
 The record part is derived from the pydantic models, so a field added to
-records.py is documented here without a second edit; the computed fields are
+records/ is documented here without a second edit; the computed fields are
 written out by hand below.  Every property is required because the JSON always
 carries every key (null or [] when empty), which is what consumers rely on.
 """
@@ -14,7 +14,7 @@ from typing import Any
 from ...check.analysis import QuoteCheck
 from ...check.measurements import Agreement
 from ...records import Claim, Source
-from ...values import ID_MAX, ID_PATTERN
+from ...records.values import ID_MAX, ID_PATTERN
 from .jsonfiles import SCHEMA_VERSION
 
 DIALECT = "https://json-schema.org/draft/2020-12/schema"

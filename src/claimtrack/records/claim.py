@@ -1,34 +1,20 @@
-"""The record model: what a claim, a source and the tracker settings hold.
-
-Key names are a public contract (outside tools read the YAML and the JSON
-output), so renaming a field here is a breaking change.
-"""
+"""A claim: what was said, by whom, in which words, how far it has been checked."""
 
 from __future__ import annotations
 
-from enum import StrEnum
 from typing import Annotated
 
 from pydantic import (
-    BaseModel,
     BeforeValidator,
-    ConfigDict,
     Discriminator,
     Field,
-    StrictBool,
-    StringConstraints,
     Tag,
-    WithJsonSchema,
 )
 
-from .i18n import N_
 from .values import (
     DEFAULT_TOLERANCE,
-    SHA256_PATTERN,
     FiniteNumber,
-    HttpUrl,
     IsoDate,
-    LanguageTag,
     PositiveInt,
     RecordId,
     Text,
@@ -36,133 +22,13 @@ from .values import (
     Topic,
     text_as_mapping,
 )
-
-
-class Status(StrEnum):
-    UNVERIFIED = "unverified"
-    CORROBORATED = "corroborated"
-    VERIFIED = "verified"
-    MISLEADING = "misleading"
-    DISPUTED = "disputed"
-    FALSE = "false"
-    RETRACTED = "retracted"
-    UNDISCLOSED = "undisclosed"
-    DISCLOSED = "disclosed"
-
-
-STATUS_MEANINGS: dict[Status, str] = {
-    Status.UNVERIFIED: N_(
-        "Reported, not independently checked. A vendor's own figure starts here."
-    ),
-    Status.CORROBORATED: N_("Supported by at least two independent origins."),
-    Status.VERIFIED: N_("Confirmed by primary evidence or an independent measurement."),
-    Status.MISLEADING: N_("Literally supported, but missing context that changes its meaning."),
-    Status.DISPUTED: N_("Credible evidence conflicts."),
-    Status.FALSE: N_("Contradicted by evidence."),
-    Status.RETRACTED: N_("Withdrawn by its claimant."),
-    Status.UNDISCLOSED: N_("The information was not given by the sources."),
-    Status.DISCLOSED: N_("The information has since been published; the evidence shows where."),
-}
-
-OMISSION_STATUSES = frozenset({Status.UNDISCLOSED, Status.DISCLOSED})
-
-
-def _plain_false(value: object) -> object:
-    # YAML 1.2 reads a plain `false` as a boolean; as a status it can only mean "false".
-    return "false" if value is False else value
-
-
-StatusValue = Annotated[
-    Status,
-    BeforeValidator(_plain_false),
-    WithJsonSchema({"enum": [*(s.value for s in Status), False], "title": "Status"}),
-]
-
-
-class SourceKind(StrEnum):
-    PRIMARY = "primary"
-    REPORT = "report"
-    SUMMARY = "summary"
-    TRANSLATION = "translation"
-    DOCUMENTATION = "documentation"
-
-
-class ClaimKind(StrEnum):
-    FIGURE = "figure"
-    FACT = "fact"
-    QUOTE = "quote"
-    ASSESSMENT = "assessment"
-    OMISSION = "omission"
-
-
-class Bound(StrEnum):
-    EXACT = "exact"
-    UP_TO = "up-to"
-    AT_LEAST = "at-least"
-    ABOUT = "about"
-
-
-class TranslatedBy(StrEnum):
-    PERSON = "person"
-    MACHINE = "machine"
-
-
-class Record(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True, use_enum_values=False)
-
-
-class Snapshot(Record):
-    """Facts about the archived text `sources/<id>.txt`."""
-
-    retrieved: IsoDate = Field(description="Date the text was archived (YYYY-MM-DD).")
-    sha256: Annotated[str, StringConstraints(pattern=SHA256_PATTERN)] = Field(
-        description="SHA-256 of the archived .txt file, lowercase hex."
-    )
-    html_sha256: Annotated[str, StringConstraints(pattern=SHA256_PATTERN)] | None = Field(
-        None,
-        description="SHA-256 of the saved page sources/<id>.html the text was extracted from, "
-        "when one is kept; lowercase hex.",
-    )
-
-
-class ReviewedSentence(Record):
-    """A sentence of the archived text that frames it and states no claim (a heading, a
-    byline): `claimtrack coverage` counts it as covered."""
-
-    sentence: Text = Field(
-        description="The sentence as it stands in the archived text, or enough of its "
-        "beginning to name it alone."
-    )
-    reason: Text = Field(description="Why it is no claim, briefly: 'heading', 'byline'.")
-
-
-class Source(Record):
-    title: Text = Field(description="Title as the source gives it, in its own language.")
-    publisher: Text | None = Field(None, description="Who published it; empty when unknown.")
-    authors: list[Text] = Field(default_factory=list, description="Named authors; may be empty.")
-    published: IsoDate | None = Field(None, description="Publication date; empty when unknown.")
-    url: HttpUrl | None = Field(None, description="http(s) address; never invent one.")
-    language: LanguageTag = Field(
-        description="BCP 47 tag of the source's language: en, zh-Hant, fr."
-    )
-    kind: SourceKind
-    derived_from: list[RecordId] = Field(
-        default_factory=list,
-        description="Ids of the sources this one reports, summarises or translates.",
-    )
-    notes: str = Field("", description="Free text, e.g. how the source was produced.")
-    snapshot: Snapshot | None = Field(
-        None, description="Present when sources/<id>.txt (or sources/<id>.html) exists."
-    )
-    archive_public: StrictBool = Field(
-        False,
-        description="Publish the whole archived text as a page of the site. Only when its "
-        "licence or its owner allows it; otherwise only the quotes in context are published.",
-    )
-    reviewed_uncited: list[ReviewedSentence] = Field(
-        default_factory=list,
-        description="Sentences of the archived text read and found to state no claim.",
-    )
+from .vocabulary import (
+    Bound,
+    ClaimKind,
+    Record,
+    StatusValue,
+    TranslatedBy,
+)
 
 
 class Claimant(Record):
@@ -298,10 +164,3 @@ class Claim(Record):
                 if isinstance(ev, Evidence)
             ]
         return items
-
-
-class TrackerSettings(Record):
-    title: Text = "Claim tracker"
-    description: str = ""
-    base_url: HttpUrl | None = Field(None, description="Absolute URL the site is served from.")
-    language: LanguageTag = "en"

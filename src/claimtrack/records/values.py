@@ -21,7 +21,7 @@ from pydantic import (
 )
 from pydantic_core import PydanticCustomError, core_schema
 
-from .textrules import VISIBLE_PATTERN
+from ..textrules import VISIBLE_PATTERN
 
 ID_PATTERN = r"^[a-z0-9]+(?:-[a-z0-9]+)*$"
 ID_MAX = 120
