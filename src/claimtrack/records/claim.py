@@ -11,10 +11,12 @@ from pydantic import (
     Tag,
 )
 
+from .translations import ClaimTranslation, QuoteTranslation
 from .values import (
     DEFAULT_TOLERANCE,
     FiniteNumber,
     IsoDate,
+    LanguageTag,
     PositiveInt,
     RecordId,
     Text,
@@ -58,6 +60,11 @@ class Evidence(Record):
     quote: Text = Field(description="Exact words as they stand in the source's own language.")
     translation: Text | None = Field(None, description="English translation when not English.")
     translated_by: TranslatedBy | None = Field(None, description="person or machine.")
+    translations: dict[LanguageTag, QuoteTranslation] = Field(
+        default_factory=dict,
+        description="The quote's meaning in the site's other languages, beside the English "
+        "translation.",
+    )
 
 
 def _history_item_kind(value: object) -> str:
@@ -148,6 +155,12 @@ class Claim(Record):
         description="Ids of sources that may settle this claim but have not been read yet.",
     )
     review_by: IsoDate | None = Field(None, description="After this date the claim is stale.")
+
+    translations: dict[LanguageTag, ClaimTranslation] = Field(
+        default_factory=dict,
+        description="The statement, rationale, conditions and history notes in the site's "
+        "further languages, keyed by language tag.",
+    )
 
     def quote_items(self) -> list[tuple[tuple[str | int, ...], Evidence]]:
         """Every quote the claim holds, with its data path: its evidence, its measurements'

@@ -2,22 +2,27 @@
 
 from __future__ import annotations
 
-from pydantic import (
-    Field,
-)
+from pydantic import Field
 
-from .values import (
-    HttpUrl,
-    LanguageTag,
-    Text,
-)
-from .vocabulary import (
-    Record,
-)
+from .translations import TrackerTranslation
+from .values import HttpUrl, LanguageTag, Text
+from .vocabulary import Record
 
 
 class TrackerSettings(Record):
     title: Text = "Claim tracker"
     description: str = ""
     base_url: HttpUrl | None = Field(None, description="Absolute URL the site is served from.")
-    language: LanguageTag = "en"
+    language: LanguageTag = Field(
+        "en", description="The language the records are written in; the site's main language."
+    )
+    translations: dict[LanguageTag, TrackerTranslation] = Field(
+        default_factory=dict,
+        description="Each further language the site is published in (under /<tag in "
+        "lowercase>/), with the tracker's title and description in it.",
+    )
+
+    @property
+    def site_languages(self) -> tuple[str, ...]:
+        """The main language first, then the further ones in the order written."""
+        return (self.language, *(t for t in self.translations if t != self.language))

@@ -10,6 +10,7 @@ from pydantic import (
     StringConstraints,
 )
 
+from .translations import SourceTranslation
 from .values import (
     SHA256_PATTERN,
     HttpUrl,
@@ -75,4 +76,8 @@ class Source(Record):
     reviewed_uncited: list[ReviewedSentence] = Field(
         default_factory=list,
         description="Sentences of the archived text read and found to state no claim.",
+    )
+    translations: dict[LanguageTag, SourceTranslation] = Field(
+        default_factory=dict,
+        description="The notes, and optionally the title, in the site's further languages.",
     )

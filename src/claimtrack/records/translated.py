@@ -1,0 +1,163 @@
+"""The state of a record's translation in one language, field by field: the one place
+where "is this translation current, stale, missing?" is decided.
+
+The checks (translation-stale, translation-orphan), the `translations` report, the
+site's marks and claims.json all read states from :func:`claim_fields`,
+:func:`source_fields`, :func:`tracker_fields` and :func:`quote_state`.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from .claim import Claim, Evidence
+from .settings import TrackerSettings
+from .source import Source
+from .translations import fingerprint
+from .vocabulary import TranslatedBy
+
+State = Literal["current", "stale", "missing", "orphan"]
+FieldPath = tuple[str, ...]  # ("statement",), ("history", "2026-11-30"), ("notes",)
+
+
+@dataclass(frozen=True, slots=True)
+class FieldState:
+    path: FieldPath
+    original: str  # "" for an orphan
+    text: str | None  # the translation; None when missing
+    state: State
+    translated_by: TranslatedBy | None
+
+    @property
+    def current(self) -> bool:
+        return self.state == "current"
+
+
+def entry_keys(dates: Iterable[dt.date]) -> list[str]:
+    """Keys of dated entries in file order: the date, or DATE#n for its n-th entry."""
+    seen: dict[dt.date, int] = {}
+    keys = []
+    for day in dates:
+        n = seen[day] = seen.get(day, 0) + 1
+        keys.append(day.isoformat() if n == 1 else f"{day.isoformat()}#{n}")
+    return keys
+
+
+def history_keys(claim: Claim) -> list[str]:
+    return entry_keys(entry.date for entry in claim.history)
+
+
+def measurement_keys(claim: Claim) -> list[str]:
+    return entry_keys(m.date for m in claim.measurements)
+
+
+def _state(original: str, text: str | None, made_from: str | None) -> State:
+    if text is None:
+        return "missing"
+    if not original.strip():
+        return "orphan"
+    return "current" if made_from == fingerprint(original) else "stale"
+
+
+def _fields(
+    originals: Sequence[tuple[FieldPath, str]],
+    texts: dict[FieldPath, str],
+    prints: dict[FieldPath, str | None],
+    by: TranslatedBy | None,
+) -> list[FieldState]:
+    """Every field that has an original to translate or a translation, originals first."""
+    known = {path for path, _ in originals}
+    out = [
+        FieldState(
+            path, original, texts.get(path), _state(original, texts.get(path), prints.get(path)), by
+        )
+        for path, original in originals
+        if original.strip() or path in texts
+    ]
+    out += [
+        FieldState(path, "", text, "orphan", by)
+        for path, text in texts.items()
+        if path not in known
+    ]
+    return out
+
+
+def claim_originals(claim: Claim) -> list[tuple[FieldPath, str]]:
+    """The claim's translatable fields and their original text, in the order of the file."""
+    fields: list[tuple[FieldPath, str]] = [(("statement",), claim.statement)]
+    if claim.quantity is not None:
+        fields.append((("conditions",), claim.quantity.conditions))
+    fields += [
+        (("measurements", key), m.conditions.text)
+        for key, m in zip(measurement_keys(claim), claim.measurements, strict=True)
+    ]
+    fields += [
+        (("history", key), entry.note)
+        for key, entry in zip(history_keys(claim), claim.history, strict=True)
+    ]
+    fields.append((("rationale",), claim.rationale))
+    return fields
+
+
+def claim_fields(claim: Claim, tag: str) -> list[FieldState]:
+    t = claim.translations.get(tag)
+    texts: dict[FieldPath, str] = {}
+    prints: dict[FieldPath, str | None] = {}
+    if t is not None:
+        for name in ("statement", "rationale", "conditions"):
+            value = getattr(t, name)
+            if value is not None:
+                texts[(name,)] = value
+                prints[(name,)] = getattr(t.made_from, name)
+        for family in ("history", "measurements"):
+            for key, value in getattr(t, family).items():
+                texts[(family, key)] = value
+                prints[(family, key)] = getattr(t.made_from, family).get(key)
+    return _fields(claim_originals(claim), texts, prints, t.translated_by if t else None)
+
+
+def source_fields(source: Source, tag: str) -> list[FieldState]:
+    """A source's notes; its title only when translated (it may stay in its own language)."""
+    t = source.translations.get(tag)
+    originals: list[tuple[FieldPath, str]] = [(("notes",), source.notes)]
+    texts: dict[FieldPath, str] = {}
+    prints: dict[FieldPath, str | None] = {}
+    if t is not None:
+        if t.title is not None:
+            originals.insert(0, (("title",), source.title))
+            texts[("title",)] = t.title
+            prints[("title",)] = t.made_from.title
+        if t.notes is not None:
+            texts[("notes",)] = t.notes
+            prints[("notes",)] = t.made_from.notes
+    return _fields(originals, texts, prints, t.translated_by if t else None)
+
+
+def tracker_fields(settings: TrackerSettings, tag: str) -> list[FieldState]:
+    t = settings.translations.get(tag)
+    originals: list[tuple[FieldPath, str]] = [
+        (("title",), settings.title),
+        (("description",), settings.description),
+    ]
+    texts: dict[FieldPath, str] = {}
+    prints: dict[FieldPath, str | None] = {}
+    if t is not None:
+        for name in ("title", "description"):
+            value = getattr(t, name)
+            if value is not None:
+                texts[(name,)] = value
+                prints[(name,)] = getattr(t.made_from, name)
+    return _fields(originals, texts, prints, t.translated_by if t else None)
+
+
+def quote_state(evidence: Evidence, tag: str) -> FieldState | None:
+    """A quote's translation into ``tag``, or None when it has none (quote translations are
+    optional: never missing, but stale once the quote changed)."""
+    t = evidence.translations.get(tag)
+    if t is None:
+        return None
+    state: State = "current" if t.made_from == fingerprint(evidence.quote) else "stale"
+    return FieldState(("text",), evidence.quote, t.text, state, t.translated_by)

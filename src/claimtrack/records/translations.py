@@ -1,0 +1,113 @@
+"""What a translation holds: the translated words of a record's reader-facing fields, who
+made them, and what each was made from.
+
+A translation is checked against its original by fingerprint: ``made_from`` records,
+for each translated field, the fingerprint of the original's text when it was
+translated.  ``claimtrack translate`` writes them (and ``--stamp`` writes them again
+after a translator has checked that a translation still holds); an editor never does.
+When the original changes, its fingerprint no longer matches and the translation is
+stale, as gettext marks a changed message fuzzy.
+
+History notes and measurements' conditions are keyed by their entry's date
+(``2026-11-30``; a second entry of the same date is ``2026-11-30#2``), not by their
+position: an entry added to the history never shifts the key of another
+(translated.history_keys).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import unicodedata
+from typing import Annotated
+
+from pydantic import Field, StringConstraints
+
+from .values import Text
+from .vocabulary import Record, TranslatedBy
+
+FINGERPRINT_LENGTH = 12
+FINGERPRINT_PATTERN = rf"^[0-9a-f]{{{FINGERPRINT_LENGTH}}}$"
+# The first entry of a date is keyed by the date alone, the n-th (n >= 2) by DATE#n.
+ENTRY_KEY_PATTERN = r"^[0-9]{4}-[0-9]{2}-[0-9]{2}(?:#(?:[2-9]|[1-9][0-9]+))?$"
+
+Fingerprint = Annotated[
+    str,
+    StringConstraints(pattern=FINGERPRINT_PATTERN),
+    Field(description="Written by `claimtrack translate`, never by hand."),
+]
+EntryKey = Annotated[str, StringConstraints(pattern=ENTRY_KEY_PATTERN)]
+
+_SPACE = re.compile(r"\s+")
+
+
+def fingerprint(text: str) -> str:
+    """The fingerprint of an original's text: re-wrapping it or changing its Unicode
+    form changes nothing, any change of its words does."""
+    folded = _SPACE.sub(" ", unicodedata.normalize("NFC", text)).strip()
+    return hashlib.sha256(folded.encode("utf-8")).hexdigest()[:FINGERPRINT_LENGTH]
+
+
+class QuoteTranslation(Record):
+    """A quote's words in another site language (its English one is ``translation``)."""
+
+    text: Text = Field(description="The quote's meaning in this language.")
+    translated_by: TranslatedBy = Field(description="person or machine.")
+    made_from: Fingerprint | None = None
+
+
+class ClaimFingerprints(Record):
+    statement: Fingerprint | None = None
+    rationale: Fingerprint | None = None
+    conditions: Fingerprint | None = None
+    history: dict[EntryKey, Fingerprint] = Field(default_factory=dict)
+    measurements: dict[EntryKey, Fingerprint] = Field(default_factory=dict)
+
+
+class ClaimTranslation(Record):
+    """A claim's reader-facing fields in one site language."""
+
+    translated_by: TranslatedBy = Field(description="person or machine.")
+    statement: Text | None = None
+    rationale: Text | None = None
+    conditions: Text | None = Field(None, description="The quantity's conditions.")
+    history: dict[EntryKey, Text] = Field(
+        default_factory=dict,
+        description="History notes, keyed by the entry's date (DATE#2 for a second entry "
+        "of the same date).",
+    )
+    measurements: dict[EntryKey, Text] = Field(
+        default_factory=dict,
+        description="The measurements' conditions text, keyed by the measurement's date.",
+    )
+    made_from: ClaimFingerprints = Field(default_factory=ClaimFingerprints)
+
+
+class SourceFingerprints(Record):
+    notes: Fingerprint | None = None
+    title: Fingerprint | None = None
+
+
+class SourceTranslation(Record):
+    """A source's notes, and optionally its title, in one site language."""
+
+    translated_by: TranslatedBy = Field(description="person or machine.")
+    notes: Text | None = None
+    title: Text | None = Field(
+        None, description="Optional: a source's title otherwise stays in its own language."
+    )
+    made_from: SourceFingerprints = Field(default_factory=SourceFingerprints)
+
+
+class TrackerFingerprints(Record):
+    title: Fingerprint | None = None
+    description: Fingerprint | None = None
+
+
+class TrackerTranslation(Record):
+    """The tracker's title and description in a further site language."""
+
+    translated_by: TranslatedBy = Field(description="person or machine.")
+    title: Text | None = None
+    description: Text | None = None
+    made_from: TrackerFingerprints = Field(default_factory=TrackerFingerprints)
