@@ -45,7 +45,10 @@ def not_site_language(tag: str, settings: TrackerSettings) -> tuple[str, str] | 
             "remove this translation",
         )
     # BCP 47 tags ignore case, the site's folders and pages do not: zh-hant -> zh-Hant.
-    close = next((t for t in further if t.casefold() == tag.casefold()), None)
+    # A region the site does not publish: fr-FR -> fr.
+    close = next((t for t in further if t.casefold() == tag.casefold()), None) or next(
+        (t for t in further if t.casefold() == tag.partition("-")[0].casefold()), None
+    )
     mean = f"did you mean {close!r}?" if close else suggest(tag, further)
     if further:
         hint = f"the site's further languages are {', '.join(further)} (tracker.yaml's "
