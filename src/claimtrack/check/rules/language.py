@@ -8,6 +8,7 @@ says one language while its words are in another.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 
 from ...codes import Code
 from ...i18n import catalog_for, catalogs
@@ -17,17 +18,17 @@ from ...problems import Problem, report
 from ..analysis import Analysis
 
 
-def _settings_text(a: Analysis) -> str | None:
+def _settings_text(root: Path) -> str | None:
     try:
-        return (a.tracker.root / SETTINGS_FILE).read_bytes().decode("utf-8", "replace")
+        return (root / SETTINGS_FILE).read_bytes().decode("utf-8", "replace")
     except OSError:
         return None
 
 
-def settings_positions(a: Analysis) -> Positions:
+def settings_positions(root: Path) -> Positions:
     """Where tracker.yaml's keys and values stand.  The tracker keeps no positions of its
     settings: only when a problem needs one is the file read again."""
-    return Positions(reader=lambda: _settings_text(a))
+    return Positions(reader=lambda: _settings_text(root))
 
 
 def _missing(tag: str, pos: tuple[int, int]) -> Problem:
@@ -42,7 +43,7 @@ def _missing(tag: str, pos: tuple[int, int]) -> Problem:
 
 def language_catalog(a: Analysis) -> Iterator[Problem]:
     settings = a.tracker.settings
-    positions = settings_positions(a)
+    positions = settings_positions(a.tracker.root)
     if catalog_for(settings.language) is None:
         yield _missing(settings.language, positions.value(("language",)))
     # Each further language has its own pages, in its own interface words.

@@ -29,6 +29,12 @@ from ..analysis import Analysis, ClaimRule, SourceRule
 from .language import settings_positions
 
 
+def translated_at(where: Path_, tag: str, state: FieldState) -> Path_:
+    """The data path of a translated field's value: ``translations.TAG.<field>`` under
+    ``where`` (the record itself: (), or a quote item, whose field is ``text``)."""
+    return (*where, "translations", tag, *state.path)
+
+
 def _language(tag: str) -> str:
     return english().language_name(tag)  # 'French (fr)'
 
@@ -117,7 +123,7 @@ def _fields(
     for f in fields:
         if f.state not in ("stale", "orphan"):
             continue
-        pos = positions.value(("translations", tag, *f.path))
+        pos = positions.value(translated_at((), tag, f))
         name = f"the {_language(tag)} translation of {field_name(f.path)}"
         if f.state == "stale":
             yield report(
@@ -163,7 +169,7 @@ def translated_claim(a: Analysis, loaded: Loaded[Claim]) -> Iterator[Problem]:
             if state is not None and state.state == "stale":
                 yield report(
                     loaded.path,
-                    positions.value((*where, "translations", tag, "text")),
+                    positions.value(translated_at(where, tag, state)),
                     Code.TRANSLATION_STALE,
                     f"the {_language(tag)} translation of this quote was made from an earlier "
                     "quote, or records no fingerprint of it",
@@ -191,7 +197,7 @@ def translated_tracker(a: Analysis) -> Iterator[Problem]:
     settings = a.tracker.settings
     if not settings.translations:
         return
-    positions = settings_positions(a)
+    positions = settings_positions(a.tracker.root)
     seen = {settings.language.casefold(): settings.language}
     for tag in settings.translations:
         where = positions.key(("translations", tag))
