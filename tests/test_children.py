@@ -12,6 +12,7 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -19,11 +20,13 @@ import pytest
 from claimtrack.children import Children
 from claimtrack.errors import Stopped
 
+from .conftest import TODAY
 from .proc_support import (
     DEADLINE,
     alive,
     blocking_folder,
     child_env,
+    fake_pagefind,
     kill_all,
     pids,
     wait_for,
@@ -62,6 +65,30 @@ def work(items):
 
 batch.split(list(range(batch.SPLIT_MIN_ITEMS)), work, "the test's work")
 """
+
+
+def test_a_killed_build_leaves_no_pagefind_running(
+    tracker: Callable[[str], Path], tmp_path: Path
+) -> None:
+    root = tracker("minimal")
+    fake = fake_pagefind(tmp_path / "pagefind")
+    (tmp_path / "pagefind" / "hold").touch()
+    build = subprocess.Popen(
+        [sys.executable, "-m", "claimtrack.cli", "build", "--root", str(root), "--today", TODAY],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        env=child_env(PAGEFIND_BINARY_PATH=str(fake)),
+    )
+    try:
+        wait_for(lambda: pids(tmp_path / "pagefind"), "Pagefind to start indexing")
+        build.kill()
+        build.wait()
+        [pid] = pids(tmp_path / "pagefind")
+        wait_for(lambda: not alive(pid), "Pagefind to end with the killed build")
+    finally:
+        build.kill()
+        build.wait()
+        kill_all(pids(tmp_path / "pagefind"))
 
 
 @pytest.mark.parametrize("how", ["prctl", "fallback"])

@@ -20,6 +20,7 @@ from http.server import ThreadingHTTPServer
 from pathlib import Path
 from typing import Any, TextIO
 
+from ..children import Children
 from ..errors import ClaimtrackError, DataError, UsageError
 from ..load import Cache
 from ..problems import format_text
@@ -88,13 +89,12 @@ class LiveServer:
         self.interval = interval  # seconds between two looks when polling
         self.events = events  # False: poll even where file-system events are available
         self.live = LiveState()
-        self.builder = SiteBuilder(self.root, self.out, today, cache, search=search)
-        # Held by each build and by the search index's swap (live/searchindex.py).
-        self._lock = threading.Lock()
+        self.children = Children()  # Pagefind's runs
+        self.builder = SiteBuilder(
+            self.root, self.out, today, cache, search=search, children=self.children
+        )
         self._search_delay = search_delay
-        self._generation = 0
         self.search: SearchRefresher | None = None
-        self.builds = 0  # builds finished, good or bad
         self.last_seconds = 0.0  # how long the last build took
         self._stdout = stdout or sys.stdout
         self._stderr = stderr or sys.stderr
@@ -153,10 +153,8 @@ class LiveServer:
         self.live.begin_build()
         try:
             # [] after the first build: nothing is known, so every file is looked at.
-            with self._lock:
-                self._generation += 1  # builds begun: a search index made meanwhile is stale
-                result = self.builder.build(changed if changed else None)
-            if self.builder.search_stale:
+            result = self.builder.build(changed if changed else None)
+            if self.builder.index.stale:
                 self._refresher().poke()
         except DataError as exc:
             problems = [p for p in exc.problems if p.is_error] or list(exc.problems)
@@ -177,26 +175,21 @@ class LiveServer:
             view = self.live.end_build(changed=False, message=message)
             self._say(f"claimtrack serve: {message}; please report it", err=True)
         else:
-            written = int(getattr(result, "written", 1))
-            view = self.live.end_build(changed=written > 0)
+            view = self.live.end_build(changed=result.written > 0)
             what = ", ".join(changed[:3]) + (" ..." if len(changed) > 3 else "")
             kind = "built" if not changed else f"rebuilt after {what} changed:"
-            rendered = getattr(result, "rendered", result.pages)
             self._say(
-                f"{kind} {rendered} of {result.pages} pages rendered, {written} files written, "
-                f"in {self._clock() - started:.2f} s"
+                f"{kind} {result.rendered} of {result.pages} pages rendered, "
+                f"{result.written} files written, in {self._clock() - started:.2f} s"
             )
         finally:
             self.last_seconds = self._clock() - started
-            self.builds += 1
         return view
 
     def _refresher(self) -> SearchRefresher:
         if self.search is None:
             delay = {} if self._search_delay is None else {"delay": self._search_delay}
-            self.search = SearchRefresher(
-                self.builder, self._lock, lambda: self._generation, self._say, **delay
-            )
+            self.search = SearchRefresher(self.builder.index, self._say, **delay)
         return self.search
 
     def _start_watching(self) -> EventWatcher | Watcher:
@@ -246,7 +239,7 @@ class LiveServer:
         if isinstance(self._watcher, EventWatcher):
             self._watcher.close()
         if self.search is not None:
-            self.search.stop()
+            self.search.stop(timeout=30)
         self.builder.cache.save()
 
     def serve_forever(self) -> None:
