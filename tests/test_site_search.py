@@ -19,10 +19,11 @@ import claimtrack.site.publish.search as search_module
 from claimtrack.children import Children
 from claimtrack.live import LiveServer
 from claimtrack.site import SiteBuilder, build_site
-from claimtrack.site.publish.search import index_language
+from claimtrack.site.publish.search import index_language, make_index
 
 from .conftest import TODAY, Result
 from .site_support import FIXTURE_TODAY, files_of, minimal_copy
+from .test_site_swap import DEAD_PID
 
 
 def chunks(site: Path, kind: str) -> list[bytes]:
@@ -264,3 +265,14 @@ def test_the_search_page_links_to_the_listings_the_site_has() -> None:
         "topics": "topics/index.html",
     }
 
+
+def test_the_index_folder_of_a_killed_serve_is_deleted_by_the_next_build(tmp_path: Path) -> None:
+    """serve makes an index beside the site; killed meanwhile, it leaves that folder."""
+    root, out = minimal_copy(tmp_path), tmp_path / "site"
+    build_site(root, out, today=FIXTURE_TODAY)
+    made = make_index(out, None, Children())
+    left = made.rename(made.with_name(made.name.replace(f"-{os.getpid()}-", f"-{DEAD_PID}-")))
+    foreign = tmp_path / f".site.search-{DEAD_PID}-mine"  # looks alike, but has no marker
+    foreign.mkdir()
+    build_site(root, out, today=FIXTURE_TODAY, search=False)
+    assert not left.exists() and foreign.is_dir()

@@ -27,7 +27,7 @@ from pathlib import Path
 from ...children import Children
 from ...errors import ClaimtrackError
 from .. import addresses
-from .swap import exchange
+from .swap import MARKER, MARKER_TEXT, exchange
 
 FOLDER = "pagefind"
 CLAIM_PAGES = addresses.claim_page("*")
@@ -106,6 +106,8 @@ def make_index(site: Path, language: str | None, children: Children) -> Path:
     """Index a live site into a new folder beside it (``put_index`` puts it in place)."""
     tmp = Path(tempfile.mkdtemp(prefix=f".{site.name}.search-{os.getpid()}-", dir=site.parent))
     try:
+        # Marked as claimtrack's: left by a killed serve, the next build deletes it (swap.py).
+        (tmp / MARKER).write_bytes(MARKER_TEXT)
         _run(site, tmp / FOLDER, language, children)
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)
