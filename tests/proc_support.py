@@ -103,15 +103,20 @@ def child_env(**extra: str) -> dict[str, str]:
     }
 
 
-def start_serve(root: Path, env: dict[str, str]) -> tuple[subprocess.Popen[str], str]:
-    """`claimtrack serve` in a process of its own, and its URL once it serves."""
-    proc = subprocess.Popen(
+def popen_serve(root: Path, env: dict[str, str]) -> subprocess.Popen[str]:
+    """`claimtrack serve` in a process of its own, on any free port."""
+    return subprocess.Popen(
         [sys.executable, "-m", "claimtrack.cli", "serve", "--root", str(root), "--port", "0"],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
         env=env,
     )
+
+
+def start_serve(root: Path, env: dict[str, str]) -> tuple[subprocess.Popen[str], str]:
+    """popen_serve(), and its URL once it serves."""
+    proc = popen_serve(root, env)
     assert proc.stdout is not None
     url = None
     while url is None:

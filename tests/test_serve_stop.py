@@ -30,6 +30,7 @@ from .proc_support import (
     fake_pagefind,
     kill_all,
     pids,
+    popen_serve,
     start_serve,
     wait_for,
 )
@@ -90,6 +91,33 @@ def test_a_stop_ends_the_children_and_returns_within_a_second(
         assert not [p.name for p in root.iterdir() if p.name.startswith(".")]  # no leftovers
     finally:
         poll.close()
+        proc.kill()
+        proc.communicate()
+        kill_all(pids(folder))
+
+
+def test_a_stop_during_the_first_build_ends_it_at_once(
+    tracker: Callable[[str], Path], tmp_path: Path
+) -> None:
+    """The first build runs in the main thread, where the signal interrupts it."""
+    root = tracker("minimal")
+    folder = tmp_path / "pagefind"
+    env = child_env(PAGEFIND_BINARY_PATH=str(fake_pagefind(folder)))
+    (folder / "hold").touch()
+    proc = popen_serve(root, env)
+    try:
+        with busy_machine():
+            wait_for(lambda: pids(folder), "Pagefind to run for the first build")
+            began = time.monotonic()
+            proc.send_signal(signal.SIGINT)
+            out, err = proc.communicate(timeout=DEADLINE)
+            took = time.monotonic() - began
+        assert proc.returncode == 0, err
+        assert "Stopping." in out and "Serving" not in out and "Traceback" not in err
+        assert took < STOP_SECONDS, f"the stop took {took:.2f} s"
+        assert not any(alive(pid) for pid in pids(folder))
+        assert not [p.name for p in root.iterdir() if p.name.startswith(".")]
+    finally:
         proc.kill()
         proc.communicate()
         kill_all(pids(folder))
