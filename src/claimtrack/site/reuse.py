@@ -11,6 +11,7 @@ from it compares at once the next time.
 from __future__ import annotations
 
 import operator
+from collections.abc import Callable, Iterable
 from typing import Generic, TypeVar
 
 K = TypeVar("K")
@@ -48,6 +49,25 @@ class Reuse(Generic[K, V]):
         """Remember ``value`` as made for ``name`` from ``same`` (and ``equal``); returns it."""
         self._now[name] = (same, equal, value)
         return value
+
+    def each(
+        self,
+        views: Iterable[T],
+        name: Callable[[T], K],
+        make: Callable[[T], V],
+        shared: object,
+    ) -> list[V]:
+        """A whole round: for each view, the value made last round from the same view and
+        ``shared`` (the same for every view: the settings), else ``make(view)``."""
+        self.start()
+        values = []
+        for view in views:
+            key, same = name(view), (view, shared)
+            value = self.get(key, same)
+            if value is None:
+                value = self.put(key, same, make(view))
+            values.append(value)
+        return values
 
 
 def _identical(a: tuple[object, ...], b: tuple[object, ...]) -> bool:

@@ -125,15 +125,12 @@ class ListingPlanner:
     def _listing_pages(
         self, listings: tuple[ListingView, ...], s: SiteSettings, ui: Interface
     ) -> list[Output]:
-        outputs: list[Output] = []
-        self._done.start()
-        for v in listings:
-            name, same = (v.family, v.value), (v, s)
-            made = self._done.get(name, same)
-            if made is None:
-                made = self._done.put(name, same, _pages(v, s, ui))
-            outputs.extend(made)
-        return outputs
+        made = self._done.each(listings, _name, lambda v: _pages(v, s, ui), s)
+        return [output for pages in made for output in pages]
+
+
+def _name(v: ListingView) -> tuple[str, str]:
+    return (v.family, v.value)
 
 
 def _pages(v: ListingView, s: SiteSettings, ui: Interface) -> list[Output]:

@@ -6,9 +6,8 @@ build can tell, without rendering, whether a page would come out the same.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from functools import partial
-from typing import TypeVar
 
 from ...i18n import Interface, english
 from .. import addresses
@@ -29,8 +28,6 @@ from .contexts import (
     SourcePage,
 )
 from .outputs import Output, page, page_info
-
-V = TypeVar("V", ClaimView, SourceView)
 
 
 class Planner:
@@ -100,28 +97,12 @@ class Planner:
     def _source_pages(
         self, views: tuple[SourceView, ...], s: SiteSettings, ui: Interface
     ) -> list[Output]:
-        made = []
-        self._sources.start()
-        for source in views:
-            same = (source, s)
-            output = self._sources.get(source.ref.id, same)
-            if output is None:
-                output = self._sources.put(source.ref.id, same, _source_page(s, source, ui))
-            made.append(output)
-        return made
+        return self._sources.each(views, _source_id, lambda v: _source_page(s, v, ui), s)
 
     def _archive_pages(
         self, views: tuple[ArchiveView, ...], s: SiteSettings, ui: Interface
     ) -> list[Output]:
-        made = []
-        self._archives.start()
-        for archive in views:
-            same = (archive, s)
-            output = self._archives.get(archive.ref.id, same)
-            if output is None:
-                output = self._archives.put(archive.ref.id, same, _archive_page(s, archive, ui))
-            made.append(output)
-        return made
+        return self._archives.each(views, _source_id, lambda v: _archive_page(s, v, ui), s)
 
     def _data_files(self, model: SiteModel, ui: Interface) -> list[Output]:
         """claims.json, sources.json, their schemas, the feed and the sitemap.
@@ -161,30 +142,22 @@ class Planner:
         return files
 
     def _claims_json(self, s: SiteSettings, views: tuple[ClaimView, ...]) -> bytes:
-        named = ((v.summary.id, v) for v in views)
-        return data.document(s, "claims", _lines(self._claim_lines, named, s, data.claim_line))
+        """claims.json; a claim's line made again only when its view or the settings are new."""
+        lines = self._claim_lines.each(views, _claim_id, lambda v: data.claim_line(v, s), s)
+        return data.document(s, "claims", lines)
 
     def _sources_json(self, s: SiteSettings, views: tuple[SourceView, ...]) -> bytes:
-        named = ((v.ref.id, v) for v in views)
-        return data.document(s, "sources", _lines(self._source_lines, named, s, data.source_line))
+        """sources.json, likewise."""
+        lines = self._source_lines.each(views, _source_id, lambda v: data.source_line(v, s), s)
+        return data.document(s, "sources", lines)
 
 
-def _lines(
-    reuse: Reuse[str, bytes],
-    named: Iterable[tuple[str, V]],
-    s: SiteSettings,
-    make: Callable[[V, SiteSettings], bytes],
-) -> list[bytes]:
-    """Each record's JSON line, made again only when its view or the settings are new."""
-    reuse.start()
-    lines = []
-    for name, view in named:
-        same = (view, s)
-        line = reuse.get(name, same)
-        if line is None:
-            line = reuse.put(name, same, make(view, s))
-        lines.append(line)
-    return lines
+def _claim_id(view: ClaimView) -> str:
+    return view.summary.id
+
+
+def _source_id(view: SourceView | ArchiveView) -> str:
+    return view.ref.id
 
 
 def _constant(content: bytes) -> Callable[[], bytes]:
