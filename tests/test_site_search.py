@@ -253,14 +253,19 @@ def test_the_search_page_links_to_the_listings_the_site_has() -> None:
     (status/, kinds/, topics/, claimants/) that the plan holds, never to a missing page."""
     from claimtrack.i18n import english
     from claimtrack.site.model.views import SiteSettings
+    from claimtrack.site.plan.contexts import SearchPage
     from claimtrack.site.plan.pages import _search_page
+
+    def listings(paths: set[str]) -> dict[str, str]:
+        context = _search_page(s, paths, ui).context
+        assert isinstance(context, SearchPage)
+        return context.listings
 
     s = SiteSettings("T", "", "en", None)
     ui = english()
-    assert _search_page(s, {"index.html"}, ui).context["listings"] == {}
+    assert listings({"index.html"}) == {}
     paths = {"status/index.html", "topics/index.html", "topics/speed/index.html"}
-    page = _search_page(s, paths, ui)
-    assert page.context["listings"] == {
+    assert listings(paths) == {
         "status": "status/index.html",
         "topics": "topics/index.html",
     }
