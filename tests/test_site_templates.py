@@ -224,7 +224,7 @@ CLAIM_GIVES = "the page gives its template claim, claimant_slug, jsonld, page, s
     ids=["untaken-branch", "lazy-field"],
 )
 def test_a_page_template_reading_a_variable_its_page_lacks_is_found_before_rendering(
-    tmp_path: Path, files: dict[str, str], expected: str
+    tmp_path: Path, files: dict[str, str | bytes], expected: str
 ) -> None:
     root = themed(tmp_path, files)
     assert problems_of(root, tmp_path / "site") == [expected]
