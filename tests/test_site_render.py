@@ -16,6 +16,7 @@ from claimtrack.site.html.escaping import _escape_chars, escape_text, output_esc
 from claimtrack.site.html.fragments import evidence_item, history_item
 from claimtrack.site.html.templating import make_environment
 from claimtrack.site.html.theme import Theme, load_theme
+from claimtrack.site.model.localized import Localized
 from claimtrack.site.model.views import STATUSES, EvidenceView, HistoryView, SourceRef
 
 from .conftest import FIXTURES
@@ -120,7 +121,7 @@ def test_a_quote_is_labelled_and_checked_alike_in_the_evidence_and_the_timeline(
     """A claim's evidence and a status change's quote share the translation's label and the
     check's markup: a found quote is ticked, a quote not found is not."""
     env, _ = make_environment(Theme({}, {}))
-    ref = SourceRef("fr-report", "Le Journal", "fr")
+    ref = SourceRef("fr-report", Localized("Le Journal", "fr"), "fr")
     for check, shown in (
         ("found", '<span class="check check-found">✓ Found in the archived copy</span>'),
         ("not-found", '<span class="check check-not-found">Not found in the archived copy</span>'),
@@ -134,7 +135,9 @@ def test_a_quote_is_labelled_and_checked_alike_in_the_evidence_and_the_timeline(
             check,
             "Found in the archived copy" if check == "found" else "Not found in the archived copy",
         )
-        history = HistoryView(0, dt.date(2026, 10, 2), STATUSES[Status.FALSE], "n", (), True, (ev,))
+        history = HistoryView(
+            0, dt.date(2026, 10, 2), STATUSES[Status.FALSE], Localized("n", "en"), (), True, (ev,)
+        )
         for html in (str(evidence_item(env, ev, "")), str(history_item(env, history, ""))):
             assert shown in html
             assert re.search(r'class="quote-label">English, machine translation</', html), html

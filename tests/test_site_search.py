@@ -252,6 +252,7 @@ def test_the_search_page_links_to_the_listings_the_site_has() -> None:
     """Without JavaScript it sends readers to every claim and to the listing entry points
     (status/, kinds/, topics/, claimants/) that the plan holds, never to a missing page."""
     from claimtrack.i18n import english
+    from claimtrack.site.model.localized import Localized
     from claimtrack.site.model.views import SiteSettings
     from claimtrack.site.plan.contexts import SearchPage
     from claimtrack.site.plan.pages import _search_page
@@ -261,7 +262,7 @@ def test_the_search_page_links_to_the_listings_the_site_has() -> None:
         assert isinstance(context, SearchPage)
         return context.listings
 
-    s = SiteSettings("T", "", "en", None)
+    s = SiteSettings(Localized("T", "en"), Localized("", "en"), "en", None)
     ui = english()
     assert listings({"index.html"}) == {}
     paths = {"status/index.html", "topics/index.html", "topics/speed/index.html"}

@@ -94,7 +94,7 @@ def _measurement_entry(
     _ = ui.gettext
     independent = _("independent") if m.independent else _("not independent of the claim's sources")
     item = _sub(feed, "entry")
-    said = {"amount": shown, "who": m.measured_by, "statement": summary.statement}
+    said = {"amount": shown, "who": m.measured_by, "statement": summary.statement.original}
     _sub(item, "title", _("Measured %(amount)s by %(who)s: %(statement)s") % said)
     _sub(item, "id", measurement_entry_id(summary.id, m.index))
     _sub(item, "link", rel="alternate", type="text/html", href=href)
@@ -119,19 +119,19 @@ def atom_feed(model: SiteModel, ui: Interface | None = None) -> bytes:
     _ = ui.gettext
     settings = model.settings
     feed = ET.Element("feed", {"xmlns": ATOM, "xml:lang": settings.language})
-    _sub(feed, "title", _("%(title)s: status changes") % {"title": settings.title})
+    _sub(feed, "title", _("%(title)s: status changes") % {"title": settings.title.original})
     if settings.description:
-        _sub(feed, "subtitle", settings.description)
+        _sub(feed, "subtitle", settings.description.original)
     home = settings.absolute("") or addresses.INDEX
     self_href = settings.absolute("feed.xml") or "feed.xml"
-    _sub(feed, "id", settings.absolute("feed.xml") or feed_id(settings.title))
+    _sub(feed, "id", settings.absolute("feed.xml") or feed_id(settings.title.original))
     _sub(feed, "link", rel="alternate", type="text/html", href=home)
     _sub(feed, "link", rel="self", type="application/atom+xml", href=self_href)
     changes = _changes(model.claims)
     newest = _date(changes[0]) if changes else dt.date(1970, 1, 1)
     _sub(feed, "updated", _stamp(newest))
     author = _sub(feed, "author")
-    _sub(author, "name", settings.title)
+    _sub(author, "name", settings.title.original)
     _sub(feed, "generator", "claimtrack")
     for claim, what, index in changes:
         summary = claim.summary
@@ -144,7 +144,7 @@ def atom_feed(model: SiteModel, ui: Interface | None = None) -> bytes:
         entry = claim.history[index]
         item = _sub(feed, "entry")
         label = ui.gettext(entry.status.label)
-        said = {"status": label.lower(), "statement": summary.statement}
+        said = {"status": label.lower(), "statement": summary.statement.original}
         if index == 0:
             _sub(item, "title", _("Recorded as %(status)s: %(statement)s") % said)
         else:
@@ -156,7 +156,7 @@ def atom_feed(model: SiteModel, ui: Interface | None = None) -> bytes:
         _sub(
             item,
             "summary",
-            _("%(status)s: %(statement)s") % {"status": label, "statement": entry.note},
+            _("%(status)s: %(statement)s") % {"status": label, "statement": entry.note.original},
         )
     return _serialise(feed)
 

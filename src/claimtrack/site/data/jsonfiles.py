@@ -154,7 +154,7 @@ def _located(item: dict[str, Any], page: str, folder: str, settings: SiteSetting
 
 def document(settings: SiteSettings, key: str, lines: Iterable[bytes]) -> bytes:
     """The whole file around its record lines (from claim_line or source_line)."""
-    head = orjson.dumps({"schema_version": SCHEMA_VERSION, "title": settings.title})
+    head = orjson.dumps({"schema_version": SCHEMA_VERSION, "title": settings.title.original})
     body = b",\n".join(lines)
     return (
         head[:-1]

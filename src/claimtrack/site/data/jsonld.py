@@ -38,7 +38,7 @@ BEST_RATING = 5
 
 
 def _appearance(source: SourceView) -> dict[str, Any]:
-    work: dict[str, Any] = {"@type": "CreativeWork", "headline": source.ref.title}
+    work: dict[str, Any] = {"@type": "CreativeWork", "headline": source.ref.title.original}
     work["inLanguage"] = source.ref.language
     if source.publisher:
         work["publisher"] = {"@type": "Organization", "name": source.publisher}
@@ -61,7 +61,7 @@ def claim_review(
         rating.update(
             ratingValue=RATING_VALUES[status], worstRating=WORST_RATING, bestRating=BEST_RATING
         )
-    rating["ratingExplanation"] = claim.rationale
+    rating["ratingExplanation"] = claim.rationale.original
     c = claim.claimant
     author: dict[str, Any]
     if c.is_person:
@@ -79,10 +79,10 @@ def claim_review(
     review: dict[str, Any] = {
         "@context": "https://schema.org",
         "@type": "ClaimReview",
-        "claimReviewed": summary.statement,
+        "claimReviewed": summary.statement.original,
         "reviewRating": rating,
         "itemReviewed": item,
-        "author": {"@type": "Organization", "name": settings.title},
+        "author": {"@type": "Organization", "name": settings.title.original},
         # The review as it stands was published with its last status change.
         "datePublished": summary.last_changed.isoformat(),
     }

@@ -112,7 +112,7 @@ def _source_link(ref: SourceRef, rel: str) -> Markup:
     # The title is in the source's own language; lang lets browsers pick the right font.
     return markup(
         f'<a href="{escape_text(rel + addresses.source_page(ref.id))}" '
-        f'lang="{escape_text(ref.language)}">{escape_text(ref.title)}</a>'
+        f'lang="{escape_text(ref.language)}">{escape_text(ref.title.original)}</a>'
     )
 
 
@@ -128,7 +128,7 @@ def source_links(refs: Iterable[SourceRef], rel: str, separator: str = ", ") -> 
 def _statement(c: ClaimSummary, rel: str) -> str:
     """The claim's statement as the link to its page, in every list of claims."""
     href = escape_text(rel + addresses.claim_page(c.id))
-    return f'<a class="statement" href="{href}">{escape_text(c.statement)}</a>'
+    return f'<a class="statement" href="{href}">{escape_text(c.statement.original)}</a>'
 
 
 def _stale(env: Environment, c: ClaimSummary) -> str:
@@ -293,7 +293,7 @@ def history_item(env: Environment, h: HistoryView, rel: str) -> Markup:
     quotes = "".join(_timeline_quote(env, q, rel) for q in h.quotes)
     return markup(
         f'{opening}\n<p class="timeline-head">{date(env, h.date)} {badge(env, h.status)}'
-        f"{current}</p>\n<p>{escape_text(h.note)}</p>\n{evidence}{quotes}</li>"
+        f"{current}</p>\n<p>{escape_text(h.note.original)}</p>\n{evidence}{quotes}</li>"
     )
 
 
@@ -360,7 +360,7 @@ def archive_text(view: ArchiveView, rel: str) -> Markup:
             if seg.notes:
                 links = ",".join(
                     f'<a href="{escape_text(rel + addresses.claim_page(claims[n].id))}" '
-                    f'title="{escape_text(claims[n].statement)}">{n}</a>'
+                    f'title="{escape_text(claims[n].statement.original)}">{n}</a>'
                     for n in seg.notes
                 )
                 out.append(f'<sup class="cited-by">{links}</sup>')

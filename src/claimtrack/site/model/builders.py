@@ -8,6 +8,8 @@ views.py; building all of them is one pass over the records with dict lookups.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ...check.analysis import Analysis, QuoteCheck
 from ...check.coverage.counts import counts
 from ...check.measurements import Measured
@@ -26,6 +28,15 @@ from ...records import (
 from .. import addresses
 from ..addresses import base_url
 from .archive import is_public
+from .localized import (
+    ClaimTexts,
+    Localized,
+    claim_texts,
+    quote_translations,
+    source_texts,
+    statement_text,
+    tracker_texts,
+)
 from .measured import measured_line, measured_view
 from .textfragment import text_fragment_url
 from .views import (
@@ -133,16 +144,18 @@ def by_origin(sources: tuple[SourceView, ...]) -> tuple[SourceSummary, ...]:
     """
 
     def key(s: SourceView) -> tuple[str, int, str, str]:
-        family = min((o.title.casefold() for o in s.origins), default=s.ref.title.casefold())
-        return (family, 1 if s.derived_from else 0, s.ref.title.casefold(), s.ref.id)
+        title = s.ref.title.original.casefold()
+        family = min((o.title.original.casefold() for o in s.origins), default=title)
+        return (family, 1 if s.derived_from else 0, title, s.ref.id)
 
     return tuple(source_summary(s) for s in sorted(sources, key=key))
 
 
 def site_settings(settings: TrackerSettings, *, search: bool = True) -> SiteSettings:
+    title, description = tracker_texts(settings)
     return SiteSettings(
-        settings.title,
-        settings.description,
+        title,
+        description,
         settings.language,
         base_url(settings.base_url),
         search=search,
@@ -168,7 +181,8 @@ def bound_figure(pattern: str, amount: str) -> str:
     return pattern % {"amount": amount} if pattern else amount
 
 
-def quantity_view(q: Quantity) -> QuantityView:
+def quantity_view(q: Quantity, texts: ClaimTexts | None = None) -> QuantityView:
+    """``texts``: the claim's, for the conditions in every site language."""
     value = format_number(q.value)
     amount = amount_text(q.value, q.unit)
     word, meaning, pattern = BOUND_WORDS[q.bound]
@@ -180,19 +194,29 @@ def quantity_view(q: Quantity) -> QuantityView:
         bound_meaning=meaning,
         metric=q.metric,
         baseline=q.baseline,
-        conditions=q.conditions.strip() or None,
+        conditions=texts.conditions if texts is not None else plain_conditions(q),
         number=q.value,
         joined=joins_unit(q.unit),
         pattern=pattern,
     )
 
 
+def plain_conditions(q: Quantity) -> Localized | None:
+    conditions = q.conditions.strip()
+    return Localized(conditions, "und") if conditions else None
+
+
 def summary_view(
-    cid: str, claim: Claim, stale: bool, measured: Measured | None = None
+    cid: str,
+    claim: Claim,
+    stale: bool,
+    measured: Measured | None = None,
+    languages: Sequence[str] = ("en",),
 ) -> ClaimSummary:
+    """``languages``: the site's, main first (TrackerSettings.site_languages)."""
     return ClaimSummary(
         id=cid,
-        statement=claim.statement,
+        statement=statement_text(claim, languages),
         status=STATUSES[claim.status],
         kind=claim.kind.value,
         kind_label=KIND_LABELS[claim.kind],
@@ -213,6 +237,7 @@ def source_view(
     summaries: dict[str, ClaimSummary],
 ) -> SourceView:
     archive = a.tracker.archives.get(sid)
+    _, notes = source_texts(source, a.tracker.settings.site_languages)
     origins = sorted(a.source_origins.get(sid, frozenset()))
     return SourceView(
         ref=refs[sid],
@@ -223,7 +248,7 @@ def source_view(
         authors=tuple(source.authors),
         published=source.published,
         url=source.url,
-        notes=source.notes.strip(),
+        notes=notes,
         derived_from=tuple(refs[p] for p in source.derived_from if p in refs),
         derived_by=tuple(refs[c] for c in a.derived_by.get(sid, ())),
         origins=tuple(refs[o] for o in origins if o != sid),
@@ -242,7 +267,7 @@ def evidence_view(
     ev: Evidence, check: QuoteCheck, a: Analysis, refs: dict[str, SourceRef]
 ) -> EvidenceView:
     """One quote as a page shows it: a claim's evidence, a measurement's, a status change's."""
-    ref = refs.get(ev.source) or SourceRef(ev.source, ev.source, "und")
+    ref = refs.get(ev.source) or SourceRef(ev.source, Localized(ev.source, "und"), "und")
     found = a.quote_context(ev.source, ev.quote)
     source = a.tracker.sources.get(ev.source)
     url = source.record.url if source is not None else None
@@ -262,6 +287,8 @@ def evidence_view(
         translator_label=TRANSLATOR_LABELS[ev.translated_by] if ev.translated_by else None,
         check=check.value,
         check_label=QUOTE_CHECK_LABELS[check],
+        lang=ref.language,
+        translations=quote_translations(ev, a.tracker.settings.site_languages),
         context_before=found.before if found else None,
         passage=found.passage if found else None,
         context_after=found.after if found else None,
@@ -284,6 +311,7 @@ def claim_view(
     related_to: list[str],
 ) -> ClaimView:
     checks = a.quote_checks_of(a.tracker.claims[cid])
+    texts = claim_texts(claim, a.tracker.settings.site_languages)
     evidence = [
         evidence_view(ev, checks[i] if i < len(checks) else QuoteCheck.NO_SOURCE, a, refs)
         for i, ev in enumerate(claim.evidence)
@@ -294,7 +322,7 @@ def claim_view(
             index=i,
             date=entry.date,
             status=STATUSES[entry.status],
-            note=entry.note,
+            note=texts.history[i],
             evidence=tuple(refs[s] for s in entry.source_ids if s in refs),
             current=i == last,
             quotes=tuple(
@@ -315,14 +343,14 @@ def claim_view(
         f"{plural(len(origins), 'independent origin')}, "
         f"reported by {plural(len(sources), 'source')}"
     )
-    quantity = quantity_view(claim.quantity) if claim.quantity else None
+    quantity = quantity_view(claim.quantity, texts) if claim.quantity else None
     return ClaimView(
         summary=summaries[cid],
         claimant=claimant_view(claim),
         quantity=quantity,
         evidence=tuple(evidence),
         history=history,
-        rationale=claim.rationale,
+        rationale=texts.rationale,
         review_by=claim.review_by,
         related=tuple(summaries[r] for r in related_ids if r in summaries and r != cid),
         sources=tuple(refs[s] for s in sources),
@@ -335,6 +363,7 @@ def claim_view(
             lambda ev: evidence_view(ev, a.quote_check(ev), a, refs),
             amount_text,
             quantity.figure if quantity else "",
+            texts.measurements,
         ),
         record=claim,
     )

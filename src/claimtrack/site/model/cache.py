@@ -17,6 +17,7 @@ from ..reuse import Reuse, kept
 from .archive import archive_view
 from .builders import KIND_VALUE_LABELS, claim_view, site_settings, source_view, summary_view
 from .listings import ListingCache, overview
+from .localized import source_texts
 from .views import (
     ArchiveView,
     ClaimSummary,
@@ -41,9 +42,14 @@ class ModelCache:
         self._settings: SiteSettings | None = None
         self._index: IndexView | None = None
         self._listings = ListingCache()
+        self._languages: tuple[str, ...] = ()
 
     def build(self, a: Analysis, impact: Impact | None) -> SiteModel:
         """Every view of the site; ``impact`` None makes every view anew."""
+        languages = a.tracker.settings.site_languages
+        if languages != self._languages:
+            # Every translatable text has an entry per site language: all made again.
+            impact, self._languages = None, languages
         refs = self._source_refs(a.tracker)
         summaries, claims, moved = self._summaries(a, impact)
         listing_sources: set[str] = set()
@@ -73,15 +79,17 @@ class ModelCache:
         )
 
     def _source_refs(self, tracker: Tracker) -> dict[str, SourceRef]:
-        """Each source's SourceRef, the last one while its title and language are the same."""
+        """Each source's SourceRef, the last one while its title (and the title's translations)
+        and language are the same."""
         self._refs.start()
         refs: dict[str, SourceRef] = {}
         for sid, source in sorted(tracker.sources.items()):
             record = source.record
-            shown = (record.title, record.language)
-            ref = self._refs.get(sid, (), shown)
+            title, _ = source_texts(record, tracker.settings.site_languages)
+            made = SourceRef(sid, title, record.language)
+            ref = self._refs.get(sid, (), made)
             if ref is None:
-                ref = self._refs.put(sid, (), SourceRef(sid, *shown), shown)
+                ref = self._refs.put(sid, (), made, made)
             refs[sid] = ref
         return refs
 
@@ -98,7 +106,9 @@ class ModelCache:
             if impact is not None and old is not None and cid not in impact.claim_pages:
                 summaries[cid], claims[cid] = old.summary, old
                 continue
-            made = summary_view(cid, loaded.record, a.is_stale(cid), a.measured(cid))
+            made = summary_view(
+                cid, loaded.record, a.is_stale(cid), a.measured(cid), self._languages
+            )
             # Equal to the last one (an edit of the rationale): keep the object.
             summaries[cid] = kept(old.summary if old is not None else None, made)
             if old is not None and summaries[cid] is not old.summary:

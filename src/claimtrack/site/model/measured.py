@@ -8,11 +8,12 @@ shapes it for the templates (_measurements.html) and the JSON.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from ...check.measurements import Measured
 from ...i18n import N_
 from ...records import Bound, Claim, Evidence
+from .localized import Localized
 from .views import (
     MEASURE_AXIS,
     MEASURE_ROW,
@@ -68,8 +69,10 @@ def measured_view(
     evidence: Callable[[Evidence], EvidenceView],
     amount: Amount,
     claimed: str,
+    conditions: Sequence[Localized | None],
 ) -> MeasuredView | None:
-    """``claimed``: the figure as QuantityView.figure words it ("up to 3x"), for the data."""
+    """``claimed``: the figure as QuantityView.figure words it ("up to 3x"), for the data;
+    ``conditions``: each measurement's conditions text, in file order (ClaimTexts)."""
     q = claim.quantity
     if q is None or facts is None:
         return None
@@ -108,7 +111,7 @@ def measured_view(
                 in_claim_unit=shown,
                 comparable=converted is not None,
                 metric=m.metric or q.metric,
-                conditions=c.text.strip() or None,
+                conditions=conditions[v.index],
                 workload=c.workload,
                 output_tokens=c.output_tokens,
                 concurrency=c.concurrency,

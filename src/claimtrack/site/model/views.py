@@ -14,6 +14,7 @@ from ...check.coverage.counts import CoverageCounts
 from ...i18n import N_
 from ...records import STATUS_MEANINGS, Claim, Source, Status
 from .. import addresses
+from .localized import Localized, Translated
 
 # Most newsworthy first: what is wrong, then what is open, then what holds.
 STATUS_ORDER: tuple[Status, ...] = (
@@ -59,8 +60,8 @@ STATUSES: dict[Status, StatusView] = {
 
 @dataclass(frozen=True)
 class SiteSettings:
-    title: str
-    description: str
+    title: Localized
+    description: Localized
     language: str
     base_url: str | None  # always ends with "/" when set
     search: bool = True  # built with full-text search: a search page, a box on every page
@@ -73,7 +74,7 @@ class SiteSettings:
 @dataclass(frozen=True)
 class SourceRef:
     id: str
-    title: str
+    title: Localized  # in the source's own language, and where translated in others
     language: str
 
 
@@ -82,7 +83,7 @@ class ClaimSummary:
     """What a list shows of a claim: the index, related claims, a source's citing claims."""
 
     id: str
-    statement: str
+    statement: Localized
     status: StatusView
     kind: str
     kind_label: str
@@ -120,7 +121,7 @@ class QuantityView:
     bound_meaning: str
     metric: str
     baseline: str | None
-    conditions: str | None
+    conditions: Localized | None
     number: float = 0.0  # the value, for Babel to format in the site's language
     joined: bool = False  # the unit follows the number without a space ("8x")
     pattern: str = ""  # "up to %(amount)s"; empty for an exact figure
@@ -130,11 +131,14 @@ class QuantityView:
 class EvidenceView:
     source: SourceRef
     quote: str
-    translation: str | None
+    translation: str | None  # English
     translated_by: str | None
     translator_label: str | None
     check: str
     check_label: str
+    lang: str = "und"  # the quote's language: its source's
+    # Its meaning in the further site languages it is translated into (quote_state).
+    translations: tuple[Translated, ...] = ()
     # The quote's first occurrence in the archived copy, in the archive's own characters,
     # and the text around it (None, and 0 occurrences, without a copy or when not found).
     context_before: str | None = None
@@ -152,7 +156,7 @@ class HistoryView:
     index: int
     date: dt.date
     status: StatusView
-    note: str
+    note: Localized
     evidence: tuple[SourceRef, ...]
     current: bool
     quotes: tuple[EvidenceView, ...] = ()  # the sources' own words proving the change
@@ -165,7 +169,7 @@ class MeasurementView:
     in_claim_unit: str | None  # in the claim's unit when it differs: "2 tokens/s"
     comparable: bool
     metric: str
-    conditions: str | None
+    conditions: Localized | None
     workload: str | None
     output_tokens: int | None
     concurrency: int | None
@@ -207,7 +211,7 @@ class ClaimView:
     quantity: QuantityView | None
     evidence: tuple[EvidenceView, ...]
     history: tuple[HistoryView, ...]
-    rationale: str
+    rationale: Localized
     review_by: dt.date | None
     related: tuple[ClaimSummary, ...]
     sources: tuple[SourceRef, ...]
@@ -230,7 +234,7 @@ class SourceView:
     authors: tuple[str, ...]
     published: dt.date | None
     url: str | None
-    notes: str
+    notes: Localized
     derived_from: tuple[SourceRef, ...]
     derived_by: tuple[SourceRef, ...]
     origins: tuple[SourceRef, ...]  # the independent origins other than itself

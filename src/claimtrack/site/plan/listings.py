@@ -148,7 +148,7 @@ def _pages(v: ListingView, s: SiteSettings, ui: Interface) -> list[Output]:
             v.fared if number == 1 else (),
             v.details if number == 1 else (),
         )
-        title = _title(ui, v.family, v.label, number, total, s.title)
+        title = _title(ui, v.family, v.label, number, total, s.title.original)
         info = page_info(s, path, title, title, "claims")
         shown = v.claims[start : start + addresses.PER_PAGE]
         pagination = Pagination(v.family, v.slug, number, total)
@@ -167,7 +167,7 @@ def _family_pages(
     total = addresses.page_count(len(links))
     for number in range(1, total + 1):
         path = addresses.listing_page(family, "", number)
-        title = _titled(ui, ui.gettext(FAMILY_TITLES[family]), number, total, s.title)
+        title = _titled(ui, ui.gettext(FAMILY_TITLES[family]), number, total, s.title.original)
         info = page_info(s, path, title, title, "claims")
         shown = links[(number - 1) * per : number * per]
         pagination = Pagination(family, "", number, total)
@@ -182,8 +182,8 @@ def source_pages(listed: tuple[SourceSummary, ...], s: SiteSettings, ui: Interfa
     total = addresses.page_count(len(listed))
     for number in range(1, total + 1):
         path = addresses.listing_page("sources", "", number)
-        title = _titled(ui, ui.gettext("Sources"), number, total, s.title)
-        described = ui.gettext("Sources of %(title)s") % {"title": s.title}
+        title = _titled(ui, ui.gettext("Sources"), number, total, s.title.original)
+        described = ui.gettext("Sources of %(title)s") % {"title": s.title.original}
         info = page_info(s, path, title, described, "sources")
         shown = listed[(number - 1) * per : number * per]
         pagination = Pagination("sources", "", number, total)

@@ -166,13 +166,15 @@ def _constant(content: bytes) -> Callable[[], bytes]:
 
 def _index_page(model: SiteModel, ui: Interface) -> Output:
     s = model.settings
-    description = s.description or ui.gettext("Claims tracked by %(title)s") % {"title": s.title}
-    info = page_info(s, addresses.INDEX, s.title, description, "claims")
+    description = s.description.original or ui.gettext("Claims tracked by %(title)s") % {
+        "title": s.title.original
+    }
+    info = page_info(s, addresses.INDEX, s.title.original, description, "claims")
     return page(s, info, IndexPage(model.index))
 
 
 def _not_found_page(s: SiteSettings, ui: Interface) -> Output:
-    missing = ui.gettext("Page not found – %(title)s") % {"title": s.title}
+    missing = ui.gettext("Page not found – %(title)s") % {"title": s.title.original}
     return page(s, page_info(s, addresses.NOT_FOUND, missing, "", ""), NotFoundPage())
 
 
@@ -203,10 +205,14 @@ def _claim_page(
     c = claim.summary
     described = ui.gettext("%(status)s: %(statement)s") % {
         "status": ui.gettext(c.status.label),
-        "statement": c.statement,
+        "statement": c.statement.original,
     }
     info = page_info(
-        s, addresses.claim_page(cid), f"{c.statement} – {s.title}", described, "claims"
+        s,
+        addresses.claim_page(cid),
+        f"{c.statement.original} – {s.title.original}",
+        described,
+        "claims",
     )
     review = Lazy(partial(_review, claim, sources, s), cited)
     return page(s, info, ClaimPage(claim, claimant_slug, review))
@@ -217,11 +223,11 @@ def _review(claim: ClaimView, sources: dict[str, SourceView], s: SiteSettings) -
 
 
 def _source_page(s: SiteSettings, source: SourceView, ui: Interface) -> Output:
-    title = source.ref.title
+    title = source.ref.title.original
     info = page_info(
         s,
         addresses.source_page(source.ref.id),
-        f"{title} – {s.title}",
+        f"{title} – {s.title.original}",
         ui.gettext("Source: %(source)s") % {"source": title},
         "sources",
     )
@@ -229,7 +235,7 @@ def _source_page(s: SiteSettings, source: SourceView, ui: Interface) -> Output:
 
 
 def _archive_page(s: SiteSettings, archive: ArchiveView, ui: Interface) -> Output:
-    said = {"source": archive.ref.title, "title": s.title}
+    said = {"source": archive.ref.title.original, "title": s.title.original}
     info = page_info(
         s,
         addresses.archive_page(archive.ref.id),
@@ -245,7 +251,7 @@ _STATUSES = tuple(sorted(STATUSES.values(), key=lambda status: status.rank))
 
 def _search_page(s: SiteSettings, paths: set[str], ui: Interface) -> Output:
     """The search page; without JavaScript it sends readers to the listings the site has."""
-    titled = {"title": s.title}
+    titled = {"title": s.title.original}
     info = page_info(
         s,
         addresses.SEARCH,
