@@ -134,6 +134,7 @@ def test_a_quote_is_labelled_and_checked_alike_in_the_evidence_and_the_timeline(
             "machine translation",
             check,
             "Found in the archived copy" if check == "found" else "Not found in the archived copy",
+            "fr",
         )
         history = HistoryView(
             0, dt.date(2026, 10, 2), STATUSES[Status.FALSE], Localized("n", "en"), (), True, (ev,)

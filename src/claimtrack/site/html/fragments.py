@@ -24,43 +24,28 @@ from typing import Any
 from jinja2 import Environment, pass_environment
 from markupsafe import Markup
 
-from ...i18n import Interface, english
 from .. import addresses
 from ..model.builders import figure_text
+from ..model.localized import Localized
 from ..model.views import (
     ArchiveView,
     ClaimSummary,
-    EvidenceView,
     HistoryView,
     QuantityView,
     SourceRef,
     StatusView,
 )
+from ..plan.outputs import PageInfo
+from .blocks import _t, escaped, interface_of, plain_text, render, source_link_html
 from .escaping import escape_text, markup, output_escape
-
-
-def interface_of(env: Environment) -> Interface:
-    """The language the environment renders in (templating.make_environment sets it)."""
-    ui = getattr(env, "ui", None)
-    return ui if isinstance(ui, Interface) else english()
-
-
-@lru_cache(maxsize=1024)
-def _escaped(env: Environment, message: str) -> str:
-    return escape_text(interface_of(env).gettext(message))
-
-
-def _t(env: Environment, message: str, **values: str) -> str:
-    """A translated message, escaped, with already escaped (or Markup) values put in."""
-    text = _escaped(env, message)
-    return text % values if values else text
+from .quotes import evidence_item, timeline_quote
 
 
 @pass_environment
 @lru_cache(maxsize=1024)
 def translated(env: Environment, message: str) -> Markup:
     """``{{ status.meaning|translated }}``: a message id that comes from Python (N_)."""
-    return markup(_escaped(env, message))
+    return markup(escaped(env, message))
 
 
 # Status and kind listings are named by message ids; topics and claimants by the records' words,
@@ -72,7 +57,7 @@ _NAMED_BY_MESSAGE = frozenset({"status", "kinds"})
 def listing_label(env: Environment, label: str, family: str) -> Markup:
     """``{{ x.label|listing_label(x.family) }}``: a listing's name in the site's language."""
     if family in _NAMED_BY_MESSAGE:
-        return markup(_escaped(env, label))
+        return markup(escaped(env, label))
     return markup(escape_text(label))
 
 
@@ -107,28 +92,26 @@ def unknown(env: Environment, value: object, text: str | None = None) -> Markup:
     return markup(f'<span class="unknown">{escape_text(shown)}</span>')
 
 
-@lru_cache(maxsize=65536)
-def _source_link(ref: SourceRef, rel: str) -> Markup:
-    # The title is in the source's own language; lang lets browsers pick the right font.
-    return markup(
-        f'<a href="{escape_text(rel + addresses.source_page(ref.id))}" '
-        f'lang="{escape_text(ref.language)}">{escape_text(ref.title.original)}</a>'
-    )
+@pass_environment
+def source_link(env: Environment, ref: SourceRef, rel: str) -> Markup:
+    return markup(source_link_html(env, ref, rel))
 
 
-def source_link(ref: SourceRef, rel: str) -> Markup:
-    return _source_link(ref, rel)
-
-
-def source_links(refs: Iterable[SourceRef], rel: str, separator: str = ", ") -> Markup:
+@pass_environment
+def source_links(
+    env: Environment, refs: Iterable[SourceRef], rel: str, separator: str = ", "
+) -> Markup:
     """Links to several sources, one after the other: ``{{ refs|source_links(page.rel, "; ") }}``."""
-    return markup(escape_text(separator).join([_source_link(ref, rel) for ref in refs]))
+    return markup(escape_text(separator).join([source_link_html(env, ref, rel) for ref in refs]))
 
 
-def _statement(c: ClaimSummary, rel: str) -> str:
-    """The claim's statement as the link to its page, in every list of claims."""
+def _statement(env: Environment, c: ClaimSummary, rel: str, root: str | None) -> str:
+    """The claim's statement as the link to its page, in every list of claims; a stale
+    translation's mark links to the claim's page in the main language (``root``: the path
+    to the site's root; the language root ``rel`` until the pages have one)."""
     href = escape_text(rel + addresses.claim_page(c.id))
-    return f'<a class="statement" href="{href}">{escape_text(c.statement.original)}</a>'
+    original = (rel if root is None else root) + addresses.claim_page(c.id)
+    return render(env, c.statement, "a", f' class="statement" href="{href}"', original)
 
 
 def _stale(env: Environment, c: ClaimSummary) -> str:
@@ -152,11 +135,13 @@ def _measured(env: Environment, c: ClaimSummary) -> str:
     return f' · <span class="measured-tag">{text}</span>'
 
 
-def _claim_li(env: Environment, c: ClaimSummary, rel: str, data: str, topics: str) -> Markup:
+def _claim_li(
+    env: Environment, c: ClaimSummary, rel: str, data: str, topics: str, root: str | None
+) -> Markup:
     """A claim in a list: its badge, statement, and kind · claimant · date, with the
     attributes (``data``) and topics of a filterable list after them when given."""
     return markup(
-        f'<li class="claim-item"{data}>\n{badge(env, c.status)}\n{_statement(c, rel)}\n'
+        f'<li class="claim-item"{data}>\n{badge(env, c.status)}\n{_statement(env, c, rel, root)}\n'
         f'<span class="item-meta">{_t(env, c.kind_label)} · {escape_text(c.claimant)}{topics} · '
         f"{date(env, c.last_changed)}{_measured(env, c)}{_stale(env, c)}</span>\n</li>"
     )
@@ -164,13 +149,13 @@ def _claim_li(env: Environment, c: ClaimSummary, rel: str, data: str, topics: st
 
 @pass_environment
 @lru_cache(maxsize=65536)
-def claim_item(env: Environment, c: ClaimSummary, rel: str) -> Markup:
-    return _claim_li(env, c, rel, "", "")
+def claim_item(env: Environment, c: ClaimSummary, rel: str, root: str | None = None) -> Markup:
+    return _claim_li(env, c, rel, "", "", root)
 
 
 @pass_environment
 @lru_cache(maxsize=65536)
-def index_item(env: Environment, c: ClaimSummary, rel: str = "") -> Markup:
+def index_item(env: Environment, c: ClaimSummary, rel: str = "", root: str | None = None) -> Markup:
     """A claim in a filterable list; the data-* attributes drive static/filters.js."""
     data = (
         f' data-status="{escape_text(c.status.value)}" data-kind="{escape_text(c.kind)}" '
@@ -178,11 +163,11 @@ def index_item(env: Environment, c: ClaimSummary, rel: str = "") -> Markup:
         f'data-claimant="{escape_text(c.claimant)}"'
     )
     topics = f" · {escape_text(', '.join(c.topics))}" if c.topics else ""
-    return _claim_li(env, c, rel, data, topics)
+    return _claim_li(env, c, rel, data, topics, root)
 
 
 @pass_environment
-def omission_item(env: Environment, c: ClaimSummary, rel: str) -> Markup:
+def omission_item(env: Environment, c: ClaimSummary, rel: str, root: str | None = None) -> Markup:
     if c.status.value == "disclosed":
         when = _t(
             env,
@@ -194,123 +179,30 @@ def omission_item(env: Environment, c: ClaimSummary, rel: str) -> Markup:
         when = _t(env, "Recorded %(date)s", date=date(env, c.recorded))
     noted = _t(env, "noted by %(claimant)s", claimant=escape_text(c.claimant))
     return markup(
-        f'<li class="omission-item">\n{_statement(c, rel)}\n'
+        f'<li class="omission-item">\n{_statement(env, c, rel, root)}\n'
         f'<span class="item-meta">{when} · {noted}{_stale(env, c)}</span>\n'
         f"</li>"
     )
 
 
 @pass_environment
-def evidence_item(env: Environment, ev: EvidenceView, rel: str) -> Markup:
-    """One quote of a claim page: the words in their language, the translation, the check."""
-    if ev.translation:
-        original = _t(env, "Original")
-        label = f'<figcaption class="quote-label">{original}</figcaption>'
-        translation = (
-            f'<figure class="quote translation">\n'
-            f'<figcaption class="quote-label">{_translated_by(env, ev)}</figcaption>\n'
-            f'<blockquote lang="en"><p>{escape_text(ev.translation)}</p></blockquote>\n'
-            f"</figure>\n"
-        )
-        opening = '<li class="evidence has-translation">'
-    else:
-        label = translation = ""
-        opening = '<li class="evidence">'
-    lang = escape_text(ev.source.language)
-    source = _t(env, "Source: %(source)s", source=_source_link(ev.source, rel))
-    return markup(
-        f'{opening}\n<div class="quotes">\n<figure class="quote">\n{label}'
-        f'<blockquote lang="{lang}"><p>{escape_text(ev.quote)}</p>'
-        f"</blockquote>\n</figure>\n{translation}</div>\n{_in_context(env, ev, lang, rel)}"
-        f'<p class="evidence-source" data-pagefind-ignore>{source} '
-        f"{_check(env, ev)}{_deep_link(env, ev)}</p>\n</li>"
-    )
-
-
-def _translated_by(env: Environment, ev: EvidenceView) -> str:
-    """'English, machine translation': the label of a quote's translation."""
-    return _t(env, "English, %(translator)s", translator=_t(env, str(ev.translator_label)))
-
-
-def _check(env: Environment, ev: EvidenceView) -> str:
-    """Whether the quote was found in the archived copy, with a check mark when it was."""
-    mark = "✓ " if ev.check == "found" else ""
-    label = _t(env, ev.check_label)
-    return f'<span class="check check-{escape_text(ev.check)}">{mark}{label}</span>'
-
-
-def _in_context(env: Environment, ev: EvidenceView, lang: str, rel: str) -> str:
-    """The quote as the archived copy has it, marked, between the sentences around it."""
-    if ev.passage is None:
-        return ""
-    count = ""
-    if ev.occurrences > 1:
-        first = _t(
-            env,
-            "(first of %(count)s occurrences)",
-            count=interface_of(env).number(ev.occurrences),
-        )
-        count = f' <span class="occurrences">{first}</span>'
-    heading = _t(env, "In the archived copy")
-    return (
-        # Not indexed for search: the sentences around a quote are not what the claim quotes.
-        f'<div class="in-context" data-pagefind-ignore>\n<p class="quote-label">{heading}{count}</p>\n'
-        f'<p lang="{lang}">{escape_text(ev.context_before or "")}'
-        f"<mark>{escape_text(ev.passage)}</mark>{escape_text(ev.context_after or '')}</p>\n"
-        f"{_in_archive(env, ev, rel)}</div>\n"
-    )
-
-
-def _in_archive(env: Environment, ev: EvidenceView, rel: str) -> str:
-    if ev.archive_passage is None:
-        return ""
-    # Outside the f-string, where the catalogs' extraction finds it.
-    see = _t(env, "See it in the whole archived text")
-    return (
-        f'<p class="archive-link"><a href="{escape_text(rel + ev.archive_passage)}">{see}</a></p>\n'
-    )
-
-
-def _deep_link(env: Environment, ev: EvidenceView) -> str:
-    if ev.text_fragment_url is None:
-        return ""
-    find = _t(env, "Find this passage in the original")
-    return f' <a class="deep-link" href="{escape_text(ev.text_fragment_url)}">{find}</a>'
-
-
-@pass_environment
-def history_item(env: Environment, h: HistoryView, rel: str) -> Markup:
-    """One dated status change in a claim's timeline."""
+def history_item(env: Environment, h: HistoryView, rel: str, original: str | None = None) -> Markup:
+    """One dated status change in a claim's timeline; ``original``: the claim's page in the
+    main language, where a stale translation's reader finds the note's original."""
     current = ""
     if h.current:
         now = _t(env, "current")
         current = f' <span class="current-tag">{now}</span>'
     evidence = ""
     if h.evidence:
-        sources = _t(env, "Evidence: %(sources)s", sources=source_links(h.evidence, rel, "; "))
+        sources = _t(env, "Evidence: %(sources)s", sources=source_links(env, h.evidence, rel, "; "))
         evidence = f'<p class="timeline-evidence" data-pagefind-ignore>{sources}</p>\n'
     opening = '<li class="current">' if h.current else "<li>"
-    quotes = "".join(_timeline_quote(env, q, rel) for q in h.quotes)
+    quotes = "".join(timeline_quote(env, q, rel) for q in h.quotes)
+    note = render(env, h.note, "p", "", original)
     return markup(
         f'{opening}\n<p class="timeline-head">{date(env, h.date)} {badge(env, h.status)}'
-        f"{current}</p>\n<p>{escape_text(h.note.original)}</p>\n{evidence}{quotes}</li>"
-    )
-
-
-def _timeline_quote(env: Environment, ev: EvidenceView, rel: str) -> str:
-    """A status change proven in its source's own words, with the translation and the check."""
-    lang = escape_text(ev.source.language)
-    translation = ""
-    if ev.translation:
-        translation = (
-            f'<blockquote lang="en" class="timeline-translation"><p>'
-            f"{escape_text(ev.translation)}</p></blockquote>\n"
-            f'<p class="quote-label">{_translated_by(env, ev)}</p>\n'
-        )
-    return (
-        f'<figure class="timeline-quote">\n<blockquote lang="{lang}"><p>{escape_text(ev.quote)}'
-        f"</p></blockquote>\n{translation}<figcaption>{source_link(ev.source, rel)} "
-        f"{_check(env, ev)}</figcaption>\n</figure>\n"
+        f"{current}</p>\n{note}\n{evidence}{quotes}</li>"
     )
 
 
@@ -338,7 +230,8 @@ def language_name(env: Environment, tag: str) -> str:
     return interface_of(env).language_name(tag)
 
 
-def archive_text(view: ArchiveView, rel: str) -> Markup:
+@pass_environment
+def archive_text(env: Environment, view: ArchiveView, rel: str) -> Markup:
     """The archived text as paragraphs, the cited passages marked and followed by the
     numbers of the claims citing them, each a link to the claim's page."""
     claims = {c.number: c.claim for c in view.citations}
@@ -360,12 +253,65 @@ def archive_text(view: ArchiveView, rel: str) -> Markup:
             if seg.notes:
                 links = ",".join(
                     f'<a href="{escape_text(rel + addresses.claim_page(claims[n].id))}" '
-                    f'title="{escape_text(claims[n].statement.original)}">{n}</a>'
+                    f'title="{escape_text(plain_text(env, claims[n].statement))}">{n}</a>'
                     for n in seg.notes
                 )
                 out.append(f'<sup class="cited-by">{links}</sup>')
         out.append("</p>\n")
     return markup("".join(out))
+
+
+def _opening(cls: str, href: str) -> str:
+    return (f' class="{escape_text(cls)}"' if cls else "") + (
+        f' href="{escape_text(href)}"' if href else ""
+    )
+
+
+@pass_environment
+def block(
+    env: Environment,
+    value: Localized | None,
+    element: str = "",
+    cls: str = "",
+    page: PageInfo | None = None,
+    href: str = "",
+) -> Markup:
+    """``{{ claim.rationale|block("p", "rationale", page) }}``: a translatable text in the
+    page's language with its marks (blocks.render); ``page`` gives the stale mark its link
+    to the main-language page; ``href`` makes the element a link's.  None, or an empty
+    text, renders nothing."""
+    if not value:
+        return markup("")
+    original = original_page(page) if page is not None else None
+    return markup(render(env, value, element, _opening(cls, href), original))
+
+
+@pass_environment
+def title_block(
+    env: Environment,
+    value: Localized,
+    element: str,
+    page: PageInfo | None = None,
+    cls: str = "",
+    href: str = "",
+) -> Markup:
+    """``{{ s.ref.title|title_block("h1", page) }}``: a source's title, which says its own
+    language even where nothing is translated."""
+    original = original_page(page) if page is not None else None
+    return markup(render(env, value, element, _opening(cls, href), original, own_lang=True))
+
+
+@pass_environment
+def in_language(env: Environment, value: Localized) -> str:
+    """``{{ site.title|in_language }}``: the words alone (an attribute, a title, the header),
+    in the page's language where translated (model/localized.localized)."""
+    return plain_text(env, value)
+
+
+def original_page(page: PageInfo) -> str:
+    """The page in the site's main language: where a stale translation's original stands.
+    (Every page is in the main language until the plan makes them in each.)"""
+    return page.rel + page.path
 
 
 HELPERS: dict[str, Callable[..., Any]] = {
@@ -386,4 +332,8 @@ HELPERS: dict[str, Callable[..., Any]] = {
     "omission_item": omission_item,
     "evidence_item": evidence_item,
     "history_item": history_item,
+    "block": block,
+    "title_block": title_block,
+    "in_language": in_language,
+    "original_page": original_page,
 }

@@ -136,7 +136,7 @@ class EvidenceView:
     translator_label: str | None
     check: str
     check_label: str
-    lang: str = "und"  # the quote's language: its source's
+    lang: str  # the quote's language: its source's
     # Its meaning in the further site languages it is translated into (quote_state).
     translations: tuple[Translated, ...] = ()
     # The quote's first occurrence in the archived copy, in the archive's own characters,
