@@ -67,12 +67,15 @@ def marks(
     """What a reader is told of a translation: machine-made (unless ``machine`` is False:
     said elsewhere), stale (with a link to the original's page when ``original`` is
     given), or missing."""
+    # Each message outside the f-strings, where the catalogs' extraction finds it.
     pieces = []
     if t.state == "missing":
-        pieces.append(f'<span class="mark-missing">{_t(env, "Not translated yet")}</span>')
+        missing = _t(env, "Not translated yet")
+        pieces.append(f'<span class="mark-missing">{missing}</span>')
     else:
         if machine and t.translated_by == "machine":
-            pieces.append(f'<span class="mark-machine">{_t(env, "Machine translation")}</span>')
+            by_machine = _t(env, "Machine translation")
+            pieces.append(f'<span class="mark-machine">{by_machine}</span>')
         if t.state == "stale":
             changed = _t(env, "The original has changed since this translation.")
             see = ""

@@ -13,13 +13,14 @@ from __future__ import annotations
 from jinja2 import Environment, pass_environment
 from markupsafe import Markup
 
+from ...i18n import N_
 from ..model.localized import Translated
 from ..model.views import EvidenceView
 from .blocks import _t, interface_of, marks, page_tag, same_language, source_link_html
 from .escaping import escape_text, markup
 
 # Who made a translation into the page's language, as its label says it.
-_MADE_BY = {"machine": "Machine translation", "person": "Translated by a person"}
+_MADE_BY = {"machine": N_("Machine translation"), "person": N_("Translated by a person")}
 
 
 def _english(env: Environment, ev: EvidenceView) -> str:
