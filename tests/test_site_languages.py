@@ -200,6 +200,18 @@ def test_the_switcher_links_this_page_in_every_language(site: Site) -> None:
     assert ">English</a>" in html and 'aria-current="true">Français</a>' in html
 
 
+def test_a_language_is_named_in_itself() -> None:
+    from claimtrack.i18n import own_name
+
+    assert [own_name(t) for t in ("en", "fr", "zh-Hant", "fr-CA")] == [
+        "English",
+        "Français",
+        "繁體中文",  # CLDR's own name for zh_Hant, not the general "中文 (繁體)"
+        "Français canadien",  # CLDR names fr_CA so
+    ]
+    assert own_name("not a tag") == "not a tag"
+
+
 def test_a_one_language_site_has_no_switcher_and_no_alternates(tmp_path: Path) -> None:
     out = build(FIXTURES / "minimal", tmp_path / "site").out
     for page in pages(out):

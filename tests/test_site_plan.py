@@ -25,8 +25,8 @@ from .site_support import FIXTURE_TODAY
 CLAIM = "claims/rocket-speed/index.html"
 
 
-def model_of() -> SiteModel:
-    analysis, _ = run_checks(load_tracker(FIXTURES / "minimal"), FIXTURE_TODAY)
+def model_of(fixture: str = "minimal") -> SiteModel:
+    analysis, _ = run_checks(load_tracker(FIXTURES / fixture), FIXTURE_TODAY)
     return build_model(analysis)
 
 
@@ -117,6 +117,32 @@ def test_a_claim_page_changes_with_what_its_review_shows_of_a_cited_source() -> 
     assert with_source(lambda v: replace(v, cited_by=()))[CLAIM] is first[CLAIM]
     moved = with_source(lambda v: replace(v, publisher="Another publisher"))[CLAIM]
     assert moved is not first[CLAIM] and moved.key != first[CLAIM].key
+
+
+def test_each_language_is_planned_apart_and_reused_apart() -> None:
+    """Every page once per language, under its prefix; a new view of one claim makes its
+    page again in each language, and nothing else in any."""
+    model, planner, ui = model_of("languages"), Planner(), english()
+    first = by_path(planner.plan(model, {}, ui))
+    main = [p for p in first if first[p].is_page and not p.startswith("fr/")]
+    assert sorted(p for p in first if p.startswith("fr/") and first[p].is_page) == sorted(
+        "fr/" + p for p in main
+    )
+    assert {first[p].lang for p in first if first[p].is_page} == {"en", "fr"}
+    assert first["fr/" + CLAIM].page is not None and first["fr/" + CLAIM].page.rel == "../../"
+    assert first["fr/" + CLAIM].page.root == "../../../"
+    index = next(i for i, c in enumerate(model.claims) if c.summary.id == "rocket-speed")
+    claims = list(model.claims)
+    claims[index] = replace(claims[index])
+    second = by_path(planner.plan(replace(model, claims=tuple(claims)), {}, ui))
+    records = ("claims/", "sources/", "status/", "topics/", "kinds/", "claimants/")
+    remade = [
+        p for p in first if p.removeprefix("fr/").startswith(records) and second[p] is not first[p]
+    ]
+    # The lists of sources and of a family's listings are assembled again, in each language.
+    lists = [f"{family}/index.html" for family in ("sources", "status", "topics", "kinds")]
+    lists.append("claimants/index.html")
+    assert sorted(remade) == sorted([CLAIM, *lists, *(f"fr/{p}" for p in [CLAIM, *lists])])
 
 
 def test_json_lines_are_made_again_only_for_new_views(monkeypatch: pytest.MonkeyPatch) -> None:
