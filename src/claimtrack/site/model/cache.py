@@ -60,7 +60,7 @@ class ModelCache:
             around, listing_sources = _showing(a, moved)
             for cid in around:
                 claims.pop(cid, None)
-        remade = _make_missing(a, refs, summaries, claims)
+        remade = _make_missing(a, refs, summaries, claims, self._claims)
         claims = dict(sorted(claims.items()))
         sources, archives = self._source_views(a, impact, refs, summaries, listing_sources)
         listings = self._listings.build(summaries, claims, remade, KIND_VALUE_LABELS)
@@ -144,7 +144,8 @@ class ModelCache:
                 sources[sid] = self._sources[sid]
                 archives[sid] = self._archives.get(sid)
             else:
-                sources[sid] = source_view(sid, source.record, a, refs, summaries)
+                made_view = source_view(sid, source.record, a, refs, summaries)
+                sources[sid] = kept(self._sources.get(sid), made_view)
                 # Made from the same inputs as the source's page, the claims citing it included.
                 made = archive_view(a, sid, refs[sid], summaries)
                 archives[sid] = kept(self._archives.get(sid), made)
@@ -169,13 +170,17 @@ def _make_missing(
     refs: dict[str, SourceRef],
     summaries: dict[str, ClaimSummary],
     claims: dict[str, ClaimView],
+    old: dict[str, ClaimView],
 ) -> list[str]:
-    """Make the views of the claims ``claims`` lacks, into it; returns their ids."""
+    """Make the views of the claims ``claims`` lacks, into it; returns their ids.  A view
+    equal to the last one (a related claim's, whose summary did not change) is the last
+    one, so that what is made from it compares at once."""
     remade = []
     for cid, loaded in a.tracker.claims.items():
         if cid not in claims:
             related = a.related_to(cid)
-            claims[cid] = claim_view(cid, loaded.record, a, refs, summaries, related)
+            made = claim_view(cid, loaded.record, a, refs, summaries, related)
+            claims[cid] = kept(old.get(cid), made)
             remade.append(cid)
     return remade
 
