@@ -17,12 +17,13 @@ import pytest
 from claimtrack.check import Checker, run_checks
 from claimtrack.i18n import interface
 from claimtrack.load import Cache, Loader, load_tracker
+from claimtrack.site.html.fragments import history_item
 from claimtrack.site.html.render import Renderer
 from claimtrack.site.html.templating import make_environment
 from claimtrack.site.html.theme import Theme
 from claimtrack.site.model.cache import ModelCache, build_model
 from claimtrack.site.model.localized import Localized, Translated, block_lang, localized
-from claimtrack.site.model.views import ClaimView, SiteModel, SourceView
+from claimtrack.site.model.views import ClaimView, HistoryView, SiteModel, SourceView
 from claimtrack.site.plan.pages import plan
 
 from .conftest import FIXTURES
@@ -311,3 +312,50 @@ def test_a_translation_edit_makes_only_that_claim_s_views_again(tmp_path: Path) 
     assert claim(after, "rocket-price") is claim(before, "rocket-price")
     assert all(a is b for a, b in zip(after.sources, before.sources, strict=True))
     assert after.settings is before.settings and after.index is before.index
+
+
+# -- measurements and the timeline's quotes --------------------------------------------------
+def test_a_measurement_s_conditions_are_translated_by_its_date(tmp_path: Path) -> None:
+    root = tmp_path / "measured"
+    shutil.copytree(FIXTURES / "measured", root)
+    with (root / "tracker.yaml").open("a", encoding="utf-8") as tracker:
+        tracker.write("translations:\n  fr: {translated_by: machine}\n")
+    with (root / "claims/zephyr-turbo-4x.yaml").open("a", encoding="utf-8") as claim_file:
+        claim_file.write(
+            "translations:\n  fr:\n    translated_by: person\n"
+            "    measurements: {2026-09-20: Charge de discussion sous forte demande.}\n"
+            "    made_from: {measurements: {2026-09-20: ceb8ba7de348}}\n"
+        )
+    (view,) = model_of(root).claims
+    assert view.measured is not None
+    by_date = {m.date.isoformat(): m.conditions for m in view.measured.items}
+    assert fr(by_date["2026-09-20"]) == Translated(
+        "fr", "Charge de discussion sous forte demande.", "current", "person"
+    )
+    assert fr(by_date["2026-09-03"]) == Translated("fr", None, "missing", None)
+
+
+def test_a_status_change_s_quote_follows_the_page_s_language() -> None:
+    speed = claim(model_of(), "rocket-speed")
+    acme, report, analysis = speed.evidence
+    entry = HistoryView(
+        0,
+        speed.history[0].date,
+        speed.summary.status,
+        speed.history[0].note,
+        (),
+        True,
+        (acme, report, analysis),
+    )
+    ui = interface("fr")
+    assert ui is not None
+    env, _ = make_environment(Theme({}, {}), ui)
+    html = str(history_item(env, entry, "", "../../claims/rocket-speed/index.html"))
+    quotes = re.findall(r'<figure class="timeline-quote">.*?</figure>', html, re.S)
+    assert (
+        '<blockquote lang="fr" data-translated-by="machine" data-translation="current" class="timeline-translation"><p>Il va jusqu'
+        in quotes[0]
+    )
+    assert "timeline-translation" not in quotes[1]  # in French already
+    assert '<blockquote lang="en" class="timeline-translation"><p>Acme says Rocket 2' in quotes[2]
+    assert '<p lang="fr" data-translated-by="machine" data-translation="current">Enregistré' in html
