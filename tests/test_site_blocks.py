@@ -182,7 +182,7 @@ def test_a_stale_translation_says_so_and_links_to_the_original() -> None:
         '<p class="rationale" lang="fr" data-translated-by="machine" data-translation="stale">'
         "Le chiffre du fabricant\u202f; personne ne l&#39;a mesuré.</p>",
         '<p class="translation-mark" data-pagefind-ignore>'
-        '<span class="mark-machine">Traduction automatique</span> · '
+        '<span class="mark-machine">Traduction automatique</span><span class="mark-sep"> · </span>'
         '<span class="mark-stale">L’original a changé depuis cette traduction. '
         '<a href="../../claims/rocket-speed/index.html">Voir l’original</a></span></p>',
     ]
