@@ -13,7 +13,7 @@ from claimtrack.load import load_tracker
 from claimtrack.site.html.render import variables
 from claimtrack.site.model.cache import build_model
 from claimtrack.site.model.views import ClaimView, SiteModel, SiteSettings, SourceView
-from claimtrack.site.plan import pages
+from claimtrack.site.plan import datafiles, pages
 from claimtrack.site.plan.contexts import ClaimPage, ListingPage
 from claimtrack.site.plan.outputs import Output
 from claimtrack.site.plan.pages import Planner
@@ -132,13 +132,13 @@ def test_a_claim_page_changes_with_what_its_review_shows_of_a_cited_source() -> 
 
 def test_json_lines_are_made_again_only_for_new_views(monkeypatch: pytest.MonkeyPatch) -> None:
     made: list[str] = []
-    line = pages.data.claim_line
+    line = datafiles.data.claim_line
 
     def counted(view: ClaimView, settings: SiteSettings) -> bytes:
         made.append(view.summary.id)
         return line(view, settings)
 
-    monkeypatch.setattr(pages.data, "claim_line", counted)
+    monkeypatch.setattr(datafiles.data, "claim_line", counted)
     model, planner, ui = model_of(), Planner(), english()
     first = by_path(planner.plan(model, {}, ui))["claims.json"]
     assert first.make is not None

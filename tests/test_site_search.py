@@ -252,13 +252,14 @@ def test_the_search_page_links_to_the_listings_the_site_has() -> None:
     """Without JavaScript it sends readers to every claim and to the listing entry points
     (status/, kinds/, topics/, claimants/) that the plan holds, never to a missing page."""
     from claimtrack.i18n import english
+    from claimtrack.site.languages import of_site
     from claimtrack.site.model.localized import Localized
     from claimtrack.site.model.views import SiteSettings
     from claimtrack.site.plan.contexts import SearchPage
     from claimtrack.site.plan.pages import _search_page
 
     def listings(paths: set[str]) -> dict[str, str]:
-        context = _search_page(s, paths, ui).context
+        context = _search_page(s, of_site(s)[0], paths, ui).context
         assert isinstance(context, SearchPage)
         return context.listings
 

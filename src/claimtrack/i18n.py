@@ -162,3 +162,25 @@ def english() -> Interface:
     found = interface(SOURCE_LANGUAGE)
     assert found is not None, "the English catalog ships with claimtrack"
     return found
+
+
+@cache
+def own_name(tag: str) -> str:
+    """A language named in itself, as a language switcher offers it: "English",
+    "Français", "繁體中文".
+
+    CLDR's own name for the whole tag when it has one (zh_Hant is 繁體中文, where the
+    general display name reads 中文 (繁體)), else for the language and its script,
+    else Babel's display name; its first letter capitalised, as a name standing
+    alone in a list is written (CLDR lowercases français, which is right inside a
+    sentence).  An unknown tag is shown as written.
+    """
+    locale = _locale(tag)
+    if locale is None:
+        return tag
+    names = locale.languages
+    wanted = [str(locale)]
+    if locale.script:
+        wanted.append(f"{locale.language}_{locale.script}")
+    name = next((names[w] for w in wanted if w in names), None) or locale.display_name or tag
+    return name[:1].upper() + name[1:]

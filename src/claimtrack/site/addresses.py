@@ -21,6 +21,19 @@ INDEX = "index.html"
 SOURCES_INDEX = "sources/index.html"
 NOT_FOUND = "404.html"
 SEARCH = "search/index.html"
+FEED = "feed.xml"
+SITEMAP = "sitemap.xml"
+
+
+def language_prefix(tag: str, main: str) -> str:
+    """Where a site language's pages are, under the site root: "" for the main language
+    (published at /), else the tag in lowercase and a slash ("zh-hant/", "fr/").
+
+    The one place a tag becomes a path: a language's pages are its prefix and the
+    main language's paths; claims.json, sources.json, their schemas, static/ and the
+    sitemap exist once, at the root.
+    """
+    return "" if tag == main else tag.lower() + "/"
 
 
 def claim_folder(claim_id: str) -> str:

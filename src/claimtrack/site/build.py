@@ -140,8 +140,9 @@ class SiteBuilder:
             self.out, enabled=search, children=children if children is not None else Children()
         )
         self._state: _State | None = None
-        # The environment of the last theme, by fingerprint, with its templates' problems.
-        self._env: tuple[str, Environment, list[Problem]] | None = None
+        # Per site language, the environment of the last theme and that language's words,
+        # by their fingerprint, with its templates' problems.
+        self._envs: dict[str, tuple[str, Environment, list[Problem]]] = {}
         self._loader = Loader(self.root, self.cache)
         self._checker = Checker(self.cache, contexts=True)
         self._model = ModelCache(search=search)
@@ -150,12 +151,23 @@ class SiteBuilder:
         # problem makes none, and the next one must make them for its edits too.
         self._unmade: Impact | None = NOTHING
 
-    def _environment(
-        self, theme: Theme, fingerprint: str, ui: Interface
-    ) -> tuple[Environment, list[Problem]]:
-        if self._env is None or self._env[0] != fingerprint:
-            self._env = (fingerprint, *make_environment(theme, ui))
-        return self._env[1], self._env[2]
+    def _environments(
+        self, theme: Theme, uis: dict[str, Interface]
+    ) -> tuple[dict[str, Environment], list[Problem]]:
+        """One environment per language, made again only when the theme or the language's
+        words changed; the problems of the templates, each once (every environment
+        compiles the same overrides)."""
+        kept: dict[str, tuple[str, Environment, list[Problem]]] = {}
+        problems: list[Problem] = []
+        for tag, ui in uis.items():
+            key = f"{theme.fingerprint}\0{ui.key}"
+            made = self._envs.get(tag)
+            if made is None or made[0] != key:
+                made = (key, *make_environment(theme, ui))
+            kept[tag] = made
+            problems += (p for p in made[2] if p not in problems)
+        self._envs = kept
+        return {tag: made[1] for tag, made in kept.items()}, problems
 
     def build(self, changed: Collection[str] | None = None) -> BuildResult:
         """Build again; ``changed``: the only paths (relative to the root) edited since the
@@ -186,11 +198,12 @@ class SiteBuilder:
         files = load_theme(self.root)
         # A language without a catalog is a problem the checker reported (missing-catalog);
         # English only lets the templates be checked meanwhile.
-        ui = interface(tracker.settings.language) or english()
-        # The pages' words change with the language as with the templates: a new language
+        uis = {t: interface(t) or english() for t in tracker.settings.site_languages}
+        ui = uis[tracker.settings.language]
+        # The pages' words change with the languages as with the templates: a new language
         # is a new environment and a full build.
-        theme = f"{files.fingerprint}\0{ui.key}"
-        env, template_problems = self._environment(files, theme, ui)
+        theme = "\0".join((files.fingerprint, *(u.key for u in uis.values())))
+        envs, template_problems = self._environments(files, uis)
         theme_problems = files.problems + template_problems
         if any(p.is_error for p in problems):
             raise DataError(
@@ -210,7 +223,7 @@ class SiteBuilder:
         laps.lap("model")
         state = self._state if track else None
         if state is not None and self._can_update(state, theme):
-            result = self._update(state, env, outputs, keys, look=changed is None)
+            result = self._update(state, envs, outputs, keys, look=changed is None)
             laps.lap("update")
             if result is not None:
                 written, rendered = result
@@ -218,7 +231,7 @@ class SiteBuilder:
                 return self._result(
                     outputs, started, warnings, written, rendered, full=False, laps=laps
                 )
-        digests = self._replace(Renderer(env), outputs, track, laps, language)
+        digests = self._replace(Renderer(envs), outputs, track, laps, language)
         if track:
             inode = self.out.stat().st_ino
             self._state = _State(
@@ -302,7 +315,7 @@ class SiteBuilder:
     def _update(
         self,
         state: _State,
-        env: Environment,
+        envs: dict[str, Environment],
         outputs: list[Output],
         keys: dict[str, object],
         *,
@@ -326,7 +339,7 @@ class SiteBuilder:
         pages = sum(o.is_page for o in outputs)
         if changed_pages > max(FULL_REBUILD_MIN, FULL_REBUILD_SHARE * pages):
             return None
-        renderer = Renderer(env)
+        renderer = Renderer(envs)
         made = {o.path: renderer.render(o) for o in todo}
         written = 0
         for path, content in made.items():

@@ -1,10 +1,17 @@
 """feed.xml (Atom, RFC 4287) of status changes and measurements, and sitemap.xml.
 
-Entry ids are ``urn:uuid:`` UUID5s of ``<claim id>/history/<index>`` (or
-``<claim id>/measurements/<index>`` for a measurement added to a figure): the same
-entry keeps its id in every build and whatever the base URL, because history
-only grows at its end.  Every date comes from the data (history dates at
-midnight UTC), never from the clock, so two builds give the same bytes.
+Each site language has its feed, ``<prefix>feed.xml``, in its words and linking
+its pages.  Entry ids are ``urn:uuid:`` UUID5s of ``<claim id>/history/<index>``
+(or ``<claim id>/measurements/<index>`` for a measurement added to a figure):
+the same entry keeps its id in every build and whatever the base URL, because
+history only grows at its end.  An Atom id names one entry of one feed, so a
+further language's entries have ids of their own (the same names after
+``<tag>:``); the main feed's are those it had before the site had languages.
+Every date comes from the data (history dates at midnight UTC), never from the
+clock, so two builds give the same bytes.
+
+The sitemap, one for the whole site, lists every page of every language, with its
+``xhtml:link`` alternates by the rule of languages.py.
 """
 
 from __future__ import annotations
@@ -16,23 +23,31 @@ from xml.sax.saxutils import escape
 
 from ...i18n import Interface, english
 from .. import addresses
+from ..languages import X_DEFAULT, SiteLanguage, of_site, translated_in
 from ..model.builders import figure_text
+from ..model.localized import Localized, localized
 from ..model.views import ClaimView, SiteModel
 
 ATOM = "http://www.w3.org/2005/Atom"
 SITEMAP = "http://www.sitemaps.org/schemas/sitemap/0.9"
+XHTML = "http://www.w3.org/1999/xhtml"
 # A fixed namespace: ids must not depend on anything that may be edited later.
 ENTRY_NAMESPACE = uuid.UUID("8f0c5a52-3b7e-5d0e-9a57-6c1a4f2b9e10")
 # Feed readers want recent changes; the full record is claims.json.
 MAX_ENTRIES = 200
 
 
-def entry_id(claim_id: str, index: int) -> str:
-    return f"urn:uuid:{uuid.uuid5(ENTRY_NAMESPACE, f'{claim_id}/history/{index}')}"
+def _uuid(name: str, lang: str) -> str:
+    """``lang``: "" in the main language's feed, else the feed's language tag."""
+    return f"urn:uuid:{uuid.uuid5(ENTRY_NAMESPACE, f'{lang}:{name}' if lang else name)}"
 
 
-def feed_id(title: str) -> str:
-    return f"urn:uuid:{uuid.uuid5(ENTRY_NAMESPACE, f'feed/{title}')}"
+def entry_id(claim_id: str, index: int, lang: str = "") -> str:
+    return _uuid(f"{claim_id}/history/{index}", lang)
+
+
+def feed_id(title: str, lang: str = "") -> str:
+    return _uuid(f"feed/{title}", lang)
 
 
 def _stamp(day: dt.date) -> str:
@@ -52,8 +67,8 @@ def _serialise(root: ET.Element) -> bytes:
     return data + b"\n"
 
 
-def measurement_entry_id(claim_id: str, index: int) -> str:
-    return f"urn:uuid:{uuid.uuid5(ENTRY_NAMESPACE, f'{claim_id}/measurements/{index}')}"
+def measurement_entry_id(claim_id: str, index: int, lang: str = "") -> str:
+    return _uuid(f"{claim_id}/measurements/{index}", lang)
 
 
 # A change is (claim, what, index): what is HISTORY (a status change) or MEASURED (a
@@ -84,8 +99,10 @@ def _changes(claims: tuple[ClaimView, ...]) -> list[tuple[ClaimView, int, int]]:
 
 
 def _measurement_entry(
-    feed: ET.Element, claim: ClaimView, row: int, href: str, ui: Interface
+    feed: ET.Element, claim: ClaimView, row: int, href: str, ui: Interface, tag: str, ids: str
 ) -> None:
+    """``tag``: the feed's language; ``ids``: what its ids are made with ("" in the main
+    language's feed)."""
     if claim.measured is None:  # _changes lists measurements of measured claims only
         return
     m = claim.measured.items[row]
@@ -94,9 +111,10 @@ def _measurement_entry(
     _ = ui.gettext
     independent = _("independent") if m.independent else _("not independent of the claim's sources")
     item = _sub(feed, "entry")
-    said = {"amount": shown, "who": m.measured_by, "statement": summary.statement.original}
+    statement = localized(summary.statement, tag)
+    said = {"amount": shown, "who": m.measured_by, "statement": statement}
     _sub(item, "title", _("Measured %(amount)s by %(who)s: %(statement)s") % said)
-    _sub(item, "id", measurement_entry_id(summary.id, m.index))
+    _sub(item, "id", measurement_entry_id(summary.id, m.index, ids))
     _sub(item, "link", rel="alternate", type="text/html", href=href)
     _sub(item, "updated", _stamp(m.date))
     _sub(item, "category", term="measurement", label=_("Measurement"))
@@ -112,57 +130,74 @@ def _measurement_entry(
     )
 
 
-def atom_feed(model: SiteModel, ui: Interface | None = None) -> bytes:
-    """The feed is read by people, in the language its ``xml:lang`` declares: its words are
-    translated; the category's ``term`` stays the status value for programs."""
+def atom_feed(
+    model: SiteModel, ui: Interface | None = None, lang: SiteLanguage | None = None
+) -> bytes:
+    """The feed of ``lang`` (the main language's unless given) is read by people, in the
+    language its ``xml:lang`` declares: its words are translated and the records' texts
+    are in it where translated (a stale translation too, as its pages show it); the
+    category's ``term`` stays the status value for programs."""
     ui = ui or english()
     _ = ui.gettext
     settings = model.settings
-    feed = ET.Element("feed", {"xmlns": ATOM, "xml:lang": settings.language})
-    _sub(feed, "title", _("%(title)s: status changes") % {"title": settings.title.original})
+    lang = lang or of_site(settings)[0]
+    tag, prefix = lang.tag, lang.prefix
+    ids = "" if lang.main else tag  # the main feed's ids are those it always had
+
+    def text(value: Localized) -> str:
+        return localized(value, tag)
+
+    feed = ET.Element("feed", {"xmlns": ATOM, "xml:lang": tag})
+    title = text(settings.title)
+    _sub(feed, "title", _("%(title)s: status changes") % {"title": title})
     if settings.description:
-        _sub(feed, "subtitle", settings.description.original)
-    home = settings.absolute("") or addresses.INDEX
-    self_href = settings.absolute("feed.xml") or "feed.xml"
-    _sub(feed, "id", settings.absolute("feed.xml") or feed_id(settings.title.original))
+        _sub(feed, "subtitle", text(settings.description))
+    home = settings.absolute(prefix) or addresses.INDEX
+    self_href = settings.absolute(prefix + addresses.FEED) or addresses.FEED
+    _sub(feed, "id", settings.absolute(prefix + addresses.FEED) or feed_id(title, ids))
     _sub(feed, "link", rel="alternate", type="text/html", href=home)
     _sub(feed, "link", rel="self", type="application/atom+xml", href=self_href)
     changes = _changes(model.claims)
     newest = _date(changes[0]) if changes else dt.date(1970, 1, 1)
     _sub(feed, "updated", _stamp(newest))
     author = _sub(feed, "author")
-    _sub(author, "name", settings.title.original)
+    _sub(author, "name", title)
     _sub(feed, "generator", "claimtrack")
     for claim, what, index in changes:
         summary = claim.summary
-        href = settings.absolute(addresses.claim_folder(summary.id)) or addresses.claim_page(
-            summary.id
+        # Relative to the feed, which is at its language's root, like its pages.
+        href = settings.absolute(prefix + addresses.claim_folder(summary.id)) or (
+            addresses.claim_page(summary.id)
         )
         if what == MEASURED:
-            _measurement_entry(feed, claim, index, href, ui)
+            _measurement_entry(feed, claim, index, href, ui, tag, ids)
             continue
         entry = claim.history[index]
         item = _sub(feed, "entry")
         label = ui.gettext(entry.status.label)
-        said = {"status": label.lower(), "statement": summary.statement.original}
+        said = {"status": label.lower(), "statement": text(summary.statement)}
         if index == 0:
             _sub(item, "title", _("Recorded as %(status)s: %(statement)s") % said)
         else:
             _sub(item, "title", _("Now %(status)s: %(statement)s") % said)
-        _sub(item, "id", entry_id(summary.id, index))
+        _sub(item, "id", entry_id(summary.id, index, ids))
         _sub(item, "link", rel="alternate", type="text/html", href=href)
         _sub(item, "updated", _stamp(entry.date))
         _sub(item, "category", term=entry.status.value, label=label)
         _sub(
             item,
             "summary",
-            _("%(status)s: %(statement)s") % {"status": label, "statement": entry.note.original},
+            _("%(status)s: %(statement)s") % {"status": label, "statement": text(entry.note)},
         )
     return _serialise(feed)
 
 
 def sitemap(model: SiteModel) -> bytes | None:
     """The sitemap lists absolute addresses, so there is none without a base URL.
+
+    Each page in each language; on a site of several languages each version whose
+    main text is translated names every such version and x-default
+    (``xhtml:link``), as its ``<link rel="alternate">`` do.
 
     Written as text, not through ElementTree: one line per address is all it
     holds, and at 10,000 claims the tree cost more than the rest of an edit's
@@ -171,21 +206,33 @@ def sitemap(model: SiteModel) -> bytes | None:
     settings = model.settings
     if settings.base_url is None:
         return None
-    parts = [f"<?xml version='1.0' encoding='utf-8'?>\n<urlset xmlns=\"{SITEMAP}\">\n"]
+    languages = of_site(settings)
+    several = len(languages) > 1
+    space = f' xmlns:xhtml="{XHTML}"' if several else ""
+    parts = [f"<?xml version='1.0' encoding='utf-8'?>\n<urlset xmlns=\"{SITEMAP}\"{space}>\n"]
 
-    def add(path: str, lastmod: dt.date | None) -> None:
-        loc = escape(settings.absolute(path) or path)
-        if lastmod is None:
-            parts.append(f"  <url>\n    <loc>{loc}</loc>\n  </url>\n")
-        else:
-            parts.append(
-                f"  <url>\n    <loc>{loc}</loc>\n    <lastmod>{lastmod.isoformat()}</lastmod>\n"
-                "  </url>\n"
+    def add(folder: str, lastmod: dt.date | None, main_text: Localized | None = None) -> None:
+        """``folder``: percent-encoded, in the main language; ``main_text``: the page's
+        (a claim's statement), for which versions count as translated."""
+        versions = translated_in(main_text, languages)
+        links = ""
+        if several:
+            urls = [(v.tag, escape(settings.absolute(v.prefix + folder) or "")) for v in versions]
+            urls.append((X_DEFAULT, urls[0][1]))  # versions start with the main language
+            links = "".join(
+                f'    <xhtml:link rel="alternate" hreflang="{tag}" href="{url}" />\n'
+                for tag, url in urls
             )
+        modified = f"    <lastmod>{lastmod.isoformat()}</lastmod>\n" if lastmod else ""
+        for lang in languages:
+            loc = escape(settings.absolute(lang.prefix + folder) or "")
+            shown = links if lang in versions else ""
+            parts.append(f"  <url>\n    <loc>{loc}</loc>\n{modified}{shown}  </url>\n")
 
     add("", model.index.last_updated)
     for claim in model.claims:
-        add(addresses.claim_folder(claim.summary.id), claim.summary.last_changed)
+        summary = claim.summary
+        add(addresses.claim_folder(summary.id), summary.last_changed, summary.statement)
     add(addresses.folder_of(addresses.SOURCES_INDEX), None)
     for source in model.sources:
         add(addresses.source_folder(source.ref.id), None)

@@ -12,6 +12,12 @@ only for statuses that judge how true a claim is:
 
 Retracted, Undisclosed and Disclosed say nothing about truth (a withdrawal, or
 whether information was published), so they carry no ``ratingValue``.
+
+Each language's claim page has its review in that language (``inLanguage``):
+``claimReviewed`` is the statement as that page shows it (the translation when
+current or stale, else the original).  ``ratingExplanation`` is the rationale's
+translation only while it is current: unlike the page, the data carries no mark,
+and a rationale translated before a status change may say the opposite of it.
 """
 
 from __future__ import annotations
@@ -23,6 +29,8 @@ import orjson
 
 from ...records import Status
 from .. import addresses
+from ..languages import SiteLanguage, of_site
+from ..model.localized import Localized, localized
 from ..model.views import ClaimView, SiteSettings, SourceView
 
 RATING_VALUES: dict[Status, int] = {
@@ -51,9 +59,20 @@ def _appearance(source: SourceView) -> dict[str, Any]:
     return work
 
 
+def _current(text: Localized, tag: str) -> str:
+    t = text.get(tag)
+    return t.text if t is not None and t.state == "current" and t.text else text.original
+
+
 def claim_review(
-    claim: ClaimView, sources: dict[str, SourceView], settings: SiteSettings
+    claim: ClaimView,
+    sources: dict[str, SourceView],
+    settings: SiteSettings,
+    lang: SiteLanguage | None = None,
 ) -> dict[str, Any]:
+    """The review on ``lang``'s page of the claim (the main language's unless given)."""
+    lang = lang or of_site(settings)[0]
+    tag = lang.tag
     summary = claim.summary
     status = Status(summary.status.value)
     rating: dict[str, Any] = {"@type": "Rating", "alternateName": summary.status.label}
@@ -61,7 +80,7 @@ def claim_review(
         rating.update(
             ratingValue=RATING_VALUES[status], worstRating=WORST_RATING, bestRating=BEST_RATING
         )
-    rating["ratingExplanation"] = claim.rationale.original
+    rating["ratingExplanation"] = _current(claim.rationale, tag)
     c = claim.claimant
     author: dict[str, Any]
     if c.is_person:
@@ -79,14 +98,15 @@ def claim_review(
     review: dict[str, Any] = {
         "@context": "https://schema.org",
         "@type": "ClaimReview",
-        "claimReviewed": summary.statement.original,
+        "claimReviewed": localized(summary.statement, tag),
         "reviewRating": rating,
         "itemReviewed": item,
-        "author": {"@type": "Organization", "name": settings.title.original},
+        "author": {"@type": "Organization", "name": localized(settings.title, tag)},
         # The review as it stands was published with its last status change.
         "datePublished": summary.last_changed.isoformat(),
+        "inLanguage": tag,
     }
-    url = settings.absolute(addresses.claim_folder(summary.id))
+    url = settings.absolute(lang.prefix + addresses.claim_folder(summary.id))
     if url is not None:
         review["url"] = url
     return review

@@ -309,9 +309,8 @@ def in_language(env: Environment, value: Localized) -> str:
 
 
 def original_page(page: PageInfo) -> str:
-    """The page in the site's main language: where a stale translation's original stands.
-    (Every page is in the main language until the plan makes them in each.)"""
-    return page.rel + page.path
+    """The page in the site's main language: where a stale translation's original stands."""
+    return page.original
 
 
 HELPERS: dict[str, Callable[..., Any]] = {

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -41,17 +42,21 @@ def variables(output: Output) -> dict[str, Any]:
 
 
 class Renderer:
-    def __init__(self, env: Environment) -> None:
-        self.env = env
-        self._templates: dict[str, Template] = {}
+    """Renders each page with its language's environment (``envs``: by language tag)."""
+
+    def __init__(self, envs: Mapping[str, Environment]) -> None:
+        self.envs = envs
+        self._templates: dict[tuple[str | None, str], Template] = {}
 
     def render(self, output: Output) -> bytes:
         if output.template is None:
             assert output.make is not None
             return output.make()
-        template = self._templates.get(output.template)
+        name = (output.lang, output.template)
+        template = self._templates.get(name)
         if template is None:
-            template = self._templates[output.template] = self.env.get_template(output.template)
+            env = self.envs[output.lang or ""]
+            template = self._templates[name] = env.get_template(output.template)
         given = variables(output)
         try:
             return template.render(given).encode("utf-8")

@@ -156,6 +156,7 @@ def site_settings(settings: TrackerSettings, *, search: bool = True) -> SiteSett
         settings.language,
         base_url(settings.base_url),
         search=search,
+        languages=settings.site_languages,
     )
 
 

@@ -65,6 +65,13 @@ class SiteSettings:
     language: str
     base_url: str | None  # always ends with "/" when set
     search: bool = True  # built with full-text search: a search page, a box on every page
+    # The site's languages, main first (TrackerSettings.site_languages); every page is
+    # planned once in each.  Left out, the main language alone.
+    languages: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        if not self.languages:
+            object.__setattr__(self, "languages", (self.language,))
 
     def absolute(self, path: str) -> str | None:
         """Absolute URL of a site path ("claims/x/"), only when a base URL is configured."""

@@ -14,7 +14,9 @@ from functools import partial
 from ...i18n import N_, Interface
 from ...records import ClaimKind
 from .. import addresses
+from ..languages import SiteLanguage
 from ..model.listings import link
+from ..model.localized import localized
 from ..model.views import (
     STATUS_ORDER,
     STATUSES,
@@ -109,23 +111,32 @@ class ListingPlanner:
         self._done: Reuse[tuple[str, str], list[Output]] = Reuse()
 
     def plan(
-        self, listings: tuple[ListingView, ...], s: SiteSettings, ui: Interface
+        self,
+        listings: tuple[ListingView, ...],
+        s: SiteSettings,
+        lang: SiteLanguage,
+        ui: Interface,
     ) -> list[Output]:
-        """``ui``: the language of the titles; the settings name it, so a new language
-        gives new settings and every page again."""
-        outputs = self._listing_pages(listings, s, ui)
+        """``lang``, ``ui``: the pages' language and its words (a planner plans one
+        language: the settings name the languages, so a new one gives new settings and
+        every page again)."""
+        outputs = self._listing_pages(listings, s, lang, ui)
         families: dict[str, list[ListingLink]] = {}
         for v in listings:
             if v.family != "claims":
                 families.setdefault(v.family, []).append(link(v))
         for family, links in families.items():
-            outputs.extend(_family_pages(family, tuple(links), s, ui))
+            outputs.extend(_family_pages(family, tuple(links), s, lang, ui))
         return outputs
 
     def _listing_pages(
-        self, listings: tuple[ListingView, ...], s: SiteSettings, ui: Interface
+        self,
+        listings: tuple[ListingView, ...],
+        s: SiteSettings,
+        lang: SiteLanguage,
+        ui: Interface,
     ) -> list[Output]:
-        made = self._done.each(listings, _name, lambda v: _pages(v, s, ui), s)
+        made = self._done.each(listings, _name, lambda v: _pages(v, s, lang, ui), s)
         return [output for pages in made for output in pages]
 
 
@@ -133,7 +144,7 @@ def _name(v: ListingView) -> tuple[str, str]:
     return (v.family, v.value)
 
 
-def _pages(v: ListingView, s: SiteSettings, ui: Interface) -> list[Output]:
+def _pages(v: ListingView, s: SiteSettings, lang: SiteLanguage, ui: Interface) -> list[Output]:
     made = []
     total = v.pages
     for number in range(1, total + 1):
@@ -148,8 +159,8 @@ def _pages(v: ListingView, s: SiteSettings, ui: Interface) -> list[Output]:
             v.fared if number == 1 else (),
             v.details if number == 1 else (),
         )
-        title = _title(ui, v.family, v.label, number, total, s.title.original)
-        info = page_info(s, path, title, title, "claims")
+        title = _title(ui, v.family, v.label, number, total, localized(s.title, lang.tag))
+        info = page_info(s, lang, path, title, title, "claims")
         shown = v.claims[start : start + addresses.PER_PAGE]
         pagination = Pagination(v.family, v.slug, number, total)
         # The filters are made from the claims shown, which the key holds.
@@ -159,7 +170,11 @@ def _pages(v: ListingView, s: SiteSettings, ui: Interface) -> list[Output]:
 
 
 def _family_pages(
-    family: str, links: tuple[ListingLink, ...], s: SiteSettings, ui: Interface
+    family: str,
+    links: tuple[ListingLink, ...],
+    s: SiteSettings,
+    lang: SiteLanguage,
+    ui: Interface,
 ) -> list[Output]:
     """``topics/``: every topic with its count, 100 to a page like the claims."""
     made = []
@@ -167,24 +182,28 @@ def _family_pages(
     total = addresses.page_count(len(links))
     for number in range(1, total + 1):
         path = addresses.listing_page(family, "", number)
-        title = _titled(ui, ui.gettext(FAMILY_TITLES[family]), number, total, s.title.original)
-        info = page_info(s, path, title, title, "claims")
+        site = localized(s.title, lang.tag)
+        title = _titled(ui, ui.gettext(FAMILY_TITLES[family]), number, total, site)
+        info = page_info(s, lang, path, title, title, "claims")
         shown = links[(number - 1) * per : number * per]
         pagination = Pagination(family, "", number, total)
         made.append(page(s, info, FamilyPage(family, shown, len(links), pagination)))
     return made
 
 
-def source_pages(listed: tuple[SourceSummary, ...], s: SiteSettings, ui: Interface) -> list[Output]:
+def source_pages(
+    listed: tuple[SourceSummary, ...], s: SiteSettings, lang: SiteLanguage, ui: Interface
+) -> list[Output]:
     """``sources/``: every source, originals first, 100 to a page."""
     made = []
     per = addresses.PER_PAGE
     total = addresses.page_count(len(listed))
     for number in range(1, total + 1):
         path = addresses.listing_page("sources", "", number)
-        title = _titled(ui, ui.gettext("Sources"), number, total, s.title.original)
-        described = ui.gettext("Sources of %(title)s") % {"title": s.title.original}
-        info = page_info(s, path, title, described, "sources")
+        site = localized(s.title, lang.tag)
+        title = _titled(ui, ui.gettext("Sources"), number, total, site)
+        described = ui.gettext("Sources of %(title)s") % {"title": site}
+        info = page_info(s, lang, path, title, described, "sources")
         shown = listed[(number - 1) * per : number * per]
         pagination = Pagination("sources", "", number, total)
         made.append(page(s, info, SourcesPage(shown, len(listed), pagination)))

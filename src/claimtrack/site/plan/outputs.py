@@ -6,10 +6,11 @@ build can tell, without rendering, whether a page would come out the same.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from .. import addresses
+from ..languages import Alternates, LanguageLink, SiteLanguage, alternates, of_site, switcher
 from ..model.views import SiteSettings
 from .contexts import PageContext
 
@@ -18,23 +19,35 @@ from .contexts import PageContext
 class NavInfo:
     """All that the site's header and footer depend on, besides the site settings.
 
-    Pages with equal NavInfo share one rendering of header.html and footer.html.
+    Pages with equal NavInfo share one rendering of header.html and footer.html (the
+    language switcher's links, different on every page, are not part of it).
     """
 
-    rel: str
+    rel: str  # back to the page's language root: the header's links stay in its language
+    root: str  # back to the site root: the data files, static/
+    lang: str  # the page's language
     section: str  # the navigation item this page is under: "claims", "sources" or ""
     current: str  # the navigation item this page is ("claims" on the index), or ""
 
 
 @dataclass(frozen=True)
 class PageInfo:
-    path: str
-    rel: str  # prefix from this page back to the site root: "", "../", "../../"
+    path: str  # in the site folder, the language's prefix included
+    # Back to the page's language root ("", "../", "../../"), so that every internal link
+    # stays in the page's language; ``root`` back to the site root, for static/ and the data.
+    rel: str
+    root: str
+    lang: str  # the page's language tag
     title: str
     description: str
     canonical: str | None
     section: str  # which navigation item is current
     nav: NavInfo
+    # The same page in the main language, from this page: where the original of a
+    # translation stands (a stale one's mark links there).
+    original: str = ""
+    alternates: Alternates = ()  # <link rel="alternate" hreflang>, x-default last
+    languages: tuple[LanguageLink, ...] = ()  # the language switcher
 
 
 @dataclass(frozen=True)
@@ -54,32 +67,56 @@ class Output:
     def is_page(self) -> bool:
         return self.template is not None
 
+    @property
+    def lang(self) -> str | None:
+        """The language a page is rendered in (its environment's); None for other files."""
+        return self.page.lang if self.page is not None else None
+
 
 _NAV_ITEMS = {addresses.INDEX: "claims", addresses.SOURCES_INDEX: "sources"}
 
 
 def page_info(
-    settings: SiteSettings, path: str, title: str, description: str, section: str
+    settings: SiteSettings,
+    lang: SiteLanguage,
+    path: str,
+    title: str,
+    description: str,
+    section: str,
+    versions: Sequence[SiteLanguage] | None = None,
 ) -> PageInfo:
-    """What a page's header, footer and links need: its path back to the root, its
-    canonical address and its place in the navigation."""
-    depth = path.count("/")
-    folder = addresses.folder_of(path)
-    rel = "../" * depth
+    """What a page's header, footer and links need: its ways back to its language root and
+    to the site root, its canonical address, its alternates, the switcher's links and its
+    place in the navigation.
+
+    ``path``: the page's path in its language (``claims/x/index.html``); ``versions``:
+    the languages whose version counts as translated (languages.translated_in), all of
+    them when None.
+    """
+    full = lang.prefix + path
+    rel = "../" * path.count("/")
+    root = "../" * full.count("/")
     if path == addresses.NOT_FOUND and settings.base_url is not None:
         # A server shows this page at any missing address, so relative links would
         # resolve against that address; with a known base URL they need not.
-        rel = settings.base_url
+        rel, root = settings.base_url + lang.prefix, settings.base_url
+    folder = addresses.folder_of(full)
+    translated = of_site(settings) if versions is None else versions
     return PageInfo(
-        path=path,
+        path=full,
         rel=rel,
+        root=root,
+        lang=lang.tag,
         title=title,
         description=description,
         canonical=settings.absolute(addresses.href(folder))
         if path != addresses.NOT_FOUND
         else None,
         section=section,
-        nav=NavInfo(rel, section, _NAV_ITEMS.get(path, "")),
+        nav=NavInfo(rel, root, lang.tag, section, _NAV_ITEMS.get(path, "")),
+        original=root + addresses.href(path),
+        alternates=alternates(settings, lang, path, root, translated),
+        languages=switcher(settings, lang, path, root),
     )
 
 

@@ -9,12 +9,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import partial
 
-from ...i18n import Interface, english
+from ...i18n import Interface, english, interface
 from .. import addresses
-from ..data import feeds, jsonld
-from ..data import jsonfiles as data
-from ..data import schema as dataschema
+from ..data import jsonld
+from ..languages import SiteLanguage, of_site, translated_in
 from ..model.builders import KIND_LABELS, by_origin
+from ..model.localized import localized
 from ..model.views import STATUSES, ArchiveView, ClaimView, SiteModel, SiteSettings, SourceView
 from ..reuse import Reuse
 from . import listings as listing_pages
@@ -27,17 +27,52 @@ from .contexts import (
     SearchPage,
     SourcePage,
 )
+from .datafiles import DataPlanner
 from .outputs import Output, page, page_info
 
 
 class Planner:
     """Plans the site again and again, reusing what the last plan made from the same views.
 
-    A claim's or source's page (and its line of claims.json or sources.json) is
-    made only from its view, the settings and, for a claim, the views of the
+    Every page is planned once per site language (an edition of the site: the same
+    listings and counts, its words in that language, under its prefix); the views,
+    made once per build, are shared by every edition.  A claim's or source's page
+    is made only from its view, the settings and, for a claim, the views of the
     sources it cites; while those are the same objects as last time, the same
-    Output (and line) is used again.  Aggregates are assembled from the pieces.
+    Output is used again, in each language apart.  The data files are made once
+    (datafiles.py), but a feed per language.
     """
+
+    def __init__(self) -> None:
+        self._editions: dict[str, _Edition] = {}
+        self._data = DataPlanner()
+
+    def plan(self, model: SiteModel, static: dict[str, bytes], ui: Interface) -> list[Output]:
+        """Every file of the site: each language's pages (the main language's first), then
+        the data files and static/; paths are unique and sorted within each kind.
+
+        ``ui``: the main language's words (the settings name it, so a page's key changes
+        with it); each further language's are its catalog's (``i18n.interface``).
+        """
+        s = model.settings
+        languages = of_site(s)
+        uis = {
+            lang.tag: ui if lang.main else interface(lang.tag) or english() for lang in languages
+        }
+        # An edition of a language the site no longer has is dropped with its outputs.
+        editions = {lang.tag: self._editions.get(lang.tag) or _Edition() for lang in languages}
+        self._editions = editions
+        outputs = [o for lang in languages for o in editions[lang.tag].plan(model, lang, uis)]
+        outputs += self._data.plan(model, languages, uis)
+        outputs += (
+            Output(f"static/{name}", make=_constant(content), key=content)
+            for name, content in static.items()
+        )
+        return outputs
+
+
+class _Edition:
+    """One language's pages, reusing what the last plan made in it from the same views."""
 
     def __init__(self) -> None:
         # By claim id; made from the view and the settings, and equal while what its review
@@ -45,38 +80,29 @@ class Planner:
         self._claims: Reuse[str, Output] = Reuse()
         self._sources: Reuse[str, Output] = Reuse()
         self._archives: Reuse[str, Output] = Reuse()
-        self._claim_lines: Reuse[str, bytes] = Reuse()
-        self._source_lines: Reuse[str, bytes] = Reuse()
         self._listings = listing_pages.ListingPlanner()
 
-    def plan(self, model: SiteModel, static: dict[str, bytes], ui: Interface) -> list[Output]:
-        """Every file of the site, pages first; paths are unique and sorted within each kind.
-
-        ``ui``: the language of the pages' titles and the feed (the settings name it, so a
-        page's key changes with it).
-        """
-        s = model.settings
+    def plan(self, model: SiteModel, lang: SiteLanguage, uis: dict[str, Interface]) -> list[Output]:
+        s, ui = model.settings, uis[lang.tag]
         outputs = [
-            _index_page(model, ui),
-            *self._claim_pages(model, ui),
-            *listing_pages.source_pages(by_origin(model.sources), s, ui),
-            *self._source_pages(model.sources, s, ui),
-            *self._archive_pages(model.archives, s, ui),
-            *self._listings.plan(model.listings, s, ui),
-            _not_found_page(s, ui),
-            *self._data_files(model, ui),
-            *(
-                Output(f"static/{name}", make=_constant(content), key=content)
-                for name, content in static.items()
+            _index_page(model, lang, ui),
+            *self._claim_pages(model, lang, ui),
+            *listing_pages.source_pages(by_origin(model.sources), s, lang, ui),
+            *self._sources.each(
+                model.sources, _source_id, lambda v: _source_page(s, lang, v, ui), s
             ),
+            *self._archives.each(
+                model.archives, _source_id, lambda v: _archive_page(s, lang, v, ui), s
+            ),
+            *self._listings.plan(model.listings, s, lang, ui),
+            _not_found_page(s, lang, ui),
         ]
         if s.search:
-            # Last, so that it sees every listing planned above; placed after the last page.
-            after = max(i for i, o in enumerate(outputs) if o.is_page) + 1
-            outputs.insert(after, _search_page(s, {o.path for o in outputs}, ui))
+            # Last, so that it sees every listing planned above.
+            outputs.append(_search_page(s, lang, {o.path for o in outputs}, ui))
         return outputs
 
-    def _claim_pages(self, model: SiteModel, ui: Interface) -> list[Output]:
+    def _claim_pages(self, model: SiteModel, lang: SiteLanguage, ui: Interface) -> list[Output]:
         s = model.settings
         sources = {src.ref.id: src for src in model.sources}
         slugs = model.claimant_slugs
@@ -89,71 +115,10 @@ class Planner:
             same = (claim, s)
             output = self._claims.get(cid, same, cited)
             if output is None:
-                output = _claim_page(s, claim, cited, sources, slug, ui)
+                output = _claim_page(s, lang, claim, cited, sources, slug, ui)
                 self._claims.put(cid, same, output, cited)
             made.append(output)
         return made
-
-    def _source_pages(
-        self, views: tuple[SourceView, ...], s: SiteSettings, ui: Interface
-    ) -> list[Output]:
-        return self._sources.each(views, _source_id, lambda v: _source_page(s, v, ui), s)
-
-    def _archive_pages(
-        self, views: tuple[ArchiveView, ...], s: SiteSettings, ui: Interface
-    ) -> list[Output]:
-        return self._archives.each(views, _source_id, lambda v: _archive_page(s, v, ui), s)
-
-    def _data_files(self, model: SiteModel, ui: Interface) -> list[Output]:
-        """claims.json, sources.json, their schemas, the feed and the sitemap.
-
-        Their keys are the views they are made from (the same objects while unchanged, so
-        comparing them costs next to nothing); of a claim, the feed shows its summary, history
-        and measurements, the sitemap its summary.
-        """
-        s = model.settings
-        claims, sources = model.claims, model.sources
-        summaries = tuple(c.summary for c in claims)
-        files = [
-            Output("claims.json", make=lambda: self._claims_json(s, claims), key=(s, claims)),
-            Output("sources.json", make=lambda: self._sources_json(s, sources), key=(s, sources)),
-            Output("claims.schema.json", make=lambda: data.schema_json(dataschema.claims_schema())),
-            Output(
-                "sources.schema.json", make=lambda: data.schema_json(dataschema.sources_schema())
-            ),
-            Output(
-                "feed.xml",
-                make=lambda: feeds.atom_feed(model, ui),
-                key=(
-                    s,
-                    summaries,
-                    tuple(c.history for c in claims),
-                    tuple(c.measured for c in claims),
-                ),
-            ),
-        ]
-        if s.base_url is not None:
-            make_sitemap = partial(feeds.sitemap, model)
-            refs = tuple(src.ref for src in sources)
-            archived = tuple(a.ref.id for a in model.archives)
-            shown = tuple(feeds.listing_folders(model))
-            sitemap_key = (s, summaries, refs, model.index.last_updated, archived, shown)
-            files.append(Output("sitemap.xml", make=lambda: make_sitemap() or b"", key=sitemap_key))
-        return files
-
-    def _claims_json(self, s: SiteSettings, views: tuple[ClaimView, ...]) -> bytes:
-        """claims.json; a claim's line made again only when its view or the settings are new."""
-        lines = self._claim_lines.each(views, _claim_id, lambda v: data.claim_line(v, s), s)
-        return data.document(s, "claims", lines)
-
-    def _sources_json(self, s: SiteSettings, views: tuple[SourceView, ...]) -> bytes:
-        """sources.json, likewise."""
-        lines = self._source_lines.each(views, _source_id, lambda v: data.source_line(v, s), s)
-        return data.document(s, "sources", lines)
-
-
-def _claim_id(view: ClaimView) -> str:
-    return view.summary.id
 
 
 def _source_id(view: SourceView | ArchiveView) -> str:
@@ -164,18 +129,19 @@ def _constant(content: bytes) -> Callable[[], bytes]:
     return lambda: content
 
 
-def _index_page(model: SiteModel, ui: Interface) -> Output:
+def _index_page(model: SiteModel, lang: SiteLanguage, ui: Interface) -> Output:
     s = model.settings
-    description = s.description.original or ui.gettext("Claims tracked by %(title)s") % {
-        "title": s.title.original
-    }
-    info = page_info(s, addresses.INDEX, s.title.original, description, "claims")
+    title = localized(s.title, lang.tag)
+    description = localized(s.description, lang.tag) or ui.gettext(
+        "Claims tracked by %(title)s"
+    ) % {"title": title}
+    info = page_info(s, lang, addresses.INDEX, title, description, "claims")
     return page(s, info, IndexPage(model.index))
 
 
-def _not_found_page(s: SiteSettings, ui: Interface) -> Output:
-    missing = ui.gettext("Page not found – %(title)s") % {"title": s.title.original}
-    return page(s, page_info(s, addresses.NOT_FOUND, missing, "", ""), NotFoundPage())
+def _not_found_page(s: SiteSettings, lang: SiteLanguage, ui: Interface) -> Output:
+    missing = ui.gettext("Page not found – %(title)s") % {"title": localized(s.title, lang.tag)}
+    return page(s, page_info(s, lang, addresses.NOT_FOUND, missing, "", ""), NotFoundPage())
 
 
 def _cited(claim: ClaimView, sources: dict[str, SourceView], slug: str) -> tuple[object, ...]:
@@ -195,49 +161,59 @@ def _shown_in_review(v: SourceView) -> tuple[object, ...]:
 
 def _claim_page(
     s: SiteSettings,
+    lang: SiteLanguage,
     claim: ClaimView,
     cited: tuple[object, ...],
     sources: dict[str, SourceView],
     claimant_slug: str,
     ui: Interface,
 ) -> Output:
-    cid = claim.summary.id
     c = claim.summary
+    statement = localized(c.statement, lang.tag)
     described = ui.gettext("%(status)s: %(statement)s") % {
         "status": ui.gettext(c.status.label),
-        "statement": c.statement.original,
+        "statement": statement,
     }
     info = page_info(
         s,
-        addresses.claim_page(cid),
-        f"{c.statement.original} – {s.title.original}",
+        lang,
+        addresses.claim_page(c.id),
+        f"{statement} – {localized(s.title, lang.tag)}",
         described,
         "claims",
+        # Its alternates: the versions whose statement is translated.
+        translated_in(c.statement, of_site(s)),
     )
-    review = Lazy(partial(_review, claim, sources, s), cited)
+    review = Lazy(partial(_review, claim, sources, s, lang), cited)
     return page(s, info, ClaimPage(claim, claimant_slug, review))
 
 
-def _review(claim: ClaimView, sources: dict[str, SourceView], s: SiteSettings) -> str:
-    return jsonld.script_json(jsonld.claim_review(claim, sources, s))
+def _review(
+    claim: ClaimView, sources: dict[str, SourceView], s: SiteSettings, lang: SiteLanguage
+) -> str:
+    return jsonld.script_json(jsonld.claim_review(claim, sources, s, lang))
 
 
-def _source_page(s: SiteSettings, source: SourceView, ui: Interface) -> Output:
-    title = source.ref.title.original
+def _source_page(s: SiteSettings, lang: SiteLanguage, source: SourceView, ui: Interface) -> Output:
+    title = localized(source.ref.title, lang.tag)
     info = page_info(
         s,
+        lang,
         addresses.source_page(source.ref.id),
-        f"{title} – {s.title.original}",
+        f"{title} – {localized(s.title, lang.tag)}",
         ui.gettext("Source: %(source)s") % {"source": title},
         "sources",
     )
     return page(s, info, SourcePage(source))
 
 
-def _archive_page(s: SiteSettings, archive: ArchiveView, ui: Interface) -> Output:
-    said = {"source": archive.ref.title.original, "title": s.title.original}
+def _archive_page(
+    s: SiteSettings, lang: SiteLanguage, archive: ArchiveView, ui: Interface
+) -> Output:
+    said = {"source": localized(archive.ref.title, lang.tag), "title": localized(s.title, lang.tag)}
     info = page_info(
         s,
+        lang,
         addresses.archive_page(archive.ref.id),
         ui.gettext("Archived copy: %(source)s – %(title)s") % said,
         ui.gettext("The archived text of %(source)s, with the passages that claims cite") % said,
@@ -249,11 +225,13 @@ def _archive_page(s: SiteSettings, archive: ArchiveView, ui: Interface) -> Outpu
 _STATUSES = tuple(sorted(STATUSES.values(), key=lambda status: status.rank))
 
 
-def _search_page(s: SiteSettings, paths: set[str], ui: Interface) -> Output:
-    """The search page; without JavaScript it sends readers to the listings the site has."""
-    titled = {"title": s.title.original}
+def _search_page(s: SiteSettings, lang: SiteLanguage, paths: set[str], ui: Interface) -> Output:
+    """A language's search page; without JavaScript it sends readers to the listings the
+    site has (``paths``: the language's pages, its prefix included)."""
+    titled = {"title": localized(s.title, lang.tag)}
     info = page_info(
         s,
+        lang,
         addresses.SEARCH,
         ui.gettext("Search – %(title)s") % titled,
         ui.gettext("Search the claims of %(title)s") % titled,
@@ -261,7 +239,7 @@ def _search_page(s: SiteSettings, paths: set[str], ui: Interface) -> Output:
     )
     kinds = tuple((kind.value, label) for kind, label in KIND_LABELS.items())
     browse = (addresses.listing_page(family, "") for family in addresses.LISTING_FAMILIES)
-    listings = {first.split("/")[0]: first for first in browse if first in paths}
+    listings = {first.split("/")[0]: first for first in browse if lang.prefix + first in paths}
     return page(s, info, SearchPage(_STATUSES, kinds, listings))
 
 
