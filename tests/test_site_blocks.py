@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 import shutil
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -17,14 +18,13 @@ import pytest
 from claimtrack.check import Checker, run_checks
 from claimtrack.i18n import interface
 from claimtrack.load import Cache, Loader, load_tracker
-from claimtrack.site.html.fragments import history_item
-from claimtrack.site.html.render import Renderer
+from claimtrack.site import build_site
+from claimtrack.site.html.fragments import claim_item, history_item
 from claimtrack.site.html.templating import make_environment
 from claimtrack.site.html.theme import Theme
 from claimtrack.site.model.cache import ModelCache, build_model
 from claimtrack.site.model.localized import Localized, Translated, block_lang, localized
 from claimtrack.site.model.views import ClaimView, HistoryView, SiteModel, SourceView
-from claimtrack.site.plan.pages import plan
 
 from .conftest import FIXTURES
 from .site_support import FIXTURE_TODAY
@@ -51,21 +51,22 @@ def fr(value: Localized | None) -> Translated | None:
     return value.get("fr")
 
 
-_PAGES: dict[str, dict[str, str]] = {}
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
+    """The fixture's site, built (without search), its pages by path."""
+    out = tmp_path_factory.mktemp("blocks") / "site"
+    build_site(FIXTURE, out, today=FIXTURE_TODAY, search=False)
+    return {p.relative_to(out).as_posix(): p.read_text("utf-8") for p in out.rglob("*.html")}
 
 
-def pages(tag: str) -> dict[str, str]:
-    """The fixture's pages rendered in ``tag``'s environment, by path."""
-    if tag not in _PAGES:
-        ui = interface(tag)
-        assert ui is not None
-        env, problems = make_environment(Theme({}, {}), ui)
-        assert problems == []
-        renderer = Renderer(env)
-        _PAGES[tag] = {
-            o.path: renderer.render(o).decode() for o in plan(model_of(), {}, ui) if o.is_page
-        }
-    return _PAGES[tag]
+@pytest.fixture
+def fr_pages(built: dict[str, str]) -> dict[str, str]:
+    return {path[3:]: html for path, html in built.items() if path.startswith("fr/")}
+
+
+@pytest.fixture
+def en_pages(built: dict[str, str]) -> dict[str, str]:
+    return {path: html for path, html in built.items() if not path.startswith("fr/")}
 
 
 def after(html: str, start: str, length: int = 400) -> str:
@@ -153,9 +154,9 @@ def test_a_tracker_without_translations_has_texts_without_entries() -> None:
 
 
 # -- the marks -------------------------------------------------------------------------------
-def test_a_current_machine_translation_is_marked_as_a_machine_s() -> None:
+def test_a_current_machine_translation_is_marked_as_a_machine_s(fr_pages: dict[str, str]) -> None:
     h1 = after(
-        pages("fr")[SPEED], '<h1 lang="fr" data-translated-by="machine" data-translation="current">'
+        fr_pages[SPEED], '<h1 lang="fr" data-translated-by="machine" data-translation="current">'
     )
     assert h1.split("\n")[:2] == [
         '<h1 lang="fr" data-translated-by="machine" data-translation="current">'
@@ -165,9 +166,11 @@ def test_a_current_machine_translation_is_marked_as_a_machine_s() -> None:
     ]
 
 
-def test_a_person_s_translation_carries_who_made_it_and_no_machine_mark() -> None:
+def test_a_person_s_translation_carries_who_made_it_and_no_machine_mark(
+    fr_pages: dict[str, str],
+) -> None:
     h1 = after(
-        pages("fr")[PRICE], '<h1 lang="fr" data-translated-by="person" data-translation="current">'
+        fr_pages[PRICE], '<h1 lang="fr" data-translated-by="person" data-translation="current">'
     )
     assert h1.split("\n")[:2] == [
         '<h1 lang="fr" data-translated-by="person" data-translation="current">'
@@ -176,34 +179,35 @@ def test_a_person_s_translation_carries_who_made_it_and_no_machine_mark() -> Non
     ]
 
 
-def test_a_stale_translation_says_so_and_links_to_the_original() -> None:
-    p = after(pages("fr")[SPEED], '<p class="rationale" lang="fr"', 1000)
+def test_a_stale_translation_says_so_and_links_to_the_original(fr_pages: dict[str, str]) -> None:
+    p = after(fr_pages[SPEED], '<p class="rationale" lang="fr"', 1000)
     assert p.split("\n")[:2] == [
         '<p class="rationale" lang="fr" data-translated-by="machine" data-translation="stale">'
         "Le chiffre du fabricant\u202f; personne ne l&#39;a mesuré.</p>",
         '<p class="translation-mark" data-pagefind-ignore>'
         '<span class="mark-machine">Traduction automatique</span><span class="mark-sep"> · </span>'
         '<span class="mark-stale">L’original a changé depuis cette traduction. '
-        '<a href="../../claims/rocket-speed/index.html">Voir l’original</a></span></p>',
+        '<a href="../../../claims/rocket-speed/index.html">Voir l’original</a></span></p>',
     ]
 
 
-def test_a_missing_translation_shows_the_original_in_its_language_marked() -> None:
-    html = pages("fr")[SPEED]
+def test_a_missing_translation_shows_the_original_in_its_language_marked(
+    fr_pages: dict[str, str],
+) -> None:
+    html = fr_pages[SPEED]
     assert (
         '<dd><span lang="en" data-translation="missing">On the vendor&#39;s own benchmark.</span> '
         '<span class="translation-mark" data-pagefind-ignore><span class="mark-missing">'
         "Pas encore traduit</span></span></dd>"
     ) in html
-    price = pages("fr")[PRICE]
+    price = fr_pages[PRICE]
     assert (
         '<p class="rationale" lang="en" data-translation="missing">The announcement gives no price.</p>\n'
         '<p class="translation-mark" data-pagefind-ignore><span class="mark-missing">Pas encore traduit'
     ) in price
 
 
-def test_lists_sources_and_the_index_mark_their_texts_too() -> None:
-    fr_pages = pages("fr")
+def test_lists_sources_and_the_index_mark_their_texts_too(fr_pages: dict[str, str]) -> None:
     index = fr_pages["index.html"]
     assert (
         '<h1 lang="fr" data-translated-by="person" data-translation="current">'
@@ -240,29 +244,31 @@ def _evidence(html: str) -> list[str]:
     return re.findall(r'<li class="evidence[^"]*">.*?</li>', html, re.S)
 
 
-def test_a_quote_in_the_page_s_language_stands_alone() -> None:
-    report = _evidence(pages("fr")[SPEED])[1]
+def test_a_quote_in_the_page_s_language_stands_alone(fr_pages: dict[str, str]) -> None:
+    report = _evidence(fr_pages[SPEED])[1]
     assert report.startswith('<li class="evidence">')
     assert '<blockquote lang="fr"><p>« jusqu&#39;à 3 fois plus rapide »</p>' in report
     assert "up to 3 times faster" not in report and 'lang="en"' not in report
 
 
-def test_a_quote_shows_its_translation_into_the_page_s_language() -> None:
-    acme = _evidence(pages("fr")[SPEED])[0]
+def test_a_quote_shows_its_translation_into_the_page_s_language(fr_pages: dict[str, str]) -> None:
+    acme = _evidence(fr_pages[SPEED])[0]
     assert '<blockquote lang="en"><p>It runs up to 3x faster than Rocket 1</p>' in acme  # the words
     assert (
         '<figcaption class="quote-label">Traduction automatique</figcaption>\n'
         '<blockquote lang="fr" data-translated-by="machine" data-translation="current">'
         "<p>Il va jusqu&#39;à 3 fois plus vite que Rocket 1</p></blockquote>\n</figure>"
     ) in acme
-    stale = _evidence(pages("fr")[PRICE])[0]
+    stale = _evidence(fr_pages[PRICE])[0]
     assert 'data-translated-by="person" data-translation="stale"><p>Le prix n&#39;a pas' in stale
     assert '<span class="mark-stale">L’original a changé depuis cette traduction.</span>' in stale
     assert "Traduit par une personne" in stale
 
 
-def test_without_one_a_quote_falls_back_to_its_english_translation() -> None:
-    analysis = _evidence(pages("fr")[SPEED])[2]
+def test_without_one_a_quote_falls_back_to_its_english_translation(
+    fr_pages: dict[str, str],
+) -> None:
+    analysis = _evidence(fr_pages[SPEED])[2]
     assert '<blockquote lang="zh-Hant"><p>Acme 表示 Rocket 2 最高快 3 倍。</p>' in analysis
     assert (
         '<figcaption class="quote-label">Anglais, traduction automatique</figcaption>\n'
@@ -271,17 +277,19 @@ def test_without_one_a_quote_falls_back_to_its_english_translation() -> None:
 
 
 @pytest.mark.parametrize("path", [SPEED, PRICE, "index.html", "sources/acme-post/index.html"])
-def test_in_the_main_language_nothing_is_marked(path: str) -> None:
+def test_in_the_main_language_nothing_is_marked(path: str, en_pages: dict[str, str]) -> None:
     """The main language's pages are as they were: no translated text, no mark."""
-    html = pages("en")[path]
+    html = en_pages[path]
     assert "data-translation" not in html and "translation-mark" not in html
     assert 'lang="fr" data-translated-by' not in html
 
 
-def test_the_main_language_keeps_the_english_translation_of_a_quote() -> None:
-    report, analysis = _evidence(pages("en")[SPEED])[1:]
+def test_the_main_language_keeps_the_english_translation_of_a_quote(
+    en_pages: dict[str, str],
+) -> None:
+    report, analysis = _evidence(en_pages[SPEED])[1:]
     assert '<blockquote lang="en"><p>&#34;up to 3 times faster&#34;</p>' in report
-    assert "Il va jusqu" not in pages("en")[SPEED]
+    assert "Il va jusqu" not in en_pages[SPEED]
     assert '<blockquote lang="en"><p>Acme says Rocket 2' in analysis
 
 
@@ -359,3 +367,26 @@ def test_a_status_change_s_quote_follows_the_page_s_language() -> None:
     assert "timeline-translation" not in quotes[1]  # in French already
     assert '<blockquote lang="en" class="timeline-translation"><p>Acme says Rocket 2' in quotes[2]
     assert '<p lang="fr" data-translated-by="machine" data-translation="current">Enregistré' in html
+
+
+def test_a_stale_statement_in_a_list_links_to_the_claim_in_the_main_language() -> None:
+    price = claim(model_of(), "rocket-price").summary
+    stale = replace(
+        price,
+        statement=Localized(
+            price.statement.original,
+            "en",
+            (Translated("fr", "Un ancien texte", "stale", "person"),),
+        ),
+    )
+    ui = interface("fr")
+    assert ui is not None
+    env, _ = make_environment(Theme({}, {}), ui)
+    html = str(claim_item(env, stale, "../", "../../"))
+    assert (
+        '<a class="statement" href="../claims/rocket-price/index.html" lang="fr" '
+        'data-translated-by="person" data-translation="stale">Un ancien texte</a> '
+        '<span class="translation-mark" data-pagefind-ignore><span class="mark-stale">'
+        "L’original a changé depuis cette traduction. "
+        '<a href="../../claims/rocket-price/index.html">Voir l’original</a></span></span>'
+    ) in html
