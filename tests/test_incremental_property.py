@@ -237,6 +237,30 @@ FIXED = [
     [Edit("set_archive_public", 0, 1), Edit("change_statement", 0, 2)],
     [Edit("set_archive_public", 2, 7)],  # E: wrong-type
     [Edit("set_archive_public", 2, 0)],
+    # Languages: French, its translations current and stale (warnings), Chinese too, then
+    # broken translations (E), a language without a catalog (E), French gone (E: its
+    # translations name no site language), and the translations gone.
+    [
+        Edit("set_site_languages", 0, 1),
+        Edit("translate_claim", 0, 0),
+        Edit("translate_source", 0, 0),
+    ],
+    [Edit("translate_claim", 1, 1), Edit("translate_source", 1, 1)],
+    [
+        Edit("translate_claim", 0, 4),
+        Edit("set_site_languages", 0, 2),
+        Edit("translate_claim", 1, 5),
+    ],
+    [Edit("translate_claim", 0, 6)],  # E: missing-field
+    [Edit("translate_claim", 0, 7)],  # E: empty-value
+    [Edit("translate_claim", 0, 2), Edit("set_site_languages", 0, 7)],  # E: missing-catalog
+    [Edit("set_site_languages", 0, 0)],  # E: translation-language
+    [
+        Edit("translate_claim", 0, 3),
+        Edit("translate_claim", 1, 3),
+        Edit("translate_source", 0, 2),
+        Edit("translate_source", 1, 2),
+    ],
 ]
 
 

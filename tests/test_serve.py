@@ -342,3 +342,37 @@ def test_a_browser_that_leaves_is_no_error(
     err = capsys.readouterr().err
     assert "internal error answering a request (ValueError: bug)" in err
     assert "Traceback" not in err
+
+
+def test_every_language_is_served_with_its_own_404(tracker: Callable[[str], Path]) -> None:
+    """serve answers each language's pages, a missing address under /fr/ with the French
+    404 page, and an edit of one translation reaches the French page."""
+    root = tracker("languages")
+    server = LiveServer(
+        root,
+        root / "site",
+        port=0,
+        today=dt.date.fromisoformat(TODAY),
+        interval=0.05,
+        events=False,
+        stdout=io.StringIO(),
+        stderr=io.StringIO(),
+    )
+    server.start()
+    try:
+        status, body = fetch(server.url + "fr/claims/rocket-speed/")
+        assert status == 200 and '<html lang="fr">' in body
+        status, body = fetch(server.url + "fr/claims/no-such-claim/")
+        assert status == 404 and '<html lang="fr">' in body and "Page introuvable" in body
+        status, body = fetch(server.url + "claims/no-such-claim/")
+        assert status == 404 and '<html lang="en">' in body
+        claim = root / "claims" / "rocket-speed.yaml"
+        text = claim.read_text(encoding="utf-8")
+        claim.write_text(text.replace("plus rapide que Rocket 1.", "plus vite que Rocket 1."))
+        poll(
+            server.url + "fr/claims/rocket-speed/",
+            lambda s, b: "plus vite que Rocket 1." in b,
+            "the edit of the French statement",
+        )
+    finally:
+        server.stop()

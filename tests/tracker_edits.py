@@ -15,6 +15,8 @@ from dataclasses import dataclass
 from importlib import resources
 from typing import Any
 
+from claimtrack.records.translations import fingerprint
+
 from .conftest import FIXTURES
 from .edit_tree import Tree, choose
 from .record_edits import (
@@ -137,6 +139,67 @@ def delete_static(t: Tree, pick: int, variant: int) -> None:
         t.delete(rel)
 
 
+# -- edits: languages and translations ----------------------------------------------------------
+SITE_LANGUAGES: list[dict[str, Any]] = [
+    {},
+    {"fr": {"title": "Les affirmations", "translated_by": "person"}},
+    {"fr": {"translated_by": "machine"}, "zh-Hant": {"title": "說法", "translated_by": "machine"}},
+]
+
+
+def set_site_languages(t: Tree, pick: int, variant: int) -> None:
+    """tracker.yaml's further languages: none, French, French and Chinese; 7: a language
+    without a catalog (missing-catalog)."""
+    data = _settings(t)
+    further = {"de": {"translated_by": "person"}} if variant == 7 else SITE_LANGUAGES[variant % 3]
+    data["translations"] = further
+    t.write_record("tracker.yaml", data)
+
+
+def translate_claim(t: Tree, pick: int, variant: int) -> None:
+    """A claim's French translation: 0 the statement current, 1 stale, 2 the rationale alone,
+    3 none, 4 a history note (no fingerprint: stale), 5 the statement in other words;
+    6 without translated_by (missing-field), 7 a blank statement (empty-value)."""
+    cid = choose(t.ids("claims"), pick)
+    data = t.record(f"claims/{cid}.yaml") if cid is not None else None
+    if cid is None or data is None:
+        t.skip("no readable claim")
+        return
+    original = str(data.get("statement", "")) + (" (earlier)" if variant == 1 else "")
+    fr: dict[str, Any] = {
+        "translated_by": "machine",
+        "statement": {5: "Autrement dit.", 7: "   "}.get(variant, "Une affirmation traduite."),
+        "made_from": {"statement": fingerprint(original)},
+    }
+    if variant == 2:
+        rationale = str(data.get("rationale", ""))
+        fr = {**fr, "rationale": "Une raison.", "made_from": {"rationale": fingerprint(rationale)}}
+        del fr["statement"]
+    if variant == 4:
+        day = str((data.get("history") or [{}])[0].get("date", "2026-10-02"))
+        fr = {"translated_by": "person", "history": {day: "Une note."}}
+    if variant == 6:
+        del fr["translated_by"]
+    data["translations"] = {} if variant == 3 else {"fr": fr}
+    t.write_record(f"claims/{cid}.yaml", data)
+
+
+def translate_source(t: Tree, pick: int, variant: int) -> None:
+    """A source's French notes (and title on odd variants): current, stale, or none."""
+    sid = choose(t.ids("sources"), pick)
+    data = t.record(f"sources/{sid}.yaml") if sid is not None else None
+    if sid is None or data is None:
+        t.skip("no readable source")
+        return
+    notes = str(data.get("notes", ""))
+    fr: dict[str, Any] = {"translated_by": "person", "notes": "Des notes."}
+    fr["made_from"] = {"notes": fingerprint(notes if variant % 3 == 0 else notes + "!")}
+    if variant % 2:
+        fr["title"] = "Un titre"
+    data["translations"] = {} if variant % 3 == 2 else {"fr": fr}
+    t.write_record(f"sources/{sid}.yaml", data)
+
+
 # -- edits: undo ---------------------------------------------------------------------------------
 FIXTURE = FIXTURES / "minimal"
 FIXTURE_FILES = sorted(p.relative_to(FIXTURE).as_posix() for p in FIXTURE.rglob("*") if p.is_file())
@@ -187,6 +250,9 @@ EDITS: dict[str, EditFunction] = {
         change_base_url,
         change_description,
         delete_settings,
+        set_site_languages,
+        translate_claim,
+        translate_source,
         set_template,
         break_template,
         delete_template,

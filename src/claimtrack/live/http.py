@@ -18,7 +18,7 @@ from http import HTTPStatus
 from http.server import SimpleHTTPRequestHandler
 from pathlib import Path
 from typing import Any
-from urllib.parse import SplitResult, parse_qs, urlsplit
+from urllib.parse import SplitResult, parse_qs, unquote, urlsplit
 
 from .hosts import HostCheck
 from .state import LiveState, View
@@ -185,7 +185,7 @@ class LiveHandler(SimpleHTTPRequestHandler):
         except OSError:
             if not last:
                 return False
-            self._page(HTTPStatus.NOT_FOUND, Path(self.directory) / "404.html", view, head)
+            self._page(HTTPStatus.NOT_FOUND, not_found_page(self.directory, parts.path), view, head)
             return True
         with handle:
             if fs_path.endswith((".html", ".htm")):
@@ -248,6 +248,18 @@ class LiveHandler(SimpleHTTPRequestHandler):
             )
         else:
             self._send(HTTPStatus.NOT_FOUND, "text/plain; charset=utf-8", b"not found\n", head)
+
+
+def not_found_page(directory: str | os.PathLike[str], url_path: str) -> Path:
+    """The 404 page in the language of the missing address: a site language's pages are
+    in its own folder (``/fr/…``), which alone of the site's first folders holds a
+    404.html; any other address gets the main language's."""
+    first = unquote(url_path).lstrip("/").partition("/")[0]
+    if first and first not in (".", "..") and "\\" not in first:
+        found = Path(directory) / first / "404.html"
+        if found.is_file():
+            return found
+    return Path(directory) / "404.html"
 
 
 def handler_for(live: LiveState, directory: Path, hosts: HostCheck) -> type[LiveHandler]:
