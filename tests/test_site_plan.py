@@ -69,6 +69,17 @@ def test_reuse_drops_what_a_round_did_not_ask_for() -> None:
     assert reuse.get("b", ()) is None  # not asked for in the round before: gone
 
 
+def test_reuse_gives_again_what_it_was_given_in_the_same_round() -> None:
+    reuse: Reuse[str, list[int]] = Reuse()
+    made_from = [1]
+    reuse.start()
+    value = reuse.put("x", (made_from,), [2])
+    assert reuse.get("x", (made_from,)) is value  # a claim's texts: its summary, then its view
+    assert reuse.get("x", ([1],)) is None
+    reuse.start()
+    assert reuse.get("x", (made_from,)) is value
+
+
 def test_kept_keeps_the_old_object_while_equal() -> None:
     old, equal, other = (1, 2), tuple([1, 2]), (3,)
     assert kept(old, equal) is old

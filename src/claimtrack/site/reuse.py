@@ -38,7 +38,12 @@ class Reuse(Generic[K, V]):
         self._last, self._now = self._now, {}
 
     def get(self, name: K, same: tuple[object, ...], equal: object = None) -> V | None:
-        """The value made for ``name`` from the same objects, or None: make it and ``put`` it."""
+        """The value made for ``name`` from the same objects, or None: make it and ``put`` it.
+        Asked again in the same round (a claim's texts, for its summary and then its view),
+        the value put in this round."""
+        made = self._now.get(name)
+        if made is not None and _identical(made[0], same) and made[1] == equal:
+            return made[2]
         entry = self._last.pop(name, None)
         if entry is None or not _identical(entry[0], same) or entry[1] != equal:
             return None

@@ -85,7 +85,8 @@ def marks(
             pieces.append(f'<span class="mark-stale">{changed}{see}</span>')
     if not pieces:
         return ""
-    shown = " · ".join(pieces)
+    # The separator for text browsers and reader modes; the stylesheet sets the tags apart.
+    shown = '<span class="mark-sep"> · </span>'.join(pieces)
     # Not what the page says about the claim: kept out of the search index.
     if inline:
         return f' <span class="translation-mark" data-pagefind-ignore>{shown}</span>'

@@ -108,7 +108,7 @@ def source_links(
 def _statement(env: Environment, c: ClaimSummary, rel: str, root: str | None) -> str:
     """The claim's statement as the link to its page, in every list of claims; a stale
     translation's mark links to the claim's page in the main language (``root``: the path
-    to the site's root; the language root ``rel`` until the pages have one)."""
+    to the site's root, page.root; the main language's pages are at the root)."""
     href = escape_text(rel + addresses.claim_page(c.id))
     original = (rel if root is None else root) + addresses.claim_page(c.id)
     return render(env, c.statement, "a", f' class="statement" href="{href}"', original)

@@ -8,8 +8,6 @@ views.py; building all of them is one pass over the records with dict lookups.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from ...check.analysis import Analysis, QuoteCheck
 from ...check.coverage.counts import counts
 from ...check.measurements import Measured
@@ -34,7 +32,6 @@ from .localized import (
     claim_texts,
     quote_translations,
     source_texts,
-    statement_text,
     tracker_texts,
 )
 from .measured import measured_line, measured_view
@@ -208,16 +205,12 @@ def plain_conditions(q: Quantity) -> Localized | None:
 
 
 def summary_view(
-    cid: str,
-    claim: Claim,
-    stale: bool,
-    measured: Measured | None = None,
-    languages: Sequence[str] = ("en",),
+    cid: str, claim: Claim, texts: ClaimTexts, stale: bool, measured: Measured | None = None
 ) -> ClaimSummary:
-    """``languages``: the site's, main first (TrackerSettings.site_languages)."""
+    """``texts``: the claim's (localized.claim_texts), made once for its summary and view."""
     return ClaimSummary(
         id=cid,
-        statement=statement_text(claim, languages),
+        statement=texts.statement,
         status=STATUSES[claim.status],
         kind=claim.kind.value,
         kind_label=KIND_LABELS[claim.kind],
@@ -310,9 +303,11 @@ def claim_view(
     refs: dict[str, SourceRef],
     summaries: dict[str, ClaimSummary],
     related_to: list[str],
+    texts: ClaimTexts | None = None,
 ) -> ClaimView:
     checks = a.quote_checks_of(a.tracker.claims[cid])
-    texts = claim_texts(claim, a.tracker.settings.site_languages)
+    if texts is None:
+        texts = claim_texts(claim, a.tracker.settings.site_languages)
     evidence = [
         evidence_view(ev, checks[i] if i < len(checks) else QuoteCheck.NO_SOURCE, a, refs)
         for i, ev in enumerate(claim.evidence)

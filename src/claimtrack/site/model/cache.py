@@ -9,15 +9,18 @@ listings and the index are assembled again from the kept pieces (listings.py).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ...check.analysis import Analysis
 from ...check.coverage.counts import count_all
 from ...check.impact import Impact
 from ...load.tracker import Tracker
+from ...records import Claim
 from ..reuse import Reuse, kept
 from .archive import archive_view
 from .builders import KIND_VALUE_LABELS, claim_view, site_settings, source_view, summary_view
 from .listings import ListingCache, overview
-from .localized import source_texts
+from .localized import ClaimTexts, claim_texts, source_texts
 from .views import (
     ArchiveView,
     ClaimSummary,
@@ -43,6 +46,9 @@ class ModelCache:
         self._index: IndexView | None = None
         self._listings = ListingCache()
         self._languages: tuple[str, ...] = ()
+        # Each claim's translatable texts, for its summary and its view, while its record is
+        # the same object (the languages are the same: a change of them makes all anew).
+        self._texts: Reuse[str, ClaimTexts] = Reuse()
 
     def build(self, a: Analysis, impact: Impact | None) -> SiteModel:
         """Every view of the site; ``impact`` None makes every view anew."""
@@ -50,6 +56,8 @@ class ModelCache:
         if languages != self._languages:
             # Every translatable text has an entry per site language: all made again.
             impact, self._languages = None, languages
+            self._texts = Reuse()
+        self._texts.start()
         refs = self._source_refs(a.tracker)
         summaries, claims, moved = self._summaries(a, impact)
         listing_sources: set[str] = set()
@@ -60,7 +68,7 @@ class ModelCache:
             around, listing_sources = _showing(a, moved)
             for cid in around:
                 claims.pop(cid, None)
-        remade = _make_missing(a, refs, summaries, claims)
+        remade = _make_missing(a, refs, summaries, claims, self._claims, self._texts_of)
         claims = dict(sorted(claims.items()))
         sources, archives = self._source_views(a, impact, refs, summaries, listing_sources)
         listings = self._listings.build(summaries, claims, remade, KIND_VALUE_LABELS)
@@ -93,6 +101,12 @@ class ModelCache:
             refs[sid] = ref
         return refs
 
+    def _texts_of(self, cid: str, record: Claim) -> ClaimTexts:
+        texts = self._texts.get(cid, (record,))
+        if texts is None:
+            texts = self._texts.put(cid, (record,), claim_texts(record, self._languages))
+        return texts
+
     def _summaries(
         self, a: Analysis, impact: Impact | None
     ) -> tuple[dict[str, ClaimSummary], dict[str, ClaimView], set[str]]:
@@ -106,9 +120,8 @@ class ModelCache:
             if impact is not None and old is not None and cid not in impact.claim_pages:
                 summaries[cid], claims[cid] = old.summary, old
                 continue
-            made = summary_view(
-                cid, loaded.record, a.is_stale(cid), a.measured(cid), self._languages
-            )
+            texts = self._texts_of(cid, loaded.record)
+            made = summary_view(cid, loaded.record, texts, a.is_stale(cid), a.measured(cid))
             # Equal to the last one (an edit of the rationale): keep the object.
             summaries[cid] = kept(old.summary if old is not None else None, made)
             if old is not None and summaries[cid] is not old.summary:
@@ -144,7 +157,8 @@ class ModelCache:
                 sources[sid] = self._sources[sid]
                 archives[sid] = self._archives.get(sid)
             else:
-                sources[sid] = source_view(sid, source.record, a, refs, summaries)
+                made_view = source_view(sid, source.record, a, refs, summaries)
+                sources[sid] = kept(self._sources.get(sid), made_view)
                 # Made from the same inputs as the source's page, the claims citing it included.
                 made = archive_view(a, sid, refs[sid], summaries)
                 archives[sid] = kept(self._archives.get(sid), made)
@@ -169,13 +183,19 @@ def _make_missing(
     refs: dict[str, SourceRef],
     summaries: dict[str, ClaimSummary],
     claims: dict[str, ClaimView],
+    old: dict[str, ClaimView],
+    texts_of: Callable[[str, Claim], ClaimTexts],
 ) -> list[str]:
-    """Make the views of the claims ``claims`` lacks, into it; returns their ids."""
+    """Make the views of the claims ``claims`` lacks, into it; returns their ids.  A view
+    equal to the last one (a related claim's, whose summary did not change) is the last
+    one, so that what is made from it compares at once."""
     remade = []
     for cid, loaded in a.tracker.claims.items():
         if cid not in claims:
             related = a.related_to(cid)
-            claims[cid] = claim_view(cid, loaded.record, a, refs, summaries, related)
+            texts = texts_of(cid, loaded.record)
+            made = claim_view(cid, loaded.record, a, refs, summaries, related, texts)
+            claims[cid] = kept(old.get(cid), made)
             remade.append(cid)
     return remade
 

@@ -129,6 +129,8 @@ class ClaimTexts:
 def claim_texts(claim: Claim, languages: Sequence[str]) -> ClaimTexts:
     """``languages``: the site's, main first (TrackerSettings.site_languages)."""
     main, further = languages[0], languages[1:]
+    if not further:
+        return _untranslated(claim, main)
     fields: Fields = {tag: {f.path: f for f in claim_fields(claim, tag)} for tag in further}
 
     def text(path: FieldPath, original: str) -> Localized:
@@ -152,11 +154,20 @@ def claim_texts(claim: Claim, languages: Sequence[str]) -> ClaimTexts:
     )
 
 
-def statement_text(claim: Claim, languages: Sequence[str]) -> Localized:
-    """A claim's statement alone, for its summary."""
-    main, further = languages[0], languages[1:]
-    fields: Fields = {tag: {f.path: f for f in claim_fields(claim, tag)} for tag in further}
-    return text_of(fields, ("statement",), claim.statement, main)
+def _untranslated(claim: Claim, main: str) -> ClaimTexts:
+    """A claim's texts on a site in one language: nothing to look up."""
+
+    def text(original: str) -> Localized | None:
+        return Localized(original, main) if original else None
+
+    conditions = claim.quantity.conditions.strip() if claim.quantity is not None else ""
+    return ClaimTexts(
+        statement=Localized(claim.statement, main),
+        rationale=Localized(claim.rationale, main),
+        conditions=text(conditions),
+        history=tuple(Localized(entry.note, main) for entry in claim.history),
+        measurements=tuple(text(m.conditions.text.strip()) for m in claim.measurements),
+    )
 
 
 def source_texts(source: Source, languages: Sequence[str]) -> tuple[Localized, Localized]:
