@@ -8,9 +8,11 @@ import json
 import re
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+from claimtrack.edit.proof import quotes_in
 from claimtrack.edit.translation import Request, translate
 from claimtrack.edit.translation import settings as tracker_settings
 from claimtrack.edit.translation.merge import comment_lines
@@ -20,7 +22,7 @@ from claimtrack.records import Claim
 from claimtrack.records.translated import claim_fields, quote_state, tracker_fields
 from claimtrack.records.translations import fingerprint
 
-from .conftest import TODAY, Result
+from .conftest import FIXTURES, TODAY, Result
 
 Run = Callable[..., Result]
 Tracker = Callable[[str], Path]
@@ -447,24 +449,42 @@ def test_crlf_and_a_byte_order_mark_stay(tracker: Tracker) -> None:
     )
 
 
-def test_an_empty_translations_mapping_is_filled_in_block_style(tracker: Tracker) -> None:
-    root = tracker("translate")
-    raw = (root / "claims" / "half.yaml").read_bytes()
-    empty = raw[: raw.index(b"translations:")] + b"translations: {}   # none yet\n"
-    new = translate(empty, "claims/half.yaml", Request("claim", "fr", translated_by="person"))
-    assert new.decode().endswith(
-        """\
-translations:      # none yet
+HALF_FR = """\
   fr:
     translated_by: person
     # Acme did not announce the price of Rocket 2.
     statement: ""
+    history:
+      # No price in the announcement.
+      2026-10-02: ""
+    # The announcement gives no price.
+    rationale: ""
+    made_from:
+      statement: 31ebe06762b0
+      history:
+        2026-10-02: fb2a955dbb37
+      rationale: 2faaa3f2cac2
 """
-        + new.decode().split('statement: ""\n', 1)[1]
-    )
-    assert parse_document(new, "c").data["translations"]["fr"]["made_from"]["rationale"] == (
-        fingerprint("The announcement gives no price.")
-    )
+
+
+@pytest.mark.parametrize(
+    ("written", "kept"),
+    [
+        ("translations: {}   # none yet\n", "translations:      # none yet\n"),
+        ("translations: ~\n", "translations:\n"),
+        ("translations:\n", "translations:\n"),
+        ("translations:", "translations:\n"),  # the file ends without a line break, and still does
+    ],
+)
+def test_an_empty_translations_mapping_is_filled_in_block_style(
+    written: str, kept: str, tracker: Tracker
+) -> None:
+    raw = (tracker("translate") / "claims" / "half.yaml").read_bytes()
+    head = raw[: raw.index(b"translations:")]
+    request = Request("claim", "fr", translated_by="person")
+    new = translate(head + written.encode(), "claims/half.yaml", request)
+    expected = head.decode() + kept + HALF_FR
+    assert new.decode() == (expected if written.endswith("\n") else expected[:-1])
 
 
 def test_comments_hold_the_original_line_by_line_wrapped_never_reworded() -> None:
@@ -475,3 +495,38 @@ def test_comments_hold_the_original_line_by_line_wrapped_never_reworded() -> Non
     assert " ".join(lines[:-3]) == ("word " * 30).strip()
     # A YAML line break of any kind ends a comment: each starts a comment line of its own.
     assert comment_lines("a\u2028b\x85c", 40) == ["a", "b", "c"]
+
+
+@pytest.mark.parametrize(
+    "name",
+    sorted(p.stem for p in (FIXTURES / "status" / "claims").glob("*.yaml")),
+)
+def test_every_shape_of_claim_file_takes_a_translation_and_keeps_its_lines(name: str) -> None:
+    """The status fixtures' layouts (flow lists, quoted keys, odd spacing, a block scalar
+    last): each line of the file is kept, or gets the flow quote translation appended."""
+    raw = (FIXTURES / "status" / "claims" / f"{name}.yaml").read_bytes()
+    languages = {"acme-post": "en", "bench-weekly": "en", "fr-report": "fr", "old-note": "en"}
+    request = Request("claim", "fr", quotes=True, languages=languages)
+    new = translate(raw, f"claims/{name}.yaml", request).decode("utf-8")
+    old_lines = raw.decode("utf-8").splitlines()
+    kept = [line for line in old_lines if line in new.splitlines()]
+    grown = [line for line in old_lines if line not in kept]
+    assert all(line.lstrip().startswith(("evidence: [", "measurements: [")) for line in grown)
+    data = parse_document(new.encode(), "c").data
+    assert data is not None and "fr" in data["translations"]
+    # Each quote but a French one has its French translation to fill in.
+    for path, source, _ in quotes_in(data):
+        item: Any = data
+        for step in path:
+            item = item[step]
+        assert ("translations" in item) == (languages[source] != "fr"), path
+
+
+def test_a_claim_with_other_errors_is_refused(run_cli: Run, tracker: Tracker) -> None:
+    root = tracker("translate")
+    path = root / "claims" / "half.yaml"
+    path.write_text(path.read_text(encoding="utf-8").replace("kind: omission", "kind: rumour"))
+    before = path.read_bytes()
+    refused = _translate(run_cli, root, "half", "--language", "fr")
+    assert refused.code == 1 and "has errors besides empty translations" in refused.err
+    assert path.read_bytes() == before

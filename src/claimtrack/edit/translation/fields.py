@@ -122,6 +122,8 @@ def _evidence_lists(data: dict[str, Any]) -> Iterator[list[Any]]:
 def lenient(kind: RecordKind, data: dict[str, Any]) -> dict[str, Any]:
     """The record's data as validation sees it once the placeholders are left out."""
     data = copy.deepcopy(data)
+    if "translations" in data and data["translations"] is None:
+        del data["translations"]  # ``translations:`` with nothing yet: for translate to fill
     if isinstance(data.get("translations"), dict):
         # A language with nothing under it yet (``fr:``) is one still to add.
         data["translations"] = {
