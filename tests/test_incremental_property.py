@@ -63,7 +63,7 @@ SiteFiles = dict[str, tuple[int, bytes | None]]  # path -> (mode, bytes; None fo
 def snapshot(folder: Path) -> SiteFiles:
     """Every file and folder under ``folder`` (hidden ones too), with its mode and bytes,
     but the search bundle: an update in place leaves it to be made again later
-    (SiteBuilder.reindex, test_site_search.py), and site_support.SEARCH_BUNDLE says why
+    (SearchIndex.refresh, test_site_search.py), and site_support.SEARCH_BUNDLE says why
     two indexings differ anyway."""
     found: SiteFiles = {}
     for path in sorted(folder.rglob("*")):

@@ -227,7 +227,8 @@ def test_an_overriding_template_is_still_autoescaped_and_strict(tmp_path: Path) 
     with pytest.raises(DataError) as caught:
         build(root, tmp_path / "site")
     assert [p.format() for p in caught.value.problems] == [
-        "templates/sources.html:1:1: error: 'no_such_variable' is undefined [template-error]"
+        "templates/sources.html:1:1: error: 'no_such_variable' is undefined; the page gives "
+        "its template count, page, pagination, site, sources [template-error]"
     ]
     assert leftovers(tmp_path) == []
 

@@ -5,10 +5,11 @@ from __future__ import annotations
 import datetime as dt
 import io
 from collections.abc import Callable
+from importlib import resources
 from pathlib import Path
 
 import pytest
-from jinja2 import UndefinedError
+from jinja2 import UndefinedError, nodes
 
 from claimtrack import batch
 from claimtrack.codes import Code
@@ -16,8 +17,10 @@ from claimtrack.errors import DataError
 from claimtrack.live import LiveServer
 from claimtrack.problems import report
 from claimtrack.site import SiteBuilder
+from claimtrack.site.html.names import unknown_names
 from claimtrack.site.html.templating import make_environment, template_problem
 from claimtrack.site.html.theme import Theme
+from claimtrack.site.plan.contexts import BY_TEMPLATE, COMMON, FIELDS, ClaimPage
 
 from .conftest import TODAY, Result
 from .site_support import FIXTURE_TODAY, build, minimal_copy
@@ -49,8 +52,10 @@ def problems_of(root: Path, out: Path) -> list[str]:
     ("files", "expected"),
     [
         (
+            # Found before rendering: a page template reads only what its page gives it.
             {"404.html": MAIN + "<p>\n{{ nope }}</p>" + END},
-            "templates/404.html:4:1: error: 'nope' is undefined [template-error]",
+            "templates/404.html:4:1: error: 'nope' is undefined; the page gives its template "
+            "page, site [template-error]",
         ),
         (
             {"404.html": MAIN + "{% if %}" + END},
@@ -102,7 +107,7 @@ def test_the_command_line_reports_it_with_exit_1(
     root = themed(tmp_path, {"404.html": MAIN + "{{ nope }}" + END})
     result = run_cli("build", "--root", root, "--today", TODAY)
     assert result.code == 1, result.output
-    assert "templates/404.html:3:1: error: 'nope' is undefined [template-error]" in result.err
+    assert "templates/404.html:3:1: error: 'nope' is undefined; " in result.err
     assert "Traceback" not in result.output and "internal error" not in result.output
 
 
@@ -121,15 +126,17 @@ def test_a_mistake_in_the_second_process_is_a_problem_too(
     with pytest.raises(DataError) as caught:
         batch.split([0, 1], work, "rendering")
     assert caught.value.problems == [problem]
-    root = themed(tmp_path, {"claim.html": MAIN + "{{ nope }}" + END})
+    # A mistake only rendering shows (the template check reads names, not what they hold).
+    root = themed(tmp_path, {"claim.html": MAIN + "{{ 1 // (claim.rationale|length * 0) }}" + END})
     assert problems_of(root, tmp_path / "site") == [
-        "templates/claim.html:3:1: error: 'nope' is undefined [template-error]"
+        "templates/claim.html:3:1: error: ZeroDivisionError: integer division or modulo by zero "
+        "[template-error]"
     ]
 
 
 def test_incremental_and_full_builds_report_it_alike(tmp_path: Path) -> None:
     # Breaks only on a page whose title says BROKEN, so the first build succeeds.
-    claim = MAIN + "{{ nope if 'BROKEN' in page.title else '' }}" + END
+    claim = MAIN + "{{ (1 // 0) if 'BROKEN' in page.title else '' }}" + END
     root = themed(tmp_path, {"claim.html": claim})
     site = SiteBuilder(root, tmp_path / "site", FIXTURE_TODAY)
     site.build()
@@ -142,7 +149,10 @@ def test_incremental_and_full_builds_report_it_alike(tmp_path: Path) -> None:
         site.build()
     with pytest.raises(DataError) as full:
         build(root, tmp_path / "other")
-    expected = ["templates/claim.html:3:1: error: 'nope' is undefined [template-error]"]
+    expected = [
+        "templates/claim.html:3:1: error: ZeroDivisionError: integer division or modulo by zero "
+        "[template-error]"
+    ]
     assert [p.format() for p in incremental.value.problems] == expected
     assert [p.format() for p in full.value.problems] == expected
 
@@ -185,3 +195,92 @@ def test_without_an_override_on_the_way_the_packaged_template_is_named() -> None
     problem = template_problem(caught.value, "page.html")
     assert problem is not None
     assert (problem.path, problem.code) == ("claim.html", "template-error")
+
+
+# -- the variables a page template reads ---------------------------------------------------------
+CLAIM_GIVES = "the page gives its template claim, claimant_slug, jsonld, page, site"
+
+
+@pytest.mark.parametrize(
+    ("files", "expected"),
+    [
+        (
+            # On a branch no page of this site takes: rendering alone would never see it.
+            {
+                "claim.html": MAIN
+                + "{% if page.title == 'never' %}\n{{ claimant_slg }}\n{% endif %}"
+                + END
+            },
+            f"templates/claim.html:4:1: error: 'claimant_slg' is undefined; {CLAIM_GIVES} "
+            "[template-error]",
+        ),
+        (
+            # The listing page's filters are made only when rendered: checked all the same.
+            {"listing.html": MAIN + "{% for f in facet.statuses %}{{ f }}{% endfor %}" + END},
+            "templates/listing.html:3:1: error: 'facet' is undefined; the page gives its template "
+            "claims, facets, listing, page, pagination, site [template-error]",
+        ),
+    ],
+    ids=["untaken-branch", "lazy-field"],
+)
+def test_a_page_template_reading_a_variable_its_page_lacks_is_found_before_rendering(
+    tmp_path: Path, files: dict[str, str], expected: str
+) -> None:
+    root = themed(tmp_path, files)
+    assert problems_of(root, tmp_path / "site") == [expected]
+
+
+def test_names_a_template_sets_or_asks_about_are_its_own(tmp_path: Path) -> None:
+    body = (
+        "{% import '_macros.html' as m %}{% from '_macros.html' import shout as yell %}"
+        "{% macro local(x) %}{{ x }}{{ caller() if caller is defined }}{% endmacro %}"
+        "{% set top = claim.summary %}{% set ns = namespace(n=0) %}"
+        "{% for c in [top] %}{{ loop.index }}{{ c.id }}{% set ns.n = ns.n + 1 %}{% endfor %}"
+        "{% with w = 1 %}{{ w }}{% endwith %}{% if extra is defined %}{{ extra }}{% endif %}"
+        "{{ theme_note|default('') }}{{ m.shout('a') }}{{ yell('b') }}{{ local(1) }}"
+        "{% trans n=1 %}{{ n }} claim{% endtrans %}{{ _('x') }}{{ range(2)|list }}"
+        "{{ ns.n }}{{ brand }}"
+    )
+    base = resources.files("claimtrack").joinpath("templates", "base.html").read_text("utf-8")
+    root = themed(
+        tmp_path,
+        {
+            "claim.html": MAIN + body + END,
+            # What a template it extends sets is its own too.
+            "base.html": "{% set brand = 'Acme' %}" + base,
+            # The check cannot tell what a parent chosen at render time sets: it says nothing.
+            "404.html": '{% extends "ba" ~ "se.html" %}{% block main %}{% if false %}'
+            "{{ nope }}{% endif %}{% endblock %}\n",
+            "_macros.html": "{% macro shout(s) %}{{ s|upper }}{% endmacro %}\n",
+            # A part sees what its page has: left to rendering (this one reads listing.html's).
+            "_pagination.html": "{{ p.number }} {{ page.rel }}\n",
+        },
+    )
+    build(root, tmp_path / "site")
+    html = (tmp_path / "site" / "claims" / "rocket-speed" / "index.html").read_text("utf-8")
+    assert "\n1rocket-speed1AB11 claimx[0, 1]1Acme\n" in html
+
+
+def test_every_packaged_page_template_reads_only_what_its_page_gives_it() -> None:
+    """And a field renamed in its page context would be found at its line."""
+    env, _ = make_environment(Theme(templates={}, static={}))
+    source = resources.files("claimtrack").joinpath("templates")
+
+    def packaged(name: str) -> nodes.Template:
+        return env.parse(source.joinpath(name).read_text("utf-8"))
+
+    for template, kind in BY_TEMPLATE.items():
+        tree = env.parse(source.joinpath(template).read_text("utf-8"))
+        given = {*COMMON, *FIELDS[kind], *env.globals}
+        assert unknown_names(tree, given, packaged) == [], template
+    claim = source.joinpath("claim.html").read_text("utf-8")
+    line = 1 + claim[: claim.index("claimant_slug")].count("\n")
+    given = {*COMMON, *FIELDS[ClaimPage], *env.globals} - {"claimant_slug"}
+    assert unknown_names(env.parse(claim), given, packaged) == [("claimant_slug", line)]
+
+
+def test_the_readme_names_what_each_page_template_gets() -> None:
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text("utf-8")
+    for template, kind in BY_TEMPLATE.items():
+        fields = ", ".join(f"`{name}`" for name in FIELDS[kind]) or "nothing more"
+        assert f"`{template}` {fields}" in " ".join(readme.split()), template

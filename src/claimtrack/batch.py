@@ -9,7 +9,9 @@ rendering, writing, deleting an old site):
   pickled through a pipe.  Forking is used only when it is available, the
   machine has a second core, no other thread is running (forking a threaded
   process can deadlock the child: ``serve`` therefore works on one core), and
-  there are enough items for the fork to pay for itself.
+  there are enough items for the fork to pay for itself.  The child ends with
+  this process, even one killed with SIGKILL (children.tie_to_parent), and at
+  once when this process's half fails.
 - **No cyclic garbage collection during bulk work.**  Loading and building
   allocate millions of acyclic objects; the collector would walk the growing
   heap again and again (a third of the load time at 10,000 claims), and once
@@ -24,11 +26,13 @@ from __future__ import annotations
 import gc
 import os
 import pickle
+import signal
 import threading
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import TypeVar
 
+from .children import tie_to_parent
 from .errors import ClaimtrackError
 
 T = TypeVar("T")
@@ -108,13 +112,19 @@ def split(
         return work(items)
     mine, theirs = items[0::2], items[1::2]
     read_fd, write_fd = os.pipe()
+    parent = os.getpid()
     pid = os.fork()
     if pid == 0:  # pragma: no cover - runs in the child, which coverage does not follow
         os.close(read_fd)
+        tie_to_parent(parent)  # a build killed meanwhile leaves no worker running
         _child(work, theirs, write_fd)
     os.close(write_fd)
     try:
         first = work(mine)
+    except BaseException:
+        # The other half is of no use now, and waiting for it would hold up a Ctrl-C.
+        os.kill(pid, signal.SIGKILL)
+        raise
     finally:
         # Always drain and reap the child, also when this half failed.
         with os.fdopen(read_fd, "rb") as pipe:

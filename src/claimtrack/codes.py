@@ -92,6 +92,10 @@ class Code(StrEnum):
     STATUS_VS_MEASUREMENTS = "status-vs-measurements"
     # The interface's language
     MISSING_CATALOG = "missing-catalog"
+    # Translations of the records
+    TRANSLATION_STALE = "translation-stale"
+    TRANSLATION_LANGUAGE = "translation-language"
+    TRANSLATION_ORPHAN = "translation-orphan"
 
 
 @dataclass(frozen=True, slots=True)
@@ -250,7 +254,25 @@ CODES: dict[Code, CodeInfo] = {
         "or `corroborated` while all fall short or contradict it, `false` while all agree)",
     ),
     Code.MISSING_CATALOG: CodeInfo(
-        E, "`language:` in `tracker.yaml` names a language the site's interface has no catalog for"
+        E,
+        "`language:` or a `translations:` key in `tracker.yaml` names a language the site's "
+        "interface has no catalog for",
+    ),
+    Code.TRANSLATION_STALE: CodeInfo(
+        W,
+        "a translated field (or quote, or the tracker's title or description) whose original "
+        "changed since it was translated: its `made_from` fingerprint differs or is absent",
+    ),
+    Code.TRANSLATION_LANGUAGE: CodeInfo(
+        E,
+        "a translation keyed by a language the site is not published in (not in `tracker.yaml` "
+        "`translations:`), or by the language the original is already in; in `tracker.yaml`, "
+        "two languages that differ only in case (they would share one folder)",
+    ),
+    Code.TRANSLATION_ORPHAN: CodeInfo(
+        W,
+        "a translated field whose original does not exist (a history or measurement key "
+        "naming no entry, conditions or notes that are empty)",
     ),
 }
 

@@ -38,3 +38,7 @@ class FileRefused(ClaimtrackError):
         super().__init__(message)
         self.code = code
         self.hint = hint
+
+
+class Stopped(ClaimtrackError):
+    """A stop (serve's Ctrl-C) ended the work before it was done."""

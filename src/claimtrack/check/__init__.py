@@ -14,7 +14,16 @@ from ..load import Cache, Tracker
 from ..problems import Problem, sort_problems
 from .analysis import Analysis, ClaimRule, SourceRule, TrackerRule
 from .impact import Dependents, Impact
-from .rules import dates, figures, language, quotes, references, reviewed, statuses
+from .rules import (
+    dates,
+    figures,
+    language,
+    quotes,
+    references,
+    reviewed,
+    statuses,
+    translations,
+)
 from .store import CheckStore
 
 CLAIM_RULES: tuple[ClaimRule, ...] = (
@@ -22,14 +31,20 @@ CLAIM_RULES: tuple[ClaimRule, ...] = (
     *quotes.CLAIM_RULES,
     *statuses.CLAIM_RULES,
     *figures.CLAIM_RULES,
+    *translations.CLAIM_RULES,
 )
 SOURCE_RULES: tuple[SourceRule, ...] = (
     *references.SOURCE_RULES,
     *quotes.SOURCE_RULES,
     *dates.SOURCE_RULES,
     *reviewed.SOURCE_RULES,
+    *translations.SOURCE_RULES,
 )
-TRACKER_RULES: tuple[TrackerRule, ...] = (*references.TRACKER_RULES, *language.TRACKER_RULES)
+TRACKER_RULES: tuple[TrackerRule, ...] = (
+    *references.TRACKER_RULES,
+    *language.TRACKER_RULES,
+    *translations.TRACKER_RULES,
+)
 
 
 class Checker:

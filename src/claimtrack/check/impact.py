@@ -8,7 +8,8 @@ itself and, of other records, only:
 - the claims its ``related`` names (whether each exists; their summaries),
   and the claims whose ``related`` names it (their summaries);
 - the sets of ids, for "did you mean" hints, when it names an unknown id;
-- the day (staleness, dates in the future) and tracker.yaml (addresses).
+- the day (staleness, dates in the future) and tracker.yaml (addresses, and the site's
+  languages, which every claim's translations are checked against).
 
 A source's page reads its record, archive and origins, the titles of the
 sources it derives from and that derive from it, and the summaries of the

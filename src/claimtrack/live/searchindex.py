@@ -12,29 +12,25 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 
-from ..errors import ClaimtrackError
-from ..site import SiteBuilder
-from ..site.publish.search import discard_index, make_index, put_index
+from ..errors import ClaimtrackError, Stopped
+from ..site.publish.search import SearchIndex
 
 # Seconds without a build before the index is made again.
 DELAY = 1.0
 
 
 class SearchRefresher:
+    """Refreshes ``index`` once the builds that left it stale pause (``poke`` after each)."""
+
     def __init__(
         self,
-        builder: SiteBuilder,
-        lock: threading.Lock,
-        generation: Callable[[], int],
+        index: SearchIndex,
         say: Callable[[str], None],
         delay: float = DELAY,
     ) -> None:
-        self.builder = builder
-        self.lock = lock  # held by every build
-        self.generation = generation  # builds finished so far
+        self.index = index
         self.say = say
         self.delay = delay
-        self.refreshed = 0  # indexes put in place, for tests
         self._due = threading.Event()
         self._stop = threading.Event()
         self._thread = threading.Thread(
@@ -46,10 +42,12 @@ class SearchRefresher:
         """An in-place update left the index stale: make it again after the next pause."""
         self._due.set()
 
-    def stop(self) -> None:
+    def stop(self, timeout: float) -> None:
+        """Stop refreshing; wait at most ``timeout`` seconds for a refresh that runs (the
+        owner of the index ends its Pagefind run first)."""
         self._stop.set()
         self._due.set()
-        self._thread.join(timeout=30)
+        self._thread.join(timeout)
 
     def _loop(self) -> None:
         while self._due.wait() and not self._stop.is_set():
@@ -62,20 +60,12 @@ class SearchRefresher:
             self._refresh()
 
     def _refresh(self) -> None:
-        with self.lock:
-            before = self.generation()
-            language = self.builder.search_language
         try:
-            made = make_index(self.builder.out, language)
+            done = self.index.refresh()
+        except Stopped:
+            return  # serve is stopping
         except ClaimtrackError as exc:
             self.say(f"claimtrack serve: {exc}; search shows the last index")
             return
-        with self.lock:
-            if self.generation() != before:
-                discard_index(made)  # a build ran meanwhile: its pause makes the index
-                if self.builder.search_stale:
-                    self._due.set()
-                return
-            put_index(made, self.builder.out)
-            self.builder.search_stale = False
-            self.refreshed += 1
+        if not done and self.index.stale:
+            self._due.set()  # a build ran meanwhile: the next pause makes the index

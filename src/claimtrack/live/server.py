@@ -9,8 +9,8 @@ succeeds.
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
-import signal
 import socket
 import sys
 import threading
@@ -20,7 +20,8 @@ from http.server import ThreadingHTTPServer
 from pathlib import Path
 from typing import Any, TextIO
 
-from ..errors import ClaimtrackError, DataError, UsageError
+from ..children import Children
+from ..errors import ClaimtrackError, DataError, Stopped, UsageError
 from ..load import Cache
 from ..problems import format_text
 from ..site import SiteBuilder
@@ -28,8 +29,14 @@ from .events import EventsUnavailable, EventWatcher
 from .hosts import HostCheck
 from .http import LiveHandler, handler_for
 from .searchindex import SearchRefresher
+from .signals import StopSignals
 from .state import LiveState, View
 from .watch import Watcher
+
+# Seconds a stop waits for the threads to end; a build still running then is left to
+# end with the process (a full build puts its folder in place in one rename, or not at
+# all; an update's files are each old or new, and the next start builds afresh).
+STOP_SECONDS = 0.5
 
 
 class _Server(ThreadingHTTPServer):
@@ -55,10 +62,6 @@ def _server_class(host: str) -> type[_Server]:
     if ":" in host:
         return type("_Server6", (_Server,), {"address_family": socket.AF_INET6})
     return _Server
-
-
-def _interrupt(signum: int, frame: Any) -> None:
-    raise KeyboardInterrupt  # SIGTERM stops the server like Ctrl-C does
 
 
 class LiveServer:
@@ -88,18 +91,20 @@ class LiveServer:
         self.interval = interval  # seconds between two looks when polling
         self.events = events  # False: poll even where file-system events are available
         self.live = LiveState()
-        self.builder = SiteBuilder(self.root, self.out, today, cache, search=search)
-        # Held by each build and by the search index's swap (live/searchindex.py).
+        self.children = Children()  # Pagefind's runs, ended by stop()
+        self.builder = SiteBuilder(
+            self.root, self.out, today, cache, search=search, children=self.children
+        )
+        # Held by each build: stop() saves the cache only when no build runs.
         self._lock = threading.Lock()
         self._search_delay = search_delay
-        self._generation = 0
         self.search: SearchRefresher | None = None
-        self.builds = 0  # builds finished, good or bad
         self.last_seconds = 0.0  # how long the last build took
         self._stdout = stdout or sys.stdout
         self._stderr = stderr or sys.stderr
         self._clock = clock
         self._stop = threading.Event()
+        self._signals: StopSignals | None = None  # while serve_forever() runs
         self._httpd: _Server | None = None
         self._threads: list[threading.Thread] = []
         self._watcher: EventWatcher | Watcher | None = None
@@ -154,10 +159,14 @@ class LiveServer:
         try:
             # [] after the first build: nothing is known, so every file is looked at.
             with self._lock:
-                self._generation += 1  # builds begun: a search index made meanwhile is stale
-                result = self.builder.build(changed if changed else None)
-            if self.builder.search_stale:
+                if self._stop.is_set():
+                    raise Stopped("the server is stopping")
+                with self._interruptible():
+                    result = self.builder.build(changed if changed else None)
+            if self.builder.index.stale and not self._stop.is_set():
                 self._refresher().poke()
+        except Stopped:
+            view = self.live.view()  # a stop ended it: there is nothing to tell
         except DataError as exc:
             problems = [p for p in exc.problems if p.is_error] or list(exc.problems)
             view = self.live.end_build(changed=False, problems=problems, message=str(exc))
@@ -177,26 +186,27 @@ class LiveServer:
             view = self.live.end_build(changed=False, message=message)
             self._say(f"claimtrack serve: {message}; please report it", err=True)
         else:
-            written = int(getattr(result, "written", 1))
-            view = self.live.end_build(changed=written > 0)
+            view = self.live.end_build(changed=result.written > 0)
             what = ", ".join(changed[:3]) + (" ..." if len(changed) > 3 else "")
             kind = "built" if not changed else f"rebuilt after {what} changed:"
-            rendered = getattr(result, "rendered", result.pages)
             self._say(
-                f"{kind} {rendered} of {result.pages} pages rendered, {written} files written, "
-                f"in {self._clock() - started:.2f} s"
+                f"{kind} {result.rendered} of {result.pages} pages rendered, "
+                f"{result.written} files written, in {self._clock() - started:.2f} s"
             )
         finally:
             self.last_seconds = self._clock() - started
-            self.builds += 1
         return view
+
+    def _interruptible(self) -> contextlib.AbstractContextManager[None]:
+        """A build in the main thread (the first) stops at once on Ctrl-C (live/signals.py)."""
+        if self._signals is None:
+            return contextlib.nullcontext()
+        return self._signals.interruptible()
 
     def _refresher(self) -> SearchRefresher:
         if self.search is None:
             delay = {} if self._search_delay is None else {"delay": self._search_delay}
-            self.search = SearchRefresher(
-                self.builder, self._lock, lambda: self._generation, self._say, **delay
-            )
+            self.search = SearchRefresher(self.builder.index, self._say, **delay)
         return self.search
 
     def _start_watching(self) -> EventWatcher | Watcher:
@@ -232,8 +242,19 @@ class LiveServer:
                 self.rebuild(changed)
 
     def stop(self) -> None:
-        """Stop watching and serving; wakes every waiting page request.  Idempotent."""
+        """Stop watching and serving, end the Pagefind runs, wake every waiting page request.
+
+        Returns within about STOP_SECONDS, whatever runs.  Idempotent.
+        """
+        deadline = time.monotonic() + STOP_SECONDS
+
+        def left() -> float:
+            return max(0.0, deadline - time.monotonic())
+
         self._stop.set()
+        self.children.end()  # first: a build or the search index may be waiting for one
+        if self._signals is not None:
+            self._signals.wake()  # serve_forever, when stop() is called from another thread
         self.live.close()
         if self._httpd is not None:
             if self._threads:
@@ -241,27 +262,35 @@ class LiveServer:
             self._httpd.server_close()
         for thread in self._threads:
             if thread is not threading.current_thread():
-                thread.join(timeout=10)
+                thread.join(left())
         self._threads.clear()
+        if self.search is not None:
+            self.search.stop(left())
         if isinstance(self._watcher, EventWatcher):
             self._watcher.close()
-        if self.search is not None:
-            self.search.stop()
-        self.builder.cache.save()
+        # The cache only when no build is using it (a build ends with the process).
+        if self._lock.acquire(timeout=left()):
+            try:
+                self.builder.cache.save()
+            finally:
+                self._lock.release()
 
     def serve_forever(self) -> None:
         """start(), then wait until Ctrl-C, SIGTERM or stop() from another thread; stop cleanly."""
-        if threading.current_thread() is threading.main_thread():
-            signal.signal(signal.SIGTERM, _interrupt)
-        try:
-            self.start()
-            self._say(
-                f"Serving {self.url} (site built in {self.out}); watching claims/, sources/, "
-                "tracker.yaml, templates/ and static/. Press Ctrl-C to stop."
-            )
-            while not self._stop.wait(0.5):
-                pass
-        except KeyboardInterrupt:
-            self._say("\nStopping.")
-        finally:
-            self.stop()
+        with StopSignals() as signals:
+            self._signals = signals
+            try:
+                self.start()
+                self._say(
+                    f"Serving {self.url} (site built in {self.out}); watching claims/, "
+                    "sources/, tracker.yaml, templates/ and static/. Press Ctrl-C to stop."
+                )
+                while signals.received is None and not self._stop.is_set():
+                    signals.wait()
+            except KeyboardInterrupt:
+                pass  # a stop signal during the first build (signals.interruptible)
+            finally:
+                if signals.received is not None:
+                    self._say("\nStopping.")
+                self.stop()
+                self._signals = None

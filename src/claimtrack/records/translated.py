@@ -36,6 +36,12 @@ class FieldState:
         return self.state == "current"
 
 
+def field_name(path: FieldPath) -> str:
+    """A field's one name in messages, the `translations` report and claims.json:
+    ``statement``, ``history/2026-11-30`` (an entry key never holds a slash)."""
+    return "/".join(path)
+
+
 def entry_keys(dates: Iterable[dt.date]) -> list[str]:
     """Keys of dated entries in file order: the date, or DATE#n for its n-th entry."""
     seen: dict[dt.date, int] = {}

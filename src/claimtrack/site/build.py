@@ -21,6 +21,7 @@ from jinja2 import Environment
 from ..batch import collector_paused
 from ..check import Checker
 from ..check.impact import NOTHING, Impact, joined
+from ..children import Children
 from ..errors import DataError, UsageError
 from ..fsutil import atomic_write_bytes
 from ..i18n import Interface, english, interface
@@ -32,8 +33,7 @@ from .html.theme import Theme, load_theme
 from .model.cache import ModelCache
 from .plan.outputs import Output
 from .plan.pages import Planner
-from .publish.search import FOLDER as SEARCH_FOLDER
-from .publish.search import index_language, index_site, make_index, put_index
+from .publish.search import SearchIndex, index_language
 from .publish.swap import MARKER, MARKER_OUTPUT, recover, remove_leftovers, swap
 
 # Above this share of changed pages (and this many) an in-place update costs more than a
@@ -127,16 +127,18 @@ class SiteBuilder:
         cache: Cache | None = None,
         *,
         search: bool = True,
+        children: Children | None = None,
     ) -> None:
         self.root = Path(root).resolve()
         self.out = Path(out).resolve()
         self.today = today
         self.cache = cache if cache is not None else Cache.disabled()
         # Full builds index the site for search before swapping it in; in-place updates
-        # leave the index as it was (stale) until reindex() is called.
-        self.search = search
-        self.search_language: str | None = None
-        self.search_stale = False
+        # leave the index as it was (stale) until its refresh().  ``children``: who runs
+        # Pagefind (serve ends them when it stops).
+        self.index = SearchIndex(
+            self.out, enabled=search, children=children if children is not None else Children()
+        )
         self._state: _State | None = None
         # The environment of the last theme, by fingerprint, with its templates' problems.
         self._env: tuple[str, Environment, list[Problem]] | None = None
@@ -161,7 +163,7 @@ class SiteBuilder:
         return self._build(track=True, changed=changed)
 
     def _build(self, *, track: bool, changed: Collection[str] | None = None) -> BuildResult:
-        with collector_paused():
+        with collector_paused(), self.index.writing():
             try:
                 return self._build_now(track=track, changed=changed)
             finally:
@@ -200,7 +202,7 @@ class SiteBuilder:
         laps.lap("check")
         model = self._model.build(analysis, self._unmade)
         self._unmade = NOTHING
-        self.search_language = index_language(
+        language = index_language(
             model.settings.language, (src.ref.language for src in model.sources)
         )
         outputs = [*self._planner.plan(model, files.static, ui), MARKER_OUTPUT]
@@ -212,11 +214,11 @@ class SiteBuilder:
             laps.lap("update")
             if result is not None:
                 written, rendered = result
-                self.search_stale = self.search and (self.search_stale or written > 0)
+                self.index.updated(language, written)
                 return self._result(
                     outputs, started, warnings, written, rendered, full=False, laps=laps
                 )
-        digests = self._replace(Renderer(env), outputs, track, laps)
+        digests = self._replace(Renderer(env), outputs, track, laps, language)
         if track:
             inode = self.out.stat().st_ino
             self._state = _State(
@@ -248,13 +250,6 @@ class SiteBuilder:
             timings=laps.times,
         )
 
-    def reindex(self) -> float:
-        """Index the site in ``out`` again after in-place updates; returns the seconds taken."""
-        started = time.perf_counter()
-        put_index(make_index(self.out, self.search_language), self.out)
-        self.search_stale = False
-        return time.perf_counter() - started
-
     def _can_update(self, state: _State, theme: str) -> bool:
         try:
             same_folder = self.out.stat().st_ino == state.out_inode
@@ -263,7 +258,12 @@ class SiteBuilder:
         return same_folder and state.theme == theme and (self.out / MARKER).is_file()
 
     def _replace(
-        self, renderer: Renderer, outputs: list[Output], track: bool, laps: _Laps
+        self,
+        renderer: Renderer,
+        outputs: list[Output],
+        track: bool,
+        laps: _Laps,
+        language: str | None,
     ) -> dict[str, str]:
         """Write the whole site into a sibling folder, then swap it in for the old one."""
         out = self.out
@@ -284,20 +284,15 @@ class SiteBuilder:
             rest = [o for o in outputs if o.path != MARKER]
             digests.update(write_site(renderer, rest, tmp, digests=track))
             laps.lap("write")
-            deferred = False
-            if self.search:
-                kept = out / SEARCH_FOLDER
-                if track and self._state is not None and kept.is_dir():
-                    # A rebuild under serve (every page again: a tracker.yaml edit) does not
-                    # wait for Pagefind: the last index goes with the new pages, and serve
-                    # makes a new one once the edits pause, as after an in-place update.
-                    shutil.copytree(kept, tmp / SEARCH_FOLDER)
-                    deferred = True
-                else:
-                    index_site(tmp, self.search_language)
+            carried = False
+            if self.index.enabled:
+                # A rebuild under serve (every page again: a tracker.yaml edit) does not
+                # wait for Pagefind: the last index goes with the new pages, and serve
+                # makes a new one once the edits pause, as after an in-place update.
+                carried = self.index.fill(tmp, language, carry=track and self._state is not None)
                 laps.lap("search")
             swap(tmp, out)
-            self.search_stale = deferred
+            self.index.filled(carried=carried)
             laps.lap("swap")
         except BaseException:
             shutil.rmtree(tmp, ignore_errors=True)

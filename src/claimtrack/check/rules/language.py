@@ -1,4 +1,5 @@
-"""The tracker's ``language:`` must name a language the interface is translated into.
+"""Each of the site's languages must be one the interface is translated into: the
+tracker's ``language:`` and every key of its ``translations:``.
 
 Falling back to English in silence would publish a site whose ``<html lang>``
 says one language while its words are in another.
@@ -7,6 +8,7 @@ says one language while its words are in another.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 
 from ...codes import Code
 from ...i18n import catalog_for, catalogs
@@ -16,26 +18,38 @@ from ...problems import Problem, report
 from ..analysis import Analysis
 
 
-def _settings_text(a: Analysis) -> str | None:
+def _settings_text(root: Path) -> str | None:
     try:
-        return (a.tracker.root / SETTINGS_FILE).read_bytes().decode("utf-8", "replace")
+        return (root / SETTINGS_FILE).read_bytes().decode("utf-8", "replace")
     except OSError:
         return None
 
 
-def language_catalog(a: Analysis) -> Iterator[Problem]:
-    tag = a.tracker.settings.language
-    if catalog_for(tag) is not None:
-        return
-    # Only now is tracker.yaml read again, for the position of the value.
-    positions = Positions(reader=lambda: _settings_text(a))
-    yield report(
+def settings_positions(root: Path) -> Positions:
+    """Where tracker.yaml's keys and values stand.  The tracker keeps no positions of its
+    settings: only when a problem needs one is the file read again."""
+    return Positions(reader=lambda: _settings_text(root))
+
+
+def _missing(tag: str, pos: tuple[int, int]) -> Problem:
+    return report(
         SETTINGS_FILE,
-        positions.value(("language",)),
+        pos,
         Code.MISSING_CATALOG,
         f"the site's interface is not translated into {tag!r}",
         f"use one of: {', '.join(catalogs())} (a region may follow, as in fr-CA)",
     )
+
+
+def language_catalog(a: Analysis) -> Iterator[Problem]:
+    settings = a.tracker.settings
+    positions = settings_positions(a.tracker.root)
+    if catalog_for(settings.language) is None:
+        yield _missing(settings.language, positions.value(("language",)))
+    # Each further language has its own pages, in its own interface words.
+    for tag in settings.translations:
+        if tag != settings.language and catalog_for(tag) is None:
+            yield _missing(tag, positions.key(("translations", tag)))
 
 
 TRACKER_RULES = (language_catalog,)

@@ -12,42 +12,90 @@ settings, and nothing else: the computed fields are the pages' own (status
 meaning, last change, staleness, sources, origins, quote checks) and the
 addresses come from addresses.py, so the JSON cannot disagree with the pages,
 and a line can be kept for as long as its view compares equal.
+
+A record's ``translations`` are written as the reader needs them, not as the YAML holds
+them: per language, who translated it and each translated field's text and state
+(current, stale, orphan; records/translated.py decides), a field not listed being not
+translated yet.  ``made_from`` is the tool's input detail and stays out.  A quote's
+``translations`` likewise give each language's text, translated_by and state.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
-from typing import Any
+from collections.abc import Callable, Iterable
+from typing import Any, TypeVar
 
 import orjson
 
+from ...records import Claim, Evidence, Source
+from ...records.translated import (
+    FieldState,
+    claim_fields,
+    field_name,
+    quote_state,
+    source_fields,
+)
 from .. import addresses
 from ..model.views import ClaimView, EvidenceView, SiteSettings, SourceView
 
-SCHEMA_VERSION = 1
+# 2: translations (issue 17): per language, translated_by and each field's text and state.
+SCHEMA_VERSION = 2
+
+R = TypeVar("R", Claim, Source)
+
+
+def translations(record: R, fields: Callable[[R, str], list[FieldState]]) -> dict[str, Any]:
+    """A record's translations as claims.json and sources.json give them."""
+    return {
+        tag: {
+            "translated_by": t.translated_by,
+            "fields": {
+                field_name(f.path): {"text": f.text, "state": f.state}
+                for f in fields(record, tag)
+                if f.text is not None
+            },
+        }
+        for tag, t in record.translations.items()
+    }
+
+
+def quote_translations(ev: Evidence) -> dict[str, Any]:
+    out = {}
+    for tag in ev.translations:
+        state = quote_state(ev, tag)
+        assert state is not None, tag  # the quote has a translation in each of its keys
+        out[tag] = {"text": state.text, "translated_by": state.translated_by, "state": state.state}
+    return out
 
 
 def claim_line(view: ClaimView, settings: SiteSettings) -> bytes:
     """One claim's record in claims.json, as one line of UTF-8 JSON (no newline)."""
     cid = view.summary.id
+    claim = view.record
     # Python mode: orjson writes dates as YYYY-MM-DD and enums as their values itself.
-    record = view.record.model_dump()
+    record = claim.model_dump()
+    record["translations"] = translations(claim, claim_fields)
     record["evidence"] = [
-        _evidence(ev, shown) for ev, shown in zip(record["evidence"], view.evidence, strict=True)
+        _evidence(ev, shown, model)
+        for ev, shown, model in zip(record["evidence"], view.evidence, claim.evidence, strict=True)
     ]
     measured = view.measured
     shown_items = measured.items if measured is not None else ()
-    for m, shown_m in zip(record["measurements"], shown_items, strict=False):
+    for m, shown_m, model_m in zip(
+        record["measurements"], shown_items, claim.measurements, strict=False
+    ):
         m["evidence"] = [
-            _evidence(ev, e) for ev, e in zip(m["evidence"], shown_m.evidence, strict=True)
+            _evidence(ev, e, model)
+            for ev, e, model in zip(m["evidence"], shown_m.evidence, model_m.evidence, strict=True)
         ]
         m["independent"] = shown_m.independent
         m["agreement"] = shown_m.agreement
-    for entry, shown_h in zip(record["history"], view.history, strict=True):
+    for entry, shown_h, model_h in zip(record["history"], view.history, claim.history, strict=True):
         quotes = iter(shown_h.quotes)
         entry["evidence"] = [
-            e if isinstance(e, str) else _evidence(e, next(quotes)) for e in entry["evidence"]
+            e if isinstance(model, str) else _evidence(e, next(quotes), model)
+            for e, model in zip(entry["evidence"], model_h.evidence, strict=True)
         ]
     item: dict[str, Any] = {"id": cid, **record}
     item["status_meaning"] = view.summary.status.meaning
@@ -59,8 +107,10 @@ def claim_line(view: ClaimView, settings: SiteSettings) -> bytes:
     return _located(item, addresses.claim_page(cid), addresses.claim_folder(cid), settings)
 
 
-def _evidence(ev: dict[str, Any], shown: EvidenceView) -> dict[str, Any]:
-    """A quote item with what the site found of it in the archive."""
+def _evidence(ev: dict[str, Any], shown: EvidenceView, model: Evidence) -> dict[str, Any]:
+    """A quote item (``model`` dumped as ``ev``) with what the site found of it in the
+    archive, and its translations as the reader needs them."""
+    ev["translations"] = quote_translations(model)
     return {
         "source": ev.pop("source"),
         "quote": ev.pop("quote"),
@@ -77,6 +127,7 @@ def source_line(view: SourceView, settings: SiteSettings) -> bytes:
     """One source's record in sources.json, as one line of UTF-8 JSON (no newline)."""
     sid = view.ref.id
     item: dict[str, Any] = {"id": sid, **view.record.model_dump()}
+    item["translations"] = translations(view.record, source_fields)
     item["derived_by"] = [ref.id for ref in view.derived_by]
     item["independent_origins"] = [ref.id for ref in view.independent_origins]
     item["archived"] = view.archived

@@ -14,7 +14,8 @@ from typing import Any
 from ...check.analysis import QuoteCheck
 from ...check.measurements import Agreement
 from ...records import Claim, Source
-from ...records.values import ID_MAX, ID_PATTERN
+from ...records.translations import ENTRY_KEY_PATTERN
+from ...records.values import ID_MAX, ID_PATTERN, LANG_PATTERN
 from .jsonfiles import SCHEMA_VERSION
 
 DIALECT = "https://json-schema.org/draft/2020-12/schema"
@@ -65,6 +66,89 @@ def _wrap(title: str, key: str, item: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+# What the JSON writes instead of the models' translations (jsonfiles.translations): the
+# fingerprints (made_from) are the tool's, and the states are computed.
+_INPUT_ONLY = (
+    "ClaimTranslation",
+    "ClaimFingerprints",
+    "QuoteTranslation",
+    "SourceTranslation",
+    "SourceFingerprints",
+)
+_ENTRY = ENTRY_KEY_PATTERN.removeprefix("^").removesuffix("$")
+_TEXT = {"type": "string", "minLength": 1, "description": "The translated text."}
+_BY = {"$ref": "#/$defs/TranslatedBy", "description": "person or machine."}
+
+
+def _by_language(value: dict[str, Any], description: str) -> dict[str, Any]:
+    return {
+        "type": "object",
+        "description": description,
+        "patternProperties": {LANG_PATTERN: value},
+        "additionalProperties": False,
+    }
+
+
+def _translations(item: dict[str, Any], names: str, what: str) -> None:
+    """The record's translations as the JSON gives them; ``names``: its fields' pattern."""
+    for name in _INPUT_ONLY:
+        item["$defs"].pop(name, None)
+    field = {
+        "type": "object",
+        "additionalProperties": False,
+        "required": ["text", "state"],
+        "properties": {
+            "text": copy.deepcopy(_TEXT),
+            "state": {
+                "enum": ["current", "stale", "orphan"],
+                "description": "current: made from the original's text as it is now; stale: "
+                "the original changed since (or no fingerprint was recorded); orphan: the "
+                "original does not exist.",
+            },
+        },
+    }
+    item["properties"]["translations"] = _by_language(
+        {
+            "type": "object",
+            "additionalProperties": False,
+            "required": ["translated_by", "fields"],
+            "properties": {
+                "translated_by": copy.deepcopy(_BY),
+                "fields": {
+                    "type": "object",
+                    "description": f"Each translated field ({what}) by name; a field not "
+                    "listed is not translated yet.",
+                    "patternProperties": {names: field},
+                    "additionalProperties": False,
+                },
+            },
+        },
+        "The record in the site's further languages, by language tag: who translated it, "
+        "and each translated field's text and state.",
+    )
+
+
+def _quote_translations(evidence: dict[str, Any]) -> None:
+    evidence["properties"]["translations"] = _by_language(
+        {
+            "type": "object",
+            "additionalProperties": False,
+            "required": ["text", "translated_by", "state"],
+            "properties": {
+                "text": copy.deepcopy(_TEXT),
+                "translated_by": copy.deepcopy(_BY),
+                "state": {
+                    "enum": ["current", "stale"],
+                    "description": "current: made from the quote as it is now; stale: the "
+                    "quote changed since (or no fingerprint was recorded).",
+                },
+            },
+        },
+        "The quote's meaning in the site's other languages, beside the English translation, "
+        "by language tag.",
+    )
+
+
 def _add(item: dict[str, Any], props: dict[str, Any], optional: tuple[str, ...] = ()) -> None:
     ordered = {"id": props.pop("id"), **item["properties"], **props}
     item["properties"] = ordered
@@ -73,7 +157,14 @@ def _add(item: dict[str, Any], props: dict[str, Any], optional: tuple[str, ...] 
 
 def claims_schema() -> dict[str, Any]:
     item = _record_schema(Claim)
+    _translations(
+        item,
+        f"^(?:statement|rationale|conditions|(?:history|measurements)/{_ENTRY})$",
+        "statement, rationale, conditions, history/DATE for a history note, measurements/DATE "
+        "for a measurement's conditions text; DATE#2 for a second entry of a date",
+    )
     evidence = item["$defs"]["Evidence"]
+    _quote_translations(evidence)
     evidence["properties"]["quote_check"] = {
         "enum": [check.value for check in QuoteCheck],
         "description": "Whether the quote was found in the source's archived copy: "
@@ -158,6 +249,7 @@ def claims_schema() -> dict[str, Any]:
 
 def sources_schema() -> dict[str, Any]:
     item = _record_schema(Source)
+    _translations(item, "^(?:notes|title)$", "notes, title")
     _add(
         item,
         {

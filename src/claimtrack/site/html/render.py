@@ -12,17 +12,32 @@ from __future__ import annotations
 import hashlib
 import os
 from pathlib import Path
+from typing import Any
 
 from jinja2 import Environment, Template, TemplateError
 
 from ...batch import split
 from ...errors import DataError
+from ..plan.contexts import COMMON, FIELDS, Lazy
 from ..plan.outputs import Output
 from .templating import EXPRESSION_ERRORS, TEMPLATE_FAILURE, template_problem
 
 
 def digest(data: bytes) -> str:
     return hashlib.blake2b(data, digest_size=16).hexdigest()
+
+
+def variables(output: Output) -> dict[str, Any]:
+    """A page's template variables: the site, the page and its context's fields as they are
+    (no copies), a Lazy one made now."""
+    context = output.context
+    assert context is not None
+    site, page = COMMON
+    values: dict[str, Any] = {site: output.site, page: output.page}
+    for name in FIELDS[type(context)]:
+        value = getattr(context, name)
+        values[name] = value.make() if isinstance(value, Lazy) else value
+    return values
 
 
 class Renderer:
@@ -37,9 +52,8 @@ class Renderer:
         template = self._templates.get(output.template)
         if template is None:
             template = self._templates[output.template] = self.env.get_template(output.template)
-        context = output.context if output.lazy is None else {**output.context, **output.lazy()}
         try:
-            return template.render(context).encode("utf-8")
+            return template.render(variables(output)).encode("utf-8")
         except (TemplateError, RecursionError, *EXPRESSION_ERRORS) as exc:
             problem = template_problem(exc, output.template)
             if problem is None:

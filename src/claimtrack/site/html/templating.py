@@ -4,8 +4,9 @@ The tracker's ``templates/`` files (read by theme.override_files, so a link
 out of the tracker is never read) replace the packaged ones of the same name.
 Every override is compiled, and the templates it names checked, before any
 page is rendered, so a mistake in one is found, with its file and line, even
-when this site renders no page with it.  A mistake that shows only while
-rendering (an undefined variable, a template that includes itself) is
+when this site renders no page with it; so is a page template's read of a
+variable its page does not give it (names.py).  A mistake that shows only
+while rendering (an undefined attribute, a template that includes itself) is
 reported by ``template_problem`` at the override's line it comes from.
 """
 
@@ -34,8 +35,10 @@ from ...codes import Code
 from ...i18n import Interface, english
 from ...problems import Problem, line_column, report
 from ..addresses import listing_href
+from ..plan.contexts import template_variables
 from .escaping import FastTemplate, markup
 from .fragments import HELPERS, archive_text
+from .names import unknown_names
 from .theme import Theme, package_files
 from .translation import ConstantMessages, gettext_functions
 
@@ -204,7 +207,31 @@ def _check_template(env: Environment, name: str, source: str, known: set[str]) -
                     "it is neither in templates/ nor a packaged template",
                 )
             )
-    return problems
+    return problems + _unknown_variables(env, name, path, tree)
+
+
+def _unknown_variables(
+    env: Environment, name: str, path: str, tree: nodes.Template
+) -> list[Problem]:
+    """A page template's reads of variables its page does not give it (names.py)."""
+    given = template_variables(name)
+    if given is None:
+        return []
+
+    def parse(parent: str) -> nodes.Template | None:
+        assert env.loader is not None
+        try:
+            source, filename, _ = env.loader.get_source(env, parent)
+            return env.parse(source, parent, filename)
+        except (TemplateNotFound, TemplateSyntaxError):  # reported where it is
+            return None
+
+    hint = f"the page gives its template {', '.join(sorted(given))}"
+    return [
+        # Worded as strict undefined words it when such a line renders.
+        report(path, (line, 1), Code.TEMPLATE_ERROR, f"{missing!r} is undefined", hint)
+        for missing, line in unknown_names(tree, {*given, *env.globals}, parse)
+    ]
 
 
 def _template_frames(tb: TracebackType | None) -> list[tuple[str, int]]:

@@ -12,6 +12,8 @@ from __future__ import annotations
 from ...check.analysis import Analysis
 from ...check.coverage.counts import count_all
 from ...check.impact import Impact
+from ...load.tracker import Tracker
+from ..reuse import Reuse, kept
 from .archive import archive_view
 from .builders import KIND_VALUE_LABELS, claim_view, site_settings, source_view, summary_view
 from .listings import ListingCache, overview
@@ -32,8 +34,7 @@ class ModelCache:
 
     def __init__(self, *, search: bool = True) -> None:
         self.search = search  # the site has full-text search (pages show its box)
-        self._refs: dict[str, SourceRef] = {}
-        self._summaries: dict[str, ClaimSummary] = {}
+        self._refs: Reuse[str, SourceRef] = Reuse()
         self._claims: dict[str, ClaimView] = {}
         self._sources: dict[str, SourceView] = {}
         self._archives: dict[str, ArchiveView | None] = {}
@@ -43,50 +44,78 @@ class ModelCache:
 
     def build(self, a: Analysis, impact: Impact | None) -> SiteModel:
         """Every view of the site; ``impact`` None makes every view anew."""
-        tracker = a.tracker
-        refs: dict[str, SourceRef] = {}
-        for sid, source in sorted(tracker.sources.items()):
-            old = self._refs.get(sid)
-            record = source.record
-            same = old is not None and (old.title, old.language) == (record.title, record.language)
-            refs[sid] = (
-                old if same and old is not None else SourceRef(sid, record.title, record.language)
-            )
-        summaries: dict[str, ClaimSummary] = {}
-        claims: dict[str, ClaimView] = {}
-        moved: set[str] = set()  # claims whose summary changed
-        for cid, loaded in sorted(tracker.claims.items()):
-            kept = self._claims.get(cid)
-            if impact is not None and kept is not None and cid not in impact.claim_pages:
-                summaries[cid], claims[cid] = kept.summary, kept
-            else:
-                made = summary_view(cid, loaded.record, a.is_stale(cid), a.measured(cid))
-                # Equal to the last one (an edit of the rationale): keep the object.
-                summaries[cid] = kept.summary if kept is not None and kept.summary == made else made
-                if kept is not None and summaries[cid] is not kept.summary:
-                    moved.add(cid)
-        # A summary can change without its claim's file (a measurement's source now derives
-        # from the claim's own): the pages listing it, related claims' and cited sources',
-        # are made again too.
+        refs = self._source_refs(a.tracker)
+        summaries, claims, moved = self._summaries(a, impact)
         listing_sources: set[str] = set()
         if impact is not None:
-            for cid in moved:
-                names = a.links.names.get(cid)
-                if names is not None:
-                    listing_sources |= names.sources
-                    for other in names.related:
-                        claims.pop(other, None)
-                for other in a.related_to(cid):
-                    claims.pop(other, None)
-        remade = []
-        for cid, loaded in tracker.claims.items():
-            if cid not in claims:
-                related = a.related_to(cid)
-                claims[cid] = claim_view(cid, loaded.record, a, refs, summaries, related)
-                remade.append(cid)
+            # A summary can change without its claim's file (a measurement's source now
+            # derives from the claim's own): the pages listing it, related claims' and cited
+            # sources', are made again too.
+            around, listing_sources = _showing(a, moved)
+            for cid in around:
+                claims.pop(cid, None)
+        remade = _make_missing(a, refs, summaries, claims)
         claims = dict(sorted(claims.items()))
-        sources: dict[str, SourceView] = {}
-        archives: dict[str, ArchiveView | None] = {}
+        sources, archives = self._source_views(a, impact, refs, summaries, listing_sources)
+        listings = self._listings.build(summaries, claims, remade, KIND_VALUE_LABELS)
+        # The same objects while equal: the pages made from them compare at once.
+        self._index = kept(self._index, overview(listings, len(refs)))
+        self._settings = kept(self._settings, site_settings(a.tracker.settings, search=self.search))
+        self._claims, self._sources, self._archives = claims, sources, archives
+        return SiteModel(
+            settings=self._settings,
+            claims=tuple(claims.values()),
+            sources=tuple(sources.values()),
+            index=self._index,
+            archives=tuple(view for view in archives.values() if view is not None),
+            listings=listings,
+            claimant_slugs=self._listings.slugs,
+        )
+
+    def _source_refs(self, tracker: Tracker) -> dict[str, SourceRef]:
+        """Each source's SourceRef, the last one while its title and language are the same."""
+        self._refs.start()
+        refs: dict[str, SourceRef] = {}
+        for sid, source in sorted(tracker.sources.items()):
+            record = source.record
+            shown = (record.title, record.language)
+            ref = self._refs.get(sid, (), shown)
+            if ref is None:
+                ref = self._refs.put(sid, (), SourceRef(sid, *shown), shown)
+            refs[sid] = ref
+        return refs
+
+    def _summaries(
+        self, a: Analysis, impact: Impact | None
+    ) -> tuple[dict[str, ClaimSummary], dict[str, ClaimView], set[str]]:
+        """Every claim's summary, the views the impact leaves as they were, and the claims
+        whose summary changed."""
+        summaries: dict[str, ClaimSummary] = {}
+        claims: dict[str, ClaimView] = {}
+        moved: set[str] = set()
+        for cid, loaded in sorted(a.tracker.claims.items()):
+            old = self._claims.get(cid)
+            if impact is not None and old is not None and cid not in impact.claim_pages:
+                summaries[cid], claims[cid] = old.summary, old
+                continue
+            made = summary_view(cid, loaded.record, a.is_stale(cid), a.measured(cid))
+            # Equal to the last one (an edit of the rationale): keep the object.
+            summaries[cid] = kept(old.summary if old is not None else None, made)
+            if old is not None and summaries[cid] is not old.summary:
+                moved.add(cid)
+        return summaries, claims, moved
+
+    def _source_views(
+        self,
+        a: Analysis,
+        impact: Impact | None,
+        refs: dict[str, SourceRef],
+        summaries: dict[str, ClaimSummary],
+        listing_sources: set[str],
+    ) -> tuple[dict[str, SourceView], dict[str, ArchiveView | None]]:
+        """Every source's view and archive page's view (None: it has none), those the
+        impact leaves as they were kept."""
+        tracker = a.tracker
 
         def unchanged(sid: str) -> bool:
             return (
@@ -98,36 +127,47 @@ class ModelCache:
 
         # The sources' coverage, the costly part of their views, all at once on two cores.
         count_all(a, [sid for sid in tracker.sources if not unchanged(sid)])
+        sources: dict[str, SourceView] = {}
+        archives: dict[str, ArchiveView | None] = {}
         for sid, source in sorted(tracker.sources.items()):
-            kept_source = self._sources.get(sid)
-            if unchanged(sid) and kept_source is not None:
-                sources[sid] = kept_source
+            if unchanged(sid):
+                sources[sid] = self._sources[sid]
                 archives[sid] = self._archives.get(sid)
             else:
                 sources[sid] = source_view(sid, source.record, a, refs, summaries)
                 # Made from the same inputs as the source's page, the claims citing it included.
-                made_archive = archive_view(a, sid, refs[sid], summaries)
-                kept_archive = self._archives.get(sid)
-                archives[sid] = kept_archive if made_archive == kept_archive else made_archive
-        listings = self._listings.build(summaries, claims, remade, KIND_VALUE_LABELS)
-        index = overview(listings, len(refs))
-        if index == self._index:  # the same object while equal: the page compares at once
-            index = self._index
-        self._index = index
-        self._refs, self._summaries, self._claims, self._sources = refs, summaries, claims, sources
-        self._archives = archives
-        settings = site_settings(tracker.settings, search=self.search)
-        if settings != self._settings:  # the same object while equal: outputs compare at once
-            self._settings = settings
-        return SiteModel(
-            settings=self._settings,
-            claims=tuple(claims.values()),
-            sources=tuple(sources.values()),
-            index=index,
-            archives=tuple(view for view in archives.values() if view is not None),
-            listings=listings,
-            claimant_slugs=self._listings.slugs,
-        )
+                made = archive_view(a, sid, refs[sid], summaries)
+                archives[sid] = kept(self._archives.get(sid), made)
+        return sources, archives
+
+
+def _showing(a: Analysis, moved: set[str]) -> tuple[set[str], set[str]]:
+    """The claims and the sources whose pages show the summaries of the claims ``moved``."""
+    claims: set[str] = set()
+    sources: set[str] = set()
+    for cid in moved:
+        names = a.links.names.get(cid)
+        if names is not None:
+            sources |= names.sources
+            claims.update(names.related)
+        claims.update(a.related_to(cid))
+    return claims, sources
+
+
+def _make_missing(
+    a: Analysis,
+    refs: dict[str, SourceRef],
+    summaries: dict[str, ClaimSummary],
+    claims: dict[str, ClaimView],
+) -> list[str]:
+    """Make the views of the claims ``claims`` lacks, into it; returns their ids."""
+    remade = []
+    for cid, loaded in a.tracker.claims.items():
+        if cid not in claims:
+            related = a.related_to(cid)
+            claims[cid] = claim_view(cid, loaded.record, a, refs, summaries, related)
+            remade.append(cid)
+    return remade
 
 
 def build_model(a: Analysis) -> SiteModel:

@@ -9,9 +9,7 @@ without any work, so an edit of one claim renders only the pages it appears on.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
 from functools import partial
-from typing import Any
 
 from ...i18n import N_, Interface
 from ...records import ClaimKind
@@ -26,7 +24,16 @@ from ..model.views import (
     ListingView,
     SiteSettings,
     SourceSummary,
-    StatusView,
+)
+from ..reuse import Reuse
+from .contexts import (
+    Facets,
+    FamilyPage,
+    Lazy,
+    ListingHead,
+    ListingPage,
+    Pagination,
+    SourcesPage,
 )
 from .outputs import Output, page, page_info
 
@@ -39,28 +46,6 @@ FAMILY_TITLES = {
     "topics": N_("Claims by topic"),
     "claimants": N_("Claims by claimant"),
 }
-
-
-@dataclass(frozen=True)
-class ListingHead:
-    """What a listing page shows above its claims (the breakdown on page 1 only, so
-    that a status change reaches the other pages only when it moves them)."""
-
-    family: str
-    slug: str
-    value: str
-    label: str
-    count: int
-    fared: tuple[tuple[StatusView, int], ...]
-    details: tuple[str, ...]
-
-
-@dataclass(frozen=True)
-class Pagination:
-    family: str
-    slug: str
-    number: int
-    pages: int
 
 
 def _title(ui: Interface, family: str, label: str, number: int, pages_: int, site: str) -> str:
@@ -90,7 +75,7 @@ def _titled(ui: Interface, name: str, number: int, pages_: int, site: str) -> st
     return f"{name} – {site}"
 
 
-def _filters(claims: tuple[ClaimSummary, ...]) -> dict[str, Any]:
+def _filters(claims: tuple[ClaimSummary, ...]) -> Facets:
     """The filters over one page of claims: each value with how many of them have it."""
     statuses = Counter(c.status.value for c in claims)
     kinds = Counter(c.kind for c in claims)
@@ -103,19 +88,17 @@ def _filters(claims: tuple[ClaimSummary, ...]) -> dict[str, Any]:
         )
 
     return {
-        "facets": {
-            "statuses": tuple(
-                Facet(st.value, STATUSES[st].label, statuses[st.value])
-                for st in STATUS_ORDER
-                if statuses[st.value]
-            ),
-            "kinds": tuple(
-                Facet(k, labels[k], n)
-                for k, n in sorted(kinds.items(), key=lambda x: _KINDS.get(x[0], 99))
-            ),
-            "topics": alphabetical(Counter(t for c in claims for t in c.topics)),
-            "claimants": alphabetical(Counter(c.claimant for c in claims)),
-        }
+        "statuses": tuple(
+            Facet(st.value, STATUSES[st].label, statuses[st.value])
+            for st in STATUS_ORDER
+            if statuses[st.value]
+        ),
+        "kinds": tuple(
+            Facet(k, labels[k], n)
+            for k, n in sorted(kinds.items(), key=lambda x: _KINDS.get(x[0], 99))
+        ),
+        "topics": alphabetical(Counter(t for c in claims for t in c.topics)),
+        "claimants": alphabetical(Counter(c.claimant for c in claims)),
     }
 
 
@@ -123,60 +106,56 @@ class ListingPlanner:
     """The Outputs of every listing, reused while a listing is the same object."""
 
     def __init__(self) -> None:
-        self._done: dict[tuple[str, str], tuple[ListingView, SiteSettings, list[Output]]] = {}
+        self._done: Reuse[tuple[str, str], list[Output]] = Reuse()
 
     def plan(
         self, listings: tuple[ListingView, ...], s: SiteSettings, ui: Interface
     ) -> list[Output]:
         """``ui``: the language of the titles; the settings name it, so a new language
         gives new settings and every page again."""
-        outputs: list[Output] = []
-        kept, self._done = self._done, {}
+        outputs = self._listing_pages(listings, s, ui)
         families: dict[str, list[ListingLink]] = {}
         for v in listings:
-            key = (v.family, v.value)
-            hit = kept.get(key)
-            if hit is None or hit[0] is not v or hit[1] is not s:
-                hit = (v, s, self._pages(v, s, ui))
-            self._done[key] = hit
-            outputs.extend(hit[2])
             if v.family != "claims":
                 families.setdefault(v.family, []).append(link(v))
         for family, links in families.items():
             outputs.extend(_family_pages(family, tuple(links), s, ui))
         return outputs
 
-    @staticmethod
-    def _pages(v: ListingView, s: SiteSettings, ui: Interface) -> list[Output]:
-        made = []
-        total = v.pages
-        for number in range(1, total + 1):
-            path = addresses.listing_page(v.family, v.slug, number)
-            start = (number - 1) * addresses.PER_PAGE
-            head = ListingHead(
-                v.family,
-                v.slug,
-                v.value,
-                v.label,
-                len(v.claims),
-                v.fared if number == 1 else (),
-                v.details if number == 1 else (),
-            )
-            title = _title(ui, v.family, v.label, number, total, s.title)
-            info = page_info(s, path, title, title, "claims")
-            shown = v.claims[start : start + addresses.PER_PAGE]
-            made.append(
-                page(
-                    "listing.html",
-                    s,
-                    info,
-                    (partial(_filters, shown), None),  # made from the claims, in the key
-                    listing=head,
-                    claims=shown,
-                    pagination=Pagination(v.family, v.slug, number, total),
-                )
-            )
-        return made
+    def _listing_pages(
+        self, listings: tuple[ListingView, ...], s: SiteSettings, ui: Interface
+    ) -> list[Output]:
+        made = self._done.each(listings, _name, lambda v: _pages(v, s, ui), s)
+        return [output for pages in made for output in pages]
+
+
+def _name(v: ListingView) -> tuple[str, str]:
+    return (v.family, v.value)
+
+
+def _pages(v: ListingView, s: SiteSettings, ui: Interface) -> list[Output]:
+    made = []
+    total = v.pages
+    for number in range(1, total + 1):
+        path = addresses.listing_page(v.family, v.slug, number)
+        start = (number - 1) * addresses.PER_PAGE
+        head = ListingHead(
+            v.family,
+            v.slug,
+            v.value,
+            v.label,
+            len(v.claims),
+            v.fared if number == 1 else (),
+            v.details if number == 1 else (),
+        )
+        title = _title(ui, v.family, v.label, number, total, s.title)
+        info = page_info(s, path, title, title, "claims")
+        shown = v.claims[start : start + addresses.PER_PAGE]
+        pagination = Pagination(v.family, v.slug, number, total)
+        # The filters are made from the claims shown, which the key holds.
+        facets = Lazy(partial(_filters, shown))
+        made.append(page(s, info, ListingPage(head, shown, pagination, facets)))
+    return made
 
 
 def _family_pages(
@@ -190,17 +169,9 @@ def _family_pages(
         path = addresses.listing_page(family, "", number)
         title = _titled(ui, ui.gettext(FAMILY_TITLES[family]), number, total, s.title)
         info = page_info(s, path, title, title, "claims")
-        made.append(
-            page(
-                "listings.html",
-                s,
-                info,
-                family=family,
-                links=links[(number - 1) * per : number * per],
-                count=len(links),
-                pagination=Pagination(family, "", number, total),
-            )
-        )
+        shown = links[(number - 1) * per : number * per]
+        pagination = Pagination(family, "", number, total)
+        made.append(page(s, info, FamilyPage(family, shown, len(links), pagination)))
     return made
 
 
@@ -214,14 +185,7 @@ def source_pages(listed: tuple[SourceSummary, ...], s: SiteSettings, ui: Interfa
         title = _titled(ui, ui.gettext("Sources"), number, total, s.title)
         described = ui.gettext("Sources of %(title)s") % {"title": s.title}
         info = page_info(s, path, title, described, "sources")
-        made.append(
-            page(
-                "sources.html",
-                s,
-                info,
-                sources=listed[(number - 1) * per : number * per],
-                count=len(listed),
-                pagination=Pagination("sources", "", number, total),
-            )
-        )
+        shown = listed[(number - 1) * per : number * per]
+        pagination = Pagination("sources", "", number, total)
+        made.append(page(s, info, SourcesPage(shown, len(listed), pagination)))
     return made

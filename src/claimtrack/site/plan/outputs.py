@@ -7,11 +7,11 @@ build can tell, without rendering, whether a page would come out the same.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass
 
 from .. import addresses
 from ..model.views import SiteSettings
+from .contexts import PageContext
 
 
 @dataclass(frozen=True)
@@ -40,13 +40,13 @@ class PageInfo:
 @dataclass(frozen=True)
 class Output:
     path: str
-    # For pages: the template and its variables; for other files: a function making the bytes.
+    # For pages: the template and what it receives (site, page and the page's context);
+    # for other files: a function making the bytes.
     template: str | None = None
-    context: dict[str, Any] = field(default_factory=dict)
+    site: SiteSettings | None = None
+    page: PageInfo | None = None
+    context: PageContext | None = None
     make: Callable[[], bytes] | None = None
-    # More template variables, computed only when the page is rendered (in whichever process
-    # renders it); the key must then cover their inputs.
-    lazy: Callable[[], dict[str, Any]] | None = None
     # What the output is made from; None means "always make it and compare the bytes".
     key: object = None
 
@@ -83,18 +83,14 @@ def page_info(
     )
 
 
-def page(
-    template: str,
-    settings: SiteSettings,
-    info: PageInfo,
-    lazy: tuple[Callable[[], dict[str, Any]], object] | None = None,
-    **context: Any,
-) -> Output:
+def page(settings: SiteSettings, info: PageInfo, context: PageContext) -> Output:
     """The one way a page is planned: its key is everything its template receives."""
+    template = context.template
     return Output(
         path=info.path,
         template=template,
-        context={"site": settings, "page": info, **context},
-        lazy=lazy[0] if lazy else None,
-        key=(template, settings, info, tuple(context.items()), lazy[1] if lazy else None),
+        site=settings,
+        page=info,
+        context=context,
+        key=(template, settings, info, context),
     )

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
-from typing import Any
 
 from ...i18n import Interface, english
 from .. import addresses
@@ -17,18 +16,18 @@ from ..data import jsonfiles as data
 from ..data import schema as dataschema
 from ..model.builders import KIND_LABELS, by_origin
 from ..model.views import STATUSES, ArchiveView, ClaimView, SiteModel, SiteSettings, SourceView
+from ..reuse import Reuse
 from . import listings as listing_pages
+from .contexts import (
+    ArchivePage,
+    ClaimPage,
+    IndexPage,
+    Lazy,
+    NotFoundPage,
+    SearchPage,
+    SourcePage,
+)
 from .outputs import Output, page, page_info
-
-
-def _review(
-    claim: ClaimView, sources: dict[str, SourceView], settings: SiteSettings
-) -> Callable[[], dict[str, Any]]:
-    return lambda: {"jsonld": jsonld.script_json(jsonld.claim_review(claim, sources, settings))}
-
-
-def _constant(content: bytes) -> Callable[[], bytes]:
-    return lambda: content
 
 
 class Planner:
@@ -41,35 +40,14 @@ class Planner:
     """
 
     def __init__(self) -> None:
-        # By claim id: (view, settings, what its review shows of cited sources, its Output).
-        self._claims: dict[str, tuple[ClaimView, SiteSettings, tuple[object, ...], Output]] = {}
+        # By claim id; made from the view and the settings, and equal while what its review
+        # shows of the cited sources is equal.
+        self._claims: Reuse[str, Output] = Reuse()
+        self._sources: Reuse[str, Output] = Reuse()
+        self._archives: Reuse[str, Output] = Reuse()
+        self._claim_lines: Reuse[str, bytes] = Reuse()
+        self._source_lines: Reuse[str, bytes] = Reuse()
         self._listings = listing_pages.ListingPlanner()
-        self._sources: dict[str, tuple[SourceView, SiteSettings, Output]] = {}
-        self._archives: dict[str, tuple[ArchiveView, SiteSettings, Output]] = {}
-        self._lines: dict[str, tuple[object, SiteSettings, bytes]] = {}
-
-    def _line(self, name: str, view: ClaimView | SourceView, s: SiteSettings) -> bytes:
-        """A record's JSON line, made again only when its view or the settings are new."""
-        hit = self._lines.get(name)
-        if hit is not None and hit[0] is view and hit[1] is s:
-            return hit[2]
-        line = (
-            data.claim_line(view, s) if isinstance(view, ClaimView) else data.source_line(view, s)
-        )
-        self._lines[name] = (view, s, line)
-        return line
-
-    def _json(self, s: SiteSettings, key: str, views: tuple[ClaimView | SourceView, ...]) -> bytes:
-        lines = [
-            self._line("c/" + v.summary.id if isinstance(v, ClaimView) else "s/" + v.ref.id, v, s)
-            for v in views
-        ]
-        names = {
-            "c/" + v.summary.id if isinstance(v, ClaimView) else "s/" + v.ref.id for v in views
-        }
-        prefix = key[0] + "/"
-        self._lines = {n: hit for n, hit in self._lines.items() if n in names or n[:2] != prefix}
-        return data.document(s, key, lines)
 
     def plan(self, model: SiteModel, static: dict[str, bytes], ui: Interface) -> list[Output]:
         """Every file of the site, pages first; paths are unique and sorted within each kind.
@@ -78,109 +56,134 @@ class Planner:
         page's key changes with it).
         """
         s = model.settings
-        _ = ui.gettext
-        outputs: list[Output] = []
-        description = s.description or _("Claims tracked by %(title)s") % {"title": s.title}
-        index_info = page_info(s, addresses.INDEX, s.title, description, "claims")
-        outputs.append(page("index.html", s, index_info, index=model.index))
-        sources_by_id: dict[str, SourceView] = {src.ref.id: src for src in model.sources}
-        kept, self._claims = self._claims, {}
-        slugs = model.claimant_slugs
-        for claim in model.claims:
-            cid = claim.summary.id
-            # The ClaimReview also shows the cited sources' title, publisher, date and address:
-            # only those, so a change elsewhere in a source's view (the claims it lists)
-            # does not make every page citing it look changed.
-            slug = slugs.get(claim.summary.claimant, "")
-            cited = (
-                *(
-                    _shown_in_review(sources_by_id[ref.id])
-                    for ref in claim.sources
-                    if ref.id in sources_by_id
-                ),
-                slug,
-            )
-            hit = kept.get(cid)
-            if hit is None or hit[0] is not claim or hit[1] is not s or hit[2] != cited:
-                hit = (claim, s, cited, _claim_page(s, claim, cited, sources_by_id, slug, ui))
-            self._claims[cid] = hit
-            outputs.append(hit[3])
-        titled = {"title": s.title}
-        outputs.extend(listing_pages.source_pages(by_origin(model.sources), s, ui))
-        kept_sources, self._sources = self._sources, {}
-        for source in model.sources:
-            sid = source.ref.id
-            done = kept_sources.get(sid)
-            if done is None or done[0] is not source or done[1] is not s:
-                path = addresses.source_page(sid)
-                title = source.ref.title
-                info = page_info(
-                    s,
-                    path,
-                    f"{title} – {s.title}",
-                    _("Source: %(source)s") % {"source": title},
-                    "sources",
-                )
-                done = (source, s, page("source.html", s, info, source=source))
-            self._sources[sid] = done
-            outputs.append(done[2])
-        kept_archives, self._archives = self._archives, {}
-        for archive in model.archives:
-            sid = archive.ref.id
-            made = kept_archives.get(sid)
-            if made is None or made[0] is not archive or made[1] is not s:
-                made = (archive, s, _archive_page(s, archive, ui))
-            self._archives[sid] = made
-            outputs.append(made[2])
-        outputs.extend(self._listings.plan(model.listings, s, ui))
-        missing = _("Page not found – %(title)s") % titled
-        outputs.append(page("404.html", s, page_info(s, addresses.NOT_FOUND, missing, "", "")))
-        # Keys of the aggregates: the views they are made from (the same objects while
-        # unchanged, so comparing them costs next to nothing).
-        claims, sources = model.claims, model.sources
-        outputs.append(
-            Output("claims.json", make=lambda: self._json(s, "claims", claims), key=(s, claims))
-        )
-        outputs.append(
-            Output("sources.json", make=lambda: self._json(s, "sources", sources), key=(s, sources))
-        )
-        outputs.append(
-            Output(
-                "claims.schema.json",
-                make=lambda: data.schema_json(dataschema.claims_schema()),
-            )
-        )
-        outputs.append(
-            Output(
-                "sources.schema.json",
-                make=lambda: data.schema_json(dataschema.sources_schema()),
-            )
-        )
-        # What each shows of a claim: its summary and, in the feed, its history.
-        summaries = tuple(c.summary for c in model.claims)
-        refs = tuple(src.ref for src in model.sources)
-        feed_key = (
-            s,
-            summaries,
-            tuple(c.history for c in model.claims),
-            tuple(c.measured for c in model.claims),
-        )
-        outputs.append(Output("feed.xml", make=lambda: feeds.atom_feed(model, ui), key=feed_key))
-        if s.base_url is not None:
-            make_sitemap = partial(feeds.sitemap, model)
-            archived = tuple(a.ref.id for a in model.archives)
-            shown = tuple(feeds.listing_folders(model))
-            sitemap_key = (s, summaries, refs, model.index.last_updated, archived, shown)
-            outputs.append(
-                Output("sitemap.xml", make=lambda: make_sitemap() or b"", key=sitemap_key)
-            )
-        for name, content in static.items():
-            outputs.append(Output(f"static/{name}", make=_constant(content), key=content))
+        outputs = [
+            _index_page(model, ui),
+            *self._claim_pages(model, ui),
+            *listing_pages.source_pages(by_origin(model.sources), s, ui),
+            *self._source_pages(model.sources, s, ui),
+            *self._archive_pages(model.archives, s, ui),
+            *self._listings.plan(model.listings, s, ui),
+            _not_found_page(s, ui),
+            *self._data_files(model, ui),
+            *(
+                Output(f"static/{name}", make=_constant(content), key=content)
+                for name, content in static.items()
+            ),
+        ]
         if s.search:
             # Last, so that it sees every listing planned above; placed after the last page.
             after = max(i for i, o in enumerate(outputs) if o.is_page) + 1
             outputs.insert(after, _search_page(s, {o.path for o in outputs}, ui))
         return outputs
+
+    def _claim_pages(self, model: SiteModel, ui: Interface) -> list[Output]:
+        s = model.settings
+        sources = {src.ref.id: src for src in model.sources}
+        slugs = model.claimant_slugs
+        made = []
+        self._claims.start()
+        for claim in model.claims:
+            cid = claim.summary.id
+            slug = slugs.get(claim.summary.claimant, "")
+            cited = _cited(claim, sources, slug)
+            same = (claim, s)
+            output = self._claims.get(cid, same, cited)
+            if output is None:
+                output = _claim_page(s, claim, cited, sources, slug, ui)
+                self._claims.put(cid, same, output, cited)
+            made.append(output)
+        return made
+
+    def _source_pages(
+        self, views: tuple[SourceView, ...], s: SiteSettings, ui: Interface
+    ) -> list[Output]:
+        return self._sources.each(views, _source_id, lambda v: _source_page(s, v, ui), s)
+
+    def _archive_pages(
+        self, views: tuple[ArchiveView, ...], s: SiteSettings, ui: Interface
+    ) -> list[Output]:
+        return self._archives.each(views, _source_id, lambda v: _archive_page(s, v, ui), s)
+
+    def _data_files(self, model: SiteModel, ui: Interface) -> list[Output]:
+        """claims.json, sources.json, their schemas, the feed and the sitemap.
+
+        Their keys are the views they are made from (the same objects while unchanged, so
+        comparing them costs next to nothing); of a claim, the feed shows its summary, history
+        and measurements, the sitemap its summary.
+        """
+        s = model.settings
+        claims, sources = model.claims, model.sources
+        summaries = tuple(c.summary for c in claims)
+        files = [
+            Output("claims.json", make=lambda: self._claims_json(s, claims), key=(s, claims)),
+            Output("sources.json", make=lambda: self._sources_json(s, sources), key=(s, sources)),
+            Output("claims.schema.json", make=lambda: data.schema_json(dataschema.claims_schema())),
+            Output(
+                "sources.schema.json", make=lambda: data.schema_json(dataschema.sources_schema())
+            ),
+            Output(
+                "feed.xml",
+                make=lambda: feeds.atom_feed(model, ui),
+                key=(
+                    s,
+                    summaries,
+                    tuple(c.history for c in claims),
+                    tuple(c.measured for c in claims),
+                ),
+            ),
+        ]
+        if s.base_url is not None:
+            make_sitemap = partial(feeds.sitemap, model)
+            refs = tuple(src.ref for src in sources)
+            archived = tuple(a.ref.id for a in model.archives)
+            shown = tuple(feeds.listing_folders(model))
+            sitemap_key = (s, summaries, refs, model.index.last_updated, archived, shown)
+            files.append(Output("sitemap.xml", make=lambda: make_sitemap() or b"", key=sitemap_key))
+        return files
+
+    def _claims_json(self, s: SiteSettings, views: tuple[ClaimView, ...]) -> bytes:
+        """claims.json; a claim's line made again only when its view or the settings are new."""
+        lines = self._claim_lines.each(views, _claim_id, lambda v: data.claim_line(v, s), s)
+        return data.document(s, "claims", lines)
+
+    def _sources_json(self, s: SiteSettings, views: tuple[SourceView, ...]) -> bytes:
+        """sources.json, likewise."""
+        lines = self._source_lines.each(views, _source_id, lambda v: data.source_line(v, s), s)
+        return data.document(s, "sources", lines)
+
+
+def _claim_id(view: ClaimView) -> str:
+    return view.summary.id
+
+
+def _source_id(view: SourceView | ArchiveView) -> str:
+    return view.ref.id
+
+
+def _constant(content: bytes) -> Callable[[], bytes]:
+    return lambda: content
+
+
+def _index_page(model: SiteModel, ui: Interface) -> Output:
+    s = model.settings
+    description = s.description or ui.gettext("Claims tracked by %(title)s") % {"title": s.title}
+    info = page_info(s, addresses.INDEX, s.title, description, "claims")
+    return page(s, info, IndexPage(model.index))
+
+
+def _not_found_page(s: SiteSettings, ui: Interface) -> Output:
+    missing = ui.gettext("Page not found – %(title)s") % {"title": s.title}
+    return page(s, page_info(s, addresses.NOT_FOUND, missing, "", ""), NotFoundPage())
+
+
+def _cited(claim: ClaimView, sources: dict[str, SourceView], slug: str) -> tuple[object, ...]:
+    """What a claim's page shows of others besides its view: the cited sources as its
+    ClaimReview shows them (only that, so a change elsewhere in a source's view, the claims
+    it lists, does not make every page citing it look changed), and its claimant's slug."""
+    return (
+        *(_shown_in_review(sources[ref.id]) for ref in claim.sources if ref.id in sources),
+        slug,
+    )
 
 
 def _shown_in_review(v: SourceView) -> tuple[object, ...]:
@@ -205,14 +208,24 @@ def _claim_page(
     info = page_info(
         s, addresses.claim_page(cid), f"{c.statement} – {s.title}", described, "claims"
     )
-    return page(
-        "claim.html",
+    review = Lazy(partial(_review, claim, sources, s), cited)
+    return page(s, info, ClaimPage(claim, claimant_slug, review))
+
+
+def _review(claim: ClaimView, sources: dict[str, SourceView], s: SiteSettings) -> str:
+    return jsonld.script_json(jsonld.claim_review(claim, sources, s))
+
+
+def _source_page(s: SiteSettings, source: SourceView, ui: Interface) -> Output:
+    title = source.ref.title
+    info = page_info(
         s,
-        info,
-        (_review(claim, sources, s), cited),
-        claim=claim,
-        claimant_slug=claimant_slug,
+        addresses.source_page(source.ref.id),
+        f"{title} – {s.title}",
+        ui.gettext("Source: %(source)s") % {"source": title},
+        "sources",
     )
+    return page(s, info, SourcePage(source))
 
 
 def _archive_page(s: SiteSettings, archive: ArchiveView, ui: Interface) -> Output:
@@ -224,7 +237,7 @@ def _archive_page(s: SiteSettings, archive: ArchiveView, ui: Interface) -> Outpu
         ui.gettext("The archived text of %(source)s, with the passages that claims cite") % said,
         "sources",
     )
-    return page("archive.html", s, info, archive=archive)
+    return page(s, info, ArchivePage(archive))
 
 
 _STATUSES = tuple(sorted(STATUSES.values(), key=lambda status: status.rank))
@@ -242,8 +255,8 @@ def _search_page(s: SiteSettings, paths: set[str], ui: Interface) -> Output:
     )
     kinds = tuple((kind.value, label) for kind, label in KIND_LABELS.items())
     browse = (addresses.listing_page(family, "") for family in addresses.LISTING_FAMILIES)
-    listings = {page.split("/")[0]: page for page in browse if page in paths}
-    return page("search.html", s, info, statuses=_STATUSES, kinds=kinds, listings=listings)
+    listings = {first.split("/")[0]: first for first in browse if first in paths}
+    return page(s, info, SearchPage(_STATUSES, kinds, listings))
 
 
 def plan(model: SiteModel, static: dict[str, bytes], ui: Interface | None = None) -> list[Output]:

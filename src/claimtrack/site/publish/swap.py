@@ -6,7 +6,8 @@ file system that cannot exchange, the old site is renamed away and the new
 one renamed in; a kill between those two renames leaves no site folder, so
 the next build first puts the old one back (``recover``).
 
-Temporary folders are named ``.<out>.build-<pid>-*`` and ``.<out>.old-<pid>-*``.
+Temporary folders are named ``.<out>.build-<pid>-*``, ``.<out>.old-<pid>-*`` and
+(a search index made beside the site, search.make_index) ``.<out>.search-<pid>-*``.
 Only those that carry the build marker are ever deleted or restored: a folder
 that merely looks like one, but that claimtrack did not write, is left alone.
 """
@@ -71,7 +72,7 @@ def exchange(a: Path, b: Path) -> bool:
 
 
 def _pattern(out: Path) -> re.Pattern[str]:
-    return re.compile(rf"^\.{re.escape(out.name)}\.(build|old)-(\d+)-")
+    return re.compile(rf"^\.{re.escape(out.name)}\.(build|old|search)-(\d+)-")
 
 
 def pid_alive(pid: int) -> bool:

@@ -1,0 +1,230 @@
+"""Translations: each keyed by a language the site is published in, each field made from
+its original's current text, and each with an original to translate.
+
+Whether a field is current, stale, missing or an orphan is decided in one place,
+records/translated.py; these rules only say where each problem stands and what to do
+about it.  A missing translation is not a problem of `check`: a site may publish a
+language before all of it is translated (`claimtrack translations --complete` is the
+gate for that).
+
+The claims' rule reads the site's languages from tracker.yaml: an edit of tracker.yaml
+runs every claim's rules again (check/impact.py), so it never goes stale itself.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+
+from ...codes import Code
+from ...i18n import english
+from ...load import Loaded
+from ...load.files import SETTINGS_FILE
+from ...load.nodes import Path_, Positions
+from ...load.validation import suggest
+from ...problems import Problem, report
+from ...records import Claim, Source, TrackerSettings
+from ...records.translated import FieldState, claim_fields, field_name, quote_state, source_fields
+from ...records.translated import tracker_fields as settings_fields
+from ..analysis import Analysis, ClaimRule, SourceRule
+from .language import settings_positions
+
+
+def translated_at(where: Path_, tag: str, state: FieldState) -> Path_:
+    """The data path of a translated field's value: ``translations.TAG.<field>`` under
+    ``where`` (the record itself: (), or a quote item, whose field is ``text``)."""
+    return (*where, "translations", tag, *state.path)
+
+
+def _language(tag: str) -> str:
+    return english().language_name(tag)  # 'French (fr)'
+
+
+def not_site_language(tag: str, settings: TrackerSettings) -> tuple[str, str] | None:
+    """Why a record's translation key is not one of the site's further languages (message,
+    hint), or None when it is one."""
+    main, further = settings.language, settings.site_languages[1:]
+    if tag in further:
+        return None
+    if tag.casefold() == main.casefold():
+        return (
+            f"{tag!r} is the site's main language: the record is written in it already",
+            "remove this translation",
+        )
+    # BCP 47 tags ignore case, the site's folders and pages do not: zh-hant -> zh-Hant.
+    # A region the site does not publish: fr-FR -> fr.
+    close = next((t for t in further if t.casefold() == tag.casefold()), None) or next(
+        (t for t in further if t.casefold() == tag.partition("-")[0].casefold()), None
+    )
+    mean = f"did you mean {close!r}?" if close else suggest(tag, further)
+    if further:
+        hint = f"the site's further languages are {', '.join(further)} (tracker.yaml's "
+        hint += "translations:)" + ("" if mean else "; add it there to publish it too")
+    else:
+        hint = f"the site is published in {main} only: add the language to tracker.yaml's "
+        hint += "translations: first"
+    return f"{tag!r} is not one of the site's languages", f"{mean} {hint}" if mean else hint
+
+
+def _is_english(tag: str) -> bool:
+    folded = tag.casefold()
+    return folded == "en" or folded.startswith("en-")
+
+
+def _keys(
+    path: str,
+    positions: Positions,
+    where: Path_,
+    tags: Iterable[str],
+    settings: TrackerSettings,
+    quote: bool = False,
+) -> Iterator[tuple[str, Problem | None]]:
+    """Each translation key with its problem (None when it is a site language)."""
+    for tag in tags:
+        if quote and _is_english(tag):
+            # Whatever the main language, a quote's English translation is `translation`.
+            why: tuple[str, str] | None = (
+                f"{tag!r}: a quote's English translation is its translation:, not a key of "
+                "translations:",
+                "move the text to translation: (with translated_by:)",
+            )
+        elif quote and tag == settings.language:
+            why = None  # a main language other than English: its pages show this one
+        else:
+            why = not_site_language(tag, settings)
+        yield (
+            tag,
+            (
+                None
+                if why is None
+                else report(path, positions.key((*where, tag)), Code.TRANSLATION_LANGUAGE, *why)
+            ),
+        )
+
+
+def _orphan_hint(f: FieldState, kind: str) -> str:
+    family = f.path[0]
+    if family in ("history", "measurements"):
+        entry = "history entry" if family == "history" else "measurement"
+        return (
+            f"the {kind} has no {entry} keyed {f.path[1]} (the entry's date, DATE#2 for a "
+            "second entry of the same date): correct the key, or remove the translation"
+        )
+    return f"the {kind}'s {family} is empty: remove the translation"
+
+
+def _fields(
+    path: str,
+    positions: Positions,
+    tag: str,
+    fields: list[FieldState],
+    kind: str,
+    stamp: str,
+) -> Iterator[Problem]:
+    for f in fields:
+        if f.state not in ("stale", "orphan"):
+            continue
+        pos = positions.value(translated_at((), tag, f))
+        name = f"the {_language(tag)} translation of {field_name(f.path)}"
+        if f.state == "stale":
+            yield report(
+                path,
+                pos,
+                Code.TRANSLATION_STALE,
+                f"{name} was made from an earlier text, or records no fingerprint of it",
+                f"check it and run `{stamp}`",
+            )
+        else:
+            yield report(
+                path,
+                pos,
+                Code.TRANSLATION_ORPHAN,
+                f"{name} has no original",
+                _orphan_hint(f, kind),
+            )
+
+
+def _stamp(record_id: str, tag: str) -> str:
+    return f"claimtrack translate {record_id} --language {tag} --stamp"
+
+
+def translated_claim(a: Analysis, loaded: Loaded[Claim]) -> Iterator[Problem]:
+    claim, settings, positions = loaded.record, a.tracker.settings, loaded.positions
+    for tag, problem in _keys(
+        loaded.path, positions, ("translations",), claim.translations, settings
+    ):
+        if problem is not None:
+            yield problem
+        else:
+            fields = claim_fields(claim, tag)
+            yield from _fields(loaded.path, positions, tag, fields, "claim", _stamp(loaded.id, tag))
+    for where, ev in claim.quote_items():
+        keys = _keys(
+            loaded.path, positions, (*where, "translations"), ev.translations, settings, True
+        )
+        for tag, problem in keys:
+            if problem is not None:
+                yield problem
+                continue
+            state = quote_state(ev, tag)
+            if state is not None and state.state == "stale":
+                yield report(
+                    loaded.path,
+                    positions.value(translated_at(where, tag, state)),
+                    Code.TRANSLATION_STALE,
+                    f"the {_language(tag)} translation of this quote was made from an earlier "
+                    "quote, or records no fingerprint of it",
+                    f"check it and run `{_stamp(loaded.id, tag)}`",
+                )
+
+
+def translated_source(a: Analysis, loaded: Loaded[Source]) -> Iterator[Problem]:
+    source, settings, positions = loaded.record, a.tracker.settings, loaded.positions
+    for tag, problem in _keys(
+        loaded.path, positions, ("translations",), source.translations, settings
+    ):
+        if problem is not None:
+            yield problem
+        else:
+            fields = source_fields(source, tag)
+            yield from _fields(
+                loaded.path, positions, tag, fields, "source", _stamp(loaded.id, tag)
+            )
+
+
+def translated_tracker(a: Analysis) -> Iterator[Problem]:
+    """tracker.yaml's translations: each a further language, and its title and description
+    current (their catalogs: language.language_catalog)."""
+    settings = a.tracker.settings
+    if not settings.translations:
+        return
+    positions = settings_positions(a.tracker.root)
+    seen = {settings.language.casefold(): settings.language}
+    for tag in settings.translations:
+        where = positions.key(("translations", tag))
+        other = seen.setdefault(tag.casefold(), tag)
+        if tag == settings.language:
+            yield report(
+                SETTINGS_FILE,
+                where,
+                Code.TRANSLATION_LANGUAGE,
+                f"{tag!r} is the site's main language (language:): the title and description "
+                "are written in it already",
+                "remove this translation",
+            )
+        elif other != tag:
+            yield report(
+                SETTINGS_FILE,
+                where,
+                Code.TRANSLATION_LANGUAGE,
+                f"{tag!r} is {other!r} in other capitals: both would be published in one folder",
+                "keep one of them",
+            )
+        else:
+            stamp = f"claimtrack translate --tracker --language {tag} --stamp"
+            fields = settings_fields(settings, tag)
+            yield from _fields(SETTINGS_FILE, positions, tag, fields, "tracker", stamp)
+
+
+CLAIM_RULES: tuple[ClaimRule, ...] = (translated_claim,)
+SOURCE_RULES: tuple[SourceRule, ...] = (translated_source,)
+TRACKER_RULES = (translated_tracker,)

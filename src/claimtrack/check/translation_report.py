@@ -1,0 +1,186 @@
+"""`claimtrack translations`'s report: per further site language, how much is translated,
+and where each field still missing or stale stands.
+
+The states are records/translated.py's, read for every record (the claims with their
+quotes, the sources, tracker.yaml's title and description); nothing here decides one.
+A field is listed at:
+
+- stale: its translated value, where the translator checks it (as translation-stale);
+- missing: the record's own block for that language (``translations: fr:``) when it has
+  one, where the text goes; else the top of the file (1:1), as the block does not exist.
+
+Quote translations are optional: a quote is never missing one, but a stale one is listed.
+Orphans are counted and left to `check` (translation-orphan): they lack no translation.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from ..load import Tracker
+from ..load.files import SETTINGS_FILE
+from ..load.nodes import Path_, Positions
+from ..problems import printable
+from ..records.translated import (
+    FieldState,
+    State,
+    claim_fields,
+    field_name,
+    quote_state,
+    source_fields,
+    tracker_fields,
+)
+from .rules.language import settings_positions
+from .rules.translations import translated_at
+
+KINDS = ("claims", "sources", "tracker")
+STATES: tuple[State, ...] = ("current", "missing", "stale", "orphan")
+
+
+@dataclass(frozen=True, slots=True)
+class Gap:
+    """One field still to translate (missing) or to check again (stale)."""
+
+    path: str
+    line: int
+    column: int
+    field: str  # records/translated.field_name; a quote's is "quote <where>"
+    state: Literal["missing", "stale"]
+
+
+@dataclass
+class LanguageReport:
+    language: str
+    records: dict[str, list[int]] = field(
+        default_factory=lambda: {kind: [0, 0] for kind in KINDS}
+    )  # kind -> [fully current, looked at]
+    fields: dict[State, int] = field(default_factory=lambda: dict.fromkeys(STATES, 0))
+    gaps: list[Gap] = field(default_factory=list)
+
+    @property
+    def complete(self) -> bool:
+        """Nothing missing or stale (orphans lack nothing)."""
+        return not self.gaps
+
+
+@dataclass(frozen=True, slots=True)
+class _Record:
+    kind: str
+    path: str
+    positions: Positions
+    tags: frozenset[str]  # the languages it has a translation block for
+    # (where, state): where is () for the record's fields, a quote item's data path else.
+    fields: list[tuple[Path_, FieldState]]
+
+
+def _claims(tracker: Tracker, tag: str) -> Iterator[_Record]:
+    for loaded in tracker.claims.values():
+        claim = loaded.record
+        found: list[tuple[Path_, FieldState]] = [((), f) for f in claim_fields(claim, tag)]
+        for where, ev in claim.quote_items():
+            state = quote_state(ev, tag)
+            if state is not None:
+                found.append((where, state))
+        yield _Record("claims", loaded.path, loaded.positions, frozenset(claim.translations), found)
+
+
+def _sources(tracker: Tracker, tag: str) -> Iterator[_Record]:
+    for loaded in tracker.sources.values():
+        source = loaded.record
+        found: list[tuple[Path_, FieldState]] = [((), f) for f in source_fields(source, tag)]
+        yield _Record(
+            "sources", loaded.path, loaded.positions, frozenset(source.translations), found
+        )
+
+
+def _records(tracker: Tracker, tag: str, settings: Positions) -> Iterable[_Record]:
+    yield from _claims(tracker, tag)
+    yield from _sources(tracker, tag)
+    own = tracker.settings
+    found: list[tuple[Path_, FieldState]] = [((), f) for f in tracker_fields(own, tag)]
+    yield _Record("tracker", SETTINGS_FILE, settings, frozenset(own.translations), found)
+
+
+def _gap(record: _Record, tag: str, where: Path_, f: FieldState) -> Gap | None:
+    name = field_name(f.path) if not where else "quote " + "/".join(map(str, where))
+    if f.state == "stale":
+        line, column = record.positions.value(translated_at(where, tag, f))
+        return Gap(record.path, line, column, name, "stale")
+    if f.state == "missing":
+        line, column = record.positions.key(("translations", tag)) if tag in record.tags else (1, 1)
+        return Gap(record.path, line, column, name, "missing")
+    return None
+
+
+def language_report(tracker: Tracker, tag: str) -> LanguageReport:
+    """How far the records are translated into ``tag``, one of the further site languages."""
+    out = LanguageReport(tag)
+    for record in _records(tracker, tag, settings_positions(tracker.root)):
+        gaps = []
+        for where, f in record.fields:
+            out.fields[f.state] += 1
+            gap = _gap(record, tag, where, f)
+            if gap is not None:
+                gaps.append(gap)
+        counts = out.records[record.kind]
+        counts[0] += not gaps
+        counts[1] += 1
+        out.gaps += gaps
+    # Stable: the fields at one place (1:1, a block) stay in the order of the file.
+    out.gaps.sort(key=lambda g: (g.path, g.line, g.column))
+    return out
+
+
+def translation_report(tracker: Tracker, languages: Sequence[str]) -> list[LanguageReport]:
+    return [language_report(tracker, tag) for tag in languages]
+
+
+def _records_line(r: LanguageReport) -> str:
+    done = sum(c[0] for c in r.records.values())
+    total = sum(c[1] for c in r.records.values())
+    kinds = ", ".join(f"{kind} {c[0]} of {c[1]}" for kind, c in r.records.items())
+    states = ", ".join(f"{r.fields[s]} {s}" for s in STATES)
+    return f"{r.language}: {done} of {total} records current ({kinds}); fields: {states}"
+
+
+def format_text(main: str, reports: list[LanguageReport]) -> str:
+    if not reports:
+        return (
+            f"the site is published in {main} only: there is nothing to translate "
+            "(tracker.yaml's translations: names the further languages)"
+        )
+    blocks = []
+    for r in reports:
+        lines = [_records_line(r)]
+        lines += [
+            f"{g.path}:{g.line}:{g.column}: {r.language}: {g.field} is {g.state}" for g in r.gaps
+        ]
+        blocks.append("\n".join(printable(line) for line in lines))
+    return "\n\n".join(blocks)
+
+
+def to_json(r: LanguageReport) -> dict[str, Any]:
+    return {
+        "language": r.language,
+        "complete": r.complete,
+        "records": {kind: {"current": c[0], "total": c[1]} for kind, c in r.records.items()},
+        "fields": dict(r.fields),
+        "gaps": [
+            {
+                "path": printable(g.path),
+                "line": g.line,
+                "column": g.column,
+                "field": g.field,
+                "state": g.state,
+            }
+            for g in r.gaps
+        ],
+    }
+
+
+def format_json(main: str, reports: list[LanguageReport]) -> str:
+    data = {"main_language": main, "languages": [to_json(r) for r in reports]}
+    return json.dumps(data, ensure_ascii=False, indent=2)

@@ -1,0 +1,111 @@
+"""Child processes that end with claimtrack: Pagefind's runs and batch.split's forked worker.
+
+A child is ended in two ways:
+
+- With its parent, however the parent ends (leash.py): a build killed with SIGKILL
+  leaves no Pagefind running and no forked worker.
+- By its owner, at once (``Children.end``): serve's stop kills the Pagefind runs it
+  started, so that no thread of the server is left waiting for one.  Each run is a
+  process group of its own (the leash and, where it supervises, the command), killed
+  as one.
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+import signal
+import subprocess
+import sys
+import threading
+from contextlib import suppress
+from pathlib import Path
+
+from . import leash
+from .errors import Stopped
+from .leash import die_with_parent, end_with_parent
+
+LEASH = Path(leash.__file__)
+
+
+def leashed(command: list[str], *, supervise: bool = False) -> list[str]:
+    """``command`` run through the leash, so that it ends when this process does.
+
+    ``supervise``: the leash stays between the two, as where the kernel cannot help.
+    """
+    flags = ["--supervise"] if supervise else []
+    # -I -S: the leash needs nothing but the standard library, and starts sooner without.
+    return [sys.executable, "-I", "-S", str(LEASH), *flags, str(os.getpid()), *command]
+
+
+def tie_to_parent(parent: int) -> None:
+    """In a child forked by ``parent``: end when it does."""
+    if not die_with_parent():
+        end_with_parent(parent)
+    elif os.getppid() != parent:
+        os._exit(1)  # the parent died before the kernel was asked
+
+
+def _runnable(program: str) -> None:
+    """The OSError that running ``program`` would raise, before the leash starts at all."""
+    os.stat(program)  # FileNotFoundError
+    if not os.access(program, os.X_OK):
+        raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), program)
+
+
+def _kill(proc: subprocess.Popen[str]) -> None:
+    if proc.poll() is None:
+        with suppress(ProcessLookupError, PermissionError):  # it has ended meanwhile
+            os.killpg(proc.pid, signal.SIGKILL)
+
+
+class Children:
+    """The child processes that one owner (a site builder, a server) runs; ``end`` ends them."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._running: set[subprocess.Popen[str]] = set()
+        self._ended = False
+
+    def run(
+        self, command: list[str], *, cwd: Path, env: dict[str, str]
+    ) -> subprocess.CompletedProcess[str]:
+        """Run ``command`` (its program by path) to its end, its output captured as text.
+
+        OSError when it cannot be run; Stopped when ``end`` ended it, or came before.
+        """
+        _runnable(command[0])
+        with self._lock:
+            if self._ended:
+                raise Stopped(f"{Path(command[0]).name} was not started: stopping")
+            proc = subprocess.Popen(
+                leashed(command),
+                cwd=cwd,
+                env=env,
+                stdin=subprocess.DEVNULL,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                text=True,
+                process_group=0,
+            )
+            self._running.add(proc)
+        try:
+            out, err = proc.communicate()
+        except BaseException:  # Ctrl-C in this thread: end the child rather than wait for it
+            _kill(proc)
+            proc.wait()
+            raise
+        finally:
+            with self._lock:
+                self._running.discard(proc)
+        if self._ended and proc.returncode != 0:
+            raise Stopped(f"{Path(command[0]).name} was ended: stopping")
+        return subprocess.CompletedProcess(command, proc.returncode, out, err)
+
+    def end(self) -> None:
+        """Kill the running children now; a run asked for later is refused (Stopped)."""
+        with self._lock:
+            self._ended = True
+            running = list(self._running)
+        for proc in running:
+            _kill(proc)

@@ -1,0 +1,163 @@
+"""What each kind of page gives its template, besides ``site`` and ``page``: one class each.
+
+A page context is a frozen dataclass whose fields are the template's variables,
+so that a renamed field is a name the template check (html/names.py) finds
+missing, not an empty string on the page.  It is part of the page's key: two
+pages of a kind compare equal exactly when their fields do.  A field that is
+costly to make and not needed to compare pages is a ``Lazy``: made only when
+the page is rendered, compared by the key it is given.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field, fields
+from typing import ClassVar, Generic, TypeVar
+
+from ..model.views import (
+    ArchiveView,
+    ClaimSummary,
+    ClaimView,
+    Facet,
+    IndexView,
+    ListingLink,
+    SourceSummary,
+    SourceView,
+    StatusView,
+)
+
+T = TypeVar("T")
+
+# Every page's template receives these too: the site's settings and the page's PageInfo.
+COMMON = ("site", "page")
+
+
+@dataclass(frozen=True)
+class Lazy(Generic[T]):
+    """A template variable made when the page is rendered (in whichever process renders it);
+    ``key`` must cover what it is made from that the page's other fields do not."""
+
+    make: Callable[[], T] = field(compare=False)
+    key: object = None
+
+
+@dataclass(frozen=True)
+class PageContext:
+    template: ClassVar[str]  # the one template this kind of page is rendered with
+
+
+@dataclass(frozen=True)
+class ListingHead:
+    """What a listing page shows above its claims (the breakdown on page 1 only, so
+    that a status change reaches the other pages only when it moves them)."""
+
+    family: str
+    slug: str
+    value: str
+    label: str
+    count: int
+    fared: tuple[tuple[StatusView, int], ...]
+    details: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Pagination:
+    family: str
+    slug: str
+    number: int
+    pages: int
+
+
+Facets = dict[str, tuple[Facet, ...]]  # the filters over a page's claims, by what they filter
+
+
+@dataclass(frozen=True)
+class IndexPage(PageContext):
+    template = "index.html"
+    index: IndexView
+
+
+@dataclass(frozen=True)
+class ClaimPage(PageContext):
+    template = "claim.html"
+    claim: ClaimView
+    claimant_slug: str
+    jsonld: Lazy[str]  # the ClaimReview; keyed by what it shows of the cited sources
+
+
+@dataclass(frozen=True)
+class SourcePage(PageContext):
+    template = "source.html"
+    source: SourceView
+
+
+@dataclass(frozen=True)
+class ArchivePage(PageContext):
+    template = "archive.html"
+    archive: ArchiveView
+
+
+@dataclass(frozen=True)
+class ListingPage(PageContext):
+    template = "listing.html"
+    listing: ListingHead
+    claims: tuple[ClaimSummary, ...]
+    pagination: Pagination
+    facets: Lazy[Facets]  # made from ``claims``, so its key is None
+
+
+@dataclass(frozen=True)
+class FamilyPage(PageContext):
+    """A page of links to a family's listings (``topics/``)."""
+
+    template = "listings.html"
+    family: str
+    links: tuple[ListingLink, ...]
+    count: int
+    pagination: Pagination
+
+
+@dataclass(frozen=True)
+class SourcesPage(PageContext):
+    template = "sources.html"
+    sources: tuple[SourceSummary, ...]
+    count: int
+    pagination: Pagination
+
+
+@dataclass(frozen=True)
+class SearchPage(PageContext):
+    template = "search.html"
+    statuses: tuple[StatusView, ...]
+    kinds: tuple[tuple[str, str], ...]  # (value, label)
+    listings: dict[str, str]  # family -> its first page, for the families the site has
+
+
+@dataclass(frozen=True)
+class NotFoundPage(PageContext):
+    template = "404.html"
+
+
+PAGE_KINDS: tuple[type[PageContext], ...] = (
+    IndexPage,
+    ClaimPage,
+    SourcePage,
+    ArchivePage,
+    ListingPage,
+    FamilyPage,
+    SourcesPage,
+    SearchPage,
+    NotFoundPage,
+)
+# The variables each kind gives its template besides COMMON, in field order.
+FIELDS: dict[type[PageContext], tuple[str, ...]] = {
+    kind: tuple(f.name for f in fields(kind)) for kind in PAGE_KINDS
+}
+BY_TEMPLATE: dict[str, type[PageContext]] = {kind.template: kind for kind in PAGE_KINDS}
+
+
+def template_variables(template: str) -> frozenset[str] | None:
+    """Every variable the plan gives ``template``; None when no page is rendered with it
+    directly (a part that pages include or extend sees what its page has)."""
+    kind = BY_TEMPLATE.get(template)
+    return None if kind is None else frozenset((*COMMON, *FIELDS[kind]))

@@ -1,0 +1,155 @@
+"""The plan: pages reused while made from the same views, keyed by what their templates get."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from claimtrack.check import run_checks
+from claimtrack.i18n import english
+from claimtrack.load import load_tracker
+from claimtrack.site.html.render import variables
+from claimtrack.site.model.cache import build_model
+from claimtrack.site.model.views import SiteModel
+from claimtrack.site.plan import pages
+from claimtrack.site.plan.contexts import ListingPage
+from claimtrack.site.plan.outputs import Output
+from claimtrack.site.plan.pages import Planner
+from claimtrack.site.reuse import Reuse, kept
+
+from .conftest import FIXTURES
+from .site_support import FIXTURE_TODAY
+
+CLAIM = "claims/rocket-speed/index.html"
+
+
+def model_of() -> SiteModel:
+    analysis, _ = run_checks(load_tracker(FIXTURES / "minimal"), FIXTURE_TODAY)
+    return build_model(analysis)
+
+
+def by_path(outputs: list[Output]) -> dict[str, Output]:
+    return {o.path: o for o in outputs}
+
+
+# -- Reuse -------------------------------------------------------------------------------------
+def test_reuse_gives_a_value_back_only_for_the_same_objects() -> None:
+    reuse: Reuse[str, list[int]] = Reuse()
+    made_from, equal_copy = [1], [1]
+    reuse.start()
+    assert reuse.get("x", (made_from,)) is None
+    value = reuse.put("x", (made_from,), [2])
+    reuse.start()
+    assert reuse.get("x", (made_from,)) is value
+    reuse.start()
+    assert reuse.get("x", (equal_copy,)) is None  # equal is not enough: the same object
+
+
+def test_reuse_compares_what_it_is_told_is_equal_by_value() -> None:
+    reuse: Reuse[str, str] = Reuse()
+    reuse.start()
+    reuse.put("s", (), "ref", ("Title", "en"))
+    reuse.start()
+    assert reuse.get("s", (), ("Title", "en")) == "ref"
+    reuse.start()
+    assert reuse.get("s", (), ("Other", "en")) is None
+
+
+def test_reuse_drops_what_a_round_did_not_ask_for() -> None:
+    reuse: Reuse[str, str] = Reuse()
+    reuse.start()
+    reuse.put("a", (), "A")
+    reuse.put("b", (), "B")
+    reuse.start()
+    assert reuse.get("a", ()) == "A"
+    reuse.start()
+    assert reuse.get("a", ()) == "A"
+    assert reuse.get("b", ()) is None  # not asked for in the round before: gone
+
+
+def test_kept_keeps_the_old_object_while_equal() -> None:
+    old, equal, other = (1, 2), tuple([1, 2]), (3,)
+    assert kept(old, equal) is old
+    assert kept(old, other) is other
+    assert kept(None, other) is other
+
+
+# -- the Planner -------------------------------------------------------------------------------
+def test_planning_the_same_views_again_makes_no_record_page_again() -> None:
+    model, planner, ui = model_of(), Planner(), english()
+    first = by_path(planner.plan(model, {}, ui))
+    second = by_path(planner.plan(model, {}, ui))
+    assert first.keys() == second.keys()
+    records = [p for p in first if p.startswith(("claims/", "sources/", "status/", "topics/"))]
+    remade = [p for p in records if second[p] is not first[p]]
+    # The lists of sources and of a family's listings are assembled again; the rest is kept.
+    assert remade == ["sources/index.html", "status/index.html", "topics/index.html"]
+    assert [p for p in first if first[p].key != second[p].key] == []
+
+
+def test_a_new_view_object_makes_only_its_own_page_again() -> None:
+    model, planner, ui = model_of(), Planner(), english()
+    first = by_path(planner.plan(model, {}, ui))
+    index = next(i for i, c in enumerate(model.claims) if c.summary.id == "rocket-speed")
+    claims = list(model.claims)
+    claims[index] = replace(claims[index])  # equal, but another object
+    second = by_path(planner.plan(replace(model, claims=tuple(claims)), {}, ui))
+    claim_pages = [p for p in first if p.startswith("claims/") and p.count("/") == 2]
+    assert [p for p in claim_pages if second[p] is not first[p]] == [CLAIM]
+    assert second[CLAIM].key == first[CLAIM].key  # what its template gets is equal
+
+
+def test_a_claim_page_changes_with_what_its_review_shows_of_a_cited_source() -> None:
+    """The ClaimReview shows a cited source's title, publisher, date and address; its list
+    of citing claims changes the source's page, not the claim's."""
+    model, planner, ui = model_of(), Planner(), english()
+    first = by_path(planner.plan(model, {}, ui))
+    cited = first[CLAIM].context.claim.sources[0].id  # type: ignore[union-attr]
+
+    def with_source(**changes: object) -> dict[str, Output]:
+        sources = tuple(
+            replace(v, **changes) if v.ref.id == cited else v  # type: ignore[arg-type]
+            for v in model.sources
+        )
+        return by_path(planner.plan(replace(model, sources=sources), {}, ui))
+
+    assert with_source(cited_by=())[CLAIM] is first[CLAIM]
+    moved = with_source(publisher="Another publisher")[CLAIM]
+    assert moved is not first[CLAIM] and moved.key != first[CLAIM].key
+
+
+def test_json_lines_are_made_again_only_for_new_views(monkeypatch: pytest.MonkeyPatch) -> None:
+    made: list[str] = []
+    line = pages.data.claim_line
+
+    def counted(view, settings):  # type: ignore[no-untyped-def]
+        made.append(view.summary.id)
+        return line(view, settings)
+
+    monkeypatch.setattr(pages.data, "claim_line", counted)
+    model, planner, ui = model_of(), Planner(), english()
+    first = by_path(planner.plan(model, {}, ui))["claims.json"]
+    assert first.make is not None
+    data = first.make()
+    assert sorted(made) == sorted(c.summary.id for c in model.claims)
+    made.clear()
+    claims = (replace(model.claims[0]), *model.claims[1:])
+    again = by_path(planner.plan(replace(model, claims=claims), {}, ui))["claims.json"]
+    assert again.make is not None
+    assert again.make() == data
+    assert made == [model.claims[0].summary.id]
+
+
+def test_a_template_gets_its_page_context_fields_and_a_lazy_one_made() -> None:
+    model = model_of()
+    listing = by_path(pages.plan(model, {}))["claims/index.html"]
+    context = listing.context
+    assert isinstance(context, ListingPage)
+    given = variables(listing)
+    assert set(given) == {"site", "page", "listing", "claims", "pagination", "facets"}
+    assert given["site"] is model.settings and given["page"] is listing.page
+    assert given["claims"] is context.claims  # as it is, not a copy
+    statuses = given["facets"]["statuses"]
+    assert {f.value for f in statuses} == {c.status.value for c in context.claims}
+    assert sum(f.count for f in statuses) == len(context.claims)
