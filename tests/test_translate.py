@@ -106,8 +106,8 @@ def test_a_new_block_goes_at_the_end_with_the_originals_and_every_other_byte_kep
     done = _translate(run_cli, root, "comments", "--language", "fr")
     assert done.code == 0, done.output
     assert done.out == (
-        "claims/comments.yaml: fr: added statement, conditions, measurements 2026-11-15, "
-        "history 2026-10-02, history 2026-11-15, history 2026-11-15#2, rationale; fill them "
+        "claims/comments.yaml: fr: added statement, conditions, measurements/2026-11-15, "
+        "history/2026-10-02, history/2026-11-15, history/2026-11-15#2, rationale; fill them "
         "in, then run `claimtrack check`\n"
     )
     new = path.read_text(encoding="utf-8")
@@ -140,7 +140,7 @@ def test_a_half_block_is_completed_in_the_order_of_the_fields(
     old = path.read_text(encoding="utf-8")
     done = _translate(run_cli, root, "half", "--language", "fr")
     assert done.code == 0, done.output
-    assert "fr: added statement, history 2026-10-02;" in done.out
+    assert "fr: added statement, history/2026-10-02;" in done.out
     new = path.read_text(encoding="utf-8")
     assert (
         new[new.index("translations:") :]
@@ -179,7 +179,7 @@ def test_history_keys_count_entries_of_one_date_and_a_new_entry_shifts_none(
     assert status.code == 0, status.output
     old = path.read_text(encoding="utf-8")
     done = _translate(run_cli, root, "comments", "--language", "fr")
-    assert "fr: added history 2026-11-15#3;" in done.out
+    assert "fr: added history/2026-11-15#3;" in done.out
     added = _only_inserted(old, path.read_text(encoding="utf-8"))
     assert added == [
         "      # Acme answered.\n",
@@ -224,12 +224,31 @@ def test_round_trip_translate_fill_in_edit_the_original_stamp(
     states = {f.path: f.state for f in claim_fields(_claim(root, "comments"), "fr")}
     assert states[("rationale",)] == "stale"
     assert {s for p, s in states.items() if p != ("rationale",)} == {"current"}
+    warned = run_cli("check", "--root", root, "--today", TODAY, "--format", "json")
+    assert warned.code == 0, warned.output
+    rationale = (
+        path.read_text(encoding="utf-8")
+        .splitlines()
+        .index("    rationale: La seule mesure a trouvé 2x.")
+    )
+    assert [(p["code"], p["line"]) for p in json.loads(warned.out)] == [
+        ("translation-stale", rationale + 1)
+    ]
+    assert (
+        "claimtrack translate comments --language fr --stamp" in json.loads(warned.out)[0]["hint"]
+    )
     stamped = _translate(run_cli, root, "comments", "--language", "fr", "--stamp")
     assert stamped.code == 0, stamped.output
     assert stamped.out == (
         "claims/comments.yaml: fr: stamped rationale: made from the originals as they are now\n"
     )
     assert {f.state for f in claim_fields(_claim(root, "comments"), "fr")} == {"current"}
+    checked = run_cli("check", "--root", root, "--today", TODAY, "--strict")
+    assert checked.code == 0, checked.output
+    complete = run_cli(
+        "translations", "--root", root, "--today", TODAY, "--complete", "--language", "fr"
+    )
+    assert "comments.yaml" not in complete.out, complete.out
     again = _translate(run_cli, root, "comments", "--language", "fr", "--stamp")
     assert "nothing to stamp" in again.out
 
@@ -244,7 +263,7 @@ def test_stamp_changes_only_fingerprint_lines(run_cli: Run, tracker: Tracker) ->
     )
     path.write_text(text, encoding="utf-8")
     stamped = _translate(run_cli, root, "comments", "--language", "fr", "--stamp")
-    assert "stamped statement, history 2026-11-15:" in stamped.out
+    assert "stamped statement, history/2026-11-15:" in stamped.out
     changed = _changed(text, path.read_text(encoding="utf-8"))
     assert len(changed) == 2
     assert all(FINGERPRINT_LINE.fullmatch(a) and FINGERPRINT_LINE.fullmatch(b) for a, b in changed)
@@ -273,6 +292,7 @@ def test_quotes_get_a_translation_unless_in_that_language_and_are_stamped(
       fr:
         # It runs up to 3x faster than Rocket 1
         text: ""
+        # person or machine: who made this translation
         translated_by:
         made_from: 98fa6e3ddc28
 """)
@@ -283,7 +303,7 @@ def test_quotes_get_a_translation_unless_in_that_language_and_are_stamped(
     filled = filled.replace("quote: It runs up to 3x faster than Rocket 1\n", shorter)
     path.write_text(filled, encoding="utf-8")
     before = path.read_text(encoding="utf-8")
-    stamped = _translate(run_cli, root, "comments", "--language", "fr", "--stamp", "--quotes")
+    stamped = _translate(run_cli, root, "comments", "--language", "fr", "--stamp")
     assert "stamped the quote of line 19:" in stamped.out, stamped.output
     (line,) = _changed(before, path.read_text(encoding="utf-8"))
     assert line[1] == f"        made_from: {fingerprint('It runs up to 3x faster')}"
@@ -485,6 +505,31 @@ def test_an_empty_translations_mapping_is_filled_in_block_style(
     new = translate(head + written.encode(), "claims/half.yaml", request)
     expected = head.decode() + kept + HALF_FR
     assert new.decode() == (expected if written.endswith("\n") else expected[:-1])
+
+
+def test_a_quote_s_empty_translations_from_the_skeleton_are_filled_in(tracker: Tracker) -> None:
+    raw = (tracker("translate") / "claims" / "half.yaml").read_bytes()
+    quote = b"    quote: The price was not announced.\n"
+    note = b"  # its meaning in the site's other languages: claimtrack translate --quotes\n"
+    skeleton = raw.replace(quote, quote + b"    translations: {}" + note)
+    request = Request("claim", "fr", quotes=True, languages={"acme-post": "en"})
+    new = translate(skeleton, "claims/half.yaml", request).decode("utf-8")
+    # The {} gives way to spaces: the comment after it keeps its column.
+    assert new.startswith(
+        raw.decode()[: raw.index(quote) + len(quote)]
+        + """\
+    translations:   """
+        + note.decode()
+        + """\
+      fr:
+        # The price was not announced.
+        text: ""
+        # person or machine: who made this translation
+        translated_by:
+        made_from: e908a3bf9431
+status: undisclosed
+"""
+    )
 
 
 def test_comments_hold_the_original_line_by_line_wrapped_never_reworded() -> None:

@@ -21,7 +21,6 @@ from ..edit.proposal import RecordKind
 from ..edit.translation import (
     Request,
     check_language,
-    label,
     plan,
     record_kind,
     settings,
@@ -31,6 +30,7 @@ from ..edit.translation import (
 from ..errors import UsageError
 from ..load.yamlsource import parse_document
 from ..records import TranslatedBy
+from ..records.translated import field_name
 
 
 def add_parser(sub: Any, common: Callable[[argparse.ArgumentParser], None]) -> None:
@@ -54,14 +54,14 @@ def add_parser(sub: Any, common: Callable[[argparse.ArgumentParser], None]) -> N
     parser.add_argument(
         "--stamp",
         action="store_true",
-        help="the translations still hold: record the originals' fingerprints as they are now "
-        "(only made_from lines change)",
+        help="the translations still hold: record the originals' fingerprints as they are now, "
+        "for the fields and the quotes (only made_from lines change)",
     )
     parser.add_argument(
         "--quotes",
         action="store_true",
-        help="the claim's evidence quotes too: a translation for each quote not already in "
-        "that language",
+        help="add a translation to each of the claim's evidence quotes not already in that "
+        "language, too (--stamp always stamps the quotes' translations)",
     )
     parser.add_argument(
         "--translated-by",
@@ -102,7 +102,7 @@ def run(args: argparse.Namespace) -> int:
         else:
             print(f"{where} nothing to add: every field has its translation or a place for one")
         return 0
-    names = [label(path) for path in todo.fields]
+    names = [field_name(path) for path in todo.fields]
     if todo.quotes:
         positions = parse_document(done.old, done.relpath).positions
         lines = [str(positions.value((*path, "quote"))[0]) for path in todo.quotes]

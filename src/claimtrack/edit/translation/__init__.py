@@ -22,13 +22,12 @@ from ...records import TrackerSettings
 from ...records.values import ID_RULE, is_record_id
 from ..proposal import RecordKind
 from .fields import Plan, Request, record_of
-from .splice import label, plan, translate
+from .splice import plan, translate
 
 __all__ = [
     "Plan",
     "Request",
     "check_language",
-    "label",
     "plan",
     "record_kind",
     "settings",

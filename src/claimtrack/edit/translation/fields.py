@@ -69,8 +69,8 @@ class Request:
 
     kind: RecordKind
     tag: str
-    stamp: bool = False  # record the fingerprints again instead of adding fields
-    quotes: bool = False  # the evidence quotes' translations too
+    stamp: bool = False  # record the fingerprints again (quotes' too) instead of adding fields
+    quotes: bool = False  # add the evidence quotes' translations too
     # Texts to fill the added fields with instead of empty values (an import, a code
     # action), by field path; a quote's by the data path of its evidence item.
     texts: Mapping[FieldPath, str] = field(default_factory=dict)
@@ -243,7 +243,7 @@ def add_plan(data: dict[str, Any], request: Request, relpath: str) -> Plan:
                 note += "\n(English) " + evidence.translation
             skeleton: dict[str, Leaf | Branch] = {
                 "text": Leaf(text or "", None if text else note),
-                "translated_by": Leaf(by),
+                "translated_by": Leaf(by, None if by else TRANSLATED_BY_NOTE),
                 "made_from": Leaf(fingerprint(evidence.quote)),
             }
             quotes.append(path)
@@ -268,7 +268,7 @@ def stamp_plan(data: dict[str, Any], request: Request, relpath: str) -> Plan:
         made_from = Branch(prints, MADE_FROM_ORDER[kind])
         trees.append(((), _block_tree(kind, tag, {"made_from": made_from})))
     quotes: list[Path_] = []
-    if request.quotes and isinstance(record, Claim):
+    if isinstance(record, Claim):  # a quote's translation is stamped with the claim's fields
         for path, evidence, _ in _quotes(record, data):
             state_ = quote_state(evidence, tag)
             if state_ is not None and state_.state == "stale":

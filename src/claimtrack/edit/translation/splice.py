@@ -10,7 +10,6 @@ from __future__ import annotations
 import copy
 
 from ...load.yamlsource import parse_document
-from ...records.translated import FieldPath
 from ..yamledit import EditError
 from .fields import Plan, Request, add_plan, stamp_plan
 from .merge import merge, merged_data
@@ -46,8 +45,3 @@ def translate(raw: bytes, relpath: str, request: Request) -> bytes:
             "write it by hand (and please report the file's shape)"
         )
     return new_raw
-
-
-def label(path: FieldPath) -> str:
-    """A field as the command names it: ``statement``, ``history 2026-11-30#2``."""
-    return " ".join(path)
