@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 
 import pytest
@@ -11,9 +12,9 @@ from claimtrack.i18n import english
 from claimtrack.load import load_tracker
 from claimtrack.site.html.render import variables
 from claimtrack.site.model.cache import build_model
-from claimtrack.site.model.views import SiteModel
+from claimtrack.site.model.views import ClaimView, SiteModel, SiteSettings, SourceView
 from claimtrack.site.plan import pages
-from claimtrack.site.plan.contexts import ListingPage
+from claimtrack.site.plan.contexts import ClaimPage, ListingPage
 from claimtrack.site.plan.outputs import Output
 from claimtrack.site.plan.pages import Planner
 from claimtrack.site.reuse import Reuse, kept
@@ -105,17 +106,16 @@ def test_a_claim_page_changes_with_what_its_review_shows_of_a_cited_source() -> 
     of citing claims changes the source's page, not the claim's."""
     model, planner, ui = model_of(), Planner(), english()
     first = by_path(planner.plan(model, {}, ui))
-    cited = first[CLAIM].context.claim.sources[0].id  # type: ignore[union-attr]
+    context = first[CLAIM].context
+    assert isinstance(context, ClaimPage)
+    cited = context.claim.sources[0].id
 
-    def with_source(**changes: object) -> dict[str, Output]:
-        sources = tuple(
-            replace(v, **changes) if v.ref.id == cited else v  # type: ignore[arg-type]
-            for v in model.sources
-        )
+    def with_source(changed: Callable[[SourceView], SourceView]) -> dict[str, Output]:
+        sources = tuple(changed(v) if v.ref.id == cited else v for v in model.sources)
         return by_path(planner.plan(replace(model, sources=sources), {}, ui))
 
-    assert with_source(cited_by=())[CLAIM] is first[CLAIM]
-    moved = with_source(publisher="Another publisher")[CLAIM]
+    assert with_source(lambda v: replace(v, cited_by=()))[CLAIM] is first[CLAIM]
+    moved = with_source(lambda v: replace(v, publisher="Another publisher"))[CLAIM]
     assert moved is not first[CLAIM] and moved.key != first[CLAIM].key
 
 
@@ -123,7 +123,7 @@ def test_json_lines_are_made_again_only_for_new_views(monkeypatch: pytest.Monkey
     made: list[str] = []
     line = pages.data.claim_line
 
-    def counted(view, settings):  # type: ignore[no-untyped-def]
+    def counted(view: ClaimView, settings: SiteSettings) -> bytes:
         made.append(view.summary.id)
         return line(view, settings)
 

@@ -224,7 +224,7 @@ CLAIM_GIVES = "the page gives its template claim, claimant_slug, jsonld, page, s
     ids=["untaken-branch", "lazy-field"],
 )
 def test_a_page_template_reading_a_variable_its_page_lacks_is_found_before_rendering(
-    tmp_path: Path, files: dict[str, str], expected: str
+    tmp_path: Path, files: dict[str, str | bytes], expected: str
 ) -> None:
     root = themed(tmp_path, files)
     assert problems_of(root, tmp_path / "site") == [expected]
@@ -279,8 +279,10 @@ def test_every_packaged_page_template_reads_only_what_its_page_gives_it() -> Non
     assert unknown_names(env.parse(claim), given, packaged) == [("claimant_slug", line)]
 
 
-def test_the_readme_names_what_each_page_template_gets() -> None:
-    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text("utf-8")
+def test_the_documentation_names_what_each_page_template_gets() -> None:
+    repo = Path(__file__).resolve().parent.parent
+    pages = [repo / "README.md", *sorted((repo / "docs").glob("*.md"))]
+    text = " ".join(" ".join(p.read_text("utf-8").split()) for p in pages)
     for template, kind in BY_TEMPLATE.items():
         fields = ", ".join(f"`{name}`" for name in FIELDS[kind]) or "nothing more"
-        assert f"`{template}` {fields}" in " ".join(readme.split()), template
+        assert f"`{template}` {fields}" in text, template

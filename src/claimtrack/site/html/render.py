@@ -52,8 +52,9 @@ class Renderer:
         template = self._templates.get(output.template)
         if template is None:
             template = self._templates[output.template] = self.env.get_template(output.template)
+        given = variables(output)
         try:
-            return template.render(variables(output)).encode("utf-8")
+            return template.render(given).encode("utf-8")
         except (TemplateError, RecursionError, *EXPRESSION_ERRORS) as exc:
             problem = template_problem(exc, output.template)
             if problem is None:
