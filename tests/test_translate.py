@@ -398,6 +398,22 @@ def test_a_language_that_is_not_a_site_language_is_refused(
     assert [p.read_bytes() for p in files] == before
 
 
+def test_a_complete_block_gets_only_who_translated_it(run_cli: Run, tracker: Tracker) -> None:
+    root = tracker("translate")
+    path = _translated_comments(run_cli, root)
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace("    translated_by: person\n", ""), encoding="utf-8")
+    done = _translate(run_cli, root, "comments", "--language", "fr")
+    assert "fr: added translated_by; say who made the translation" in done.out
+    assert _only_inserted(text.replace("    translated_by: person\n", ""), path.read_text()) == [
+        "    # person or machine: who made this translation\n",
+        "    translated_by:\n",
+    ]
+    done = _translate(run_cli, root, "comments", "--language", "fr", "--translated-by", "machine")
+    assert done.out.endswith("fr: recorded who translated it: machine\n")
+    assert "    translated_by: machine\n" in path.read_text(encoding="utf-8")
+
+
 def test_an_unknown_id_is_refused_with_a_suggestion(run_cli: Run, tracker: Tracker) -> None:
     refused = _translate(run_cli, tracker("translate"), "coments", "--language", "fr")
     assert refused.code == 1

@@ -112,6 +112,8 @@ def run(args: argparse.Namespace) -> int:
         print(f"{where} stamped {', '.join(names)}: made from the originals as they are now")
     elif todo.fields or todo.quotes:
         print(f"{where} added {', '.join(names)}; fill them in, then run `claimtrack check`")
-    else:
+    elif args.translated_by:
         print(f"{where} recorded who translated it: {args.translated_by}")
+    else:
+        print(f"{where} added translated_by; say who made the translation (person or machine)")
     return 0

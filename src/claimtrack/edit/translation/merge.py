@@ -191,6 +191,10 @@ class _Merger:
     def replace(self, path: Path_, span: Span, value: str) -> None:
         if span.kind != "scalar" or span.style not in ("plain", "single", "double"):
             raise EditError(f"{self.where(path)}: '{path[-1]}' must be a one-line value")
+        if span.start == span.end:  # ``key:`` with nothing: the parser marks the next token
+            colon = self.text.index(":", self.spans.keys[path].end) + 1
+            self.add(colon, colon, " " + scalar(value, "plain", span.flow))
+            return
         self.add(span.start, span.end, scalar(value, span.style, span.flow))
 
     def fill(self, path: Path_, branch: Branch, style: str) -> None:
