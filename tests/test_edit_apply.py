@@ -129,3 +129,37 @@ def test_refused_without_a_claim_or_a_root(tracker: Callable[[str], Path], tmp_p
         propose(root, Change("block-coments", _adding("acme-post", "x")), TODAY)
     with pytest.raises(UsageError, match="no such folder"):
         propose(tmp_path / "nope", Change(CLAIM, _adding("acme-post", "x")), TODAY)
+
+
+def test_a_source_and_tracker_yaml_go_through_the_same_workflow(
+    tracker: Callable[[str], Path],
+) -> None:
+    root = tracker("status")
+    source = root / "sources" / "acme-post.yaml"
+    before = source.read_bytes()
+    # Judged against every rule with the new bytes in place: a source of an unknown kind.
+    wrong = Change("acme-post", lambda raw, rel: raw.replace(b"kind: primary", b"kind: rumour"))
+    with pytest.raises(DataError) as refused:
+        apply(root, Change(wrong.record_id, wrong.splice, kind="source"), TODAY)
+    assert [p.path for p in refused.value.problems] == ["sources/acme-post.yaml"]
+    assert source.read_bytes() == before
+    retitled = Change(
+        "",
+        lambda raw, rel: raw.replace(b"title: Rocket 2 claims", b"title: Rocket claims"),
+        kind="settings",
+    )
+    done = apply(root, retitled, TODAY)
+    assert done.relpath == "tracker.yaml" and done.caused == []
+    assert b"title: Rocket claims\n" in (root / "tracker.yaml").read_bytes()
+    with pytest.raises(ClaimtrackError, match=r"no source 'acme-pots'.*did you mean 'acme-post'"):
+        propose(root, Change("acme-pots", wrong.splice, kind="source"), TODAY)
+
+
+def test_a_splice_that_changes_nothing_writes_nothing(tracker: Callable[[str], Path]) -> None:
+    root = tracker("status")
+    path = root / "claims" / f"{CLAIM}.yaml"
+    stat = path.stat()
+    done = apply(root, Change(CLAIM, lambda raw, rel: raw), TODAY)
+    assert done.new == done.old == path.read_bytes()
+    # An atomic write would have put a new file (a new inode) in its place.
+    assert (path.stat().st_ino, path.stat().st_mtime_ns) == (stat.st_ino, stat.st_mtime_ns)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from types import ModuleType
 
-from . import build, check, coverage, init, new, schema, serve, status, translations
+from . import build, check, coverage, init, new, schema, serve, status, translate, translations
 
 COMMANDS: dict[str, ModuleType] = {
     "init": init,
@@ -14,6 +14,7 @@ COMMANDS: dict[str, ModuleType] = {
     "schema": schema,
     "new": new,
     "status": status,
+    "translate": translate,
     "build": build,
     "serve": serve,
 }

@@ -1,11 +1,12 @@
-"""The one way a claim file is edited: by `status`, `new measurement` and whatever comes next.
+"""The one way a record file is edited: by `status`, `new measurement`, `translate` and
+whatever comes next.  A claim, a source or tracker.yaml.
 
-A change is a pure splice of the file's bytes (yamledit, measurement).  The
+A change is a pure splice of the file's bytes (yamledit, measurement, translation/).  The
 workflow reads the file safely, splices it, judges the result against every
 rule of `claimtrack check` (proposal.judge), proves every quote the change adds
 (proof.py), and writes the new bytes atomically unless the file changed while
 it ran.  :func:`propose` is the same without the writing: what an editor shows
-before anything is saved.
+before anything is saved.  A splice that changes nothing is neither judged nor written.
 """
 
 from __future__ import annotations
@@ -19,13 +20,13 @@ from pathlib import Path
 from ..errors import ClaimtrackError, DataError, FileRefused
 from ..fsutil import atomic_write_bytes, read_regular
 from ..load import load_tracker
-from ..load.files import check_root, read_data_file
+from ..load.files import FOLDERS, SETTINGS_FILE, check_root, read_data_file
 from ..load.validation import suggest
 from ..load.yamlsource import MAX_BYTES
 from ..problems import Problem, sort_problems
 from ..records.values import ID_RULE, is_record_id
 from .proof import new_quotes, prove
-from .proposal import Verdict, judge
+from .proposal import RecordKind, Verdict, judge
 
 # The file's bytes and its path from the root (for messages) -> its new bytes.  Pure;
 # raises EditError (yamledit) when the text is shaped in a way it will not touch.
@@ -34,20 +35,22 @@ Splice = Callable[[bytes, str], bytes]
 
 @dataclass(frozen=True, slots=True)
 class Change:
-    """One change to the file of claim ``claim_id``."""
+    """One change to the file of claim ``record_id`` (or of source ``record_id``, or to
+    tracker.yaml, whose id is "", by ``kind``)."""
 
-    claim_id: str
+    record_id: str
     splice: Splice
     # False for a skeleton, whose empty values are errors on purpose: the editor fills
     # them in.  It is written with them; the quotes it adds are proven all the same.
     judged: bool = True
+    kind: RecordKind = "claim"
 
 
 @dataclass(frozen=True, slots=True)
 class Proposal:
     """What a change does to its file; ``caused`` empty means it may be written."""
 
-    relpath: str  # claims/ID.yaml
+    relpath: str  # claims/ID.yaml, sources/ID.yaml, tracker.yaml
     path: Path
     old: bytes
     new: bytes
@@ -56,43 +59,51 @@ class Proposal:
     warnings: list[Problem]  # what the user must hear: the added quotes no archive proves
 
 
-def claim_path(root: Path, claim_id: str) -> Path:
-    """``root/claims/ID.yaml``; refused when the id is invalid or names no claim file."""
-    if not is_record_id(claim_id):
-        raise ClaimtrackError(f"{claim_id!r} is not a valid claim id ({ID_RULE})")
-    path = root / "claims" / f"{claim_id}.yaml"
+def record_path(root: Path, kind: RecordKind, record_id: str) -> tuple[Path, str]:
+    """The file and its path from the root: ``root/claims/ID.yaml``, ``root/sources/ID.yaml``
+    or ``root/tracker.yaml``; refused when the id is invalid or names no file."""
+    if kind == "settings":
+        path = root / SETTINGS_FILE
+        if not os.path.lexists(path):
+            raise ClaimtrackError(f"{SETTINGS_FILE} does not exist in {root}")
+        return path, SETTINGS_FILE
+    if not is_record_id(record_id):
+        raise ClaimtrackError(f"{record_id!r} is not a valid {kind} id ({ID_RULE})")
+    folder = FOLDERS[kind]
+    path = root / folder / f"{record_id}.yaml"
     # lexists: a FIFO, folder or link loop there is reported by read_data_file, not "missing".
     if not os.path.lexists(path):
-        known = [p.stem for p in (root / "claims").glob("*.yaml")]
-        hint = suggest(claim_id, known)
+        known = [p.stem for p in (root / folder).glob("*.yaml")]
+        hint = suggest(record_id, known)
         raise ClaimtrackError(
-            f"no claim {claim_id!r}: claims/{claim_id}.yaml does not exist"
+            f"no {kind} {record_id!r}: {folder}/{record_id}.yaml does not exist"
             + (f"; {hint}" if hint else "")
         )
-    return path
+    return path, f"{folder}/{record_id}.yaml"
 
 
 def propose(root: Path, change: Change, today: dt.date) -> Proposal:
     """The change worked out and judged, nothing written (a dry run).
 
     Raises DataError when the file cannot be read, EditError when the splice will not
-    touch its text, ClaimtrackError when the claim does not exist.
+    touch its text, ClaimtrackError when the record does not exist.
     """
     root = check_root(root)
-    path = claim_path(root, change.claim_id)
-    relpath = f"claims/{change.claim_id}.yaml"
+    path, relpath = record_path(root, change.kind, change.record_id)
     read_problems: list[Problem] = []
     old = read_data_file(root, path, read_problems)
     if old is None:
         raise DataError(read_problems, f"cannot read {relpath}")
     new = change.splice(old, relpath)
+    if new == old:
+        return Proposal(relpath, path, old, new, [], [], [])
     quotes = new_quotes(old, new, relpath)
     verdict = Verdict([], [])
     proof: list[Problem] = []
     if change.judged or quotes.items:  # a skeleton without quotes needs no tracker
         tracker = load_tracker(root)
         if change.judged:
-            verdict = judge(tracker, change.claim_id, relpath, new, today)
+            verdict = judge(tracker, change.kind, change.record_id, relpath, new, today)
         proof = prove(quotes, tracker, today)
     # The rules find a quote of a loaded claim too: the same problem, reported once.
     caused = sort_problems([*verdict.caused, *(p for p in proof if p.is_error)])
@@ -102,9 +113,12 @@ def propose(root: Path, change: Change, today: dt.date) -> Proposal:
 
 def apply(root: Path, change: Change, today: dt.date) -> Proposal:
     """Make the change: refused (DataError, the file untouched) when it causes an error,
-    or when the file changed while this ran; else written atomically."""
+    or when the file changed while this ran; else written atomically (when it changes
+    anything)."""
     proposal = propose(root, change, today)
     relpath = proposal.relpath
+    if proposal.new == proposal.old:
+        return proposal
     if proposal.caused:
         raise DataError(
             proposal.caused,

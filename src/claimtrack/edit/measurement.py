@@ -9,32 +9,15 @@ the old data plus exactly one measurement more.
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..load.yamlsource import parse_document
 from .scaffold import skeleton
 from .spans import parse_spans
-from .yamledit import EditError, content_end, line_start
+from .yamledit import EditError, after_content, line_start
 
 
 def _item(today: str, dash_col: int, nl: str) -> str:
     text = skeleton("measurement.yaml", values={"today": today})
     return "".join(" " * dash_col + line + nl for line in text.splitlines())
-
-
-def _after_last_item(text: str, spans: Any, count: int, dash_col: int) -> int:
-    """Where a new item goes: after the last one and the comments indented under it."""
-    pos = content_end(text, spans, ("measurements", count - 1))
-    while True:
-        line_end = text.find("\n", pos)
-        if line_end < 0:
-            return len(text)
-        pos = line_end + 1
-        next_end = text.find("\n", pos)
-        following = text[pos : next_end if next_end >= 0 else len(text)]
-        body = following.lstrip(" ")
-        if not (body.startswith("#") and len(following) - len(body) > dash_col):
-            return pos
 
 
 def add_measurement(text: str, today: str) -> str:
@@ -78,7 +61,7 @@ def add_measurement(text: str, today: str) -> str:
         lead = nl if line_end < 0 else ""
         return line + lead + _item(today, key.column - 1 + 2, nl) + text[at:]
     dash_col = value.column - 1
-    at = _after_last_item(text, spans, count, dash_col)
+    at = after_content(text, spans, ("measurements", count - 1), dash_col)
     lead = "" if at < len(text) or text.endswith("\n") else nl
     return text[:at] + lead + _item(today, dash_col, nl) + text[at:]
 

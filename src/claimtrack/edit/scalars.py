@@ -42,7 +42,7 @@ _ESCAPES = {
     "\u2029": "\\P",
 }
 
-def _awkward(ch: str) -> bool:
+def awkward(ch: str) -> bool:
     """Characters that YAML will not carry literally in a plain or single-quoted scalar."""
     code = ord(ch)
     return (
@@ -58,7 +58,7 @@ def plain_ok(value: str, flow: bool) -> bool:
     """True when ``value`` can be written unquoted and every YAML reader gets it back as text."""
     if value.lower() in _SPECIAL_WORDS or _NUMBERISH.fullmatch(value) or _DATEISH.fullmatch(value):
         return False
-    if value[0] in _PLAIN_FIRST or value != value.strip(" ") or any(map(_awkward, value)):
+    if value[0] in _PLAIN_FIRST or value != value.strip(" ") or any(map(awkward, value)):
         return False
     if ": " in value or value.endswith(":") or " #" in value:
         return False
@@ -78,7 +78,7 @@ def double_quoted(value: str) -> str:
     for ch in value:
         if ch in _ESCAPES:
             out.append(_ESCAPES[ch])
-        elif _awkward(ch):
+        elif awkward(ch):
             code = ord(ch)
             out.append(f"\\x{code:02x}" if code <= 0xFF else f"\\u{code:04x}")
         else:
@@ -87,7 +87,7 @@ def double_quoted(value: str) -> str:
 
 
 def single_quoted(value: str) -> str | None:
-    if any(map(_awkward, value)):
+    if any(map(awkward, value)):
         return None
     return "'" + value.replace("'", "''") + "'"
 

@@ -78,6 +78,23 @@ def content_end(text: str, spans: Spans, path: Path_) -> int:
     return end
 
 
+def after_content(text: str, spans: Spans, path: Path_, column: int) -> int:
+    """Where text written after the node at ``path`` goes: the start of the line after its
+    last character and after the comment lines under it indented deeper than ``column``
+    (they belong to it); ``len(text)`` when the file ends first."""
+    pos = content_end(text, spans, path)
+    while True:
+        line_end = text.find("\n", pos)
+        if line_end < 0:
+            return len(text)
+        pos = line_end + 1
+        next_end = text.find("\n", pos)
+        following = text[pos : next_end if next_end >= 0 else len(text)]
+        body = following.lstrip(" ")
+        if not (body.startswith("#") and len(following) - len(body) > column):
+            return pos
+
+
 class _Writer:
     """Writes the new entry in the style of the entries that are there."""
 
@@ -200,17 +217,10 @@ class _Writer:
             prefix = ""
         entry = nl.join(lines).replace("\r\n", "\n").replace("\n", nl) + nl
         # Insert after the last entry's last line and the comments indented under it.
-        pos = content_end(text, self.spans, last_path)
-        while True:
-            line_end = text.find("\n", pos)
-            if line_end < 0:
-                return len(text), nl + entry[: -len(nl)]
-            pos = line_end + 1
-            next_end = text.find("\n", pos)
-            following = text[pos : next_end if next_end >= 0 else len(text)]
-            body = following.lstrip(" ")
-            if not (body.startswith("#") and len(following) - len(body) > dash_col):
-                return pos, entry
+        pos = after_content(text, self.spans, last_path, dash_col)
+        if pos == len(text) and not text.endswith("\n"):
+            return pos, nl + entry[: -len(nl)]
+        return pos, entry
 
     def flow_mapping(self, pad: str) -> str:
         pairs = []

@@ -61,6 +61,9 @@ def _type_at(model: type[BaseModel], loc: tuple[str | int, ...]) -> Any:
     for part in loc:
         if isinstance(part, int):
             continue  # an item of a list: its type is the list's, already unwrapped
+        if get_origin(current) is dict:  # a key of the user's own (a language tag)
+            current = _unwrap(get_args(current)[1])
+            continue
         fields = getattr(current, "model_fields", None)
         if not isinstance(current, type) or fields is None or part not in fields:
             return None

@@ -1,0 +1,119 @@
+"""`claimtrack translate ID --language TAG [--stamp]`: a claim's or source's translation
+block added or completed for the translator, or its fingerprints recorded again;
+`claimtrack translate --tracker --language TAG`: tracker.yaml's title and description.
+
+Each field added is an empty value (an error `check` reports until it is filled in)
+under a comment holding the original; its original's fingerprint goes into
+``made_from``.  Through the one edit workflow (edit/apply.py): every comment and the
+layout of the file stay, and a file changed meanwhile is left alone.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+from collections.abc import Callable
+from functools import partial
+from typing import Any
+
+from ..edit.apply import Change, apply
+from ..edit.proposal import RecordKind
+from ..edit.translation import (
+    Request,
+    check_language,
+    plan,
+    record_kind,
+    settings,
+    source_languages,
+    translate,
+)
+from ..errors import UsageError
+from ..load.yamlsource import parse_document
+from ..records import TranslatedBy
+from ..records.translated import field_name
+
+
+def add_parser(sub: Any, common: Callable[[argparse.ArgumentParser], None]) -> None:
+    parser = sub.add_parser(
+        "translate",
+        help="add or complete a record's translation into a site language, for a translator",
+        description="Add the translation block of a claim or source (or, with --tracker, of "
+        "tracker.yaml's title and description) in a language, or complete it: every field "
+        "still missing is added as an empty value under a comment holding the original. "
+        "With --stamp, record again what the translated fields were made from.",
+    )
+    parser.add_argument(
+        "id", nargs="?", metavar="ID", help="id of a claim (claims/ID.yaml) or source"
+    )
+    parser.add_argument(
+        "--tracker", action="store_true", help="translate tracker.yaml's title and description"
+    )
+    parser.add_argument(
+        "--language", required=True, metavar="TAG", help="a further site language, e.g. fr"
+    )
+    parser.add_argument(
+        "--stamp",
+        action="store_true",
+        help="the translations still hold: record the originals' fingerprints as they are now, "
+        "for the fields and the quotes (only made_from lines change)",
+    )
+    parser.add_argument(
+        "--quotes",
+        action="store_true",
+        help="add a translation to each of the claim's evidence quotes not already in that "
+        "language, too (--stamp always stamps the quotes' translations)",
+    )
+    parser.add_argument(
+        "--translated-by",
+        choices=[t.value for t in TranslatedBy],
+        default=None,
+        help="who makes the translation (default: left empty for the translator to say)",
+    )
+    common(parser)
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.tracker == (args.id is not None):
+        raise UsageError("give a claim or source ID, or --tracker, not both or neither")
+    if args.stamp and args.translated_by:
+        raise UsageError("--stamp changes only the fingerprints: leave out --translated-by")
+    tag: str = args.language
+    kind: RecordKind = "settings" if args.tracker else record_kind(args.root, args.id)
+    if args.quotes and kind != "claim":
+        raise UsageError("--quotes: only a claim holds quotes")
+    check_language(settings(args.root), tag, kind)
+    request = Request(
+        kind,
+        tag,
+        stamp=args.stamp,
+        quotes=args.quotes,
+        translated_by=args.translated_by,
+        languages=source_languages(args.root) if args.quotes and not args.stamp else {},
+    )
+    today: dt.date = args.today or dt.date.today()
+    change = Change(args.id or "", partial(translate, request=request), judged=False, kind=kind)
+    done = apply(args.root, change, today)
+    todo = plan(done.old, done.relpath, request)
+    where = f"{done.relpath}: {tag}:"
+    if not todo.trees:
+        if args.stamp:
+            print(f"{where} nothing to stamp: every translated field is current")
+        else:
+            print(f"{where} nothing to add: every field has its translation or a place for one")
+        return 0
+    names = [field_name(path) for path in todo.fields]
+    if todo.quotes:
+        positions = parse_document(done.old, done.relpath).positions
+        lines = [str(positions.value((*path, "quote"))[0]) for path in todo.quotes]
+        s = "s" * (len(lines) > 1)
+        names.append(f"the quote{s} of line{s} {', '.join(lines)}")
+    if args.stamp:
+        print(f"{where} stamped {', '.join(names)}: made from the originals as they are now")
+    elif todo.fields or todo.quotes:
+        print(f"{where} added {', '.join(names)}; fill them in, then run `claimtrack check`")
+    elif args.translated_by:
+        print(f"{where} recorded who translated it: {args.translated_by}")
+    else:
+        print(f"{where} added translated_by; say who made the translation (person or machine)")
+    return 0

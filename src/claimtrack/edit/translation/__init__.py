@@ -1,0 +1,102 @@
+"""`claimtrack translate`: a record's translation block added, completed or stamped.
+
+merge.py splices keys into a YAML text in its own style, fields.py decides what to
+write from the records' states (records/translated.py), splice.py is the pure
+bytes-to-bytes step the edit workflow (edit/apply.py) runs.  What reads the tracker
+to know what may be asked is here.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from ...errors import ClaimtrackError, DataError, UsageError
+from ...i18n import catalog_for, catalogs
+from ...load import load_tracker
+from ...load.files import FOLDERS, SETTINGS_FILE, check_root, read_data_file
+from ...load.validation import suggest
+from ...load.yamlsource import parse_document
+from ...problems import Problem
+from ...records import TrackerSettings
+from ...records.values import ID_RULE, is_record_id
+from ..proposal import RecordKind
+from .fields import Plan, Request, record_of
+from .splice import plan, translate
+
+__all__ = [
+    "Plan",
+    "Request",
+    "check_language",
+    "plan",
+    "record_kind",
+    "settings",
+    "source_languages",
+    "translate",
+]
+
+
+def settings(root: Path) -> TrackerSettings:
+    """tracker.yaml's settings, its empty translations aside (the defaults without one)."""
+    root = check_root(root)
+    path = root / SETTINGS_FILE
+    if not os.path.lexists(path):
+        return TrackerSettings()
+    problems: list[Problem] = []
+    raw = read_data_file(root, path, problems)
+    if raw is None:
+        raise DataError(problems, f"cannot read {SETTINGS_FILE}")
+    record = record_of("settings", parse_document(raw, SETTINGS_FILE).data, SETTINGS_FILE)
+    assert isinstance(record, TrackerSettings)
+    return record
+
+
+def check_language(tracker: TrackerSettings, tag: str, kind: RecordKind) -> None:
+    """Refuse (a usage error) a language a record cannot be translated into.
+
+    A claim's or a source's: one of the tracker's further site languages.  The
+    tracker's own: any language with an interface catalog but its main one, as
+    translating the tracker's title is how a language is declared.
+    """
+    if tag == tracker.language:
+        raise UsageError(f"--language {tag} is the tracker's own language: nothing to translate")
+    if kind == "settings":
+        if catalog_for(tag) is None:
+            raise UsageError(
+                f"--language {tag}: the interface has no catalog for it "
+                f"(catalogs: {', '.join(catalogs())})"
+            )
+        return
+    further = tracker.site_languages[1:]
+    if tag not in further:
+        declared = f"one of {', '.join(further)}" if further else "none declared yet"
+        raise UsageError(
+            f"--language {tag} is not a further site language of this tracker ({declared}); "
+            f"declare it with `claimtrack translate --tracker --language {tag}`"
+        )
+
+
+def record_kind(root: Path, record_id: str) -> RecordKind:
+    """Whether ``record_id`` names a claim or a source."""
+    if not is_record_id(record_id):
+        raise ClaimtrackError(f"{record_id!r} is not a valid id ({ID_RULE})")
+    kinds: tuple[RecordKind, ...] = ("claim", "source")
+    found = [k for k in kinds if os.path.lexists(root / FOLDERS[k] / f"{record_id}.yaml")]
+    if len(found) == 1:
+        return found[0]
+    if found:
+        raise UsageError(
+            f"{record_id!r} names both claims/{record_id}.yaml and sources/{record_id}.yaml; "
+            "rename one of them"
+        )
+    known = [p.stem for folder in FOLDERS.values() for p in (root / folder).glob("*.yaml")]
+    hint = suggest(record_id, known)
+    raise ClaimtrackError(
+        f"no claim or source {record_id!r}: neither claims/{record_id}.yaml nor "
+        f"sources/{record_id}.yaml exists" + (f"; {hint}" if hint else "")
+    )
+
+
+def source_languages(root: Path) -> dict[str, str]:
+    """Each loaded source's language, by id (a quote in the tag's language needs none)."""
+    return {sid: s.record.language for sid, s in load_tracker(root).sources.items()}

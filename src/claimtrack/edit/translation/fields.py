@@ -1,0 +1,296 @@
+"""What `translate` writes into a record: the fields still missing in a language, or the
+fingerprints to record again, as trees for merge.py.
+
+The states come from records/translated.py and from nowhere else.  A file that
+`translate` has already given empty values to (``statement: ""``, ``translated_by: ""``)
+fails validation on purpose, so the record is validated here without those
+placeholders: they are not translations yet, and their keys are written already.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from pydantic import BaseModel, ValidationError
+
+from ...records import Claim, Evidence, Source, TrackerSettings
+from ...records.translated import (
+    FieldPath,
+    FieldState,
+    claim_fields,
+    history_keys,
+    measurement_keys,
+    quote_state,
+    source_fields,
+    tracker_fields,
+)
+from ...records.translations import fingerprint
+from ...textrules import has_visible
+from ..proposal import RecordKind
+from ..spans import Path_
+from ..yamledit import EditError
+from .merge import Branch, Leaf
+
+# The order of the keys of a translation, as the design writes them.
+ORDER: dict[RecordKind, tuple[str, ...]] = {
+    "claim": (
+        "translated_by",
+        "statement",
+        "conditions",
+        "measurements",
+        "history",
+        "rationale",
+        "made_from",
+    ),
+    "source": ("translated_by", "title", "notes", "made_from"),
+    "settings": ("title", "description", "translated_by", "made_from"),
+}
+# made_from mirrors the translated fields, in their order.
+MADE_FROM_ORDER = {
+    kind: tuple(k for k in keys if k not in ("translated_by", "made_from"))
+    for kind, keys in ORDER.items()
+}
+QUOTE_ORDER = ("text", "translated_by", "made_from")
+FAMILIES = ("history", "measurements")  # fields keyed by their entry's date
+MODELS: dict[RecordKind, type[BaseModel]] = {
+    "claim": Claim,
+    "source": Source,
+    "settings": TrackerSettings,
+}
+TRANSLATED_BY_NOTE = "person or machine: who made this translation"
+
+
+@dataclass(frozen=True, slots=True)
+class Request:
+    """What `translate` is asked to do to one record file."""
+
+    kind: RecordKind
+    tag: str
+    stamp: bool = False  # record the fingerprints again (quotes' too) instead of adding fields
+    quotes: bool = False  # add the evidence quotes' translations too
+    # Texts to fill the added fields with instead of empty values (an import, a code
+    # action), by field path; a quote's by the data path of its evidence item.
+    texts: Mapping[FieldPath, str] = field(default_factory=dict)
+    quote_texts: Mapping[Path_, str] = field(default_factory=dict)
+    translated_by: str | None = None  # person or machine, for a new block
+    # The language of each source, to leave alone the quotes already in the tag's language.
+    languages: Mapping[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class Plan:
+    """What a request does to one file: the fields and quotes it writes, as trees."""
+
+    fields: tuple[FieldPath, ...]
+    quotes: tuple[Path_, ...]
+    trees: tuple[tuple[Path_, Branch], ...]
+
+
+def _placeholder(value: Any) -> bool:
+    """A value still to write: nothing, or only white space or invisible characters."""
+    return value is None or (isinstance(value, str) and not has_visible(value))
+
+
+def _without_placeholders(block: Any, text_key: str | None = None) -> Any:
+    """A translation block without its empty values; ``translated_by`` stands in when empty
+    (it decides no state).  None for a quote translation whose text is still empty."""
+    if not isinstance(block, dict):
+        return block
+    out = {k: v for k, v in block.items() if not _placeholder(v)}
+    for family in FAMILIES:
+        if isinstance(out.get(family), dict):
+            out[family] = {k: v for k, v in out[family].items() if not _placeholder(v)}
+    if text_key is not None and text_key not in out:
+        return None
+    if "translated_by" not in out:
+        out["translated_by"] = "machine"
+    return out
+
+
+def _evidence_lists(data: dict[str, Any]) -> Iterator[list[Any]]:
+    if isinstance(data.get("evidence"), list):
+        yield data["evidence"]
+    for family in ("measurements", "history"):
+        for item in data.get(family) or ():
+            if isinstance(item, dict) and isinstance(item.get("evidence"), list):
+                yield item["evidence"]
+
+
+def lenient(kind: RecordKind, data: dict[str, Any]) -> dict[str, Any]:
+    """The record's data as validation sees it once the placeholders are left out."""
+    data = copy.deepcopy(data)
+    if "translations" in data and data["translations"] is None:
+        del data["translations"]  # ``translations:`` with nothing yet: for translate to fill
+    if isinstance(data.get("translations"), dict):
+        # A language with nothing under it yet (``fr:``) is one still to add.
+        data["translations"] = {
+            tag: _without_placeholders(block)
+            for tag, block in data["translations"].items()
+            if block is not None
+        }
+    if kind == "claim":
+        for items in _evidence_lists(data):
+            for item in items:
+                if isinstance(item, dict) and isinstance(item.get("translations"), dict):
+                    kept = {
+                        t: _without_placeholders(b, "text") for t, b in item["translations"].items()
+                    }
+                    item["translations"] = {t: b for t, b in kept.items() if b is not None}
+    return data
+
+
+def record_of(kind: RecordKind, data: Any, relpath: str) -> BaseModel:
+    """The record the file holds, placeholders aside; refused when it does not validate."""
+    if not isinstance(data, dict):
+        raise EditError(f"{relpath} does not load; fix it first (run `claimtrack check`)")
+    try:
+        return MODELS[kind].model_validate(lenient(kind, data))
+    except ValidationError:
+        raise EditError(
+            f"{relpath} has errors besides empty translations; fix them first "
+            "(run `claimtrack check`)"
+        ) from None
+
+
+def states(record: BaseModel, tag: str) -> list[FieldState]:
+    if isinstance(record, Claim):
+        return claim_fields(record, tag)
+    if isinstance(record, Source):
+        return source_fields(record, tag)
+    assert isinstance(record, TrackerSettings)
+    return tracker_fields(record, tag)
+
+
+def _written(block: Any) -> set[FieldPath]:
+    """The fields a translation block has keys for, empty or not."""
+    if not isinstance(block, dict):
+        return set()
+    paths: set[FieldPath] = set()
+    for key, value in block.items():
+        if key in FAMILIES and isinstance(value, dict):
+            paths.update((key, str(k)) for k in value)
+        elif key not in ("made_from", "translated_by"):
+            paths.add((str(key),))
+    return paths
+
+
+def _orders(record: BaseModel) -> dict[str, tuple[str, ...]]:
+    if isinstance(record, Claim):
+        return {
+            "history": tuple(history_keys(record)),
+            "measurements": tuple(measurement_keys(record)),
+        }
+    return {}
+
+
+def _put(
+    items: dict[str, Leaf | Branch], path: FieldPath, leaf: Leaf, orders: dict[str, tuple[str, ...]]
+) -> None:
+    if len(path) == 1:
+        items[path[0]] = leaf
+        return
+    family = items.setdefault(path[0], Branch({}, orders.get(path[0], ())))
+    assert isinstance(family, Branch)
+    family.items[path[1]] = leaf
+
+
+def _block_tree(kind: RecordKind, tag: str, block: dict[str, Leaf | Branch]) -> Branch:
+    return Branch({"translations": Branch({tag: Branch(block, ORDER[kind])})})
+
+
+def add_plan(data: dict[str, Any], request: Request, relpath: str) -> Plan:
+    """The fields still missing in the language (not even an empty key written), each with
+    the original as its note and the original's fingerprint in ``made_from``."""
+    kind, tag = request.kind, request.tag
+    record = record_of(kind, data, relpath)
+    blocks = data.get("translations")
+    block = blocks.get(tag) if isinstance(blocks, dict) else None
+    written = _written(block)
+    missing = [s for s in states(record, tag) if s.state == "missing" and s.path not in written]
+    if isinstance(record, Source) and ("title",) in request.texts and ("title",) not in written:
+        # A source's title is translated only when a text is given (it may stay as it is).
+        missing.insert(0, FieldState(("title",), record.title, None, "missing", None))
+    orders = _orders(record)
+    items: dict[str, Leaf | Branch] = {}
+    by = request.translated_by
+    if not isinstance(block, dict) or "translated_by" not in block:
+        items["translated_by"] = Leaf(by, None if by else TRANSLATED_BY_NOTE)
+    elif by and _placeholder(block["translated_by"]):
+        items["translated_by"] = Leaf(by)
+    prints: dict[str, Leaf | Branch] = {}
+    for state in missing:
+        text = request.texts.get(state.path)
+        _put(items, state.path, Leaf(text or "", None if text else state.original), orders)
+        _put(prints, state.path, Leaf(fingerprint(state.original)), orders)
+    if prints:
+        items["made_from"] = Branch(prints, MADE_FROM_ORDER[kind])
+    trees: list[tuple[Path_, Branch]] = []
+    if missing or ("translated_by" in items and isinstance(block, dict)):
+        trees.append(((), _block_tree(kind, tag, items)))
+    quotes: list[Path_] = []
+    if request.quotes and isinstance(record, Claim):
+        for path, evidence, raw in _quotes(record, data):
+            if _in_language(request.languages.get(evidence.source), tag):
+                continue
+            if isinstance(raw.get("translations"), dict) and tag in raw["translations"]:
+                continue
+            text = request.quote_texts.get(path)
+            note = evidence.quote
+            if evidence.translation is not None:
+                note += "\n(English) " + evidence.translation
+            skeleton: dict[str, Leaf | Branch] = {
+                "text": Leaf(text or "", None if text else note),
+                "translated_by": Leaf(by, None if by else TRANSLATED_BY_NOTE),
+                "made_from": Leaf(fingerprint(evidence.quote)),
+            }
+            quotes.append(path)
+            trees.append(
+                (path, Branch({"translations": Branch({tag: Branch(skeleton, QUOTE_ORDER)})}))
+            )
+    return Plan(tuple(s.path for s in missing), tuple(quotes), tuple(trees))
+
+
+def stamp_plan(data: dict[str, Any], request: Request, relpath: str) -> Plan:
+    """The fingerprints of the translated fields (and quotes) made from an earlier text,
+    recorded again from the originals as they are now."""
+    kind, tag = request.kind, request.tag
+    record = record_of(kind, data, relpath)
+    orders = _orders(record)
+    stale = [s for s in states(record, tag) if s.state == "stale"]
+    prints: dict[str, Leaf | Branch] = {}
+    for state in stale:
+        _put(prints, state.path, Leaf(fingerprint(state.original)), orders)
+    trees: list[tuple[Path_, Branch]] = []
+    if prints:
+        made_from = Branch(prints, MADE_FROM_ORDER[kind])
+        trees.append(((), _block_tree(kind, tag, {"made_from": made_from})))
+    quotes: list[Path_] = []
+    if isinstance(record, Claim):  # a quote's translation is stamped with the claim's fields
+        for path, evidence, _ in _quotes(record, data):
+            state_ = quote_state(evidence, tag)
+            if state_ is not None and state_.state == "stale":
+                quotes.append(path)
+                leaf: dict[str, Leaf | Branch] = {"made_from": Leaf(fingerprint(evidence.quote))}
+                trees.append(
+                    (path, Branch({"translations": Branch({tag: Branch(leaf, QUOTE_ORDER)})}))
+                )
+    return Plan(tuple(s.path for s in stale), tuple(quotes), tuple(trees))
+
+
+def _quotes(
+    record: Claim, data: dict[str, Any]
+) -> Iterator[tuple[Path_, Evidence, dict[str, Any]]]:
+    """Each quote of the claim with its data path and its mapping as written."""
+    for path, evidence in record.quote_items():
+        raw: Any = data
+        for step in path:
+            raw = raw[step]
+        yield path, evidence, raw
+
+
+def _in_language(language: str | None, tag: str) -> bool:
+    """Whether a quote's source is written in the tag's language (tags compare without case)."""
+    return language is not None and language.casefold() == tag.casefold()
