@@ -133,6 +133,23 @@ def test_every_link_of_a_page_stays_in_its_language(site: Site) -> None:
                 assert not found.startswith("fr/")
 
 
+def test_a_stale_marks_link_leads_to_the_original_page(site: Site) -> None:
+    """ "See the original" under a stale French text leads to the page in the main language
+    that shows the original: the same page, or the claim's or source's own page."""
+    mark = re.compile(r'<span class="mark-stale">.*?<a href="([^"]+)"', re.DOTALL)
+    seen = 0
+    for page in pages(site.out):
+        for href in mark.findall((site.out / page).read_text(encoding="utf-8")):
+            found = target(site, page, href)
+            assert (site.out / found).is_file() and language_of(found) == "en", (page, href)
+            seen += 1
+    assert seen
+    html = (site.out / "fr/claims/rocket-price/index.html").read_text(encoding="utf-8")
+    assert target(site, "fr/claims/rocket-price/index.html", mark.findall(html)[0]) == (
+        "claims/rocket-price/index.html"
+    )
+
+
 # -- alternates --------------------------------------------------------------------------------
 def test_hreflang_is_reciprocal_on_every_page(site: Site) -> None:
     """For each page A with an alternate B, B names A; each names itself and x-default the
