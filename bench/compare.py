@@ -4,6 +4,7 @@
     .venv/bin/python bench/compare.py --sizes 1000,10000,100000 --rounds 5 --serve
     .venv/bin/python bench/compare.py --write bench/RESULTS.md --label "before the pipeline work"
     .venv/bin/python bench/compare.py --sizes 10000 --baseline ../before/.venv/bin --no-pelican
+    .venv/bin/python bench/compare.py --sizes 10000 --languages 3 --no-pelican
 
 For each size: a tracker from bench/make_tracker.py and its Hugo and Pelican
 equivalents (bench/equivalent.py), all in --work (default /dev/shm, so that
@@ -21,6 +22,14 @@ into the page cache.
 the commit before a change, with its own venv); its build and checks run in the same
 rounds, in turn with this one's, as "before: ..." rows.  That is how a change shows
 that it kept the speed it found.
+
+``--languages 3``: issue 17's speed target.  Beside each one-language tracker, the same
+records translated into zh-Hant and French (make_tracker's ``languages``), and Hugo's
+equivalent in the three languages (bench/equivalent_languages.py); in the same rounds,
+claimtrack's build and Hugo's of each, and the build's phases in one process
+(bench/build_phases.py: BuildResult.timings) for its rendering share.  The report gives
+the three-language build against Hugo's, against the one-language build, and the
+three-language build as a multiple of the one-language build's rendering share.
 """
 
 from __future__ import annotations
@@ -35,14 +44,18 @@ import statistics
 import subprocess
 import sys
 from dataclasses import dataclass, field
+from itertools import pairwise, zip_longest
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
 from bench_serve import p90, time_edits  # noqa: E402
+from compare_languages import PHASES, languages_report  # noqa: E402
 from equivalent import hugo_site, pelican_site  # noqa: E402
+from equivalent_languages import hugo_languages_site  # noqa: E402
 from make_tracker import make  # noqa: E402
+from make_translations import FURTHER  # noqa: E402
 from measure import Run, run  # noqa: E402
 
 BIN = Path(sys.executable).parent
@@ -54,6 +67,9 @@ GENERATOR = (
     "articles.py",
     "yamlemit.py",
     "equivalent.py",
+    "corpus_translated.py",
+    "make_translations.py",
+    "equivalent_languages.py",
 )
 
 
@@ -87,26 +103,41 @@ class Size:
     sites: Path
     out: Path
     cache: Path
+    languages: int = 1  # site languages: the main one and the translations
     runs: dict[str, list[Run]] = field(default_factory=dict)
     serve: dict[str, list[float]] = field(default_factory=dict)
 
+    @property
+    def label(self) -> str:
+        return f"{self.claims:,}" + (f" × {self.languages} languages" if self.languages > 1 else "")
 
-def prepare(work: Path, claims: int) -> Size:
-    """The tracker and its equivalents, made again only when the generator changed."""
+
+def prepare(work: Path, claims: int, languages: int = 1) -> Size:
+    """The tracker and its equivalents, made again only when the generator changed; with
+    ``languages`` > 1 the same records translated, and Hugo's site in every language."""
     stamp = "\n".join((HERE / name).read_text(encoding="utf-8") for name in GENERATOR)
-    base = work / f"n{claims}"
+    base = work / (f"n{claims}" if languages == 1 else f"n{claims}-{languages}languages")
     root, sites = base / "tracker", base / "equivalents"
     stamp_file = base / "generator.stamp"
     if not stamp_file.is_file() or stamp_file.read_text(encoding="utf-8") != stamp:
         shutil.rmtree(base, ignore_errors=True)
-        print(
-            f"generating {claims:,} claims and their Hugo and Pelican sites in {base}", flush=True
-        )
-        make(root, claims)
-        hugo_site(root, sites / "hugo")
-        pelican_site(root, sites / "pelican")
+        if languages == 1:
+            print(
+                f"generating {claims:,} claims and their Hugo and Pelican sites in {base}",
+                flush=True,
+            )
+            make(root, claims)
+            hugo_site(root, sites / "hugo")
+            pelican_site(root, sites / "pelican")
+        else:
+            print(
+                f"generating {claims:,} claims in {languages} languages, Hugo's too, in {base}",
+                flush=True,
+            )
+            make(root, claims, FURTHER[: languages - 1])
+            hugo_languages_site(root, sites / "hugo")
         stamp_file.write_text(stamp, encoding="utf-8")
-    return Size(claims, root, sites, base / "out", base / "cache")
+    return Size(claims, root, sites, base / "out", base / "cache", languages)
 
 
 def claimtrack_commands(size: Size, bin_dir: Path, prefix: str = "") -> dict[str, list[str | Path]]:
@@ -122,11 +153,24 @@ def claimtrack_commands(size: Size, bin_dir: Path, prefix: str = "") -> dict[str
     }
 
 
+def phases_command(size: Size) -> list[str | Path]:
+    return [
+        BIN / "python",
+        HERE / "build_phases.py",
+        size.root,
+        size.out / "claimtrack-phases",
+        "--today",
+        TODAY,
+    ]
+
+
 def commands(
-    size: Size, hugo: Path, baseline: Path | None = None, pelican: bool = True
+    size: Size, hugo: Path, baseline: Path | None = None, pelican: bool = True, phases: bool = False
 ) -> dict[str, list[str | Path]]:
     out = size.out
-    before = claimtrack_commands(size, baseline, "before: ") if baseline else {}
+    extra = {PHASES: phases_command(size)} if phases else {}
+    if baseline:
+        extra |= claimtrack_commands(size, baseline, "before: ")
     others: dict[str, list[str | Path]] = {
         "hugo": [
             hugo,
@@ -148,9 +192,12 @@ def commands(
             "-q",
         ],
     }
-    if not pelican:
+    if not pelican or size.languages > 1:  # Pelican is measured in one language only
         del others["pelican"]
-    return {**claimtrack_commands(size, BIN), **before, **others}
+    return {**claimtrack_commands(size, BIN), **extra, **others}
+
+
+Todo = list[tuple[Size, str, list[str | Path]]]
 
 
 def clear(size: Size, keep: set[str]) -> None:
@@ -164,11 +211,13 @@ def clear(size: Size, keep: set[str]) -> None:
     size.out.mkdir(parents=True)
 
 
-def measure(size: Size, rounds: int, warmup: int, todo: dict[str, list[str | Path]]) -> None:
-    env = {**os.environ, "XDG_CACHE_HOME": str(size.cache / "xdg")}
+def measure(rounds: int, warmup: int, todo: Todo) -> None:
+    """Every command once a round, in turn: those of a one-language tracker and of its
+    translated twin alternate too."""
     keep = {"claims", "sources", "tracker.yaml"}  # all that make_tracker writes
     for number in range(-warmup, rounds):
-        for name, command in todo.items():
+        for size, name, command in todo:
+            env = {**os.environ, "XDG_CACHE_HOME": str(size.cache / "xdg")}
             if not name.endswith("(warm)"):
                 clear(size, keep)
             result = run(command, env=env, cwd=size.root)
@@ -177,7 +226,7 @@ def measure(size: Size, rounds: int, warmup: int, todo: dict[str, list[str | Pat
             if number >= 0:
                 size.runs.setdefault(name, []).append(result)
             print(
-                f"  n={size.claims:,} round {number + 1}: {name:<24} {result.seconds:7.2f} s "
+                f"  n={size.label} round {number + 1}: {name:<24} {result.seconds:7.2f} s "
                 f"(CPU {result.cpu_seconds:6.2f} s) {result.peak_mib:5.0f} MiB",
                 flush=True,
             )
@@ -195,7 +244,7 @@ def table(sizes: list[Size]) -> list[str]:
             cpu = statistics.median(r.cpu_seconds for r in runs)
             vs_pelican = f"{med[name] / med['pelican']:.3f}x" if "pelican" in med else "–"
             lines.append(
-                f"| {size.claims:,} | {name} | {med[name]:.2f} | "
+                f"| {size.label} | {name} | {med[name]:.2f} | "
                 f"{min(r.seconds for r in runs):.2f} | {med[name] / med['hugo']:.2f}x | "
                 f"{vs_pelican} | {cpu:.2f} | {mib:.0f} |"
             )
@@ -218,7 +267,7 @@ def targets(sizes: list[Size]) -> list[str]:
     def median(size: Size, name: str, attr: str = "seconds") -> float:
         return statistics.median(getattr(r, attr) for r in size.runs[name])
 
-    for s in sizes:
+    for s in (s for s in sizes if s.languages == 1):
         hugo, build = median(s, "hugo"), median(s, "claimtrack build")
         add(s.claims, "build faster than Hugo (build / Hugo < 1)", build / hugo, build < hugo)
         cold, warm = median(s, "claimtrack check (cold)"), median(s, "claimtrack check (warm)")
@@ -241,7 +290,7 @@ def targets(sizes: list[Size]) -> list[str]:
         for kind, values in s.serve.items():
             p50 = statistics.median(values) * 1000
             add(s.claims, f"serve: {kind} edit served ≤ 150 ms (median)", p50, p50 <= 150, " ms")
-    by_claims = {s.claims: s for s in sizes}
+    by_claims = {s.claims: s for s in sizes if s.languages == 1}
     if 10_000 in by_claims and 100_000 in by_claims:
         small, big = by_claims[10_000], by_claims[100_000]
         for attr, limit, what in (("seconds", 11, "time"), ("peak_mib", 8, "memory")):
@@ -265,8 +314,19 @@ def report(sizes: list[Size], args: argparse.Namespace, hugo: Path, start: str) 
         f"{os.cpu_count()} cores, Python {platform.python_version()}, "
         f"{version([str(hugo), 'version'])}, Pelican {version([str(BIN / 'pelican'), '--version'])}"
     )
-    example = commands(sizes[0], hugo, args.baseline, not args.no_pelican)
-    shown = "\n".join(f"    {name}: {shlex.join(map(str, cmd))}" for name, cmd in example.items())
+    shown = "\n".join(
+        f"    {name}{'' if size.languages == 1 else f' ({size.languages} languages)'}: "
+        f"{shlex.join(map(str, cmd))}"
+        for size in sizes[: 1 + (args.languages > 1)]
+        for name, cmd in commands(
+            size, hugo, args.baseline, not args.no_pelican, args.languages > 1
+        ).items()
+    )
+    pairs = [
+        (one.claims, many.languages, one.runs, many.runs)
+        for one, many in pairwise(sizes)
+        if one.languages == 1 and many.languages > 1 and one.claims == many.claims
+    ]
     title = f"## {dt.datetime.now(dt.UTC):%Y-%m-%d %H:%M} UTC" + (
         f": {args.label}" if args.label else ""
     )
@@ -289,6 +349,7 @@ def report(sizes: list[Size], args: argparse.Namespace, hugo: Path, start: str) 
             "",
             *targets(sizes),
             "",
+            *(languages_report(pairs) if pairs else []),
         ]
     )
 
@@ -309,18 +370,35 @@ def main() -> None:
         help="bin folder of another claimtrack install, run in turn with this one",
     )
     parser.add_argument("--no-pelican", action="store_true", help="leave Pelican out")
+    parser.add_argument(
+        "--languages",
+        type=int,
+        default=1,
+        choices=range(1, len(FURTHER) + 2),
+        help="also measure each size translated into this many site languages in all "
+        "(3: en, zh-Hant, fr), against Hugo's multilingual build of the same pages",
+    )
     args = parser.parse_args()
     hugo = hugo_binary()
     # A busy machine slows everything: say how busy it was.
     start = f"Commit {commit()}; load average (1 min) at the start {os.getloadavg()[0]:.1f}"
     sizes = []
+    phases = args.languages > 1
+    options = (hugo, args.baseline, not args.no_pelican, phases)
     for claims in (int(n) for n in args.sizes.split(",")):
-        size = prepare(args.work, claims)
-        todo = commands(size, hugo, args.baseline, not args.no_pelican)
-        measure(size, args.rounds, args.warmup, todo)
+        both = [prepare(args.work, claims)]
+        if phases:
+            both.append(prepare(args.work, claims, args.languages))
+        # One tracker's commands in turn with the other's: build, build in 3 languages, ...
+        each = [
+            [(size, name, command) for name, command in commands(size, *options).items()]
+            for size in both
+        ]
+        todo: Todo = [job for jobs in zip_longest(*each) for job in jobs if job is not None]
+        measure(args.rounds, args.warmup, todo)
         if args.serve:
-            size.serve = time_edits(size.root, args.work / "serve", args.edits)
-        sizes.append(size)
+            both[0].serve = time_edits(both[0].root, args.work / "serve", args.edits)
+        sizes += both
     text = report(sizes, args, hugo, start)
     print("\n" + text)
     if args.write:

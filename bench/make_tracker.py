@@ -1,6 +1,7 @@
 """Write a realistic synthetic tracker of N claims and N/5 sources for benchmarks.
 
     .venv/bin/python bench/make_tracker.py bench/out/t10000 --claims 10000
+    .venv/bin/python bench/make_tracker.py bench/out/t10000-3 --claims 10000 --languages zh-Hant,fr
 
 Shaped like a real tracker, not like toy files: archived texts of about 2.8 KB
 of English, French and Traditional-Chinese prose about AI-product launches
@@ -12,6 +13,12 @@ unknown publishers and dates, derived reports, related claims, claimants with
 roles.  Deterministic for a given N; judge it as of 2026-11-30 (--today).  It
 passes `check` with warnings only: quote-unchecked (sources kept without an
 archived copy) and stale (a few claims past review_by).
+
+With ``languages`` (``make(root, n, languages=("zh-Hant", "fr"))``, --languages) the site
+is published in those languages too: tracker.yaml's `translations:`, and every claim,
+source and about half the quotes translated into each (bench/make_translations.py: about
+85% of fields current, 10% stale, 5% missing, so `check` adds translation-stale warnings).
+The records are otherwise the same, byte for byte, as without.
 """
 
 from __future__ import annotations
@@ -24,12 +31,15 @@ import random
 import re
 import shutil
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 import corpus as C
 import sentences as S
 from articles import Fact, archive_text, new_fact
+from corpus_translated import TITLES
+from make_translations import Piece, Translator, omission, piece
 from yamlemit import Writer
 
 LANGS = ("en", "fr", "zh-Hant")
@@ -50,6 +60,13 @@ CONDITIONS = (
     "measured on GB200 NVL72 racks",
     "preview period only",
     "API only, not the consumer app",
+)
+SOURCE_NOTES = (
+    "",
+    "Written by AI agents, sources checked by a second model, published without prior human reading.",
+    "The vendor's own announcement.",
+    "Translated from the original post; the figures are copied, not re-measured.",
+    "Archived the day it was read. The page has changed since; this copy is what we quoted.",
 )
 KINDS = ("figure", "fact", "quote", "assessment", "omission")
 KIND_WEIGHTS = (30, 25, 12, 15, 18)
@@ -97,7 +114,7 @@ class Draft:
 
 
 class Generator:
-    def __init__(self, claims: int) -> None:
+    def __init__(self, claims: int, languages: Sequence[str] = ()) -> None:
         self.n = claims
         self.rng = random.Random(claims)
         self.facts: list[Fact] = []
@@ -105,6 +122,9 @@ class Generator:
         self.holders: list[list[int]] = []  # sources quoting each fact
         self.texts: dict[int, bytes] = {}
         self.titles: dict[int, str] = {}
+        self.title_pieces: dict[int, Piece] = {}  # the title in every language
+        # With its own random generator: the records are the same with or without it.
+        self.tr = Translator(claims, languages) if languages else None
 
     def fact(self, bank: str) -> int:
         self.facts.append(new_fact(self.rng, bank))
@@ -160,12 +180,20 @@ class Generator:
         rng, src = self.rng, self.sources[s]
         lang_key = LANGS[src.lang]
         fact = self.facts[src.facts[0]]
-        title = rng.choice(C.TITLES[lang_key]).format(
-            company=C.COMPANIES[fact.slots["company"]],
-            product=C.PRODUCTS[fact.slots["product"]],
-            gpu=C.GPUS[fact.slots["gpu"]],
-        )
+        template = rng.choice(C.TITLES[lang_key])
+        slots = {
+            "company": C.COMPANIES[fact.slots["company"]],
+            "product": C.PRODUCTS[fact.slots["product"]],
+            "gpu": C.GPUS[fact.slots["gpu"]],
+        }
+        title = template.format(**slots)
         self.titles[s] = title
+        texts = TITLES[C.TITLES[lang_key].index(template)]
+        self.title_pieces[s] = (
+            texts[0].format(**slots),
+            texts[1].format(**slots),
+            texts[2].format(**slots),
+        )
         target = min(6000, max(900, int(rng.gauss(2700, 800))))
         sentences: list[str] = []
         size = len(title.encode())
@@ -206,19 +234,8 @@ class Generator:
             w.key(0, "language", lang_key)
             w.key(0, "kind", src.kind)
             w.items(0, "derived_from", [self.sources[p].sid for p in src.parents], flow=False)
-            w.key(
-                0,
-                "notes",
-                rng.choice(
-                    (
-                        "",
-                        "Written by AI agents, sources checked by a second model, published without prior human reading.",
-                        "The vendor's own announcement.",
-                        "Translated from the original post; the figures are copied, not re-measured.",
-                        "Archived the day it was read. The page has changed since; this copy is what we quoted.",
-                    )
-                ),
-            )
+            notes = rng.choice(SOURCE_NOTES)
+            w.key(0, "notes", notes)
             if src.archived:
                 raw = self.texts[s]
                 (folder / f"{src.sid}.txt").write_bytes(raw)
@@ -226,6 +243,8 @@ class Generator:
                 retrieved = _days(rng, src.published or FIRST, 0, 30)
                 w.key(1, "retrieved", retrieved)
                 w.key(1, "sha256", hashlib.sha256(raw).hexdigest())
+            if self.tr is not None:
+                self.tr.source(w, piece(notes) if notes else None, self.title_pieces[s], src.lang)
             (folder / f"{src.sid}.yaml").write_text(w.text(), encoding="utf-8")
 
     def write_claims(self, folder: Path) -> None:
@@ -329,14 +348,17 @@ class Generator:
         slots = fact.slots
         product = C.PRODUCTS[slots["product"]]
         company = C.COMPANIES[slots["company"]]
+        # Each text as its sentences in every language, for its translations.
+        said: Piece = (fact.text(0), fact.text(1), fact.text(2))
         if kind == "omission" and fact.bank == "fact" and fact.template in OMISSION_FACTS:
-            statement = fact.text(0)
+            parts = [said]
         elif kind == "omission":
-            statement = rng.choice(OMISSIONS).format(product=product, company=company)
+            parts = [omission(rng.choice(OMISSIONS), product=product, company=company)]
         else:
-            statement = fact.text(0)
+            parts = [said]
             for _ in range(rng.choice((0, 0, 1, 2))):
-                statement += " " + rng.choice(C.STATEMENT_TAILS)
+                parts.append(piece(rng.choice(C.STATEMENT_TAILS)))
+        statement = " ".join(p[0] for p in parts)
         cid = f"{_slug(product)}-{kind}-{i}"
         w = Writer("../schema/claim.schema.json")
         w.key(0, "statement", statement)
@@ -351,6 +373,7 @@ class Generator:
         w.key(0, "kind", kind)
         topics = sorted(set(rng.sample(C.TOPICS, rng.randint(1, 3))))
         w.items(0, "topics", topics, flow=True)
+        conditions = ""
         if kind == "figure":
             spec = S.FIGURES[fact.template][0]
             raw = slots[spec[0]]
@@ -360,24 +383,32 @@ class Generator:
             w.key(1, "bound", rng.choice(("exact", "up-to", "up-to", "about", "at-least")))
             w.key(1, "metric", spec[2])
             w.key(1, "baseline", spec[3])
-            w.key(1, "conditions", rng.choice(CONDITIONS) if rng.random() < 0.5 else "")
+            conditions = rng.choice(CONDITIONS) if rng.random() < 0.5 else ""
+            w.key(1, "conditions", conditions)
         w.open(0, "evidence")
         for s, f in evidence:
             src = self.sources[s]
             w.key(1, "source", src.sid, first="- ")
-            w.key(2, "quote", self.facts[f].text(src.lang))
+            quoted = self.facts[f]
+            w.key(2, "quote", quoted.text(src.lang))
             if src.lang:
-                w.key(2, "translation", self.facts[f].text(0))
+                w.key(2, "translation", quoted.text(0))
                 w.key(2, "translated_by", "machine" if rng.random() < 0.6 else "person")
+            if self.tr is not None:
+                self.tr.quote(w, 2, (quoted.text(0), quoted.text(1), quoted.text(2)), src.lang)
         w.key(0, "status", status)
         w.open(0, "history")
+        notes: list[tuple[dt.date, list[Piece]]] = []
         for date, entry, cited in history:
             w.key(1, "date", date, first="- ")
             w.key(2, "status", entry)
-            w.key(2, "note", " ".join(rng.sample(C.NOTES[entry], rng.randint(1, 2))))
+            note = [piece(n) for n in rng.sample(C.NOTES[entry], rng.randint(1, 2))]
+            notes.append((date, note))
+            w.key(2, "note", " ".join(p[0] for p in note))
             w.items(2, "evidence", [self.sources[s].sid for s in cited], flow=False)
         reasons = C.RATIONALES[status]
-        w.key(0, "rationale", " ".join(rng.sample(reasons, min(len(reasons), rng.randint(1, 3)))))
+        rationale = [piece(r) for r in rng.sample(reasons, min(len(reasons), rng.randint(1, 3)))]
+        w.key(0, "rationale", " ".join(p[0] for p in rationale))
         related = [
             j for j in rng.sample(range(self.n), min(self.n, rng.choice((0, 1, 1, 2, 3)))) if j != i
         ]
@@ -388,14 +419,19 @@ class Generator:
         stale = rng.random() < 0.01
         review = TODAY + dt.timedelta(days=rng.randint(30, 400))
         w.key(0, "review_by", dt.date(2026, 9, 30) if stale else review)
+        if self.tr is not None:
+            self.tr.claim(w, parts, piece(conditions) if conditions else None, notes, rationale)
         return Draft(cid, head, related, w.text())
 
 
-def make(folder: Path, claims: int) -> None:
+def make(folder: Path, claims: int, languages: Sequence[str] = ()) -> None:
+    """Write the tracker; ``languages``: further site languages (zh-Hant, fr), with a
+    translation of every record into each (bench/make_translations.py)."""
     if folder.exists():
         shutil.rmtree(folder)
     (folder / "claims").mkdir(parents=True)
     (folder / "sources").mkdir()
+    gen = Generator(claims, languages)
     (folder / "tracker.yaml").write_text(
         "# yaml-language-server: $schema=schema/tracker.schema.json\n"
         f"title: Launch claims of autumn 2026 ({claims:,} claims)\n"
@@ -403,10 +439,9 @@ def make(folder: Path, claims: int) -> None:
         "  What the AI providers and their hardware partners claimed about speed, prices,\n"
         "  GPUs and availability, in whose words, and how far each claim has been checked.\n"
         "base_url: https://claims.example.org/\n"
-        "language: en\n",
+        "language: en\n" + (gen.tr.tracker(claims) if gen.tr else ""),
         encoding="utf-8",
     )
-    gen = Generator(claims)
     gen.make_sources()
     gen.write_sources(folder / "sources")
     gen.write_claims(folder / "claims")
@@ -416,9 +451,14 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("folder", type=Path)
     parser.add_argument("--claims", type=int, default=10_000)
+    parser.add_argument(
+        "--languages",
+        default="",
+        help="further site languages, comma-separated (zh-Hant,fr): each record translated",
+    )
     args = parser.parse_args()
     started = time.perf_counter()
-    make(args.folder, args.claims)
+    make(args.folder, args.claims, [tag for tag in args.languages.split(",") if tag])
     print(f"wrote {args.claims} claims into {args.folder} in {time.perf_counter() - started:.1f} s")
 
 
