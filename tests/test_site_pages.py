@@ -82,6 +82,11 @@ def test_every_page_exists(built: Built) -> None:
         expected.add(f"kinds/{c.kind.value}/index.html")
         expected |= {f"topics/{t}/index.html" for t in c.topics}
         expected.add(f"claimants/{slugs[c.claimant.name]}/index.html")
+    # Every page again in each further site language, under its prefix, with its feed.
+    main = tracker.settings.language
+    prefixes = [addresses.language_prefix(t, main) for t in tracker.settings.site_languages]
+    shown = {p for p in expected if p.endswith(".html")}
+    expected |= {prefix + p for prefix in prefixes for p in (*shown, "feed.xml")}
     missing = sorted(p for p in expected if not (out / p).is_file())
     assert not missing
     pages = {p.relative_to(out).as_posix() for p in html_files(out)}
