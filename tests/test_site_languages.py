@@ -347,3 +347,18 @@ def test_a_new_language_builds_every_page_in_it(tmp_path: Path) -> None:
     page = parse(tmp_path / "site" / "zh-hant" / "claims" / "rocket-speed" / "index.html")
     assert page.lang == "zh-Hant"
     assert "繁體中文" in page.text
+
+
+def test_a_broken_template_is_one_problem_however_many_languages(tmp_path: Path) -> None:
+    """Each language has its environment, compiling the same overrides: a mistake in one is
+    reported once, at its line."""
+    from claimtrack.errors import DataError
+
+    root = copy_of_fixture(tmp_path, base=False)
+    (root / "templates").mkdir()
+    (root / "templates" / "404.html").write_text("{% block main %}\n{{ oops(\n", "utf-8")
+    with pytest.raises(DataError) as caught:
+        build(root, tmp_path / "site")
+    assert [(p.path, p.line, p.code) for p in caught.value.problems] == [
+        ("templates/404.html", 2, "template-error")
+    ]
