@@ -82,11 +82,13 @@ def test_every_page_exists(built: Built) -> None:
         expected.add(f"kinds/{c.kind.value}/index.html")
         expected |= {f"topics/{t}/index.html" for t in c.topics}
         expected.add(f"claimants/{slugs[c.claimant.name]}/index.html")
-    # Every page again in each further site language, under its prefix, with its feed.
-    main = tracker.settings.language
-    prefixes = [addresses.language_prefix(t, main) for t in tracker.settings.site_languages]
-    shown = {p for p in expected if p.endswith(".html")}
-    expected |= {prefix + p for prefix in prefixes for p in (*shown, "feed.xml")}
+    # Every page in every site language, under its prefix; the data files once, at the root.
+    settings = tracker.settings
+    prefixes = [addresses.language_prefix(t, settings.language) for t in settings.site_languages]
+    once = {"claims.json", "sources.json", "claims.schema.json", "sources.schema.json"}
+    pages_and_feeds = {p for p in expected if p.endswith((".html", "feed.xml"))}
+    expected |= {prefix + p for prefix in prefixes for p in pages_and_feeds}
+    assert not [prefix + f for prefix in prefixes if prefix for f in once if (out / prefix / f).exists()]
     missing = sorted(p for p in expected if not (out / p).is_file())
     assert not missing
     pages = {p.relative_to(out).as_posix() for p in html_files(out)}
