@@ -275,15 +275,17 @@ def block(
     cls: str = "",
     page: PageInfo | None = None,
     href: str = "",
+    original: str = "",
 ) -> Markup:
     """``{{ claim.rationale|block("p", "rationale", page) }}``: a translatable text in the
     page's language with its marks (blocks.render); ``page`` gives the stale mark its link
-    to the main-language page; ``href`` makes the element a link's.  None, or an empty
-    text, renders nothing."""
+    to the main-language page, ``original`` another (a listed claim's own page, say);
+    ``href`` makes the element a link's.  None, or an empty text, renders nothing."""
     if not value:
         return markup("")
-    original = original_page(page) if page is not None else None
-    return markup(render(env, value, element, _opening(cls, href), original))
+    if not original and page is not None:
+        original = original_page(page)
+    return markup(render(env, value, element, _opening(cls, href), original or None))
 
 
 @pass_environment
