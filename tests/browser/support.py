@@ -7,6 +7,10 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
+import yaml
+
+from claimtrack.records.settings import TrackerSettings
+from claimtrack.site.addresses import language_prefix
 
 REPO = Path(__file__).resolve().parents[2]
 LOCAL_HOSTS = frozenset({"127.0.0.1", "localhost"})
@@ -29,3 +33,14 @@ def is_local(url: str) -> bool:
     """True for http(s) on 127.0.0.1 or localhost, and for files (a site opened from disk)."""
     parts = urlsplit(url)
     return parts.hostname in LOCAL_HOSTS or (parts.scheme == "file" and not parts.hostname)
+
+
+def site_languages() -> dict[str, str]:
+    """The repository's site languages, main first, each with its folder under the site
+    root ("" for the main one), as the build names them (TrackerSettings.site_languages,
+    addresses.language_prefix)."""
+    settings = TrackerSettings.model_validate(
+        yaml.safe_load((REPO / "tracker.yaml").read_text(encoding="utf-8"))
+    )
+    main = settings.language
+    return {tag: language_prefix(tag, main) for tag in settings.site_languages}

@@ -1,4 +1,6 @@
-"""HTML: the Nu HTML checker (vnu-jar from npm, run with Java) reports no error for any page."""
+"""HTML: the Nu HTML checker (vnu-jar from npm, run with Java) reports no error for any page
+of the site, in every language (test_links.test_every_language_is_checked holds that the
+site has them)."""
 
 from __future__ import annotations
 
