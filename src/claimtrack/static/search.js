@@ -1,8 +1,9 @@
 /* Full-text search on search/index.html, with the Pagefind index of the page's own
    language: each site language has one, beside its pages (pagefind/, fr/pagefind/,
    zh-hant/pagefind/), holding only that language's claim pages; the page names it
-   (data-bundle, relative to the page).  The form is a plain GET form: this script reads ?q=, ?status=, ?kind=, ?topic= and
-   ?claimant= from the address, asks Pagefind, and lists the claims found, ten at a time.
+   (data-bundle, relative to the page).  The form is a plain GET form: this script
+   reads ?q=, ?status=, ?kind=, ?topic= and ?claimant= from the address, asks Pagefind,
+   and lists the claims found, ten at a time.
    Pagefind loads only the index chunks the query's words fall in, and the text of the
    results shown.  Without JavaScript (or without a server) the page keeps its
    explanation and its links to the listings.  Every interface string comes from the
