@@ -154,13 +154,16 @@ def main() -> None:
     indexed = builder.build()
     # Pagefind alone, as serve runs it after edits: wall time and its own CPU time.
     before, started = resource.getrusage(resource.RUSAGE_CHILDREN), time.perf_counter()
-    discard_index(make_index(site, builder.index.language, builder.index.children))
+    discard_index(make_index(site, builder.index.bundles, builder.index.children))
     alone = time.perf_counter() - started
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
     bundle = sum(f.stat().st_size for f in (site / "pagefind").rglob("*") if f.is_file())
     files = sum(1 for f in (site / "pagefind").rglob("*") if f.is_file())
-    print(f"tracker: {root} ({plain.pages} pages), index language: {builder.index.language}")
+    languages = ", ".join(
+        f"/{b.prefix}: {b.language or '<html lang>'}" for b in builder.index.bundles
+    )
+    print(f"tracker: {root} ({plain.pages} pages), index languages: {languages}")
     print("| build | seconds |\n| --- | ---: |")
     print(f"| claimtrack build --no-search | {plain.seconds:.2f} |")
     print(f"| claimtrack build | {indexed.seconds:.2f} |")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import re
 import shutil
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
@@ -37,11 +38,22 @@ def files_of(folder: Path) -> dict[str, bytes]:
 # indexings of the same pages.  The words' index chunks and fragments do not; see
 # test_site_search.py::test_the_index_differs_only_in_filter_order.
 SEARCH_BUNDLE = "pagefind/"
+# Every site language has its bundle: pagefind/, fr/pagefind/, zh-hant/pagefind/ (a
+# language's prefix is one folder, never one of the site's own top-level folders).
+_BUNDLE_PATH = re.compile(
+    r"^(?!(?:claims|sources|status|kinds|topics|claimants|static|search)/)"
+    r"(?:[a-z0-9-]+/)?pagefind(?:/|$)"
+)
+
+
+def in_search_bundle(rel: str) -> bool:
+    """Whether ``rel`` (a path in a site, with /) is a search bundle or in one."""
+    return _BUNDLE_PATH.match(rel) is not None
 
 
 def pages_of(folder: Path) -> dict[str, bytes]:
-    """files_of without the search bundle (SEARCH_BUNDLE says why)."""
-    return {p: data for p, data in files_of(folder).items() if not p.startswith(SEARCH_BUNDLE)}
+    """files_of without the search bundles (SEARCH_BUNDLE says why)."""
+    return {p: data for p, data in files_of(folder).items() if not in_search_bundle(p)}
 
 
 def minimal_copy(tmp: Path) -> Path:

@@ -39,7 +39,7 @@ from claimtrack.errors import DataError
 from claimtrack.load import Cache
 from claimtrack.site import SiteBuilder, build_site
 
-from .site_support import FIXTURE_TODAY, SEARCH_BUNDLE, minimal_copy
+from .site_support import FIXTURE_TODAY, in_search_bundle, minimal_copy
 from .tracker_edits import EDITS, Edit, Tree
 
 # The CI profile: fixed seed, nothing remembered between runs, no per-example deadline (one
@@ -69,7 +69,7 @@ def snapshot(folder: Path) -> SiteFiles:
     for path in sorted(folder.rglob("*")):
         mode = path.lstat().st_mode
         rel = path.relative_to(folder).as_posix()
-        if rel == "pagefind" or rel.startswith(SEARCH_BUNDLE):
+        if in_search_bundle(rel):
             continue
         found[rel] = (mode, None if stat.S_ISDIR(mode) else path.read_bytes())
     return found

@@ -1,5 +1,6 @@
-"""Full-text search: the Pagefind index built with the site, its filters, --no-search,
-failures that leave the old site, and the index kept up to date after edits."""
+"""Full-text search: the Pagefind index of each site language built with the site, its
+filters, --no-search, failures that leave the old site, and the indexes kept up to date
+after edits."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ import gzip
 import io
 import json
 import os
+import shutil
 import stat
 import time
 from collections.abc import Callable
@@ -19,11 +21,14 @@ import claimtrack.site.publish.search as search_module
 from claimtrack.children import Children
 from claimtrack.live import LiveServer
 from claimtrack.site import SiteBuilder, build_site
-from claimtrack.site.publish.search import index_language, make_index
+from claimtrack.site.publish.search import Bundle, bundles, executable, index_language, make_index
 
-from .conftest import TODAY, Result
+from . import pagefind_files
+from .conftest import FIXTURES, REPO, TODAY, Result
 from .site_support import FIXTURE_TODAY, files_of, minimal_copy
 from .test_site_swap import DEAD_PID
+
+MAIN_ONLY = (Bundle("", None),)
 
 
 def chunks(site: Path, kind: str) -> list[bytes]:
@@ -170,9 +175,9 @@ def test_a_rebuild_of_every_page_under_serve_does_not_wait_for_the_index(
     runs: list[Path] = []
     real = search_module.index_site
 
-    def counted(folder: Path, language: str | None, children: Children) -> float:
+    def counted(folder: Path, indexes: tuple[Bundle, ...], children: Children) -> float:
         runs.append(folder)
-        return real(folder, language, children)
+        return real(folder, indexes, children)
 
     monkeypatch.setattr(search_module, "index_site", counted)
     # Every page changes: as on a tracker this size, that is a rebuild, not an update.
@@ -277,9 +282,153 @@ def test_the_index_folder_of_a_killed_serve_is_deleted_by_the_next_build(tmp_pat
     """serve makes an index beside the site; killed meanwhile, it leaves that folder."""
     root, out = minimal_copy(tmp_path), tmp_path / "site"
     build_site(root, out, today=FIXTURE_TODAY)
-    made = make_index(out, None, Children())
+    made = make_index(out, MAIN_ONLY, Children())
     left = made.rename(made.with_name(made.name.replace(f"-{os.getpid()}-", f"-{DEAD_PID}-")))
     foreign = tmp_path / f".site.search-{DEAD_PID}-mine"  # looks alike, but has no marker
     foreign.mkdir()
     build_site(root, out, today=FIXTURE_TODAY, search=False)
     assert not left.exists() and foreign.is_dir()
+
+
+# Per site language: one index each, of that language's pages only.
+
+
+def languages_copy(tmp: Path) -> Path:
+    """tests/fixtures/languages (English, and French under fr/), copied."""
+    dest = tmp / "languages"
+    shutil.copytree(FIXTURES / "languages", dest)
+    return dest
+
+
+def test_bundles_force_a_segmentation_where_pages_quote_chinese() -> None:
+    site = [("en", ""), ("zh-Hant", "zh-hant/"), ("fr", "fr/")]
+    assert bundles(site, ["en", "zh-Hant", "fr"]) == (
+        Bundle("", "zh"),  # English pages quoting Chinese: 價格 must be words
+        Bundle("zh-hant/", None),  # <html lang="zh-Hant"> segments by itself
+        Bundle("fr/", "zh"),  # French pages quote the same Chinese
+    )
+    assert bundles([("en", ""), ("fr", "fr/")], ["en", "fr"]) == (
+        Bundle("", None),  # Pagefind reads <html lang> and stems each language
+        Bundle("fr/", None),
+    )
+
+
+def test_each_language_has_its_own_index_of_its_own_pages(tmp_path: Path) -> None:
+    out = tmp_path / "site"
+    site = SiteBuilder(languages_copy(tmp_path), out, FIXTURE_TODAY)
+    site.build()
+    assert site.index.bundles == (Bundle("", None), Bundle("fr/", None))
+    main, fr = out / "pagefind", out / "fr" / "pagefind"
+    claims = ["rocket-engine", "rocket-price", "rocket-speed"]
+    assert pagefind_files.urls(main) == [f"/claims/{c}/" for c in claims]
+    assert pagefind_files.urls(fr) == [f"/fr/claims/{c}/" for c in claims]
+    # Each in its pages' own language: English stemmed as English, French as French.
+    assert list(pagefind_files.entry(main)["languages"]) == ["en"]
+    assert list(pagefind_files.entry(fr)["languages"]) == ["fr"]
+    # The French statement (a stale machine translation, shown as such) is in French only.
+    assert pagefind_files.pages_with(fr, "prix") == {"/fr/claims/rocket-price/"}
+    assert "prix" not in pagefind_files.words(main)
+    assert "/claims/rocket-price/" in pagefind_files.pages_with(main, "price")
+    # Each search page loads its own language's index (relative to the page).
+    for prefix in ("", "fr/"):
+        page = (out / prefix / "search" / "index.html").read_text(encoding="utf-8")
+        assert 'data-bundle="../pagefind/"' in page
+        assert not (out / prefix / "search" / "pagefind").exists()
+
+
+@pytest.fixture(scope="module")
+def repository_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The repository's own site (en, zh-Hant, fr), built once for this module."""
+    out = tmp_path_factory.mktemp("repository") / "site"
+    build_site(REPO, out, today=FIXTURE_TODAY)
+    return out
+
+
+@pytest.mark.parametrize(
+    ("prefix", "words", "claim"),
+    [
+        # The issue's three: 8 倍 on /search/, 價格 on /zh-hant/search/, prix on /fr/search/
+        # (tests/browser/test_search.py asks them of Pagefind in Chromium).
+        ("", ("8", "倍"), "ultrafast-up-to-8x-token-generation"),
+        ("zh-hant/", ("價", "格"), "omission-price"),
+        ("fr/", ("prix",), "omission-price"),
+        ("fr/", ("jusqu", "a"), "ultrafast-up-to-8x-token-generation"),
+        ("fr/", ("價", "格"), "omission-price"),  # its Chinese quote, on the French page
+    ],
+)
+def test_the_repository_s_indexes_hold_the_issue_s_words(
+    repository_site: Path, prefix: str, words: tuple[str, ...], claim: str
+) -> None:
+    """Chinese segmented into words in every index: by the pages' own language in
+    zh-Hant, forced where English and French pages quote Chinese."""
+    bundle = repository_site / prefix / "pagefind"
+    urls = pagefind_files.urls(bundle)
+    assert len(urls) == len(list((REPO / "claims").glob("*.yaml")))
+    assert all(u.startswith("/" + prefix + "claims/") for u in urls)
+    assert f"/{prefix}claims/{claim}/" in pagefind_files.pages_with(bundle, *words)
+
+
+def test_an_edit_to_one_translation_reaches_its_language_s_index_on_refresh(
+    tmp_path: Path,
+) -> None:
+    root, out = languages_copy(tmp_path), tmp_path / "site"
+    site = SiteBuilder(root, out, FIXTURE_TODAY)
+    site.build()
+    main_before = files_of(out / "pagefind")
+    claim = root / "claims" / "rocket-speed.yaml"
+    text = claim.read_text(encoding="utf-8")
+    french = "    statement: Rocket 2 est jusqu'à"
+    assert french in text
+    claim.write_text(text.replace(french, "    statement: Zanzibarisme, Rocket 2 est jusqu'à"))
+    result = site.build()
+    assert not result.full and site.index.stale
+    fr = out / "fr" / "pagefind"
+    assert "zanzibar" not in pagefind_files.words(fr)
+    assert site.index.refresh() and not site.index.stale
+    # Stemmed as French words are ("zanzibarisme" is indexed as its stem).
+    assert pagefind_files.pages_with(fr, "zanzibar") == {"/fr/claims/rocket-speed/"}
+    assert "zanzibar" not in pagefind_files.words(out / "pagefind")
+    # The main language's index is made again too, the same.
+    assert files_of(out / "pagefind" / "index") == {
+        k.removeprefix("index/"): v for k, v in main_before.items() if k.startswith("index/")
+    }
+    assert not [p for p in tmp_path.iterdir() if p.name.startswith(".")]
+
+
+def test_a_rebuild_under_serve_carries_every_language_s_index(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    root, out = languages_copy(tmp_path), tmp_path / "site"
+    site = SiteBuilder(root, out, FIXTURE_TODAY)
+    site.build()
+    before = {p: files_of(out / p / "pagefind") for p in ("", "fr/")}
+    monkeypatch.setattr(build_module, "FULL_REBUILD_MIN", 0)
+    tracker = root / "tracker.yaml"
+    tracker.write_text(tracker.read_text(encoding="utf-8").replace("title: ", "title: New ", 1))
+    result = site.build(["tracker.yaml"])
+    assert result.full and site.index.stale
+    assert {p: files_of(out / p / "pagefind") for p in ("", "fr/")} == before
+    assert site.index.refresh() and not site.index.stale
+
+
+def test_one_language_s_failing_index_leaves_the_old_site(
+    tmp_path: Path, run_cli: Callable[..., Result], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Pagefind fails on the French pages only, after the English index was made: the
+    build fails and the site built before is whole, both indexes included."""
+    root, out = languages_copy(tmp_path), tmp_path / "site"
+    assert build_cli(run_cli, root, out).code == 0
+    before = files_of(out)
+    fake = tmp_path / "pagefind"
+    fake.write_text(
+        "#!/bin/sh\n"
+        'case "$*" in *"--glob fr/"*) echo "Error: the French pages" >&2; exit 4;; esac\n'
+        f'exec "{executable()}" "$@"\n'
+    )
+    fake.chmod(fake.stat().st_mode | stat.S_IXUSR)
+    monkeypatch.setenv("PAGEFIND_BINARY_PATH", str(fake))
+    result = build_cli(run_cli, root, out)
+    assert result.code == 1
+    assert "Pagefind exited 4: Error: the French pages" in result.err
+    assert files_of(out) == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["languages", "pagefind", "site"]

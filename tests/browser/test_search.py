@@ -1,5 +1,7 @@
-"""Search in Chromium: quotes in Chinese and French find their claims, a query transfers
-under 300 KB, the page passes axe, and without JavaScript it sends readers to the listings."""
+"""Search in Chromium: each language's search page searches that language's pages (quotes
+in Chinese and French and the translated texts find their claims), a query transfers under
+300 KB, the interface's words are the catalogs' in every language, the page passes axe,
+and without JavaScript it sends readers to the listings."""
 
 from __future__ import annotations
 
@@ -10,13 +12,17 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import BrowserContext, Page, Request
 
+from claimtrack.i18n import interface
+
 pytestmark = pytest.mark.browser
 
 QUERY_BUDGET = 300_000  # bytes, the issue's limit for one query
+PREFIXES = {"en": "", "zh-Hant": "zh-hant/", "fr": "fr/"}
 
 
-def _search(page: Page, base_url: str, q: str) -> tuple[list[str], int]:
-    """The result links of a search for ``q`` and the bytes its page load transferred."""
+def _search(page: Page, base_url: str, q: str, prefix: str = "") -> tuple[list[str], int]:
+    """The result links of a search for ``q`` on the search page of the language under
+    ``prefix``, and the bytes its page load transferred."""
     sizes: list[int] = []
 
     def done(request: Request) -> None:
@@ -24,7 +30,7 @@ def _search(page: Page, base_url: str, q: str) -> tuple[list[str], int]:
         sizes.append(s["responseBodySize"] + s["responseHeadersSize"])
 
     page.on("requestfinished", done)
-    page.goto(base_url + "search/index.html?q=" + quote(q))
+    page.goto(base_url + prefix + "search/index.html?q=" + quote(q))
     page.wait_for_selector("html[data-search-done]", timeout=15_000)
     links = page.eval_on_selector_all(
         ".search-result a.statement", "links => links.map(a => a.getAttribute('href'))"
@@ -47,6 +53,82 @@ def test_a_phrase_of_a_quote_finds_its_claim(page: Page, base_url: str, q: str, 
     assert transferred < QUERY_BUDGET, f"{q!r} transferred {transferred} bytes"
 
 
+@pytest.mark.parametrize(
+    ("prefix", "q", "claim"),
+    [
+        ("", "8 倍", "claims/ultrafast-up-to-8x-token-generation/"),  # the issue's three
+        ("zh-hant/", "價格", "zh-hant/claims/omission-price/"),
+        ("fr/", "prix", "fr/claims/omission-price/"),
+        ("fr/", "jusqu'à", "fr/claims/ultrafast-up-to-8x-token-generation/"),
+        ("zh-hant/", "倍", "zh-hant/claims/ultrafast-up-to-8x-token-generation/"),
+        ("fr/", "價格", "fr/claims/omission-price/"),  # its Chinese quote, on the French page
+    ],
+)
+def test_each_language_searches_its_own_pages(
+    page: Page, base_url: str, prefix: str, q: str, claim: str
+) -> None:
+    links, transferred = _search(page, base_url, q, prefix)
+    assert base_url + claim in links, f"{q!r} on /{prefix}search/ found {links}"
+    # Only that language's pages: the main language's have no language prefix.
+    others = [p for p in PREFIXES.values() if p and p != prefix]
+    assert all(link.startswith(base_url + prefix) for link in links), links
+    assert not any(link.startswith(base_url + other) for link in links for other in others)
+    assert transferred < QUERY_BUDGET, f"{q!r} transferred {transferred} bytes"
+
+
+# The interface's words on a search page: its main part and the header's box, as text
+# and as the attributes a reader hears or sees (the switcher names languages in
+# themselves, and result statements are records' texts: neither is interface).
+_WORDS = """() => {
+  const texts = [];
+  const scopes = document.querySelectorAll("main, form.site-search");
+  for (const scope of scopes) {
+    for (const el of scope.querySelectorAll("*")) {
+      if (el.closest(".search-excerpt, a.statement")) continue;
+      for (const node of el.childNodes) {
+        if (node.nodeType === Node.TEXT_NODE && node.textContent.trim()) {
+          texts.push(node.textContent.trim());
+        }
+      }
+      for (const attr of el.attributes) {
+        if (["placeholder", "aria-label", "title"].includes(attr.name) ||
+            (attr.name.startsWith("data-") && attr.name !== "data-bundle")) {
+          texts.push(attr.value.trim());
+        }
+      }
+    }
+  }
+  return texts.filter(t => t);
+}"""
+
+
+def _words(page: Page, base_url: str, prefix: str, q: str) -> set[str]:
+    _search(page, base_url, q, prefix)
+    words: list[str] = page.evaluate(_WORDS)
+    return set(words)
+
+
+@pytest.mark.parametrize(("tag", "q"), [("zh-Hant", "價格"), ("fr", "prix")])
+def test_no_english_is_left_on_a_translated_search_page(
+    page: Page, base_url: str, tag: str, q: str
+) -> None:
+    """Every interface word the English search page shows (labels, options, buttons, the
+    result count, the status and kind of each result, the messages the script writes)
+    is in the catalog's words on the other language's page; a word the catalog leaves
+    the same ("Omission" in French) is the only one both pages share."""
+    ui = interface(tag)
+    assert ui is not None
+    english = _words(page, base_url, "", q)
+    there = _words(page, base_url, PREFIXES[tag], q)
+    assert {"Search", "Status", "Any kind", "Show more results"} <= english
+    summary = page.text_content("#search-summary") or ""
+    assert summary and summary in there
+    shared = {w for w in english & there if ui.gettext(w) != w}
+    # Figures (a result count, the "8" of "8x") are the same in every language.
+    shared = {w for w in shared if any(c.isalpha() for c in w)}
+    assert not shared, f"English left on /{PREFIXES[tag]}search/: {sorted(shared)}"
+
+
 def test_results_link_to_the_claim_pages(page: Page, base_url: str) -> None:
     links, _ = _search(page, base_url, "jusqu'à")
     page.click(".search-result a.statement")
@@ -55,17 +137,26 @@ def test_results_link_to_the_claim_pages(page: Page, base_url: str) -> None:
     assert page.locator("h1").count() == 1
 
 
-def test_the_header_box_leads_to_the_search_page(page: Page, base_url: str) -> None:
-    page.goto(base_url + "sources/index.html")
+@pytest.mark.parametrize("prefix", ["", "zh-hant/", "fr/"])
+def test_the_header_box_leads_to_its_language_s_search_page(
+    page: Page, base_url: str, prefix: str
+) -> None:
+    page.goto(base_url + prefix + "sources/index.html")
     page.fill("#site-search-q", "jusqu'à")
     page.press("#site-search-q", "Enter")
     page.wait_for_selector("html[data-search-done]", timeout=15_000)
-    assert page.url.startswith(base_url + "search/index.html?q=")
-    assert page.locator(".search-result").count() >= 1
+    assert page.url.startswith(base_url + prefix + "search/index.html?q=")
+    links = page.eval_on_selector_all(
+        ".search-result a.statement", "links => links.map(a => a.href)"
+    )
+    assert links and all(link.startswith(base_url + prefix + "claims/") for link in links)
 
 
-def test_the_search_page_with_results_passes_axe(page: Page, base_url: str) -> None:
-    _search(page, base_url, "價格")
+@pytest.mark.parametrize(("prefix", "q"), [("", "價格"), ("zh-hant/", "價格"), ("fr/", "prix")])
+def test_the_search_page_with_results_passes_axe(
+    page: Page, base_url: str, prefix: str, q: str
+) -> None:
+    _search(page, base_url, q, prefix)
     results = Axe().run(page)
     assert results.violations_count == 0, results.generate_report()
 

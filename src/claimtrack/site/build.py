@@ -30,10 +30,11 @@ from ..problems import Problem
 from .html.render import Renderer, digest, write_site
 from .html.templating import TEMPLATE_FAILURE, make_environment
 from .html.theme import Theme, load_theme
+from .languages import of_site
 from .model.cache import ModelCache
 from .plan.outputs import Output
 from .plan.pages import Planner
-from .publish.search import SearchIndex, index_language
+from .publish.search import Bundle, SearchIndex, bundles
 from .publish.swap import MARKER, MARKER_OUTPUT, recover, remove_leftovers, swap
 
 # Above this share of changed pages (and this many) an in-place update costs more than a
@@ -215,8 +216,9 @@ class SiteBuilder:
         laps.lap("check")
         model = self._model.build(analysis, self._unmade)
         self._unmade = NOTHING
-        language = index_language(
-            model.settings.language, (src.ref.language for src in model.sources)
+        indexes = bundles(
+            ((lang.tag, lang.prefix) for lang in of_site(model.settings)),
+            (src.ref.language for src in model.sources),
         )
         outputs = [*self._planner.plan(model, files.static, ui), MARKER_OUTPUT]
         keys = {o.path: o.key for o in outputs} if track else {}
@@ -227,11 +229,11 @@ class SiteBuilder:
             laps.lap("update")
             if result is not None:
                 written, rendered = result
-                self.index.updated(language, written)
+                self.index.updated(indexes, written)
                 return self._result(
                     outputs, started, warnings, written, rendered, full=False, laps=laps
                 )
-        digests = self._replace(Renderer(envs), outputs, track, laps, language)
+        digests = self._replace(Renderer(envs), outputs, track, laps, indexes)
         if track:
             inode = self.out.stat().st_ino
             self._state = _State(
@@ -276,7 +278,7 @@ class SiteBuilder:
         outputs: list[Output],
         track: bool,
         laps: _Laps,
-        language: str | None,
+        indexes: tuple[Bundle, ...],
     ) -> dict[str, str]:
         """Write the whole site into a sibling folder, then swap it in for the old one."""
         out = self.out
@@ -302,7 +304,7 @@ class SiteBuilder:
                 # A rebuild under serve (every page again: a tracker.yaml edit) does not
                 # wait for Pagefind: the last index goes with the new pages, and serve
                 # makes a new one once the edits pause, as after an in-place update.
-                carried = self.index.fill(tmp, language, carry=track and self._state is not None)
+                carried = self.index.fill(tmp, indexes, carry=track and self._state is not None)
                 laps.lap("search")
             swap(tmp, out)
             self.index.filled(carried=carried)

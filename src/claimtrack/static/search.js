@@ -1,6 +1,9 @@
-/* Full-text search on search/index.html, with the Pagefind index in pagefind/.
-   The form is a plain GET form: this script reads ?q=, ?status=, ?kind=, ?topic= and
-   ?claimant= from the address, asks Pagefind, and lists the claims found, ten at a time.
+/* Full-text search on search/index.html, with the Pagefind index of the page's own
+   language: each site language has one, beside its pages (pagefind/, fr/pagefind/,
+   zh-hant/pagefind/), holding only that language's claim pages; the page names it
+   (data-bundle, relative to the page).  The form is a plain GET form: this script
+   reads ?q=, ?status=, ?kind=, ?topic= and ?claimant= from the address, asks Pagefind,
+   and lists the claims found, ten at a time.
    Pagefind loads only the index chunks the query's words fall in, and the text of the
    results shown.  Without JavaScript (or without a server) the page keeps its
    explanation and its links to the listings.  Every interface string comes from the
@@ -10,7 +13,9 @@ const form = document.querySelector("form.search-form");
 const PAGE = 10;
 
 // The site's root, from this file's own address (static/search.js): the site may be
-// published under a sub-folder, while Pagefind's result URLs start at "/".
+// published under a sub-folder, while Pagefind's result URLs start at "/" (every
+// language's index is made over the whole site, so they hold the language's prefix:
+// /fr/claims/x/).
 const root = new URL("../", import.meta.url);
 
 function text(name) {
@@ -95,9 +100,12 @@ async function run() {
   summary.textContent = text("loading");
   let pagefind;
   try {
-    pagefind = await import(new URL("pagefind/pagefind.js", root).href);
+    const bundle = new URL(app.getAttribute("data-bundle") || "../pagefind/", document.baseURI);
+    pagefind = await import(new URL("pagefind.js", bundle).href);
     // In the page itself: a web worker costs one more script (41 KB) and a query is small work.
-    await pagefind.options({ excerptLength: 24, noWorker: true });
+    // baseUrl "/": result URLs as the index holds them, the path from the site root
+    // (Pagefind would otherwise put the index's own folder, /fr/, before them again).
+    await pagefind.options({ baseUrl: "/", excerptLength: 24, noWorker: true });
   } catch (error) {
     summary.textContent = text("failed");
     return;

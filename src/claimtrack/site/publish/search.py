@@ -1,16 +1,23 @@
-"""The full-text search index: Pagefind's extended binary, run over a built site folder.
+"""The full-text search indexes: Pagefind's extended binary, run over a built site folder.
 
 The binary ships in the ``pagefind-bin-extended`` wheel (found through the
 ``pagefind`` package's own ``get_executable``), so indexing downloads nothing.
-It reads the claim pages (only they carry ``data-pagefind-body``) and writes
-``pagefind/`` inside the site: the index in chunks, one per range of words,
-so a query loads only the chunks its words fall in.
 
-Pagefind splits words by the pages' language.  A site in English that quotes
-Chinese or Japanese sources would index a Chinese sentence as one long word,
-so ``價格`` would find nothing; with such sources the whole index is built
-with the extended binary's Chinese or Japanese segmentation, which still
-splits Latin text at spaces and punctuation, but does not stem English words.
+One index (a ``Bundle``) per site language: Pagefind reads that language's claim
+pages only (``<prefix>claims/*/index.html``; only they carry
+``data-pagefind-body``) and writes ``<prefix>pagefind/``: the index in chunks, one
+per range of words, so a query loads only the chunks its words fall in.  Each
+language's search page loads its own language's index, so a reader of the French
+pages finds French pages.  One run per language, rather than one run over every
+language, because each index needs its own word splitting (below) and Pagefind
+forces a language on a whole run or on none of it.
+
+Pagefind splits words by the pages' language.  Pages in English or French that
+quote Chinese or Japanese sources would index a Chinese sentence as one long word,
+so ``價格`` would find nothing; with such sources that language's index is built
+with the extended binary's Chinese or Japanese segmentation, which still splits
+Latin text at spaces and punctuation, but does not stem its words.  The pages of a
+Chinese or Japanese language are segmented by their own ``<html lang>``.
 """
 
 from __future__ import annotations
@@ -20,8 +27,9 @@ import shutil
 import tempfile
 import threading
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 
 from ...children import Children
@@ -48,6 +56,23 @@ def index_language(site_language: str, source_languages: Iterable[str]) -> str |
     return next((lang for lang in _SEGMENTED if lang in primaries), None)
 
 
+@dataclass(frozen=True)
+class Bundle:
+    """One site language's index: of the claim pages under ``prefix``, in ``prefix``'s
+    ``pagefind/``; ``language`` forced on it (``index_language``), or None."""
+
+    prefix: str  # addresses.language_prefix: "" for the main language, "fr/", "zh-hant/"
+    language: str | None
+
+
+def bundles(
+    languages: Iterable[tuple[str, str]], source_languages: Iterable[str]
+) -> tuple[Bundle, ...]:
+    """The site's indexes, from its languages as (tag, prefix), main first."""
+    sources = tuple(source_languages)
+    return tuple(Bundle(prefix, index_language(tag, sources)) for tag, prefix in languages)
+
+
 def executable() -> Path:
     """The Pagefind binary from the installed wheel (or PAGEFIND_BINARY_PATH)."""
     found: Path | None
@@ -65,18 +90,21 @@ def executable() -> Path:
     return Path(found)
 
 
-def _has_claims(site: Path) -> bool:
-    return next((site / "claims").glob("*/index.html"), None) is not None
+def _has_claims(site: Path, prefix: str) -> bool:
+    return next((site / prefix / "claims").glob("*/index.html"), None) is not None
 
 
-def _run(site: Path, output: Path, language: str | None, children: Children) -> None:
-    if not _has_claims(site):
+def _run(site: Path, into: Path, bundle: Bundle, children: Children) -> None:
+    """Index ``bundle``'s pages of ``site`` into ``into``'s ``<prefix>pagefind/``."""
+    if not _has_claims(site, bundle.prefix):
         return  # Pagefind refuses to make an empty index; with no claim there is none
     # Only claim pages are results: reading no other page also keeps large sites fast.
-    command = [str(executable()), "--site", str(site), "--glob", CLAIM_PAGES]
-    command += ["--output-path", str(output), "--silent"]
-    if language is not None:
-        command += ["--force-language", language]
+    # The whole site is Pagefind's --site, so that a result's URL is its path from the
+    # site root (/fr/claims/x/), whichever language's index holds it.
+    command = [str(executable()), "--site", str(site), "--glob", bundle.prefix + CLAIM_PAGES]
+    command += ["--output-path", str(into / bundle.prefix / FOLDER), "--silent"]
+    if bundle.language is not None:
+        command += ["--force-language", bundle.language]
     # The binary never downloads anything; an empty PAGEFIND_* environment keeps a
     # pagefind.yml or variables meant for another site from changing this index.
     env = {k: v for k, v in os.environ.items() if not k.startswith("PAGEFIND_")}
@@ -95,41 +123,51 @@ def _run(site: Path, output: Path, language: str | None, children: Children) -> 
         )
 
 
-def index_site(site: Path, language: str | None, children: Children) -> float:
-    """Write ``site/pagefind/`` from the pages in ``site``; returns the seconds it took."""
+def index_site(site: Path, indexes: Sequence[Bundle], children: Children) -> float:
+    """Write each language's ``<prefix>pagefind/`` from the pages in ``site``; returns
+    the seconds it took."""
     started = time.perf_counter()
-    _run(site, site / FOLDER, language, children)
+    for bundle in indexes:
+        _run(site, site, bundle, children)
     return time.perf_counter() - started
 
 
-def make_index(site: Path, language: str | None, children: Children) -> Path:
+def make_index(site: Path, indexes: Sequence[Bundle], children: Children) -> Path:
     """Index a live site into a new folder beside it (``put_index`` puts it in place)."""
     tmp = Path(tempfile.mkdtemp(prefix=f".{site.name}.search-{os.getpid()}-", dir=site.parent))
     try:
         # Marked as claimtrack's: left by a killed serve, the next build deletes it (swap.py).
         (tmp / MARKER).write_bytes(MARKER_TEXT)
-        _run(site, tmp / FOLDER, language, children)
+        for bundle in indexes:
+            _run(site, tmp, bundle, children)
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)
         raise
     return tmp
 
 
-def put_index(made: Path, site: Path) -> None:
-    """Put an index from ``make_index`` in place in one step, so that a reader's query
-    never meets half of one; then delete the old one."""
-    new, target = made / FOLDER, site / FOLDER
+def put_index(made: Path, site: Path, indexes: Sequence[Bundle]) -> None:
+    """Put each language's index from ``make_index`` in place, each in one step, so
+    that a reader's query never meets half of one; then delete the old ones."""
     try:
-        if not new.is_dir():  # the last claim was deleted: no index
-            if target.is_dir():
-                os.rename(target, made / "old")
-        elif not target.is_dir():
-            os.rename(new, target)
-        elif not exchange(new, target):
-            os.rename(target, made / "old")
-            os.rename(new, target)
+        for bundle in indexes:
+            _put(made / bundle.prefix, site / bundle.prefix)
     finally:
-        shutil.rmtree(made, ignore_errors=True)  # the old index, or the unused new one
+        shutil.rmtree(made, ignore_errors=True)  # the old indexes, or the unused new ones
+
+
+def _put(made: Path, site: Path) -> None:
+    # ".old": a language's prefix is a lowercase tag, never a dot-name.
+    new, target, old = made / FOLDER, site / FOLDER, made / ".old"
+    if not new.is_dir():  # the last claim was deleted: no index
+        if target.is_dir():
+            made.mkdir(parents=True, exist_ok=True)
+            os.rename(target, old)
+    elif not target.is_dir():
+        os.rename(new, target)
+    elif not exchange(new, target):
+        os.rename(target, old)
+        os.rename(new, target)
 
 
 def discard_index(made: Path) -> None:
@@ -139,8 +177,9 @@ def discard_index(made: Path) -> None:
 class SearchIndex:
     """The search index of the site in ``site``, and the one owner of its state.
 
-    ``language``: the one the index is made in (``index_language``, by the last build);
-    ``stale``: pages were written since the index was made (an in-place update, or a
+    ``bundles``: the indexes it is made of, one per site language, each with the
+    language forced on it (``index_language``), as the last build said;
+    ``stale``: pages were written since the indexes were made (an in-place update, or a
     rebuild that carried the last index over).  A build says what it did (``writing``,
     ``fill``, ``filled``, ``updated``); ``refresh`` makes the index again from the pages
     in place.  The Pagefind runs are ``children``'s, which a stop ends.
@@ -155,13 +194,13 @@ class SearchIndex:
         self.enabled = enabled
         self.children = children
         self._lock = threading.Lock()
-        self._language: str | None = None
+        self._bundles: tuple[Bundle, ...] = ()
         self._stale = False
         self._builds = 0  # builds begun: an index made meanwhile may lack their pages
 
     @property
-    def language(self) -> str | None:
-        return self._language
+    def bundles(self) -> tuple[Bundle, ...]:
+        return self._bundles
 
     @property
     def stale(self) -> bool:
@@ -174,37 +213,39 @@ class SearchIndex:
             self._builds += 1
             yield
 
-    def fill(self, folder: Path, language: str | None, *, carry: bool) -> bool:
+    def fill(self, folder: Path, indexes: tuple[Bundle, ...], *, carry: bool) -> bool:
         """Index a new site folder before it is swapped in.  ``carry``: copy the current
-        index in instead, if there is one (it lacks the new pages, so it is stale once the
-        folder is in place); True if it was carried."""
-        self._language = language
-        current = self.site / FOLDER
-        if carry and current.is_dir():
-            shutil.copytree(current, folder / FOLDER)
+        indexes in instead, if there are any (they lack the new pages, and a language
+        new to the site has none yet, so they are stale once the folder is in place);
+        True if they were carried."""
+        self._bundles = indexes
+        current = [b.prefix for b in indexes if (self.site / b.prefix / FOLDER).is_dir()]
+        if carry and current:
+            for prefix in current:
+                shutil.copytree(self.site / prefix / FOLDER, folder / prefix / FOLDER)
             return True
-        index_site(folder, language, self.children)
+        index_site(folder, indexes, self.children)
         return False
 
     def filled(self, *, carried: bool) -> None:
         """The folder given to ``fill`` is in place."""
         self._stale = carried
 
-    def updated(self, language: str | None, written: int) -> None:
+    def updated(self, indexes: tuple[Bundle, ...], written: int) -> None:
         """A build wrote ``written`` files of the site in place."""
-        self._language = language
+        self._bundles = indexes
         self._stale = self.enabled and (self._stale or written > 0)
 
     def refresh(self) -> bool:
-        """Index the pages in place again and put the index in place in one step; False
-        (the new index thrown away) when a build began meanwhile."""
+        """Index the pages in place again and put each index in place in one step; False
+        (the new indexes thrown away) when a build began meanwhile."""
         with self._lock:
-            builds, language = self._builds, self._language
-        made = make_index(self.site, language, self.children)
+            builds, indexes = self._builds, self._bundles
+        made = make_index(self.site, indexes, self.children)
         with self._lock:
             if self._builds != builds:
                 discard_index(made)
                 return False
-            put_index(made, self.site)
+            put_index(made, self.site, indexes)
             self._stale = False
         return True
