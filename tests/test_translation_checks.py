@@ -355,3 +355,38 @@ def test_an_edit_of_the_tracker_s_languages_checks_every_claim_again(root: Path)
     append(root / PRICE, "  fr: {translated_by: machine}\n")
     _, problems = checker.run(loader.load([PRICE]), DAY)
     assert problems == check(root) and [p.code for p in problems] == ["translation-language"]
+
+
+def test_a_malformed_entry_key_fingerprint_or_language_says_what_is_expected(
+    root: Path,
+) -> None:
+    """Each pattern's own words, for keys as for values: never "expected an id"."""
+    append(
+        root / PRICE,
+        "translations:\n"
+        "  fr:\n"
+        "    translated_by: machine\n"
+        "    history: {30 Nov: Rien.}\n"  # line 21
+        "    made_from: {statement: abc}\n"  # line 22
+        "  Fr!: {translated_by: machine}\n",  # line 23
+    )
+    problems = [(p.line, p.column, p.message) for p in check(root) if p.code == "invalid-format"]
+    assert problems == [
+        (
+            21,
+            15,
+            "key '30 Nov' of translations.fr.history: expected the entry's date, YYYY-MM-DD, "
+            "or DATE#2, DATE#3 for a later entry of the same date",
+        ),
+        (
+            22,
+            28,
+            "translations.fr.made_from.statement: expected a fingerprint of 12 lowercase "
+            "hexadecimal digits, as `claimtrack translate --stamp` writes it",
+        ),
+        (
+            23,
+            3,
+            "key 'Fr!' of translations: expected a BCP 47 language tag such as en, zh-Hant or fr",
+        ),
+    ]

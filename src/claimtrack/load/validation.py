@@ -12,6 +12,8 @@ from pydantic import BaseModel, ValidationError
 from ..codes import Code
 from ..problems import Problem, report
 from ..records import QUOTE_TAG, SOURCE_TAG
+from ..records.translations import ENTRY_KEY_PATTERN, FINGERPRINT_LENGTH, FINGERPRINT_PATTERN
+from ..records.values import ID_PATTERN, LANG_PATTERN, SHA256_PATTERN
 from ..textrules import VISIBLE_PATTERN
 from .nodes import Positions
 
@@ -117,6 +119,9 @@ def validation_problems(
     for err in exc.errors(include_url=False):
         loc = _without_tags(err["loc"])
         kind = err["type"]
+        if loc[-1:] == (_KEY,):
+            problems.append(_key_problem(err, loc[:-1], rel, positions))
+            continue
         where = _describe(loc)
         if kind == "extra_forbidden":
             owner = _type_at(model, loc[:-1])
@@ -184,16 +189,39 @@ def _other(
     if kind == "iso_date":
         code, message = Code.INVALID_DATE, err["msg"]
     elif kind == "string_pattern_mismatch":
-        code, message = Code.INVALID_FORMAT, _pattern_message(loc)
+        code, message = Code.INVALID_FORMAT, _pattern_message(err["ctx"]["pattern"])
     else:
         message = _EXPECTED.get(kind) or err["msg"][0].lower() + err["msg"][1:]
     return report(rel, positions.value(loc), code, f"{where}: {message}")
 
 
-def _pattern_message(loc: tuple[str | int, ...]) -> str:
-    last = next((p for p in reversed(loc) if isinstance(p, str)), "")
-    if last == "language":
-        return "expected a BCP 47 language tag such as en, zh-Hant or fr"
-    if last == "sha256":
-        return "expected 64 lowercase hexadecimal digits"
-    return "expected an id of lowercase letters, digits and single hyphens"
+# What each pattern of the records asks for, in words: chosen by the pattern itself, so
+# that a key (a translation's language, a history entry's date) reads as rightly as a value.
+_PATTERN_MESSAGES = {
+    ID_PATTERN: "expected an id of lowercase letters, digits and single hyphens",
+    LANG_PATTERN: "expected a BCP 47 language tag such as en, zh-Hant or fr",
+    SHA256_PATTERN: "expected 64 lowercase hexadecimal digits",
+    ENTRY_KEY_PATTERN: "expected the entry's date, YYYY-MM-DD, or DATE#2, DATE#3 for a later "
+    "entry of the same date",
+    FINGERPRINT_PATTERN: f"expected a fingerprint of {FINGERPRINT_LENGTH} lowercase hexadecimal "
+    "digits, as `claimtrack translate --stamp` writes it",
+}
+
+
+# Pydantic's last location part for a mapping key that fails its type (a translation's
+# language, a history entry's date) rather than the value under it.
+_KEY = "[key]"
+
+
+def _key_problem(err: Any, loc: tuple[str | int, ...], rel: str, positions: Positions) -> Problem:
+    """A key of the user's own that is not what its mapping takes: at the key itself."""
+    if err["type"] == "string_pattern_mismatch":
+        code, expected = Code.INVALID_FORMAT, _pattern_message(err["ctx"]["pattern"])
+    else:
+        code, expected = Code.INVALID_VALUE, err["msg"][0].lower() + err["msg"][1:]
+    where = f"key {loc[-1]!r} of {_describe(loc[:-1])}"
+    return report(rel, positions.key(loc), code, f"{where}: {expected}")
+
+
+def _pattern_message(pattern: str) -> str:
+    return _PATTERN_MESSAGES.get(pattern, f"expected text matching {pattern}")
