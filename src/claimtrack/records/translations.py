@@ -19,6 +19,7 @@ from __future__ import annotations
 import hashlib
 import re
 import unicodedata
+from functools import lru_cache
 from typing import Annotated
 
 from pydantic import Field, StringConstraints
@@ -41,6 +42,9 @@ EntryKey = Annotated[str, StringConstraints(pattern=ENTRY_KEY_PATTERN)]
 _SPACE = re.compile(r"\s+")
 
 
+# Each original is fingerprinted by the rules, the model and claims.json, in each language:
+# six times a field on a three-language build, with nothing between to tell them apart.
+@lru_cache(maxsize=1 << 16)
 def fingerprint(text: str) -> str:
     """The fingerprint of an original's text: re-wrapping it or changing its Unicode
     form changes nothing, any change of its words does."""
