@@ -10,14 +10,14 @@ from typing import Any
 from ..check import run_checks
 from ..load import load_tracker
 from ..problems import fails, format_json, format_text
-from .options import cache_option, open_cache
+from .options import cache_option, format_option, open_cache
 
 
 def add_parser(sub: Any, common: Callable[[argparse.ArgumentParser], None]) -> None:
     parser = sub.add_parser("check", help="validate the records and report every problem")
     common(parser)
     parser.add_argument("--strict", action="store_true", help="warnings fail the check too")
-    parser.add_argument("--format", choices=("text", "json"), default="text")
+    format_option(parser)
     cache_option(parser)
     parser.set_defaults(run=run)
 

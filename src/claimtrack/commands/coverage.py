@@ -13,7 +13,7 @@ from ..check.store import CheckStore
 from ..errors import UsageError
 from ..load import load_tracker
 from ..load.validation import suggest
-from .options import cache_option, open_cache
+from .options import cache_option, format_option, open_cache
 
 
 def ratio_arg(text: str) -> float:
@@ -39,7 +39,7 @@ def add_parser(sub: Any, common: Callable[[argparse.ArgumentParser], None]) -> N
         "source_ids", nargs="*", metavar="SOURCE_ID", help="sources to report (default: all)"
     )
     common(parser)
-    parser.add_argument("--format", choices=("text", "json"), default="text")
+    format_option(parser)
     parser.add_argument(
         "--min",
         type=ratio_arg,

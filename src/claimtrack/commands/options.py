@@ -64,6 +64,12 @@ def site_folder(args: argparse.Namespace) -> Path:
     return out if out is not None else args.root / "site"
 
 
+def format_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--format", choices=("text", "json"), default="text", help="text for people, json for tools"
+    )
+
+
 def cache_option(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--no-cache",

@@ -10,7 +10,7 @@ from ..check.rules.translations import not_site_language
 from ..check.translation_report import format_json, format_text, translation_report
 from ..errors import DataError, UsageError
 from ..load import load_tracker
-from .options import cache_option, open_cache
+from .options import cache_option, format_option, open_cache
 
 
 def add_parser(sub: Any, common: Callable[[argparse.ArgumentParser], None]) -> None:
@@ -30,7 +30,7 @@ def add_parser(sub: Any, common: Callable[[argparse.ArgumentParser], None]) -> N
         default=None,
         help="report this language only (one of tracker.yaml's translations:)",
     )
-    parser.add_argument("--format", choices=("text", "json"), default="text")
+    format_option(parser)
     parser.add_argument(
         "--complete",
         action="store_true",
