@@ -11,6 +11,10 @@ from typing import Any
 
 import yaml
 
+from .conftest import FIXTURES
+
+MINIMAL = FIXTURES / "minimal"
+
 HEADERS = {
     "claims": "# yaml-language-server: $schema=../schema/claim.schema.json\n",
     "sources": "# yaml-language-server: $schema=../schema/source.schema.json\n",
@@ -24,6 +28,8 @@ class Tree:
     """The tracker folder; edits go through it so that it knows every path they touched."""
 
     root: Path
+    # The fixture the tracker was copied from: what restore_file and revert_all restore.
+    fixture: Path = MINIMAL
     touched: set[str] = field(default_factory=set)
     log: list[str] = field(default_factory=list)
     writes: int = 0

@@ -17,8 +17,16 @@ from typing import Any
 
 from claimtrack.records.translations import fingerprint
 
-from .conftest import FIXTURES
 from .edit_tree import Tree, choose
+from .more_edits import (
+    change_claimant,
+    change_kind,
+    change_quote,
+    change_source_notes,
+    racy_rewrite,
+    touch_file,
+    translate_chinese,
+)
 from .record_edits import (
     add_claim,
     add_misnamed_record,
@@ -201,24 +209,26 @@ def translate_source(t: Tree, pick: int, variant: int) -> None:
 
 
 # -- edits: undo ---------------------------------------------------------------------------------
-FIXTURE = FIXTURES / "minimal"
-FIXTURE_FILES = sorted(p.relative_to(FIXTURE).as_posix() for p in FIXTURE.rglob("*") if p.is_file())
+def _fixture_files(t: Tree) -> list[str]:
+    return sorted(p.relative_to(t.fixture).as_posix() for p in t.fixture.rglob("*") if p.is_file())
 
 
 def restore_file(t: Tree, pick: int, variant: int) -> None:
     """One file of the fixture back as it was (recreated when deleted): an editor's undo."""
-    rel = FIXTURE_FILES[pick % len(FIXTURE_FILES)]
-    t.write(rel, (FIXTURE / rel).read_text(encoding="utf-8"))
+    files = _fixture_files(t)
+    rel = files[pick % len(files)]
+    t.write(rel, (t.fixture / rel).read_text(encoding="utf-8"))
 
 
 def revert_all(t: Tree, pick: int, variant: int) -> None:
     """Every record as in the fixture, added ones deleted (git checkout, git clean); the theme
     stays.  Unchanged files are not touched."""
+    files = _fixture_files(t)
     records = [*t.files("claims"), *t.files("sources")]
-    for rel in sorted(set(records) - set(FIXTURE_FILES)):
+    for rel in sorted(set(records) - set(files)):
         t.delete(rel)
-    for rel in FIXTURE_FILES:
-        original = (FIXTURE / rel).read_text(encoding="utf-8")
+    for rel in files:
+        original = (t.fixture / rel).read_text(encoding="utf-8")
         if not t.exists(rel) or t.read(rel) != original:
             t.write(rel, original)
 
@@ -234,6 +244,9 @@ EDITS: dict[str, EditFunction] = {
         change_topics,
         change_to_check,
         change_review_by,
+        change_kind,
+        change_claimant,
+        change_quote,
         delete_claim,
         rename_claim,
         add_misnamed_record,
@@ -241,6 +254,7 @@ EDITS: dict[str, EditFunction] = {
         add_source,
         change_source_title,
         change_source_facts,
+        change_source_notes,
         change_derived_from,
         delete_source,
         change_archive,
@@ -253,11 +267,14 @@ EDITS: dict[str, EditFunction] = {
         set_site_languages,
         translate_claim,
         translate_source,
+        translate_chinese,
         set_template,
         break_template,
         delete_template,
         set_static,
         delete_static,
+        touch_file,
+        racy_rewrite,
         restore_file,
         revert_all,
     )
