@@ -34,9 +34,11 @@ from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from claimtrack import fsutil
 from claimtrack.cli import main
 from claimtrack.load import Cache
 from claimtrack.site import SiteBuilder, build_site
@@ -209,3 +211,22 @@ sequences = st.builds(
 @given(st.lists(sequences, min_size=1, max_size=3))
 def test_warm_builds_equal_cold_builds(sequences: list[Sequence]) -> None:
     check_sequences(sequences)
+
+
+def test_a_second_save_within_one_tick_is_read_after_the_window(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Found by racy_rewrite: the load cache kept the stamp of a file read within the racy
+    window, so a second save in the same tick (same mtime, size and inode) was taken for
+    the first once the window had passed, and the next build kept the first save's pages."""
+    run = Run(tmp_path)
+    tree = Tree(run.root, fixture=FIXTURE)
+    Edit("change_statement", 0, 0).apply(tree)  # a save: its stamp is recent
+    run.warm_build()  # reads it within the window
+    Edit("racy_rewrite", 0, 0).apply(tree)  # a second save within the same tick
+    assert tree.log[-1] == "racy rewrite claims/rocket-engine.yaml", tree.log
+    run.history += tree.log
+    # Seconds later (no sleep: the window is made to have passed for every file).
+    monkeypatch.setattr(fsutil, "RECENT_NS", -(1 << 62))
+    run.warm_build()
+    run.warm_check(0)

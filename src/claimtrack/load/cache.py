@@ -6,7 +6,8 @@ results are the cache's own:
 - ``files``: for each data file, its stat stamp (mtime, size, inode) and the
   digest of its path and bytes.  A file whose stamp is unchanged is not read
   again, except when it was written within the last two seconds (see
-  fsutil.is_recent: file clocks tick coarsely).
+  fsutil.is_recent: file clocks tick coarsely); a stamp seen within those two
+  seconds is never kept.
 - ``parsed``: by that digest, what parsing gave (plain data, the first line,
   the parse problems).  Validation into records runs on every load: it is
   cheap, and a record model never comes from the disk.
@@ -215,6 +216,13 @@ class Cache:
         return known[1]
 
     def remember_file(self, rel: str, st: os.stat_result, digest: str) -> None:
+        if is_recent(st.st_mtime_ns):
+            # Read within the racy window: a second save in the same tick keeps this stamp,
+            # so after the window it would be trusted for bytes it never named.  Keep none:
+            # the next load reads the file again and records it then.
+            if self.files.pop(rel, None) is not None:
+                self._dirty = True
+            return
         entry = (stamp_of(st), digest)
         if self.files.get(rel) != entry:
             self.files[rel] = entry
