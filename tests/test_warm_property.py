@@ -9,13 +9,17 @@ translations, templates, static files, stamps).  Two sites are kept beside it:
 - ``serve``: one long-lived SiteBuilder with the tracker's disk cache, told after each edit
   (or each sequence) exactly the paths it touched, as serve's watcher tells it;
 - ``site``: built by `claimtrack build` run in this process as a new process would run it
-  (every module-level memo cleared first), on the same disk cache.  Between sequences a
-  file of it may be deleted by hand: the next build must put it back.
+  (every module-level memo cleared first), on the same disk cache.
+
+Between sequences a file of each site may be deleted by hand: the next good build that
+looks must put it back (serve watches the tracker, not its site: until a build succeeds, its
+builds are told no paths, as after a restart).
 
 After each build both are compared with a cold build (``build_site`` with
 ``Cache.disabled()``, or `build --no-cache`) into a folder of its own: both succeed with
 the same warnings and the same files, folders, modes and bytes, or both fail the same way
-and the failed build left its site exactly as it was.  Search is off here (Pagefind's
+and the failed build left its site exactly as it was.  A cold outcome is made once for each
+content of the tracker (same input, same site).  Search is off here (Pagefind's
 chunks are its own: see test_a_warm_build_with_search_indexes_the_same_pages for the
 one exception); test_incremental_property builds with it.
 
@@ -106,6 +110,7 @@ class Run:
     run_cli: Callable[..., Ran] = cli
     history: list[str] = field(default_factory=list)
     colds: int = 0
+    serve_looks: bool = False  # a file of serve's site was deleted by hand
     # Cold outcomes by what made them and the tracker's contents.
     _colds: dict[tuple[str, str], Any] = field(default_factory=dict)
 
@@ -154,12 +159,16 @@ class Run:
         return self._colds[key]
 
     def serve_build(self, changed: list[str] | None) -> None:
-        """serve's builder told ``changed``, against build_site with no cache."""
+        """serve's builder told ``changed``, against build_site with no cache.  After a file
+        of its site was deleted by hand it is told no paths until a build succeeds: only a
+        build that looks at each file, and gets as far as writing, puts such a file back."""
+        changed = None if self.serve_looks else changed
         self.history.append(f"serve: build(changed={changed})")
         before = snapshot(self.serve_site) if self.serve_site.exists() else {}
         warm = outcome(partial(self.serve.build, changed=changed), self.serve_site)
         cold = self.cold_build()
         assert warm == cold, self.fail("serve's build differs from a cold one", explain(warm, cold))
+        self.serve_looks = self.serve_looks and warm.kind != "built"
         if warm.kind != "built":
             assert snapshot(self.serve_site) == before, self.fail("a failed build changed it", "")
 
@@ -200,14 +209,14 @@ class Run:
         warm, cold = self.run_cli(*args, form), self.run_cli(*args, form, "--no-cache")
         assert warm == cold, self.fail("a second check said otherwise", f"{warm}\n{cold}")
 
-    def delete_by_hand(self, pick: int) -> None:
-        """A file of the built site deleted by hand (the next build writes it again)."""
+    def delete_by_hand(self, site: Path, pick: int) -> None:
+        """A file of a built site deleted by hand (the next build that looks writes it again)."""
         # Not the marker: a folder without it is one claimtrack refuses to replace.
-        found = self.site.rglob("*") if self.site.is_dir() else ()
+        found = site.rglob("*") if site.is_dir() else ()
         files = sorted(p for p in found if p.is_file() and p.name != MARKER)
         if files:
             victim = files[pick % len(files)]
-            self.history.append(f"deleted by hand: site/{victim.relative_to(self.site)}")
+            self.history.append(f"deleted by hand: {victim.relative_to(self.base)}")
             victim.unlink()
 
 
@@ -239,7 +248,12 @@ def check_sequences(sequences: list[Sequence], run_cli: Callable[..., Ran] = cli
                 run.history += tree.log
                 run.serve_build(sorted(tree.touched))
             if sequence.delete is not None:
-                run.delete_by_hand(sequence.delete)
+                # serve's watcher reports edits of the tracker, not of its site: a build
+                # that was told no paths (a restart, the polling watcher) looks at each file.
+                run.delete_by_hand(run.serve_site, sequence.delete)
+                run.serve_looks = True
+                run.serve_build(None)
+                run.delete_by_hand(run.site, sequence.delete)
             run.warm_build()
             run.warm_check(number)
 
