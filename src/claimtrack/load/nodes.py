@@ -7,6 +7,7 @@ typing at all, since yamlsource applies YAML 1.2 to the tree itself.
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Callable
 from typing import Any
 
@@ -72,6 +73,58 @@ def node_position(node: Node | yaml.Event) -> Pos:
     return (mark.line + 1, mark.column + 1)
 
 
+class Marks:
+    """Where each key and value of a parsed file stands, from the marks parsing noted.
+
+    yamlsource._convert notes, in document order, four numbers per node (0-based line
+    and column of its key, then of itself); the data it made holds the same nodes in the
+    same order (a dict keeps its keys' order, and a file with a duplicate key has no
+    marks), so walking the data numbers the nodes alike.  A position is then found with
+    no second parse of the text: for a tracker in three languages, that second parse of
+    each file with a warning cost more than the first.
+    """
+
+    __slots__ = ("_data", "_index", "_marks")
+
+    def __init__(self, data: Any, marks: array[int]) -> None:
+        self._data = data
+        self._marks = marks
+        self._index: dict[Path_, int] | None = None
+
+    def _numbered(self) -> dict[Path_, int] | None:
+        if self._index is None:
+            index: dict[Path_, int] = {}
+            stack: list[tuple[Path_, Any]] = [((), self._data)]
+            while stack:  # depth first, children in order: the order _convert noted them in
+                path, value = stack.pop()
+                index[path] = len(index)
+                if type(value) is dict:
+                    stack.extend(((*path, k), v) for k, v in reversed(value.items()))
+                elif type(value) is list:
+                    stack.extend(((*path, i), v) for i, v in reversed(list(enumerate(value))))
+            self._index = index
+        return self._index if 4 * len(self._index) == len(self._marks) else None
+
+    def find(self, kind: str, path: Path_) -> Pos | None:
+        """As Positions.nodes finds it: the key's ("k") or value's ("v") position at
+        ``path``, or the deepest ancestor's value; None when the marks cannot say."""
+        index = self._numbered()
+        if index is None:
+            return None
+        at, found = 0, True
+        for depth in range(len(path)):
+            part = path[depth]
+            if isinstance(part, int) and part < 0:
+                return None  # Positions.nodes counts from the end: rare, let it
+            child = index.get(path[: depth + 1])
+            if child is None:
+                found = False
+                break
+            at = child
+        offset = 4 * at + (0 if kind == "k" and found else 2)
+        return (self._marks[offset] + 1, self._marks[offset + 1] + 1)
+
+
 class Positions:
     """Line and column (1-based) of each key and each value, by data path.
 
@@ -80,7 +133,7 @@ class Positions:
     the parsing itself.
     """
 
-    __slots__ = ("_known", "_reader", "_root", "_text")
+    __slots__ = ("_known", "_marks", "_reader", "_root", "_text")
 
     def __init__(
         self,
@@ -88,6 +141,7 @@ class Positions:
         root: Node | None = None,
         reader: Callable[[], str | None] | None = None,
         known: dict[str, list[int]] | None = None,
+        marks: Marks | None = None,
     ) -> None:
         # Keeping the text (or only a way to read it again), not the node tree:
         # 10,000 live node trees make Python's garbage collector the slowest
@@ -98,6 +152,7 @@ class Positions:
         self._root = root
         self._reader = reader
         self._known = known
+        self._marks = marks  # from the parse, when it ran in this process (Marks)
 
     @property
     def text(self) -> str | None:
@@ -137,9 +192,11 @@ class Positions:
         name = kind + "\x1f".join(map(str, path))
         if self._known is not None and (found := self._known.get(name)) is not None:
             return (found[0], found[1])
-        key, value = self.nodes(path)
-        node = value if kind == "v" else (key or value)
-        pos = (1, 1) if node is None else node_position(node)
+        pos = None if self._marks is None else self._marks.find(kind, path)
+        if pos is None:
+            key, value = self.nodes(path)
+            node = value if kind == "v" else (key or value)
+            pos = (1, 1) if node is None else node_position(node)
         if self._known is not None:
             self._known[name] = [pos[0], pos[1]]
         return pos

@@ -41,7 +41,7 @@ from .files import (
     record_files,
     relpath,
 )
-from .nodes import Positions
+from .nodes import Marks, Positions
 from .parse import finish_record, parse_bytes
 
 M = TypeVar("M", bound=BaseModel)
@@ -110,7 +110,9 @@ def _finish(
     """Validate a parsed record file (a claim, a source or the settings)."""
     path = os.path.join(root, rel)
     positions = Positions(
-        reader=lambda: _text_reader(path, rel, digest), known=cache.known_positions(digest)
+        reader=lambda: _text_reader(path, rel, digest),
+        known=cache.known_positions(digest),
+        marks=None if parsed.marks is None else Marks(parsed.data, parsed.marks),
     )
     if kind == "settings":
         settings, problems = finish_record(rel, parsed, TrackerSettings, positions)
