@@ -1,8 +1,8 @@
 """Cross-record rules.  Each rule is a small function that yields problems.
 
-Rules about one claim run again only when the claim or what they read about
-other records changed (Checker); rules about sources and the whole tracker
-are cheap and run every time.
+Rules about one claim or one source run again only when the record or what they read
+about other records changed (Checker, with check.impact naming them); rules about the
+whole tracker are cheap and run every time.
 """
 
 from __future__ import annotations
@@ -61,6 +61,8 @@ class Checker:
         self.dependents = Dependents()
         self.impact: Impact | None = None
         self._claims: dict[str, list[Problem]] = {}
+        self._sources: dict[str, list[Problem]] = {}
+        self._known_sources: frozenset[str] | None = None
 
     def run(self, tracker: Tracker, today: dt.date) -> tuple[Analysis, list[Problem]]:
         """All problems of a loaded tracker: loading problems and every rule's, sorted."""
@@ -87,9 +89,22 @@ class Checker:
             kept[cid] = found
             problems.extend(found)
         self._claims = kept
-        for source in tracker.sources.values():
-            for source_rule in SOURCE_RULES:
-                problems.extend(source_rule(a, source))
+        # A source's rules read its record, its copies, the claims citing it (coverage),
+        # the settings and the day (impact None), and which sources exist (derived_from):
+        # the impact's source pages name every source whose record, copies, origins or
+        # citing claims changed.
+        redo = None  # every source
+        if impact is not None and a.known_sources == self._known_sources:
+            redo = impact.source_pages
+        self._known_sources = a.known_sources
+        kept_sources: dict[str, list[Problem]] = {}
+        for sid, source in tracker.sources.items():
+            found = self._sources.get(sid)
+            if found is None or redo is None or sid in redo:
+                found = [p for rule in SOURCE_RULES for p in rule(a, source)]
+            kept_sources[sid] = found
+            problems.extend(found)
+        self._sources = kept_sources
         for tracker_rule in TRACKER_RULES:
             problems.extend(tracker_rule(a))
         return a, sort_problems(problems)

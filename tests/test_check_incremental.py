@@ -1,0 +1,104 @@
+"""Property: after any edits, the check stage run again (one Loader and one Checker, told
+the paths or finding them; now and then a new Loader and Checker on the same disk cache,
+as a second `claimtrack check` is) gives exactly the problems a cold check gives: the
+same Problem objects' fields, in the same order.
+
+The edits are test_incremental_property's (tracker_edits): claims, sources, archives,
+tracker.yaml, translations, added, changed, broken and deleted.  Cheaper than that test
+(no site is built), so it runs more examples.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+import tempfile
+from pathlib import Path
+
+from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import strategies as st
+
+from claimtrack.check import Checker
+from claimtrack.codes import Code, Severity
+from claimtrack.load import Cache, Loader
+from claimtrack.problems import Problem, sort_problems
+
+from .site_support import FIXTURE_TODAY, minimal_copy
+from .test_incremental_property import BY_HAND, edits
+from .tracker_edits import Edit, Tree
+
+PROFILE = settings(
+    max_examples=int(BY_HAND or 40),
+    derandomize=True,
+    database=None,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+    phases=list(Phase) if BY_HAND else [p for p in Phase if p is not Phase.shrink],
+)
+
+
+def cold(root: Path, today: dt.date) -> list[Problem]:
+    return Checker().run(Loader(root).load(), today)[1]
+
+
+def check_sequences(sequences: list[list[Edit]], disk_cache: bool) -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        root = minimal_copy(Path(tmp))
+
+        def fresh() -> tuple[Loader, Checker]:
+            cache = Cache.open(root) if disk_cache else None
+            return Loader(root, cache), Checker(cache)
+
+        loader, checker = fresh()
+        checker.run(loader.load(), FIXTURE_TODAY)
+        history = [f"disk_cache={disk_cache}"]
+        for number, sequence in enumerate(sequences):
+            if number % 3 == 1:
+                loader.cache.save()
+                loader, checker = fresh()
+                history.append("restart: a new Loader and Checker on the cache")
+            tree = Tree(root)
+            for edit in sequence:
+                edit.apply(tree)
+            changed = None if number % 2 == 0 else sorted(tree.touched)
+            # A day later now and then: staleness and dates in the future change with it.
+            today = FIXTURE_TODAY + dt.timedelta(days=400 * (number % 4 == 3))
+            history += [*tree.log, f"check(changed={changed}, today={today})"]
+            warm = checker.run(loader.load(changed), today)[1]
+            expected = cold(root, today)
+            steps = "\n".join(history)
+            assert [dataclasses.astuple(p) for p in warm] == [
+                dataclasses.astuple(p) for p in expected
+            ], f"after:\n{steps}"
+
+
+@PROFILE
+@given(st.lists(st.lists(edits, min_size=1, max_size=6), min_size=1, max_size=4), st.booleans())
+def test_check_again_equals_a_cold_check(sequences: list[list[Edit]], disk_cache: bool) -> None:
+    check_sequences(sequences, disk_cache)
+
+
+FIXED = [
+    [Edit("add_claim", 0, 0), Edit("change_related", 0, 1)],
+    [Edit("add_source", 0, 0), Edit("change_derived_from", 1, 1)],
+    [Edit("change_archive", 0, 0), Edit("delete_archive", 1, 0)],
+    [Edit("delete_source", 0, 0)],
+    [Edit("translate_claim", 0, 0), Edit("translate_source", 1, 1)],
+    [Edit("set_site_languages", 0, 1), Edit("change_statement", 0, 2)],
+    [Edit("delete_claim", 1, 0), Edit("change_to_check", 0, 1)],
+    [Edit("delete_settings", 0, 0)],
+    [Edit("revert_all", 0, 0)],
+]
+
+
+def test_every_kind_of_edit_checked_again_equals_a_cold_check() -> None:
+    for disk_cache in (False, True):
+        check_sequences(FIXED, disk_cache)
+
+
+def test_problems_sort_as_their_fields_do() -> None:
+    a = Problem("a.yaml", 2, 1, Severity.WARNING, Code.STALE, "m")
+    b = Problem("a.yaml", 10, 1, Severity.ERROR, Code.STALE, "m")
+    c = Problem("a.yaml", 2, 1, Severity.ERROR, Code.STALE, "m", "h")
+    d = Problem("b.yaml", 1, 1, Severity.ERROR, Code.STALE, "m", "h")
+    assert sort_problems([d, b, a, c, a]) == sorted({a, b, c, d}) == [c, a, b, d]
