@@ -13,15 +13,19 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 from claimtrack.check import Checker
+from claimtrack.check.analysis import Analysis
 from claimtrack.codes import Code, Severity
-from claimtrack.load import Cache, Loader
+from claimtrack.load import Cache, Loaded, Loader
 from claimtrack.problems import Problem, sort_problems
+from claimtrack.records import Claim
 
 from .site_support import FIXTURE_TODAY, minimal_copy
 from .test_incremental_property import BY_HAND, edits
@@ -102,3 +106,105 @@ def test_problems_sort_as_their_fields_do() -> None:
     c = Problem("a.yaml", 2, 1, Severity.ERROR, Code.STALE, "m", "h")
     d = Problem("b.yaml", 1, 1, Severity.ERROR, Code.STALE, "m", "h")
     assert sort_problems([d, b, a, c, a]) == sorted({a, b, c, d}) == [c, a, b, d]
+
+
+# -- a second run on the disk cache, input by input ----------------------------------------------
+def _replace(path: Path, old: str, new: str) -> None:
+    text = path.read_text()
+    assert old in text, (path, old)
+    path.write_text(text.replace(old, new))
+
+
+def _archive_rewritten(root: Path) -> None:  # the claims' quotes gone; the record untouched
+    (root / "sources" / "acme-post.txt").write_text("Nothing of what the claims quote.\n")
+
+
+def _unknown_source_named(root: Path) -> None:
+    _replace(
+        root / "claims" / "rocket-price.yaml", "  - source: acme-post", "  - source: acme-pots"
+    )
+
+
+def _near_name_added(root: Path) -> None:  # only the "did you mean" hint can change
+    (root / "sources" / "acme-pots2.yaml").write_bytes(
+        (root / "sources" / "acme-post.yaml").read_bytes().split(b"snapshot:")[0]
+    )
+
+
+def _related_broken(root: Path) -> None:
+    (root / "claims" / "rocket-speed.yaml").write_text("statement: [unclosed\n")
+
+
+def _related_gone(root: Path) -> None:
+    (root / "claims" / "rocket-speed.yaml").unlink()
+
+
+def _translated_claim(root: Path) -> None:  # into a language the site does not have yet
+    with (root / "claims" / "rocket-price.yaml").open("a") as handle:
+        handle.write("translations:\n  fr:\n    translated_by: person\n    statement: Non.\n")
+
+
+def _languages_added(root: Path) -> None:
+    with (root / "tracker.yaml").open("a") as handle:
+        handle.write("translations:\n  fr:\n    title: Rocket\n    translated_by: person\n")
+
+
+def _source_language(root: Path) -> None:  # a cited source no longer English: translations
+    _replace(root / "sources" / "acme-post.yaml", "language: en", "language: de")
+
+
+SCENARIOS = [
+    (_archive_rewritten, None),
+    (_unknown_source_named, _near_name_added),
+    (_related_broken, _related_gone),
+    (_translated_claim, _languages_added),
+    (_source_language, None),
+]
+
+
+def test_a_new_checker_on_the_disk_cache_sees_each_input_of_a_claim_change() -> None:
+    for first, second in SCENARIOS:
+        with tempfile.TemporaryDirectory() as tmp:
+            root = minimal_copy(Path(tmp))
+            steps = [first] if second is None else [first, second]
+            for step in steps:
+                cache = Cache.open(root)
+                Checker(cache).run(Loader(root, cache).load(), FIXTURE_TODAY)
+                cache.save()
+                step(root)
+                cache = Cache.open(root)
+                warm = Checker(cache).run(Loader(root, cache).load(), FIXTURE_TODAY)[1]
+                assert warm == cold(root, FIXTURE_TODAY), step.__name__
+            # A day later, with no file changed: staleness and future dates move.
+            later = FIXTURE_TODAY + dt.timedelta(days=400)
+            cache = Cache.open(root)
+            warm = Checker(cache).run(Loader(root, cache).load(), later)[1]
+            assert warm == cold(root, later)
+
+
+def test_a_second_run_checks_again_only_the_claims_whose_inputs_changed(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import claimtrack.check as check
+
+    ran: list[str] = []
+
+    def counting(a: Analysis, loaded: Loaded[Claim]) -> Iterator[Problem]:
+        ran.append(loaded.id)
+        return iter(())
+
+    monkeypatch.setattr(check, "CLAIM_RULES", (*check.CLAIM_RULES, counting))
+    with tempfile.TemporaryDirectory() as tmp:
+        root = minimal_copy(Path(tmp))
+        cache = Cache.open(root)
+        Checker(cache).run(Loader(root, cache).load(), FIXTURE_TODAY)
+        cache.save()
+        assert sorted(ran) == ["rocket-price", "rocket-speed"]
+        ran.clear()
+        _replace(root / "claims" / "rocket-speed.yaml", "topics: [speed]", "topics: [speed, x]")
+        cache = Cache.open(root)
+        Checker(cache).run(Loader(root, cache).load(), FIXTURE_TODAY)
+        assert ran == ["rocket-speed"]
+        ran.clear()
+        Checker(Cache.disabled()).run(Loader(root).load(), FIXTURE_TODAY)  # no disk cache
+        assert sorted(ran) == ["rocket-price", "rocket-speed"]

@@ -14,6 +14,7 @@ from ..load import Cache, Tracker
 from ..problems import Problem, sort_problems
 from .analysis import Analysis, ClaimRule, SourceRule, TrackerRule
 from .impact import Dependents, Impact
+from .recall import ClaimKeys
 from .rules import (
     dates,
     figures,
@@ -82,10 +83,17 @@ class Checker:
         impact = self.impact = self.dependents.update(a, before)
         problems = list(tracker.problems)
         kept: dict[str, list[Problem]] = {}
+        # With a disk cache, a claim's problems are recalled by what its rules read.
+        keys = ClaimKeys(a) if self.store.keeps else None
         for cid, loaded in tracker.claims.items():
             found = self._claims.get(cid)
             if found is None or impact is None or cid in impact.claims:
-                found = [p for rule in CLAIM_RULES for p in rule(a, loaded)]
+                key = None if keys is None else keys.key(loaded)
+                found = None if key is None else self.store.claim_problems(key)
+                if found is None:
+                    found = [p for rule in CLAIM_RULES for p in rule(a, loaded)]
+                    if key is not None:
+                        self.store.remember_claim_problems(key, found)
             kept[cid] = found
             problems.extend(found)
         self._claims = kept

@@ -79,6 +79,10 @@ class Tracker:
     broken_claims: set[str] = field(default_factory=set)
     # None: the first load (everything is new).
     changes: Changes | None = None
+    # The digest of each file loaded, by path (records and tracker.yaml: cache.content_digest;
+    # copies: their sha256; "" when unreadable): the check stage keys the problems it keeps
+    # by them (check.recall).
+    digests: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)
@@ -216,10 +220,10 @@ class Loader:
         if os.path.lexists(root / SETTINGS_FILE):
             listing.append((SETTINGS_FILE, "settings", ""))
         sources = folder_entries(root, FOLDERS["source"], problems)
-        for rid, path in record_files(root, sources, problems):
-            listing.append((relpath(root, path), "source", rid))
+        for rid, rel in record_files(root, sources, problems):
+            listing.append((rel, "source", rid))
         self._archives = [
-            relpath(root, Path(e.path))
+            relpath(root, e.path)
             for e in sources
             if e.name.endswith(_COPIES) and not e.name.startswith(".")
         ]
@@ -228,8 +232,8 @@ class Loader:
             if found is not None:  # whatever it is: read_data_file refuses a folder or a FIFO
                 listing.append((rel, *found))
         claims = folder_entries(root, FOLDERS["claim"], problems)
-        for rid, path in record_files(root, claims, problems):
-            listing.append((relpath(root, path), "claim", rid))
+        for rid, rel in record_files(root, claims, problems):
+            listing.append((rel, "claim", rid))
         self._listing = problems
         return listing
 
@@ -309,6 +313,7 @@ class Loader:
         for rel in sorted(self._files):
             item = self._files[rel]
             tracker.problems.extend(item.problems)
+            tracker.digests[rel] = item.digest
             value = item.value
             if item.kind == "settings":
                 if isinstance(value, TrackerSettings):
