@@ -176,9 +176,14 @@ class Claim(Record):
     def quote_items(self) -> tuple[tuple[tuple[str | int, ...], Evidence], ...]:
         """Every quote the claim holds, with its data path: its evidence, its measurements'
         evidence and the quotes of its history, in the order of the file."""
-        if self._quote_items is None:
-            self._quote_items = tuple(self._find_quote_items())
-        return self._quote_items
+        # Through the private dict itself: pydantic's __getattr__ for a private attribute
+        # costs more than the lookup it saves.
+        private = self.__pydantic_private__
+        found = private.get("_quote_items") if private is not None else None
+        if found is None:
+            found = tuple(self._find_quote_items())
+            self._quote_items = found
+        return found
 
     def _find_quote_items(self) -> list[tuple[tuple[str | int, ...], Evidence]]:
         items: list[tuple[tuple[str | int, ...], Evidence]] = [
