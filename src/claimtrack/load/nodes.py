@@ -76,53 +76,48 @@ def node_position(node: Node | yaml.Event) -> Pos:
 class Marks:
     """Where each key and value of a parsed file stands, from the marks parsing noted.
 
-    yamlsource._convert notes, in document order, four numbers per node (0-based line
-    and column of its key, then of itself); the data it made holds the same nodes in the
-    same order (a dict keeps its keys' order, and a file with a duplicate key has no
-    marks), so walking the data numbers the nodes alike.  A position is then found with
-    no second parse of the text: for a tracker in three languages, that second parse of
-    each file with a warning cost more than the first.
+    yamlsource._convert notes, in document order, five numbers per node: the 0-based line
+    and column of its key, then of itself, and the number of the node that follows it and
+    all it holds.  The data it made holds the same nodes in the same order (a dict keeps
+    its keys' order; a file with a duplicate key has no marks), so a path is followed
+    through the data, skipping the siblings before each step by that last number.  A
+    position is then found with no second parse of the text: for a tracker in three
+    languages, that second parse of each file with a warning cost more than the first.
     """
 
-    __slots__ = ("_data", "_index", "_marks")
+    __slots__ = ("_data", "_marks")
 
     def __init__(self, data: Any, marks: array[int]) -> None:
         self._data = data
         self._marks = marks
-        self._index: dict[Path_, int] | None = None
-
-    def _numbered(self) -> dict[Path_, int] | None:
-        if self._index is None:
-            index: dict[Path_, int] = {}
-            stack: list[tuple[Path_, Any]] = [((), self._data)]
-            while stack:  # depth first, children in order: the order _convert noted them in
-                path, value = stack.pop()
-                index[path] = len(index)
-                if type(value) is dict:
-                    stack.extend(((*path, k), v) for k, v in reversed(value.items()))
-                elif type(value) is list:
-                    stack.extend(((*path, i), v) for i, v in reversed(list(enumerate(value))))
-            self._index = index
-        return self._index if 4 * len(self._index) == len(self._marks) else None
 
     def find(self, kind: str, path: Path_) -> Pos | None:
         """As Positions.nodes finds it: the key's ("k") or value's ("v") position at
         ``path``, or the deepest ancestor's value; None when the marks cannot say."""
-        index = self._numbered()
-        if index is None:
+        marks, value = self._marks, self._data
+        if len(marks) < 5 or 5 * marks[4] != len(marks):
             return None
         at, found = 0, True
-        for depth in range(len(path)):
-            part = path[depth]
-            if isinstance(part, int) and part < 0:
+        for part in path:
+            child = at + 1
+            if type(value) is dict and isinstance(part, str) and part in value:
+                for key in value:
+                    if key == part:
+                        break
+                    child = marks[5 * child + 4]
+                value = value[part]
+            elif type(value) is list and isinstance(part, int) and 0 <= part < len(value):
+                for _ in range(part):
+                    child = marks[5 * child + 4]
+                value = value[part]
+            elif type(value) is list and isinstance(part, int) and part < 0:
                 return None  # Positions.nodes counts from the end: rare, let it
-            child = index.get(path[: depth + 1])
-            if child is None:
+            else:
                 found = False
                 break
             at = child
-        offset = 4 * at + (0 if kind == "k" and found else 2)
-        return (self._marks[offset] + 1, self._marks[offset + 1] + 1)
+        offset = 5 * at + (0 if kind == "k" and found else 2)
+        return (marks[offset] + 1, marks[offset + 1] + 1)
 
 
 class Positions:

@@ -93,7 +93,8 @@ def _convert(
     no ``<<``, which spares the checks for nearly every file.  ``depth`` is the
     nesting level of ``node`` (the top-level mapping is 1).  ``marks`` gets, for each
     key and value below ``node`` in document order, the 0-based line and column of the
-    key and of the value (an item of a list: its own twice), as nodes.Marks reads them.
+    key and of the value (an item of a list: its own twice) and the number of the node
+    after it and everything under it, as nodes.Marks reads them.
     """
     if check_tags and node.tag not in _DEFAULT_TAGS:
         raise _Refused(
@@ -127,9 +128,10 @@ def _convert(
     if cls is SequenceNode:
         items = []
         for item in node.value:
-            mark = item.start_mark
-            marks += (mark.line, mark.column, mark.line, mark.column)
+            mark, at = item.start_mark, len(marks)
+            marks += (mark.line, mark.column, mark.line, mark.column, 0)
             items.append(_convert(item, relpath, problems, check_tags, check_merge, marks, depth))
+            marks[at + 4] = len(marks) // 5
         return items
     pairs = node.value
     for key_node, _ in pairs:
@@ -146,9 +148,10 @@ def _convert(
             raise merge
     result = {}
     for k, v in pairs:
-        key_mark, value_mark = k.start_mark, v.start_mark
-        marks += (key_mark.line, key_mark.column, value_mark.line, value_mark.column)
+        key_mark, value_mark, at = k.start_mark, v.start_mark, len(marks)
+        marks += (key_mark.line, key_mark.column, value_mark.line, value_mark.column, 0)
         result[k.value] = _convert(v, relpath, problems, check_tags, check_merge, marks, depth)
+        marks[at + 4] = len(marks) // 5
     if len(result) != len(pairs):
         first: dict[str, Node] = {}
         for key_node, _ in pairs:
@@ -239,7 +242,7 @@ def parse_document(raw: bytes, relpath: str) -> Document:
         problems.append(refused.problem)
         return Document(None, Positions(), problems)
     root_mark = root.start_mark
-    marks = [root_mark.line, root_mark.column, root_mark.line, root_mark.column]
+    marks = [root_mark.line, root_mark.column, root_mark.line, root_mark.column, 0]
     try:
         data = _convert(
             root,
@@ -255,6 +258,7 @@ def parse_document(raw: bytes, relpath: str) -> Document:
     # A duplicate key's value is in the nodes but not in the data: the marks would not line up.
     if any(p.code is Code.DUPLICATE_KEY for p in problems):
         return Document(data, Positions(text), problems)
+    marks[4] = len(marks) // 5
     kept = array("I", marks)
     return Document(data, Positions(text, marks=Marks(data, kept)), problems, kept)
 
