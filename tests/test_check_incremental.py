@@ -208,3 +208,18 @@ def test_a_second_run_checks_again_only_the_claims_whose_inputs_changed(
         ran.clear()
         Checker(Cache.disabled()).run(Loader(root).load(), FIXTURE_TODAY)  # no disk cache
         assert sorted(ran) == ["rocket-price", "rocket-speed"]
+
+
+def test_a_claim_remembers_what_it_makes_but_compares_by_its_fields(tmp_path: Path) -> None:
+    from claimtrack.load import load_tracker
+    from claimtrack.records.translated import claim_originals
+
+    root = minimal_copy(tmp_path)
+    first, second = load_tracker(root), load_tracker(root)
+    claim, same = first.claims["rocket-speed"].record, second.claims["rocket-speed"].record
+    assert claim.quote_items() is claim.quote_items()
+    assert claim_originals(claim) is claim_originals(claim)
+    assert claim == same and hash(claim) == hash(same)  # one remembers, the other not yet
+    shorter = claim.model_copy(update={"evidence": claim.evidence[:1]})
+    assert [ev for _, ev in shorter.quote_items()] == claim.evidence[:1]
+    assert len(claim.quote_items()) == 2
