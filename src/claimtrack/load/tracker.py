@@ -187,16 +187,18 @@ class Loader:
             changed = None if changed is None else [p for p in changed if _loads(p)]
             if changed is None or first or any(classify(p) is None for p in changed):
                 self._load_all()
+                looked: Collection[str] = before.keys() | self._files.keys()
             else:
                 self._load_changed(changed)
+                looked = changed  # no other file's load was touched
             tracker = self._assemble()
             if not first:
-                tracker.changes = self._changes(before)
+                tracker.changes = self._changes(before, looked)
             return tracker
 
-    def _changes(self, before: dict[str, FileLoad]) -> Changes:
+    def _changes(self, before: dict[str, FileLoad], looked: Collection[str]) -> Changes:
         claims, sources, settings = set(), set(), False
-        for rel in before.keys() | self._files.keys():
+        for rel in looked:
             old, new = before.get(rel), self._files.get(rel)
             if old is new:
                 continue
