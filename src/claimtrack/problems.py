@@ -96,7 +96,10 @@ _ORDER = attrgetter("path", "line", "column", "severity", "code", "message", "hi
 
 
 def sort_problems(problems: Iterable[Problem]) -> list[Problem]:
-    return sorted(set(problems), key=_ORDER)
+    # Once each: by the tuple of the fields, which is what Problem's equality compares
+    # (hashed in C, where set() would call the dataclass's __hash__ for each).
+    once = {_ORDER(p): p for p in problems}
+    return [once[key] for key in sorted(once)]
 
 
 def fails(problems: Iterable[Problem], strict: bool) -> bool:
