@@ -25,7 +25,7 @@ from claimtrack.check.analysis import Analysis
 from claimtrack.codes import Code, Severity
 from claimtrack.load import Cache, Loaded, Loader
 from claimtrack.problems import Problem, sort_problems
-from claimtrack.records import Claim
+from claimtrack.records import Claim, Source
 
 from .site_support import FIXTURE_TODAY, minimal_copy
 from .test_incremental_property import BY_HAND, edits
@@ -223,3 +223,49 @@ def test_a_claim_remembers_what_it_makes_but_compares_by_its_fields(tmp_path: Pa
     shorter = claim.model_copy(update={"evidence": claim.evidence[:1]})
     assert [ev for _, ev in shorter.quote_items()] == claim.evidence[:1]
     assert len(claim.quote_items()) == 2
+
+
+def test_after_an_edit_only_the_sources_it_touches_are_checked_again(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    import claimtrack.check as check
+
+    ran: list[str] = []
+
+    def counting(a: Analysis, loaded: Loaded[Source]) -> Iterator[Problem]:
+        ran.append(loaded.id)
+        return iter(())
+
+    monkeypatch.setattr(check, "SOURCE_RULES", (*check.SOURCE_RULES, counting))
+    root = minimal_copy(tmp_path)
+    loader, checker = Loader(root), Checker()
+    checker.run(loader.load(), FIXTURE_TODAY)
+    assert sorted(ran) == ["acme-post", "fr-report"]
+    ran.clear()
+    _replace(root / "sources" / "fr-report.yaml", "title: ", "title: New ")
+    checker.run(loader.load(["sources/fr-report.yaml"]), FIXTURE_TODAY)
+    # And the source it derives from: the impact names the pages that show its title, a
+    # superset of the sources whose rules read it.
+    assert sorted(ran) == ["acme-post", "fr-report"]
+    ran.clear()
+    _replace(root / "sources" / "acme-post.yaml", "notes: ", "notes: More. ")
+    checker.run(loader.load(["sources/acme-post.yaml"]), FIXTURE_TODAY)
+    assert sorted(ran) == ["acme-post", "fr-report"]  # fr-report derives from it
+    ran.clear()
+    (root / "claims" / "rocket-speed.yaml").write_text(
+        (root / "claims" / "rocket-speed.yaml")
+        .read_text()
+        .replace("topics: [speed]", "topics: [x]")
+    )
+    checker.run(loader.load(["claims/rocket-speed.yaml"]), FIXTURE_TODAY)
+    assert sorted(ran) == ["acme-post", "fr-report"]  # the two it cites
+    ran.clear()
+    _replace(root / "claims" / "rocket-price.yaml", "related: [rocket-speed]", "related: []")
+    checker.run(loader.load(["claims/rocket-price.yaml"]), FIXTURE_TODAY)
+    assert ran == ["acme-post"]  # the source it cites: its coverage reads the claim's quotes
+    ran.clear()
+    (root / "sources" / "extra.yaml").write_bytes(
+        (root / "sources" / "fr-report.yaml").read_bytes()
+    )
+    checker.run(loader.load(["sources/extra.yaml"]), FIXTURE_TODAY)
+    assert sorted(ran) == ["acme-post", "extra", "fr-report"]  # a new id: derived_from may resolve
