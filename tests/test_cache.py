@@ -81,10 +81,11 @@ def test_the_cache_can_live_elsewhere(
     expected = check_json(run_cli, root)
     assert check_json(run_cli, root) == expected
     assert not (root / CACHE_DIR).exists()
-    # The load stage's file and the check stage's two parts: results, normalised archives.
+    # The load stage's file and the check stage's three parts: results, normalised archives,
+    # the claims' problems.
     cache = Cache.open(root)
     assert cache.path is not None and cache.path.is_relative_to(tmp_path / "caches")
-    parts = [cache.path, cache.part_path("check"), cache.part_path("archives")]
+    parts = [cache.path, *(cache.part_path(n) for n in ("check", "archives", "problems"))]
     assert sorted((tmp_path / "caches").glob("*/v*.json")) == sorted(parts)
 
 

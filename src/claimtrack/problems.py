@@ -9,6 +9,7 @@ import json
 import re
 from collections.abc import Iterable
 from dataclasses import asdict, dataclass
+from operator import attrgetter
 
 from .codes import CODES, Code, Severity
 
@@ -88,8 +89,17 @@ def report(
     return Problem(path, pos[0], pos[1], CODES[code].severity, code, message, hint)
 
 
+# The order Problem's fields give (order=True), as a tuple: compared in C, where the
+# dataclass's own __lt__ builds two tuples in Python for each comparison (10,000
+# problems: a sixth of a check after an edit).
+_ORDER = attrgetter("path", "line", "column", "severity", "code", "message", "hint")
+
+
 def sort_problems(problems: Iterable[Problem]) -> list[Problem]:
-    return sorted(set(problems))
+    # Once each: by the tuple of the fields, which is what Problem's equality compares
+    # (hashed in C, where set() would call the dataclass's __hash__ for each).
+    once = {_ORDER(p): p for p in problems}
+    return [once[key] for key in sorted(once)]
 
 
 def fails(problems: Iterable[Problem], strict: bool) -> bool:

@@ -1,8 +1,8 @@
 """Cross-record rules.  Each rule is a small function that yields problems.
 
-Rules about one claim run again only when the claim or what they read about
-other records changed (Checker); rules about sources and the whole tracker
-are cheap and run every time.
+Rules about one claim or one source run again only when the record or what they read
+about other records changed (Checker, with check.impact naming them); rules about the
+whole tracker are cheap and run every time.
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from ..load import Cache, Tracker
 from ..problems import Problem, sort_problems
 from .analysis import Analysis, ClaimRule, SourceRule, TrackerRule
 from .impact import Dependents, Impact
+from .recall import ClaimKeys
 from .rules import (
     dates,
     figures,
@@ -61,6 +62,8 @@ class Checker:
         self.dependents = Dependents()
         self.impact: Impact | None = None
         self._claims: dict[str, list[Problem]] = {}
+        self._sources: dict[str, list[Problem]] = {}
+        self._known_sources: frozenset[str] | None = None
 
     def run(self, tracker: Tracker, today: dt.date) -> tuple[Analysis, list[Problem]]:
         """All problems of a loaded tracker: loading problems and every rule's, sorted."""
@@ -80,16 +83,36 @@ class Checker:
         impact = self.impact = self.dependents.update(a, before)
         problems = list(tracker.problems)
         kept: dict[str, list[Problem]] = {}
+        # With a disk cache, a claim's problems are recalled by what its rules read.
+        keys = ClaimKeys(a) if self.store.keeps else None
         for cid, loaded in tracker.claims.items():
             found = self._claims.get(cid)
             if found is None or impact is None or cid in impact.claims:
-                found = [p for rule in CLAIM_RULES for p in rule(a, loaded)]
+                key = None if keys is None else keys.key(loaded)
+                found = None if key is None else self.store.claim_problems(key)
+                if found is None:
+                    found = [p for rule in CLAIM_RULES for p in rule(a, loaded)]
+                    if key is not None:
+                        self.store.remember_claim_problems(key, found)
             kept[cid] = found
             problems.extend(found)
         self._claims = kept
-        for source in tracker.sources.values():
-            for source_rule in SOURCE_RULES:
-                problems.extend(source_rule(a, source))
+        # A source's rules read its record, its copies, the claims citing it (coverage),
+        # the settings and the day (impact None), and which sources exist (derived_from):
+        # the impact's source pages name every source whose record, copies, origins or
+        # citing claims changed.
+        redo = None  # every source
+        if impact is not None and a.known_sources == self._known_sources:
+            redo = impact.source_pages
+        self._known_sources = a.known_sources
+        kept_sources: dict[str, list[Problem]] = {}
+        for sid, source in tracker.sources.items():
+            found = self._sources.get(sid)
+            if found is None or redo is None or sid in redo:
+                found = [p for rule in SOURCE_RULES for p in rule(a, source)]
+            kept_sources[sid] = found
+            problems.extend(found)
+        self._sources = kept_sources
         for tracker_rule in TRACKER_RULES:
             problems.extend(tracker_rule(a))
         return a, sort_problems(problems)

@@ -7,7 +7,9 @@
 - a source's coverage counts (check.coverage.counts), by CoverageKey;
 - normalised archives for quote search, by sha256: the bulk of what is kept and
   needed only for a quote whose result is not known, so a part apart (its own file),
-  read on first need.
+  read on first need;
+- each claim's problems, by the digest of everything its rules read (check.recall), a
+  part apart too: a second run checks again only the claims whose inputs changed.
 
 load.Cache reads and writes the parts without knowing what they hold; this module is
 the one that knows their types and their shape on disk.
@@ -18,8 +20,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from ..codes import Code, Severity
 from ..load import Cache
 from ..load.cache import Entries, Part
+from ..problems import Problem
 from .text.quotecontext import Context
 
 # A source's coverage counts are kept by its archive's sha256 and a digest of what they
@@ -94,6 +98,46 @@ class Archives(Part):
         self.texts = Entries({str(sha): str(text) for sha, text in data.items()})
 
 
+class Found(Part):
+    """Each claim's problems, by check.recall's key (rows of Problem's fields)."""
+
+    name = "problems"
+
+    def __init__(self) -> None:
+        self.claims: Entries[str, list[Problem]] = Entries()
+
+    def tables(self) -> Iterable[Entries[Any, Any]]:
+        return (self.claims,)
+
+    def dump(self) -> dict[str, list[list[Any]]]:
+        return {
+            key: [
+                [p.path, p.line, p.column, p.severity.value, p.code.value, p.message, p.hint]
+                for p in problems
+            ]
+            for key, problems in self.claims.kept().items()
+        }
+
+    def restore(self, data: Any) -> None:
+        self.claims = Entries(
+            {
+                str(key): [
+                    Problem(
+                        str(path),
+                        int(line),
+                        int(column),
+                        Severity(severity),
+                        Code(code),
+                        str(message),
+                        None if hint is None else str(hint),
+                    )
+                    for path, line, column, severity, code, message, hint in rows
+                ]
+                for key, rows in data.items()
+            }
+        )
+
+
 class CheckStore:
     """The check stage's results, kept by content in ``cache`` (a cache for this run only
     when none is given)."""
@@ -102,6 +146,12 @@ class CheckStore:
         self._cache = cache if cache is not None else Cache.disabled()
         self._results = self._cache.part(Results)
         self._archives: Archives | None = None
+        self._found: Found | None = None
+
+    @property
+    def keeps(self) -> bool:
+        """Whether what is remembered outlives this run (a disk cache)."""
+        return self._cache.folder is not None
 
     # -- normalised archives -------------------------------------------------
     def _texts(self) -> Entries[str, str]:
@@ -131,6 +181,19 @@ class CheckStore:
 
     def remember_context(self, sha256: str, quote: str, context: Context | None) -> None:
         self._results.contexts.put((sha256, quote), context)
+
+    # -- claims' problems ----------------------------------------------------
+    def _claims(self) -> Entries[str, list[Problem]]:
+        if self._found is None:
+            self._found = self._cache.part(Found)
+        return self._found.claims
+
+    def claim_problems(self, key: str) -> list[Problem] | None:
+        """The problems a claim's rules gave for inputs of this key (check.recall)."""
+        return self._claims().get(key)
+
+    def remember_claim_problems(self, key: str, problems: list[Problem]) -> None:
+        self._claims().put(key, problems)
 
     # -- coverage counts -----------------------------------------------------
     def coverage_counts(self, key: CoverageKey) -> list[int] | None:

@@ -32,6 +32,7 @@ from __future__ import annotations
 import hashlib
 import os
 from abc import ABC, abstractmethod
+from array import array
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache as memoise
@@ -68,6 +69,9 @@ class ParseResult:
     data: dict[str, Any] | None
     first_line: bytes
     problems: tuple[Problem, ...]
+    # Where each node of ``data`` stands (nodes.Marks), when parsed in this run: not kept
+    # on disk, where the positions a problem needed are kept instead.
+    marks: array[int] | None = None
 
 
 class Entries(Generic[K, V]):

@@ -108,12 +108,12 @@ def is_inside(root: Path, target: str) -> bool:
     return target == base or target.startswith(base.rstrip(os.sep) + os.sep)
 
 
-def relpath(root: Path, path: Path) -> str:
+def relpath(root: Path, path: Path | str) -> str:
     """``path`` relative to ``root`` with forward slashes (string work: called per file)."""
     prefix, full = str(root) + os.sep, str(path)
     if full.startswith(prefix):
         return full[len(prefix) :].replace(os.sep, "/")
-    return path.relative_to(root).as_posix()
+    return Path(path).relative_to(root).as_posix()
 
 
 def folder_entries(root: Path, folder: str, problems: list[Problem]) -> list[os.DirEntry[str]]:
@@ -145,14 +145,15 @@ def folder_entries(root: Path, folder: str, problems: list[Problem]) -> list[os.
 
 def record_files(
     root: Path, entries: list[os.DirEntry[str]], problems: list[Problem]
-) -> list[tuple[str, Path]]:
+) -> list[tuple[str, str]]:
+    """(id, path relative to the root) of each record file among ``entries``; misnamed
+    ones become problems.  Strings, not Paths: called for every file of the tracker."""
     found = []
     for entry in entries:
         name = entry.name
         if name.startswith(".") or not name.lower().endswith((".yaml", ".yml")):
             continue
-        path = Path(entry.path)
-        rel = relpath(root, path)
+        rel = relpath(root, entry.path)
         if not name.endswith(".yaml"):
             # Any other spelling (.yml, .YAML, .Yaml) is not loaded: an error, or
             # a record the editor wrote would silently miss from the site.
@@ -180,7 +181,7 @@ def record_files(
                 )
             )
             continue
-        found.append((stem, path))
+        found.append((stem, rel))
     return found
 
 

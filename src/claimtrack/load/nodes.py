@@ -7,6 +7,7 @@ typing at all, since yamlsource applies YAML 1.2 to the tree itself.
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Callable
 from typing import Any
 
@@ -72,6 +73,53 @@ def node_position(node: Node | yaml.Event) -> Pos:
     return (mark.line + 1, mark.column + 1)
 
 
+class Marks:
+    """Where each key and value of a parsed file stands, from the marks parsing noted.
+
+    yamlsource._convert notes, in document order, five numbers per node: the 0-based line
+    and column of its key, then of itself, and the number of the node that follows it and
+    all it holds.  The data it made holds the same nodes in the same order (a dict keeps
+    its keys' order; a file with a duplicate key has no marks), so a path is followed
+    through the data, skipping the siblings before each step by that last number.  A
+    position is then found with no second parse of the text: for a tracker in three
+    languages, that second parse of each file with a warning cost more than the first.
+    """
+
+    __slots__ = ("_data", "_marks")
+
+    def __init__(self, data: Any, marks: array[int]) -> None:
+        self._data = data
+        self._marks = marks
+
+    def find(self, kind: str, path: Path_) -> Pos | None:
+        """As Positions.nodes finds it: the key's ("k") or value's ("v") position at
+        ``path``, or the deepest ancestor's value; None when the marks cannot say."""
+        marks, value = self._marks, self._data
+        if len(marks) < 5 or 5 * marks[4] != len(marks):
+            return None
+        at, found = 0, True
+        for part in path:
+            child = at + 1
+            if type(value) is dict and isinstance(part, str) and part in value:
+                for key in value:
+                    if key == part:
+                        break
+                    child = marks[5 * child + 4]
+                value = value[part]
+            elif type(value) is list and isinstance(part, int) and 0 <= part < len(value):
+                for _ in range(part):
+                    child = marks[5 * child + 4]
+                value = value[part]
+            elif type(value) is list and isinstance(part, int) and part < 0:
+                return None  # Positions.nodes counts from the end: rare, let it
+            else:
+                found = False
+                break
+            at = child
+        offset = 5 * at + (0 if kind == "k" and found else 2)
+        return (marks[offset] + 1, marks[offset + 1] + 1)
+
+
 class Positions:
     """Line and column (1-based) of each key and each value, by data path.
 
@@ -80,7 +128,7 @@ class Positions:
     the parsing itself.
     """
 
-    __slots__ = ("_known", "_reader", "_root", "_text")
+    __slots__ = ("_known", "_marks", "_reader", "_root", "_text")
 
     def __init__(
         self,
@@ -88,6 +136,7 @@ class Positions:
         root: Node | None = None,
         reader: Callable[[], str | None] | None = None,
         known: dict[str, list[int]] | None = None,
+        marks: Marks | None = None,
     ) -> None:
         # Keeping the text (or only a way to read it again), not the node tree:
         # 10,000 live node trees make Python's garbage collector the slowest
@@ -98,6 +147,7 @@ class Positions:
         self._root = root
         self._reader = reader
         self._known = known
+        self._marks = marks  # from the parse, when it ran in this process (Marks)
 
     @property
     def text(self) -> str | None:
@@ -137,9 +187,11 @@ class Positions:
         name = kind + "\x1f".join(map(str, path))
         if self._known is not None and (found := self._known.get(name)) is not None:
             return (found[0], found[1])
-        key, value = self.nodes(path)
-        node = value if kind == "v" else (key or value)
-        pos = (1, 1) if node is None else node_position(node)
+        pos = None if self._marks is None else self._marks.find(kind, path)
+        if pos is None:
+            key, value = self.nodes(path)
+            node = value if kind == "v" else (key or value)
+            pos = (1, 1) if node is None else node_position(node)
         if self._known is not None:
             self._known[name] = [pos[0], pos[1]]
         return pos

@@ -27,7 +27,7 @@ def parse_bytes(rel: str, raw: bytes) -> ParseResult:
     doc = parse_document(raw, rel)
     end = raw.find(b"\n")
     first_line = (raw if end < 0 else raw[:end]).rstrip(b"\r")
-    return ParseResult(doc.data, first_line, tuple(doc.problems))
+    return ParseResult(doc.data, first_line, tuple(doc.problems), doc.marks)
 
 
 def finish_record(

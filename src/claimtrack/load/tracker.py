@@ -41,7 +41,7 @@ from .files import (
     record_files,
     relpath,
 )
-from .nodes import Positions
+from .nodes import Marks, Positions
 from .parse import finish_record, parse_bytes
 
 M = TypeVar("M", bound=BaseModel)
@@ -79,6 +79,10 @@ class Tracker:
     broken_claims: set[str] = field(default_factory=set)
     # None: the first load (everything is new).
     changes: Changes | None = None
+    # The digest of each file loaded, by path (records and tracker.yaml: cache.content_digest;
+    # copies: their sha256; "" when unreadable): the check stage keys the problems it keeps
+    # by them (check.recall).
+    digests: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,7 +114,9 @@ def _finish(
     """Validate a parsed record file (a claim, a source or the settings)."""
     path = os.path.join(root, rel)
     positions = Positions(
-        reader=lambda: _text_reader(path, rel, digest), known=cache.known_positions(digest)
+        reader=lambda: _text_reader(path, rel, digest),
+        known=cache.known_positions(digest),
+        marks=None if parsed.marks is None else Marks(parsed.data, parsed.marks),
     )
     if kind == "settings":
         settings, problems = finish_record(rel, parsed, TrackerSettings, positions)
@@ -181,16 +187,18 @@ class Loader:
             changed = None if changed is None else [p for p in changed if _loads(p)]
             if changed is None or first or any(classify(p) is None for p in changed):
                 self._load_all()
+                looked: Collection[str] = before.keys() | self._files.keys()
             else:
                 self._load_changed(changed)
+                looked = changed  # no other file's load was touched
             tracker = self._assemble()
             if not first:
-                tracker.changes = self._changes(before)
+                tracker.changes = self._changes(before, looked)
             return tracker
 
-    def _changes(self, before: dict[str, FileLoad]) -> Changes:
+    def _changes(self, before: dict[str, FileLoad], looked: Collection[str]) -> Changes:
         claims, sources, settings = set(), set(), False
-        for rel in before.keys() | self._files.keys():
+        for rel in looked:
             old, new = before.get(rel), self._files.get(rel)
             if old is new:
                 continue
@@ -214,10 +222,10 @@ class Loader:
         if os.path.lexists(root / SETTINGS_FILE):
             listing.append((SETTINGS_FILE, "settings", ""))
         sources = folder_entries(root, FOLDERS["source"], problems)
-        for rid, path in record_files(root, sources, problems):
-            listing.append((relpath(root, path), "source", rid))
+        for rid, rel in record_files(root, sources, problems):
+            listing.append((rel, "source", rid))
         self._archives = [
-            relpath(root, Path(e.path))
+            relpath(root, e.path)
             for e in sources
             if e.name.endswith(_COPIES) and not e.name.startswith(".")
         ]
@@ -226,8 +234,8 @@ class Loader:
             if found is not None:  # whatever it is: read_data_file refuses a folder or a FIFO
                 listing.append((rel, *found))
         claims = folder_entries(root, FOLDERS["claim"], problems)
-        for rid, path in record_files(root, claims, problems):
-            listing.append((relpath(root, path), "claim", rid))
+        for rid, rel in record_files(root, claims, problems):
+            listing.append((rel, "claim", rid))
         self._listing = problems
         return listing
 
@@ -307,6 +315,7 @@ class Loader:
         for rel in sorted(self._files):
             item = self._files[rel]
             tracker.problems.extend(item.problems)
+            tracker.digests[rel] = item.digest
             value = item.value
             if item.kind == "settings":
                 if isinstance(value, TrackerSettings):

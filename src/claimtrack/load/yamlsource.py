@@ -10,6 +10,7 @@ merge keys, and records a line and column for every path into the data.
 from __future__ import annotations
 
 import codecs
+from array import array
 from dataclasses import dataclass
 from typing import Any
 
@@ -19,7 +20,7 @@ from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 from ..codes import Code
 from ..problems import Problem, line_column, report
 from ..textrules import describe_illegal, first_illegal
-from .nodes import NodeLoader, Pos, Positions, compose, node_position
+from .nodes import Marks, NodeLoader, Pos, Positions, compose, node_position
 from .yamlerrors import MAX_DEPTH, syntax_problem, too_deep
 
 MAX_BYTES = 1024 * 1024
@@ -37,6 +38,7 @@ class Document:
     data: dict[str, Any] | None
     positions: Positions
     problems: list[Problem]
+    marks: array[int] | None = None  # the node marks of the data (nodes.Marks)
 
 
 class _Refused(Exception):
@@ -82,13 +84,17 @@ def _convert(
     problems: list[Problem],
     check_tags: bool,
     check_merge: bool,
+    marks: list[int],
     depth: int = 1,
 ) -> Any:
     """Node tree to plain Python: the hot path of loading, so kept lean.
 
     ``check_tags`` and ``check_merge`` are false when the text has no ``!`` or
     no ``<<``, which spares the checks for nearly every file.  ``depth`` is the
-    nesting level of ``node`` (the top-level mapping is 1).
+    nesting level of ``node`` (the top-level mapping is 1).  ``marks`` gets, for each
+    key and value below ``node`` in document order, the 0-based line and column of the
+    key and of the value (an item of a list: its own twice) and the number of the node
+    after it and everything under it, as nodes.Marks reads them.
     """
     if check_tags and node.tag not in _DEFAULT_TAGS:
         raise _Refused(
@@ -120,9 +126,13 @@ def _convert(
         raise _Refused(too_deep(relpath, node_position(node)))
     depth += 1
     if cls is SequenceNode:
-        return [
-            _convert(item, relpath, problems, check_tags, check_merge, depth) for item in node.value
-        ]
+        items = []
+        for item in node.value:
+            mark, at = item.start_mark, len(marks)
+            marks += (mark.line, mark.column, mark.line, mark.column, 0)
+            items.append(_convert(item, relpath, problems, check_tags, check_merge, marks, depth))
+            marks[at + 4] = len(marks) // 5
+        return items
     pairs = node.value
     for key_node, _ in pairs:
         if type(key_node) is not ScalarNode or (check_tags and key_node.tag not in _DEFAULT_TAGS):
@@ -136,9 +146,12 @@ def _convert(
             )
         if check_merge and (merge := _merge_key(relpath, key_node)) is not None:
             raise merge
-    result = {
-        k.value: _convert(v, relpath, problems, check_tags, check_merge, depth) for k, v in pairs
-    }
+    result = {}
+    for k, v in pairs:
+        key_mark, value_mark, at = k.start_mark, v.start_mark, len(marks)
+        marks += (key_mark.line, key_mark.column, value_mark.line, value_mark.column, 0)
+        result[k.value] = _convert(v, relpath, problems, check_tags, check_merge, marks, depth)
+        marks[at + 4] = len(marks) // 5
     if len(result) != len(pairs):
         first: dict[str, Node] = {}
         for key_node, _ in pairs:
@@ -158,8 +171,9 @@ def _convert(
         result = {}
         for key_node, value_node in pairs:
             if key_node.value not in result:
+                # The marks are not kept for a file with a duplicate (parse_document).
                 result[key_node.value] = _convert(
-                    value_node, relpath, [], check_tags, check_merge, depth
+                    value_node, relpath, [], check_tags, check_merge, [], depth
                 )
     return result
 
@@ -227,12 +241,26 @@ def parse_document(raw: bytes, relpath: str) -> Document:
     except _Refused as refused:
         problems.append(refused.problem)
         return Document(None, Positions(), problems)
+    root_mark = root.start_mark
+    marks = [root_mark.line, root_mark.column, root_mark.line, root_mark.column, 0]
     try:
-        data = _convert(root, relpath, problems, check_tags="!" in text, check_merge="<<" in text)
+        data = _convert(
+            root,
+            relpath,
+            problems,
+            "!" in text,
+            "<<" in text,
+            marks,  # tags, merge keys
+        )
     except _Refused as refused:
         problems.append(refused.problem)
         return Document(None, Positions(text, root), problems)
-    return Document(data, Positions(text), problems)
+    # A duplicate key's value is in the nodes but not in the data: the marks would not line up.
+    if any(p.code is Code.DUPLICATE_KEY for p in problems):
+        return Document(data, Positions(text), problems)
+    marks[4] = len(marks) // 5
+    kept = array("I", marks)
+    return Document(data, Positions(text, marks=Marks(data, kept)), problems, kept)
 
 
 def _check_size(raw: bytes, relpath: str) -> None:

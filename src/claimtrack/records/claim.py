@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from collections.abc import Callable, Mapping
+from typing import Annotated, Any, Self, TypeVar
 
 from pydantic import (
     BeforeValidator,
     Discriminator,
     Field,
+    PrivateAttr,
     Tag,
 )
 
@@ -31,6 +33,8 @@ from .vocabulary import (
     StatusValue,
     TranslatedBy,
 )
+
+T = TypeVar("T")
 
 
 class Claimant(Record):
@@ -162,9 +166,41 @@ class Claim(Record):
         "further languages, keyed by language tag.",
     )
 
-    def quote_items(self) -> list[tuple[tuple[str | int, ...], Evidence]]:
+    # What is made from the record alone, made once (a validated record never changes): its
+    # quote items (the rules, the analysis, the links and the model each ask: 77,000 lists
+    # for 10,000 claims), its translatable originals (records/translated.py, once for every
+    # language rather than once in each).
+    _memo: dict[str, Any] = PrivateAttr(default_factory=dict)
+
+    def model_copy(self, *, update: Mapping[str, Any] | None = None, deep: bool = False) -> Self:
+        copy = super().model_copy(update=update, deep=deep)
+        copy._memo = {}  # its fields may be others
+        return copy
+
+    def __eq__(self, other: object) -> bool:
+        # By the fields alone, as for any record: what is remembered is made from them.
+        if not isinstance(other, Claim):
+            return NotImplemented
+        return type(self) is type(other) and self.__dict__ == other.__dict__
+
+    __hash__ = Record.__hash__  # a class defining __eq__ must say its hash again
+
+    def remembered(self, name: str, make: Callable[[Claim], T]) -> T:
+        """``make(self)``, made on the first call for ``name`` only."""
+        # Through the private dict itself: pydantic's __getattr__ for a private attribute
+        # costs more than the lookup it saves.
+        private = self.__pydantic_private__
+        memo: dict[str, Any] = private["_memo"] if private is not None else {}
+        if name not in memo:
+            memo[name] = make(self)
+        return memo[name]  # type: ignore[no-any-return]
+
+    def quote_items(self) -> tuple[tuple[tuple[str | int, ...], Evidence], ...]:
         """Every quote the claim holds, with its data path: its evidence, its measurements'
         evidence and the quotes of its history, in the order of the file."""
+        return self.remembered("quote_items", Claim._find_quote_items)
+
+    def _find_quote_items(self) -> tuple[tuple[tuple[str | int, ...], Evidence], ...]:
         items: list[tuple[tuple[str | int, ...], Evidence]] = [
             (("evidence", i), ev) for i, ev in enumerate(self.evidence)
         ]
@@ -176,4 +212,4 @@ class Claim(Record):
                 for j, ev in enumerate(entry.evidence)
                 if isinstance(ev, Evidence)
             ]
-        return items
+        return tuple(items)

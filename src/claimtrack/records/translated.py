@@ -91,8 +91,13 @@ def _fields(
     return out
 
 
-def claim_originals(claim: Claim) -> list[tuple[FieldPath, str]]:
-    """The claim's translatable fields and their original text, in the order of the file."""
+def claim_originals(claim: Claim) -> Sequence[tuple[FieldPath, str]]:
+    """The claim's translatable fields and their original text, in the order of the file:
+    made once for every language (Claim.remembered)."""
+    return claim.remembered("originals", _claim_originals)
+
+
+def _claim_originals(claim: Claim) -> tuple[tuple[FieldPath, str], ...]:
     fields: list[tuple[FieldPath, str]] = [(("statement",), claim.statement)]
     if claim.quantity is not None:
         fields.append((("conditions",), claim.quantity.conditions))
@@ -105,7 +110,7 @@ def claim_originals(claim: Claim) -> list[tuple[FieldPath, str]]:
         for key, entry in zip(history_keys(claim), claim.history, strict=True)
     ]
     fields.append((("rationale",), claim.rationale))
-    return fields
+    return tuple(fields)
 
 
 def claim_fields(claim: Claim, tag: str) -> list[FieldState]:

@@ -160,7 +160,7 @@ def cited_quotes(a: Analysis, source_id: str) -> list[str]:
     """Every quote the tracker cites from this source, once each, sorted.  The one place
     that says which quotes count: the claims' quotes (evidence, measurements, history)."""
     quotes: set[str] = set()
-    for cid in a.cited_by.get(source_id, ()):
+    for cid in a.links.citing.get(source_id, ()):  # any order: the quotes are sorted
         loaded = a.tracker.claims.get(cid)
         if loaded is None:
             continue

@@ -94,8 +94,10 @@ def unused_sources(a: Analysis) -> Iterator[Problem]:
     # A source is used when a claim cites it or names it to check, or when a
     # used source derives from it.
     sources = a.tracker.sources
-    used = {sid for sid, cids in a.cited_by.items() if cids}
-    used |= {sid for sid, cids in a.to_check_by.items() if cids}
+    # From the links themselves: a.cited_by sorts the claims of every source, for pages.
+    links = a.links
+    used = {sid for sid, cids in links.citing.items() if cids and sid in sources}
+    used |= {sid for sid, cids in links.checking.items() if cids and sid in sources}
     frontier = list(used)
     while frontier:
         sid = frontier.pop()

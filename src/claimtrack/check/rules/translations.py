@@ -14,6 +14,7 @@ runs every claim's rules again (check/impact.py), so it never goes stale itself.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
+from functools import cache
 
 from ...codes import Code
 from ...i18n import english
@@ -35,6 +36,7 @@ def translated_at(where: Path_, tag: str, state: FieldState) -> Path_:
     return (*where, "translations", tag, *state.path)
 
 
+@cache  # a few tags, named in thousands of warnings (Babel parses the tag each time)
 def _language(tag: str) -> str:
     return english().language_name(tag)  # 'French (fr)'
 

@@ -1,0 +1,83 @@
+"""A claim's problems recalled from the disk cache, keyed by everything its rules read.
+
+A claim's rules read (check.impact says the same for an edit in one process) the claim's
+own file, the day, tracker.yaml, and of other records only: each source it names (its
+record, archived text and saved page, its origins; or whether it is broken or unknown),
+each claim its ``related`` names (there, broken or unknown), and, when it names an
+unknown id, the set of known ids (the "did you mean" hint).  ``ClaimKeys.key`` is a
+digest of all of these, so a second run (a new process) answers an unchanged claim with
+the problems the first run found, and a claim whose inputs changed in any way is checked
+again.  Positions are in the problems, found in the file of the same digest.
+"""
+
+from __future__ import annotations
+
+import hashlib
+
+from ..load import Loaded
+from ..records import Claim
+from .analysis import Analysis
+
+_UNKNOWN = "?"
+
+
+class ClaimKeys:
+    """The keys of one analysis's claims; what they share is worked out once."""
+
+    def __init__(self, a: Analysis) -> None:
+        self._a = a
+        tracker = a.tracker
+        settings = tracker.digests.get("tracker.yaml", "-")
+        self._base = f"{a.today.isoformat()}\0{settings}\0"
+        self._sources: dict[str, str] = {}
+        self._known: dict[str, str] = {}
+
+    def _source(self, sid: str) -> str:
+        found = self._sources.get(sid)
+        if found is None:
+            a = self._a
+            tracker = a.tracker
+            loaded = tracker.sources.get(sid)
+            if loaded is not None:
+                archive, page = tracker.archives.get(sid), tracker.pages.get(sid)
+                found = "\x1f".join(
+                    (
+                        "s" + tracker.digests.get(loaded.path, ""),
+                        archive.sha256 if archive is not None else "",
+                        page.sha256 if page is not None else "",
+                        ",".join(sorted(a.source_origins.get(sid, ()))),
+                    )
+                )
+            elif sid in tracker.broken_sources:
+                found = "broken"
+            else:
+                found = _UNKNOWN
+            self._sources[sid] = found
+        return found
+
+    def _claim(self, cid: str) -> str:
+        tracker = self._a.tracker
+        if cid in tracker.claims:
+            return "c"
+        return "broken" if cid in tracker.broken_claims else _UNKNOWN
+
+    def _known_ids(self, kind: str) -> str:
+        found = self._known.get(kind)
+        if found is None:
+            ids = self._a.known_sources if kind == "sources" else self._a.known_claims
+            found = hashlib.blake2b("\0".join(sorted(ids)).encode(), digest_size=16).hexdigest()
+            self._known[kind] = found
+        return found
+
+    def key(self, loaded: Loaded[Claim]) -> str:
+        """The key of the claim's problems: changes with anything its rules read."""
+        a = self._a
+        names = a.links.names[loaded.id]
+        parts = [self._base, loaded.id, a.tracker.digests.get(loaded.path, "")]
+        for sid in sorted(names.sources):
+            parts += (sid, self._source(sid))
+        for cid in sorted(names.related):
+            parts += (cid, self._claim(cid))
+        if _UNKNOWN in parts[3:]:
+            parts += (self._known_ids("sources"), self._known_ids("claims"))
+        return hashlib.blake2b("\0".join(parts).encode(), digest_size=16).hexdigest()
