@@ -132,7 +132,9 @@ def test_a_part_of_another_layout_is_ignored_not_misread(tracker: Callable[[str]
     assert kept_after({**empty, "quotes": {f"{SHA}\0a quote": True}}) is None
     # A part is taken whole or not at all: a context too short spoils the quotes too.
     bad_context = {SHA: {"a quote": ["before", "passage"]}}
-    assert kept_after({**empty, "quotes": {SHA: {"a quote": True}}, "contexts": bad_context}) is None
+    assert (
+        kept_after({**empty, "quotes": {SHA: {"a quote": True}}, "contexts": bad_context}) is None
+    )
     assert kept_after({**empty, "quotes": {SHA: {"a quote": True}}}) is True
 
 

@@ -106,7 +106,6 @@ def test_a_proven_quote_is_written_and_a_kept_one_is_not_proven_again(
     assert [path for path, _ in new_quotes(done.new, twice, "c").items] == [("evidence", 1)]
 
 
-
 def test_a_file_changed_while_the_change_ran_is_left_as_the_other_editor_wrote_it(
     tracker: Callable[[str], Path],
 ) -> None:

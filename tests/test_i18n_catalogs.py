@@ -13,12 +13,13 @@ import re
 from collections import Counter
 from functools import cache
 
+import babel.numbers
 import pytest
 from babel.messages.catalog import Catalog, Message
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
-from claimtrack.i18n import catalog_for, catalogs, interface
+from claimtrack.i18n import catalog_for, catalogs, english, interface
 
 from .regen_catalogs import Message as Marked
 from .regen_catalogs import messages as extract
@@ -126,3 +127,20 @@ def test_dates_and_numbers_follow_the_language() -> None:
     assert fr is not None and fr.number(12345.5) == "12\u202f345,5"
     assert fr.number(0.1234567) == "0,1234567"  # every digit the record gives
     assert fr.language_name("zh-Hant") == "chinois (traditionnel) (zh-Hant)"
+
+
+def test_a_number_is_formatted_by_babel_once_per_language(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Pages show the same counts and figures again and again: Babel formats each once."""
+
+    calls: list[object] = []
+    real = babel.numbers.format_decimal
+
+    def counted(value: object, **kwargs: object) -> str:
+        calls.append(value)
+        return real(value, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(babel.numbers, "format_decimal", counted)
+    ui = english()
+    assert [ui.number(987654.25) for _ in range(3)] == ["987,654.25"] * 3
+    assert ui.number(987654) == "987,654"  # an int is its own entry, not the float's
+    assert calls == [987654.25, 987654]

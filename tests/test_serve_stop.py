@@ -71,7 +71,9 @@ def test_a_stop_ends_the_children_and_returns_within_a_second(
         with busy_machine():
             (folder / "hold").touch()  # from now on Pagefind blocks
             if running == "search index":  # an edit's update, indexed once edits pause
-                claim.write_text(good.replace("did not announce", "never announced"), encoding="utf-8")
+                claim.write_text(
+                    good.replace("did not announce", "never announced"), encoding="utf-8"
+                )
             elif running == "build":
                 claim.write_text(good, encoding="utf-8")
             else:
@@ -124,9 +126,7 @@ def test_a_stop_during_the_first_build_ends_it_at_once(
 
 
 @pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM])
-def test_a_stop_signal_only_asks_for_the_stop(
-    signum: int, tracker: Callable[[str], Path]
-) -> None:
+def test_a_stop_signal_only_asks_for_the_stop(signum: int, tracker: Callable[[str], Path]) -> None:
     """Once serving, the handlers raise nothing into the code that runs: a KeyboardInterrupt
     raised inside threading's own code (Event.wait, which the main thread waited in) can
     leave its lock held, and the stop then waits for it for ever."""

@@ -18,9 +18,14 @@ from urllib.parse import unquote, urlsplit
 
 import pytest
 
+from claimtrack.check import run_checks
+from claimtrack.i18n import english
+from claimtrack.load import load_tracker
 from claimtrack.site import SiteBuilder
 from claimtrack.site.addresses import language_prefix
 from claimtrack.site.data.feeds import entry_id
+from claimtrack.site.model.cache import build_model
+from claimtrack.site.plan.pages import plan
 
 from .conftest import FIXTURES
 from .site_support import FIXTURE_TODAY, build, files_of, pages_of, parse
@@ -362,3 +367,18 @@ def test_a_broken_template_is_one_problem_however_many_languages(tmp_path: Path)
     assert [(p.path, p.line, p.code) for p in caught.value.problems] == [
         ("templates/404.html", 2, "template-error")
     ]
+
+
+def test_every_edition_of_a_page_links_the_same_address_objects() -> None:
+    """With a base URL the versions' addresses are the same in every edition: kept once
+    (a three-language plan at 10,000 claims held 300,000 such strings, 31 MB, for 38,000),
+    and the alternates and the switcher of a page share them."""
+    analysis, _ = run_checks(load_tracker(FIXTURES / "languages"), FIXTURE_TODAY)
+    outputs = {o.path: o for o in plan(build_model(analysis), {}, english()) if o.page}
+    en, fr = outputs["sources/index.html"].page, outputs["fr/sources/index.html"].page
+    assert en is not None and fr is not None
+    assert [h for _, h in en.alternates] == [h for _, h in fr.alternates]
+    for (_, mine), (_, theirs) in zip(en.alternates, fr.alternates, strict=True):
+        assert mine is theirs
+    for link, (_, href) in zip(en.languages, en.alternates, strict=False):
+        assert link.href is href

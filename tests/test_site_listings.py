@@ -5,7 +5,9 @@ from __future__ import annotations
 import datetime as dt
 import re
 from pathlib import Path
-from urllib.parse import unquote
+from urllib.parse import quote, unquote
+
+import pytest
 
 from claimtrack.site import SiteBuilder, addresses
 
@@ -207,3 +209,37 @@ def test_a_claimants_role_reaches_their_listing_in_an_incremental_build(tmp_path
     fresh = tmp_path / "fresh"
     build(root, fresh)
     assert pages_of(fresh) == pages_of(tmp_path / "site")
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "claims/rocket-price/index.html",
+        "claimants/a_b.c~d/#top",
+        "claimants/星火/",
+        "claimants/two words/",
+        "claimants/50%/",
+        "claimants/a+b&c=d?e/",
+        "fr/claims/x-y/index.html",
+        "",
+    ],
+)
+def test_a_link_is_percent_encoded_as_quote_encodes_it(path: str) -> None:
+    """href returns a path needing no encoding as it is, without calling quote: the same."""
+    assert addresses.href(path) == quote(path, safe="/#")
+
+
+def test_a_path_that_needs_no_encoding_is_not_given_to_quote(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Planning three languages asks for 340,000 links: quote only where it changes one."""
+
+    def refuse(path: str, safe: str) -> str:
+        raise AssertionError(f"quote({path!r})")
+
+    monkeypatch.setattr(addresses, "quote", refuse)
+    assert (
+        addresses.href("fr/claims/x-y_z.1~/index.html#top") == "fr/claims/x-y_z.1~/index.html#top"
+    )
+    with pytest.raises(AssertionError):
+        addresses.href("claimants/星火/")

@@ -111,9 +111,7 @@ def test_an_edited_measurement_reaches_its_page_the_index_json_and_feed(tmp_path
     # So do the listings it is on: every claim, its status, kind, topic and claimant.
     listings = ["claims/index.html", "status/verified/index.html", "kinds/figure/index.html"]
     listings += ["topics/speed/index.html", "claimants/nimbus-labs/index.html"]
-    assert changed == sorted(
-        ["claims.json", CLAIM, "feed.xml", "index.html", *sources, *listings]
-    )
+    assert changed == sorted(["claims.json", CLAIM, "feed.xml", "index.html", *sources, *listings])
     assert b"measured: 3.7x (best of 2 independent)" in after["index.html"]
     fresh = tmp_path / "fresh"
     build_site(root, fresh, today=FIXTURE_TODAY)
@@ -146,7 +144,9 @@ def test_conditions_written_as_text_build_the_same_site(site: Path, tmp_path: Pa
     shutil.copytree(FIXTURES / "measured", root)
     path = root / "claims" / "zephyr-turbo-4x.yaml"
     text = path.read_text(encoding="utf-8")
-    short = text.replace("    conditions:\n      text: Not stated.\n", "    conditions: Not stated.\n")
+    short = text.replace(
+        "    conditions:\n      text: Not stated.\n", "    conditions: Not stated.\n"
+    )
     assert short != text
     path.write_text(short, encoding="utf-8")
     build_site(root, tmp_path / "site", today=FIXTURE_TODAY)

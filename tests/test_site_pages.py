@@ -88,7 +88,9 @@ def test_every_page_exists(built: Built) -> None:
     once = {"claims.json", "sources.json", "claims.schema.json", "sources.schema.json"}
     pages_and_feeds = {p for p in expected if p.endswith((".html", "feed.xml"))}
     expected |= {prefix + p for prefix in prefixes for p in pages_and_feeds}
-    assert not [prefix + f for prefix in prefixes if prefix for f in once if (out / prefix / f).exists()]
+    assert not [
+        prefix + f for prefix in prefixes if prefix for f in once if (out / prefix / f).exists()
+    ]
     missing = sorted(p for p in expected if not (out / p).is_file())
     assert not missing
     pages = {p.relative_to(out).as_posix() for p in html_files(out)}

@@ -16,7 +16,7 @@ import gettext
 import hashlib
 import io
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from importlib import resources
 from typing import TYPE_CHECKING
 
@@ -130,21 +130,34 @@ class Interface:
 
     def number(self, value: float) -> str:
         """Every digit kept ("0.1234567"), grouped and pointed as the locale writes numbers."""
-        from babel.numbers import format_decimal
-
-        return format_decimal(value, locale=self.locale, decimal_quantization=False)
+        return _number(self, value)
 
     def percent(self, fraction: float) -> str:
         """0.125 as "12.5%", "12,5 %": every digit kept, as the locale writes percentages."""
-        from babel.numbers import format_percent
-
-        return format_percent(fraction, locale=self.locale, decimal_quantization=False)
+        return _percent(self, fraction)
 
     def language_name(self, tag: str) -> str:
         """'French (fr)' in English, 'français (fr)' in French; an unknown tag as is."""
         locale = _locale(tag)
         name = locale.get_display_name(self.locale) if locale is not None else None
         return f"{name} ({tag})" if name else tag
+
+
+# Babel formats a number in tens of microseconds, and pages show the same few numbers
+# (counts, a figure's value) again and again: each is formatted once per language.
+# typed: 8 and 8.0 are written differently ("8", "8.0" in some locales), never confused.
+@lru_cache(maxsize=8192, typed=True)
+def _number(ui: Interface, value: float) -> str:
+    from babel.numbers import format_decimal
+
+    return format_decimal(value, locale=ui.locale, decimal_quantization=False)
+
+
+@lru_cache(maxsize=8192, typed=True)
+def _percent(ui: Interface, fraction: float) -> str:
+    from babel.numbers import format_percent
+
+    return format_percent(fraction, locale=ui.locale, decimal_quantization=False)
 
 
 @cache

@@ -86,9 +86,7 @@ def assert_located(root: Path, problems: list[tuple[str, int, int]]) -> None:
     """Each problem names a file under ``root`` and a line and column inside it."""
     # A name the file system holds in bytes that are not UTF-8 (surrogates once decoded)
     # or with control characters is printed escaped (problems.printable): the same file.
-    printed = {
-        printable(str(p.relative_to(root))): p for p in root.rglob("*") if p.name != ".git"
-    }
+    printed = {printable(str(p.relative_to(root))): p for p in root.rglob("*") if p.name != ".git"}
     for path, line, column in problems:
         full = printed.get(path, root / path)
         assert os.path.lexists(full), f"{path}:{line}: no such file"

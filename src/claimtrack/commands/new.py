@@ -37,9 +37,7 @@ FOLDERS = {"claim": "claims", "source": "sources"}
 
 def add_parser(sub: Any, common: Callable[[argparse.ArgumentParser], None]) -> None:
     parser = sub.add_parser("new", help="start a claim or source record from a skeleton")
-    kinds = parser.add_subparsers(
-        dest="record", required=True, metavar="claim|source|measurement"
-    )
+    kinds = parser.add_subparsers(dest="record", required=True, metavar="claim|source|measurement")
     claim = kinds.add_parser("claim", help="write claims/ID.yaml")
     claim.add_argument("id", metavar="ID", help="lowercase letters, digits and single hyphens")
     common(claim)

@@ -138,7 +138,9 @@ def run(args: argparse.Namespace) -> int:
         evidence=tuple(args.evidence),
     )
     done = apply(args.root, Change(args.claim_id, partial(edit_status, entry=entry)), today)
-    print(f"{done.relpath}: status {args.new_status} since {entry.date}; history has one entry more")
+    print(
+        f"{done.relpath}: status {args.new_status} since {entry.date}; history has one entry more"
+    )
     if done.warnings:
         print(format_text(done.warnings), file=sys.stderr)
     if done.remaining:

@@ -42,6 +42,7 @@ _ESCAPES = {
     "\u2029": "\\P",
 }
 
+
 def awkward(ch: str) -> bool:
     """Characters that YAML will not carry literally in a plain or single-quoted scalar."""
     code = ord(ch)

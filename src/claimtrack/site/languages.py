@@ -15,7 +15,8 @@ links every language.  With a base URL all of these are absolute.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import sys
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 
@@ -84,7 +85,15 @@ def version_href(settings: SiteSettings, lang: SiteLanguage, path: str, root: st
     works from disk)."""
     full = lang.prefix + path
     found = settings.absolute(addresses.href(addresses.folder_of(full)))
-    return found if found is not None else root + addresses.href(full)
+    # Interned: with a base URL every edition of the page links the same addresses, and a
+    # plan in three languages would otherwise hold each of them six times over.
+    return sys.intern(found) if found is not None else root + addresses.href(full)
+
+
+def version_hrefs(settings: SiteSettings, path: str, root: str) -> dict[str, str]:
+    """Each site language's version_href, by tag: made once for a page's alternates and
+    its switcher, which link the same versions."""
+    return {v.tag: version_href(settings, v, path, root) for v in of_site(settings)}
 
 
 def alternates(
@@ -93,24 +102,30 @@ def alternates(
     path: str,
     root: str,
     versions: Sequence[SiteLanguage],
+    hrefs: Mapping[str, str] | None = None,
 ) -> Alternates:
     """The page's alternates; none on a one-language site, nor on a version not among
-    ``versions`` (translated_in)."""
+    ``versions`` (translated_in).  ``hrefs``: version_hrefs, when already made."""
     if len(settings.languages) < 2 or lang not in versions:
         return ()
-    links = [(v.tag, version_href(settings, v, path, root)) for v in versions]
+    if hrefs is None:
+        hrefs = version_hrefs(settings, path, root)
+    links = [(v.tag, hrefs[v.tag]) for v in versions]
     main = next(v for v in versions if v.main)
-    return (*links, (X_DEFAULT, version_href(settings, main, path, root)))
+    return (*links, (X_DEFAULT, hrefs[main.tag]))
 
 
 def switcher(
-    settings: SiteSettings, lang: SiteLanguage, path: str, root: str
+    settings: SiteSettings,
+    lang: SiteLanguage,
+    path: str,
+    root: str,
+    hrefs: Mapping[str, str] | None = None,
 ) -> tuple[LanguageLink, ...]:
     """The same page in each site language, this one marked; none on a one-language site."""
     languages = of_site(settings)
     if len(languages) < 2:
         return ()
-    return tuple(
-        LanguageLink(v.tag, v.name, version_href(settings, v, path, root), v == lang)
-        for v in languages
-    )
+    if hrefs is None:
+        hrefs = version_hrefs(settings, path, root)
+    return tuple(LanguageLink(v.tag, v.name, hrefs[v.tag], v == lang) for v in languages)

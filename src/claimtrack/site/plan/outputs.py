@@ -10,7 +10,15 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from .. import addresses
-from ..languages import Alternates, LanguageLink, SiteLanguage, alternates, of_site, switcher
+from ..languages import (
+    Alternates,
+    LanguageLink,
+    SiteLanguage,
+    alternates,
+    of_site,
+    switcher,
+    version_hrefs,
+)
 from ..model.views import SiteSettings
 from .contexts import PageContext
 
@@ -102,6 +110,8 @@ def page_info(
         rel, root = settings.base_url + lang.prefix, settings.base_url
     folder = addresses.folder_of(full)
     translated = of_site(settings) if versions is None else versions
+    # The alternates and the switcher link the same versions: their addresses made once.
+    hrefs = version_hrefs(settings, path, root) if len(settings.languages) > 1 else None
     return PageInfo(
         path=full,
         rel=rel,
@@ -115,8 +125,8 @@ def page_info(
         section=section,
         nav=NavInfo(rel, root, lang.tag, section, _NAV_ITEMS.get(path, "")),
         original=root + addresses.href(path),
-        alternates=alternates(settings, lang, path, root, translated),
-        languages=switcher(settings, lang, path, root),
+        alternates=alternates(settings, lang, path, root, translated, hrefs),
+        languages=switcher(settings, lang, path, root, hrefs),
     )
 
 
