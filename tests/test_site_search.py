@@ -20,8 +20,10 @@ import claimtrack.site.build as build_module
 import claimtrack.site.publish.search as search_module
 from claimtrack.children import Children
 from claimtrack.live import LiveServer
+from claimtrack.load import Cache
 from claimtrack.site import SiteBuilder, build_site
 from claimtrack.site.publish.search import Bundle, bundles, executable, index_language, make_index
+from claimtrack.site.publish.searchmade import indexed_bytes, indexed_digest
 
 from . import pagefind_files
 from .conftest import FIXTURES, REPO, TODAY, Result
@@ -432,3 +434,117 @@ def test_one_language_s_failing_index_leaves_the_old_site(
     assert "Pagefind exited 4: Error: the French pages" in result.err
     assert files_of(out) == before
     assert sorted(p.name for p in tmp_path.iterdir()) == ["languages", "pagefind", "site"]
+
+
+# Made again only when what is indexed changed (site/publish/searchmade.py).
+
+
+def inodes(folder: Path) -> dict[str, int]:
+    """Each file's inode: a hard link keeps it, a copy or a new index does not."""
+    return {
+        p.relative_to(folder).as_posix(): p.stat().st_ino for p in folder.rglob("*") if p.is_file()
+    }
+
+
+def edit(path: Path, old: str, new: str) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+def build_again(root: Path, out: Path) -> SiteBuilder:
+    """A build in a new process, as `claimtrack build` is: a new builder, the cache on disk."""
+    site = SiteBuilder(root, out, FIXTURE_TODAY, Cache.open(root))
+    site.build()
+    return site
+
+
+def test_a_second_build_keeps_the_index_when_nothing_indexed_changed(tmp_path: Path) -> None:
+    root, out = minimal_copy(tmp_path), tmp_path / "site"
+    assert build_again(root, out).index.runs == 1
+    before = inodes(out / "pagefind")
+    # A source's notes are on its own page only: no claim page changes.
+    edit(root / "sources" / "acme-post.yaml", "notes: The vendor's", "notes: Really the vendor's")
+    again = build_again(root, out)
+    assert again.index.runs == 0
+    assert "Really the vendor" in (out / "sources" / "acme-post" / "index.html").read_text()
+    assert inodes(out / "pagefind") == before  # the same files, hard-linked into the new site
+    # A claim's statement is indexed: its language's index is made again.
+    edit(root / "claims" / "rocket-speed.yaml", "statement: ", "statement: Zanzibarish ")
+    assert build_again(root, out).index.runs == 1
+    assert pagefind_files.pages_with(out / "pagefind", "zanzibarish") == {"/claims/rocket-speed/"}
+    assert inodes(out / "pagefind").keys() != before.keys()
+
+
+def test_an_index_not_described_by_the_cache_is_made_again(tmp_path: Path) -> None:
+    """The cache remembers the index of the last build with the cache: a site built since
+    without it (another index, or none) is indexed again."""
+    root, out = minimal_copy(tmp_path), tmp_path / "site"
+    build_again(root, out)
+    build_site(root, out, today=FIXTURE_TODAY)  # no cache: another index in place
+    assert build_again(root, out).index.runs == 1
+    build_site(root, out, today=FIXTURE_TODAY, search=False)  # no index at all
+    assert build_again(root, out).index.runs == 1
+    assert pagefind_files.urls(out / "pagefind") == [
+        "/claims/rocket-price/",
+        "/claims/rocket-speed/",
+    ]
+
+
+def test_only_the_language_whose_pages_changed_is_indexed_again(tmp_path: Path) -> None:
+    root, out = languages_copy(tmp_path), tmp_path / "site"
+    assert build_again(root, out).index.runs == 2
+    main = inodes(out / "pagefind")
+    edit(
+        root / "claims" / "rocket-speed.yaml",
+        "    statement: Rocket 2 est",
+        "    statement: Zanzibarisme, Rocket 2 est",
+    )
+    assert build_again(root, out).index.runs == 1  # French only
+    assert inodes(out / "pagefind") == main
+    assert pagefind_files.pages_with(out / "fr" / "pagefind", "zanzibar") == {
+        "/fr/claims/rocket-speed/"
+    }
+
+
+def test_serve_does_not_index_again_when_no_indexed_text_changed(tmp_path: Path) -> None:
+    root, out = minimal_copy(tmp_path), tmp_path / "site"
+    site = SiteBuilder(root, out, FIXTURE_TODAY)
+    site.build()
+    edit(root / "sources" / "acme-post.yaml", "notes: The vendor's", "notes: Really the vendor's")
+    result = site.build()
+    assert not result.full and result.written > 0
+    assert not site.index.stale
+    assert site.index.refresh() and site.index.runs == 1  # nothing to do: no Pagefind run
+    # Written again, and back as it was: the index holds that already.
+    claim = root / "claims" / "rocket-speed.yaml"
+    text = claim.read_text(encoding="utf-8")
+    edit(claim, "statement: ", "statement: Zanzibarish ")
+    assert site.build().written > 0 and site.index.stale
+    claim.write_text(text, encoding="utf-8")
+    assert site.build().written > 0 and not site.index.stale
+    # A statement edited: stale, and one run makes the index again.
+    edit(claim, "statement: ", "statement: Zanzibarish ")
+    site.build()
+    assert site.index.stale and site.index.refresh()
+    assert site.index.runs == 2 and not site.index.stale
+    assert pagefind_files.pages_with(out / "pagefind", "zanzibarish") == {"/claims/rocket-speed/"}
+
+
+def test_the_indexed_bytes_leave_out_only_what_pagefind_ignores() -> None:
+    page = (
+        b'<html lang="en"><article data-pagefind-body>\n'
+        b'<div hidden data-pagefind-ignore><span data-pagefind-filter="status">false</span></div>\n'
+        b"<p>Rocket 2 runs 3x faster.</p>\n"
+        b'<p class="in-context" data-pagefind-ignore>the sentences <b>around</b> it</p>\n'
+        b"<section data-pagefind-ignore><h2>Related</h2><section><p>a</p></section><p>b</p></section>\n"
+        b"<p>a data-pagefind-ignore in the text</p></article></html>"
+    )
+    kept = indexed_bytes(page)
+    assert b"around" not in kept and b"Related" not in kept
+    assert b'data-pagefind-filter="status">false' in kept  # read inside an ignored element
+    assert b"3x faster" in kept and b"<p>b</p>" in kept  # what is not surely ignored stays
+    assert b"a data-pagefind-ignore in the text" in kept
+    assert indexed_digest(page.replace(b"around", b"about")) == indexed_digest(page)
+    for changed in (b"false", b"3x faster", b"in the text"):
+        assert indexed_digest(page.replace(changed, b"other")) != indexed_digest(page)

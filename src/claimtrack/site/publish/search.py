@@ -273,9 +273,10 @@ class SearchIndex:
     def _dirty(self, bundle: Bundle) -> bool:
         made = self._record(bundle.prefix)
         if made is None:
-            return _has_claims(self.site, bundle.prefix) or (
-                self.site / bundle.prefix / FOLDER
-            ).is_dir()
+            return (
+                _has_claims(self.site, bundle.prefix)
+                or (self.site / bundle.prefix / FOLDER).is_dir()
+            )
         changed = self._changed.get(bundle.prefix, {})
         return made.config != _config(bundle) or any(
             made.changes_index(path, digest) for path, digest in changed.items()
@@ -327,9 +328,9 @@ class SearchIndex:
             return
         for prefix, path, content in self._claim_pages(pages, gone):
             made = self._record(prefix)
-            if made is not None and path not in made.digests:
-                if made.indexed(path, self.site) is not None:
-                    self._part.made.put(self._key(prefix), made)  # to be saved
+            new = made is not None and path not in made.digests
+            if made is not None and new and made.indexed(path, self.site) is not None:
+                self._part.made.put(self._key(prefix), made)  # to be saved
             digest = None if content is None else indexed_digest(content)
             self._changed.setdefault(prefix, {})[path] = digest
 
