@@ -548,3 +548,39 @@ def test_the_indexed_bytes_leave_out_only_what_pagefind_ignores() -> None:
     assert indexed_digest(page.replace(b"around", b"about")) == indexed_digest(page)
     for changed in (b"false", b"3x faster", b"in the text"):
         assert indexed_digest(page.replace(changed, b"other")) != indexed_digest(page)
+
+
+@pytest.mark.parametrize(
+    ("bundle", "words"),
+    [
+        (Bundle("", "zh"), ("token",)),
+        (Bundle("zh-hant/", None), ("價", "格")),
+        (Bundle("fr/", "zh"), ("prix",)),
+    ],
+)
+def test_the_ways_of_indexing_give_the_same_results(
+    repository_site: Path,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    bundle: Bundle,
+    words: tuple[str, ...],
+) -> None:
+    """bench/bench_search.py --ways: Pagefind's binary over the pages on disk (what the
+    build runs), its service sent the pages from memory, or sent one record per claim.
+    The same pages hold the same words, with the same titles, meta and filters and the
+    same text (so the same excerpts); only records lose the headings' anchors (Pagefind's
+    sub-results, which the search page does not show)."""
+    monkeypatch.syspath_prepend(str(REPO / "bench"))
+    from bench_search import fragments, index_ways
+
+    index_ways(repository_site, bundle, tmp_path)
+    found = {}
+    for way in ("cli", "pages", "records"):
+        index = tmp_path / way / bundle.prefix / "pagefind"
+        pages = {f["url"]: (f["meta"], f["filters"], f["content"]) for f in fragments(index)}
+        anchors = [f["anchors"] for f in fragments(index)]
+        found[way] = (pages, pagefind_files.words(index), any(anchors))
+    cli, pages, records = found["cli"], found["pages"], found["records"]
+    assert cli[:2] == pages[:2] == records[:2]
+    assert pagefind_files.pages_with(tmp_path / "cli" / bundle.prefix / "pagefind", *words)
+    assert cli[2] and pages[2] and not records[2]

@@ -89,9 +89,9 @@ def claim_pages(site: Path, prefix: str) -> dict[str, Stamp]:
     return dict(sorted(pages.items()))
 
 
-def digest_of_file(path: Path, stamp: Stamp | None = None) -> str | None:
-    """The indexed digest of the file at ``path``; None if it is missing, or if ``stamp``
-    is given and the file read has another (it is not the page that was indexed)."""
+def read_page(path: Path, stamp: Stamp | None = None) -> bytes | None:
+    """The bytes of the file at ``path``; None if it is missing, or if ``stamp`` is given
+    and the file read has another (it is not the page that was indexed)."""
     try:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_CLOEXEC", 0))
     except (FileNotFoundError, NotADirectoryError):
@@ -99,7 +99,13 @@ def digest_of_file(path: Path, stamp: Stamp | None = None) -> str | None:
     with os.fdopen(fd, "rb") as f:
         if stamp is not None and stamp_of(os.fstat(f.fileno())) != stamp:
             return None
-        return indexed_digest(f.read())
+        return f.read()
+
+
+def digest_of_file(path: Path, stamp: Stamp | None = None) -> str | None:
+    """The indexed digest of the file at ``path`` (None as for ``read_page``)."""
+    page = read_page(path, stamp)
+    return None if page is None else indexed_digest(page)
 
 
 def entry_digest(index: Path) -> str | None:
@@ -136,8 +142,17 @@ class Made:
         for path, stamp in now.items():
             if stamp == self.stamps[path]:
                 continue
-            before = self.indexed(path, old_site)
-            if before is None or digest_of_file(site / path) != before:
+            page = read_page(site / path)
+            if page is None:
+                return False
+            known = self.digests.get(path)
+            if known is not None:
+                if indexed_digest(page) != known:
+                    return False
+                continue
+            # Written again: most often the very bytes indexed, which need no digest.
+            old = None if old_site is None else read_page(old_site / path, self.stamps[path])
+            if old is None or (old != page and indexed_bytes(old) != indexed_bytes(page)):
                 return False
         return True
 
