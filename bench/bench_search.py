@@ -306,6 +306,48 @@ def print_ways(site: Path, indexes: tuple[Bundle, ...], work: Path) -> None:
             print(f"| /{bundle.prefix} | {way} | {wall:.2f} | {cpu:.2f} |")
 
 
+def measure_warm(root: Path, site: Path, today: Any) -> None:
+    """The search step (SearchIndex.fill) of three builds, each by a new builder with the
+    cache on disk as a new `claimtrack build` has it: cold, again with nothing changed,
+    and again after one claim's statement changed.  Wall and CPU seconds (this process
+    and Pagefind), and the Pagefind runs."""
+    from claimtrack.load import Cache
+    from claimtrack.site.publish.search import SearchIndex
+
+    shutil.rmtree(site, ignore_errors=True)
+    cache = Cache.open(root)
+    if cache.folder is not None:
+        shutil.rmtree(cache.folder, ignore_errors=True)
+    spent: list[tuple[float, float]] = []
+    real = SearchIndex.fill
+
+    def timed(self: SearchIndex, *args: Any, **kwargs: Any) -> bool:
+        before, started = _cpu(), time.perf_counter()
+        try:
+            return real(self, *args, **kwargs)
+        finally:
+            spent.append((time.perf_counter() - started, _cpu() - before))
+
+    SearchIndex.fill = timed  # type: ignore[method-assign]
+    print("| build | search wall s | search CPU s | Pagefind runs | build wall s |")
+    print("| --- | ---: | ---: | ---: | ---: |")
+    claim = sorted((root / "claims").glob("*.yaml"))[0]
+    original = claim.read_text(encoding="utf-8")
+    try:
+        for name in ("cold", "again, nothing changed", "again, one statement changed"):
+            if name.endswith("statement changed"):
+                claim.write_text(original.replace("statement: ", "statement: Zanzibarish ", 1))
+            builder = SiteBuilder(root, site, today, Cache.open(root), search=True)
+            result = builder.build()
+            wall, cpu = spent[-1]
+            print(
+                f"| {name} | {wall:.2f} | {cpu:.2f} | {builder.index.runs} | {result.seconds:.2f} |"
+            )
+    finally:
+        claim.write_text(original, encoding="utf-8")
+        SearchIndex.fill = real  # type: ignore[method-assign]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--claims", type=int, default=10_000)
@@ -314,6 +356,11 @@ def main() -> None:
     parser.add_argument("--query", action="append", help=f"a query (default: {QUERIES})")
     parser.add_argument(
         "--queries-only", action="store_true", help="measure the queries on the last build"
+    )
+    parser.add_argument(
+        "--warm",
+        action="store_true",
+        help="measure the search step of a cold build, and of two builds again after it",
     )
     parser.add_argument(
         "--ways",
@@ -337,6 +384,9 @@ def main() -> None:
     site = work / "search-site"
     if args.queries_only:
         print_queries(site, tuple(args.query or QUERIES))
+        return
+    if args.warm:
+        measure_warm(root, site, today)
         return
     if args.ways:
         builder = SiteBuilder(root, site, today, search=True)
