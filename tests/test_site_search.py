@@ -584,3 +584,33 @@ def test_the_ways_of_indexing_give_the_same_results(
     assert cli[:2] == pages[:2] == records[:2]
     assert pagefind_files.pages_with(tmp_path / "cli" / bundle.prefix / "pagefind", *words)
     assert cli[2] and pages[2] and not records[2]
+
+
+def test_an_update_that_stopped_half_way_leaves_its_language_to_be_indexed_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An in-place update that fails before writing its pages never reaches ``updated``:
+    what it meant to write is not taken for what the pages hold, and its language is
+    indexed again after the next update."""
+    root, out = minimal_copy(tmp_path), tmp_path / "site"
+    site = SiteBuilder(root, out, FIXTURE_TODAY)
+    site.build()
+    claim = root / "claims" / "rocket-speed.yaml"
+    original = claim.read_text(encoding="utf-8")
+    edit(claim, "statement: ", "statement: Zanzibarish ")
+    site.build()
+    assert site.index.stale
+
+    def full_disk(path: Path, data: bytes, *, durable: bool = True) -> None:
+        raise OSError(28, "No space left on device")
+
+    claim.write_text(original, encoding="utf-8")  # back as indexed, but never written
+    monkeypatch.setattr(build_module, "atomic_write_bytes", full_disk)
+    with pytest.raises(OSError):
+        site.build()
+    monkeypatch.undo()
+    assert site.index.refresh()  # indexes the page on disk: the Zanzibarish one
+    assert pagefind_files.pages_with(out / "pagefind", "zanzibarish")
+    site.build()  # the page written back as it was first indexed
+    assert site.index.stale and site.index.refresh()
+    assert not pagefind_files.pages_with(out / "pagefind", "zanzibarish")

@@ -23,7 +23,6 @@ Chinese or Japanese language are segmented by their own ``<html lang>``.
 from __future__ import annotations
 
 import os
-import re
 import shutil
 import tempfile
 import threading
@@ -44,12 +43,13 @@ from .searchmade import (
     entry_digest,
     indexed_digest,
     keep_index,
+    made_config,
+    pages_of,
 )
 from .swap import MARKER, MARKER_TEXT, exchange
 
 FOLDER = "pagefind"
 CLAIM_PAGES = addresses.claim_page("*")
-_CLAIM_PAGE = re.compile(re.escape(CLAIM_PAGES).replace(r"\*", "[^/]+"))
 # Segmentations of the extended binary, by a source language's primary subtag.
 _SEGMENTED = ("zh", "ja")
 
@@ -99,20 +99,6 @@ def executable() -> Path:
             "(pip install 'pagefind[extended]'); build with --no-search to skip search"
         )
     return Path(found)
-
-
-def _config(bundle: Bundle) -> str:
-    """What else an index is made from: the language forced on it, and which Pagefind
-    (a new binary may index otherwise)."""
-    try:
-        from pagefind.service import get_executable
-
-        found = get_executable()
-        st = None if found is None else os.stat(found)
-    except (ImportError, OSError):
-        st = None
-    binary = "none" if st is None else f"{st.st_size}:{st.st_mtime_ns}"
-    return f"{bundle.language}\0{binary}"
 
 
 def _has_claims(site: Path, prefix: str) -> bool:
@@ -233,7 +219,8 @@ class SearchIndex:
         # (None: deleted).
         self._made: dict[str, Made | None] = {}
         self._changed: dict[str, dict[str, str | None]] = {}
-        self._pending: dict[str, Made | None] = {}
+        self._pending: dict[str, Made | None] = {}  # fill's, until filled
+        self._staged: dict[str, dict[str, str | None]] = {}  # replacing's, until updated
         self.runs = 0  # Pagefind runs, one per index made: what tests count
 
     @property
@@ -278,7 +265,7 @@ class SearchIndex:
                 or (self.site / bundle.prefix / FOLDER).is_dir()
             )
         changed = self._changed.get(bundle.prefix, {})
-        return made.config != _config(bundle) or any(
+        return made.config != made_config(bundle.language) or any(
             made.changes_index(path, digest) for path, digest in changed.items()
         )
 
@@ -292,9 +279,12 @@ class SearchIndex:
         carried = False
         for bundle in indexes:
             old, new = self.site / bundle.prefix / FOLDER, folder / bundle.prefix / FOLDER
+            # An index already in the new folder (the old site's files, linked in whole) is
+            # not trusted: Pagefind writes into a new folder only, and a kept one is linked.
+            shutil.rmtree(new, ignore_errors=True)
             now = claim_pages(folder, bundle.prefix)
             made = self._record(bundle.prefix) if old.is_dir() else None
-            config = _config(bundle)
+            config = made_config(bundle.language)
             if not now:
                 made = None  # no claim, no index
             elif (
@@ -315,7 +305,7 @@ class SearchIndex:
 
     def filled(self, *, carried: bool) -> None:
         """The folder given to ``fill`` is in place."""
-        self._made, self._changed = {}, {}
+        self._made, self._changed, self._staged = {}, {}, {}
         for prefix, made in self._pending.items():
             self._remember(prefix, made)
         self._pending = {}
@@ -326,27 +316,25 @@ class SearchIndex:
         was made from is taken from the pages still there, before they go."""
         if not self.enabled:
             return
-        for prefix, path, content in self._claim_pages(pages, gone):
+        for prefix in self._staged:
+            # The last update stopped before ``updated``: some of its pages may be written,
+            # some not; what its language's index lacks is unknown, so it is made again.
+            self._made[prefix] = None
+        self._staged = {}
+        for prefix, path, content in pages_of(self._bundles, pages, gone):
             made = self._record(prefix)
             new = made is not None and path not in made.digests
             if made is not None and new and made.indexed(path, self.site) is not None:
                 self._part.made.put(self._key(prefix), made)  # to be saved
             digest = None if content is None else indexed_digest(content)
-            self._changed.setdefault(prefix, {})[path] = digest
-
-    def _claim_pages(
-        self, pages: Mapping[str, bytes], gone: Iterable[str]
-    ) -> Iterator[tuple[str, str, bytes | None]]:
-        prefixes = sorted((b.prefix for b in self._bundles), key=len, reverse=True)
-        todo: list[tuple[str, bytes | None]] = [*pages.items(), *((p, None) for p in gone)]
-        for path, content in todo:
-            prefix = next((p for p in prefixes if path.startswith(p)), None)
-            if prefix is not None and _CLAIM_PAGE.fullmatch(path[len(prefix) :]):
-                yield prefix, path, content
+            self._staged.setdefault(prefix, {})[path] = digest
 
     def updated(self, indexes: tuple[Bundle, ...], written: int) -> None:
         """A build wrote ``written`` files of the site in place (after ``replacing``)."""
         self._bundles = indexes
+        for prefix, pages in self._staged.items():
+            self._changed.setdefault(prefix, {}).update(pages)
+        self._staged = {}
         self._stale = self.enabled and any(self._dirty(b) for b in indexes)
 
     def refresh(self) -> bool:
@@ -372,7 +360,9 @@ class SearchIndex:
             for b in todo:
                 digests = {p: d for p, d in changed[b.prefix].items() if d is not None}
                 index = self.site / b.prefix / FOLDER
-                record = Made(_config(b), entry_digest(index), stamps[b.prefix], digests)
+                record = Made(
+                    made_config(b.language), entry_digest(index), stamps[b.prefix], digests
+                )
                 self._remember(b.prefix, record if stamps[b.prefix] else None)
             self._stale = False
         return True

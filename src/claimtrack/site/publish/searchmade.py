@@ -25,8 +25,9 @@ from __future__ import annotations
 
 import hashlib
 import os
+import re
 import shutil
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -35,6 +36,7 @@ from ...load.cache import Entries, Part, Stamp, stamp_of
 from .. import addresses
 
 ENTRY = "pagefind-entry.json"
+_CLAIM_PAGE = re.compile(re.escape(addresses.claim_page("*")).replace(r"\*", "[^/]+"))
 _IGNORE = b" data-pagefind-ignore"
 # What Pagefind reads even inside an ignored element (filters, meta, sort keys), or takes
 # for a result's default title or image: an element holding one of these stays in.
@@ -68,6 +70,33 @@ def indexed_bytes(page: bytes) -> bytes:
 
 def indexed_digest(page: bytes) -> str:
     return hashlib.blake2b(indexed_bytes(page), digest_size=12).hexdigest()
+
+
+def made_config(language: str | None) -> str:
+    """What else an index is made from: the language forced on it, and which Pagefind
+    (another binary may index otherwise)."""
+    try:
+        from pagefind.service import get_executable
+
+        found = get_executable()
+        st = None if found is None else os.stat(found)
+    except (ImportError, OSError):
+        st = None
+    binary = "none" if st is None else f"{st.st_size}:{st.st_mtime_ns}"
+    return f"{language}\0{binary}"
+
+
+def pages_of(
+    bundles: Sequence[Any], pages: Mapping[str, bytes], gone: Iterable[str]
+) -> Iterator[tuple[str, str, bytes | None]]:
+    """(prefix, path, bytes or None if deleted) of each claim page among ``pages`` and
+    ``gone``, under the longest of the ``bundles``' prefixes it starts with."""
+    prefixes = sorted((b.prefix for b in bundles), key=len, reverse=True)
+    todo: list[tuple[str, bytes | None]] = [*pages.items(), *((p, None) for p in gone)]
+    for path, content in todo:
+        prefix = next((p for p in prefixes if path.startswith(p)), None)
+        if prefix is not None and _CLAIM_PAGE.fullmatch(path[len(prefix) :]):
+            yield prefix, path, content
 
 
 def claim_pages(site: Path, prefix: str) -> dict[str, Stamp]:
