@@ -22,7 +22,14 @@ from claimtrack.children import Children
 from claimtrack.live import LiveServer
 from claimtrack.load import Cache
 from claimtrack.site import SiteBuilder, build_site
-from claimtrack.site.publish.search import Bundle, bundles, executable, index_language, make_index
+from claimtrack.site.publish.search import (
+    Bundle,
+    SearchIndex,
+    bundles,
+    executable,
+    index_language,
+    make_index,
+)
 from claimtrack.site.publish.searchmade import indexed_bytes, indexed_digest
 
 from . import pagefind_files
@@ -614,3 +621,38 @@ def test_an_update_that_stopped_half_way_leaves_its_language_to_be_indexed_again
     site.build()  # the page written back as it was first indexed
     assert site.index.stale and site.index.refresh()
     assert not pagefind_files.pages_with(out / "pagefind", "zanzibarish")
+
+
+def test_a_new_folder_linked_whole_from_the_old_site_keeps_its_index_as_linked(
+    tmp_path: Path,
+) -> None:
+    """fill(linked=...): the caller hard-linked the old site's pagefind/ too; it stays as
+    it is when nothing indexed changed, and is made anew when a page did."""
+    root, out = minimal_copy(tmp_path), tmp_path / "site"
+    build_again(root, out)
+
+    def linked_copy(name: str) -> Path:
+        folder = tmp_path / name
+        shutil.copytree(out, folder, copy_function=os.link)
+        return folder
+
+    def fill(folder: Path) -> SearchIndex:
+        index = SearchIndex(out, enabled=True, children=Children(), cache=Cache.open(root))
+        index.fill(folder, MAIN_ONLY, carry=False, linked={""})
+        return index
+
+    same = linked_copy("same")
+    folder_inode = (same / "pagefind").stat().st_ino
+    assert fill(same).runs == 0
+    assert (same / "pagefind").stat().st_ino == folder_inode  # not linked a second time
+    assert inodes(same / "pagefind") == inodes(out / "pagefind")
+    changed = linked_copy("changed")
+    page = changed / "claims" / "rocket-speed" / "index.html"
+    text = page.read_text(encoding="utf-8").replace("<h1", "<h1>Zanzibarish</h1><h1", 1)
+    page.unlink()
+    page.write_text(text, encoding="utf-8")
+    assert fill(changed).runs == 1
+    assert pagefind_files.pages_with(changed / "pagefind", "zanzibarish") == {
+        "/claims/rocket-speed/"
+    }
+    assert pagefind_files.pages_with(out / "pagefind", "zanzibarish") == set()

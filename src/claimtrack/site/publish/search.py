@@ -27,7 +27,7 @@ import shutil
 import tempfile
 import threading
 import time
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -269,39 +269,61 @@ class SearchIndex:
             made.changes_index(path, digest) for path, digest in changed.items()
         )
 
-    def fill(self, folder: Path, indexes: tuple[Bundle, ...], *, carry: bool) -> bool:
+    def fill(
+        self,
+        folder: Path,
+        indexes: tuple[Bundle, ...],
+        *,
+        carry: bool,
+        linked: Collection[str] = (),
+    ) -> bool:
         """Index a new site folder before it is swapped in.  A language whose pages index
         as those of its index in place keeps that index (hard links).  Otherwise
         ``carry``: copy the current index in instead, if there is one (it lacks the new
-        pages, so it is stale once the folder is in place); True if one was carried."""
+        pages, so it is stale once the folder is in place); True if one was carried.
+
+        The pages the caller linked from the old site are known by their stamps (nothing
+        to say).  ``linked``: the prefixes whose whole ``pagefind/`` folder the caller
+        already hard-linked from the old site into ``folder`` (10,000 files at 10,000
+        claims): kept as they are when the index is kept, deleted when it is made again.
+        Any other index found in ``folder`` is deleted first."""
         self._bundles = indexes
         self._pending = {}
         carried = False
         for bundle in indexes:
-            old, new = self.site / bundle.prefix / FOLDER, folder / bundle.prefix / FOLDER
-            # An index already in the new folder (the old site's files, linked in whole) is
-            # not trusted: Pagefind writes into a new folder only, and a kept one is linked.
-            shutil.rmtree(new, ignore_errors=True)
-            now = claim_pages(folder, bundle.prefix)
-            made = self._record(bundle.prefix) if old.is_dir() else None
-            config = made_config(bundle.language)
-            if not now:
-                made = None  # no claim, no index
-            elif (
-                made is not None
-                and made.config == config
-                and made.same_pages(folder, now, self.site)
-            ):
-                keep_index(old, new)
-                made = made.moved(now)
-            elif carry and old.is_dir():
-                shutil.copytree(old, new)
-                carried, made = True, None
-            else:
-                self._index(folder, bundle)
-                made = Made(config, entry_digest(new), now)
+            made, stale = self._fill_one(folder, bundle, carry, bundle.prefix in linked)
             self._pending[bundle.prefix] = made
+            carried = carried or stale
         return carried
+
+    def _fill_one(
+        self, folder: Path, bundle: Bundle, carry: bool, linked: bool
+    ) -> tuple[Made | None, bool]:
+        """``bundle``'s index in ``folder``: what it was made from, and whether it is a
+        stale one carried over."""
+        old, new = self.site / bundle.prefix / FOLDER, folder / bundle.prefix / FOLDER
+        now = claim_pages(folder, bundle.prefix)
+        made = self._record(bundle.prefix) if old.is_dir() else None
+        config = made_config(bundle.language)
+        keep = (
+            bool(now)
+            and made is not None
+            and made.config == config
+            and made.same_pages(folder, now, self.site)
+        )
+        if keep and made is not None:
+            if not (linked and new.is_dir()):
+                shutil.rmtree(new, ignore_errors=True)
+                keep_index(old, new)
+            return made.moved(now), False
+        shutil.rmtree(new, ignore_errors=True)  # Pagefind writes only into a new folder
+        if not now:
+            return None, False  # no claim, no index
+        if carry and old.is_dir():
+            shutil.copytree(old, new)
+            return None, True
+        self._index(folder, bundle)
+        return Made(config, entry_digest(new), now), False
 
     def filled(self, *, carried: bool) -> None:
         """The folder given to ``fill`` is in place."""
