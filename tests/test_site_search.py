@@ -512,6 +512,15 @@ def test_only_the_language_whose_pages_changed_is_indexed_again(tmp_path: Path) 
     assert pagefind_files.pages_with(out / "fr" / "pagefind", "zanzibar") == {
         "/fr/claims/rocket-speed/"
     }
+    # The English statement: the French page marks its translation stale (an attribute,
+    # and a note Pagefind ignores) but indexes the same words: English only.
+    french = inodes(out / "fr" / "pagefind")
+    edit(
+        root / "claims" / "rocket-speed.yaml", "statement: Rocket", "statement: Zanzibarish Rocket"
+    )
+    assert build_again(root, out).index.runs == 1
+    assert inodes(out / "fr" / "pagefind") == french
+    assert pagefind_files.pages_with(out / "pagefind", "zanzibarish") == {"/claims/rocket-speed/"}
 
 
 def test_serve_does_not_index_again_when_no_indexed_text_changed(tmp_path: Path) -> None:
@@ -545,16 +554,24 @@ def test_the_indexed_bytes_leave_out_only_what_pagefind_ignores() -> None:
         b"<p>Rocket 2 runs 3x faster.</p>\n"
         b'<p class="in-context" data-pagefind-ignore>the sentences <b>around</b> it</p>\n'
         b"<section data-pagefind-ignore><h2>Related</h2><section><p>a</p></section><p>b</p></section>\n"
+        b"<ul data-pagefind-ignore><li>x <span data-pagefind-ignore>stale</span></li></ul>\n"
         b"<p>a data-pagefind-ignore in the text</p></article></html>"
     )
     kept = indexed_bytes(page)
-    assert b"around" not in kept and b"Related" not in kept
+    assert b"around" not in kept and b"Related" not in kept and b"stale" not in kept
     assert b'data-pagefind-filter="status">false' in kept  # read inside an ignored element
     assert b"3x faster" in kept and b"<p>b</p>" in kept  # what is not surely ignored stays
     assert b"a data-pagefind-ignore in the text" in kept
     assert indexed_digest(page.replace(b"around", b"about")) == indexed_digest(page)
     for changed in (b"false", b"3x faster", b"in the text"):
         assert indexed_digest(page.replace(changed, b"other")) != indexed_digest(page)
+    # Attributes Pagefind never reads, and the length of white space, count for nothing;
+    # an id (a heading's anchor) does.
+    styled = page.replace(b"<p>Rocket", b'<p class="x" data-translation="stale">Rocket')
+    assert indexed_digest(styled.replace(b"</p>\n", b"</p>\n\n  ")) == indexed_digest(page)
+    assert indexed_digest(page.replace(b"<p>Rocket", b'<p id="x">Rocket')) != indexed_digest(page)
+    asked = page.replace(b"<p>Rocket", b'<p data-pagefind-index-attrs="class">Rocket')
+    assert indexed_digest(asked.replace(b"<p ", b'<p class="x" ')) != indexed_digest(asked)
 
 
 @pytest.mark.parametrize(

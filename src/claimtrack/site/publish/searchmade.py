@@ -41,13 +41,23 @@ _IGNORE = b" data-pagefind-ignore"
 # What Pagefind reads even inside an ignored element (filters, meta, sort keys), or takes
 # for a result's default title or image: an element holding one of these stays in.
 _READ_INSIDE = (b"data-pagefind-", b"<h1", b"<img")
+# Attributes Pagefind reads only when data-pagefind-index-attrs names them: it indexes text,
+# and reads ids (a heading's anchor), lang, alt, src and its own data-pagefind-* ones.
+_INDEXED_ATTRIBUTES = b"data-pagefind-index-attrs"
+_SPACE = re.compile(rb"\s+")
+_UNREAD = re.compile(
+    rb"\s(?:class|href|hreflang|rel|role|style|title|dir|datetime|aria-[\w-]+"
+    rb'|data-(?!pagefind-)[\w-]+)="[^"<>]*"'
+)
 
 
 def indexed_bytes(page: bytes) -> bytes:
-    """The page without the elements Pagefind ignores, except those holding something it
-    reads there anyway.  A bound, not an exact parse: only ever less is cut than Pagefind
-    ignores (from an ignored element's start tag to the first closing tag of its name,
-    which is at or before its own end), so two pages alike here index alike."""
+    """The page without what Pagefind surely does not read: the elements it ignores,
+    unless they hold something it reads there anyway, and the attributes it never reads
+    (``_UNREAD``; all are kept on a page that asks Pagefind to index attributes).  A bound,
+    not an exact parse: only ever less is cut than Pagefind ignores (from an ignored
+    element's start tag to the first closing tag of its name, which is at or before its
+    own end), so two pages alike here index alike."""
     kept: list[bytes] = []
     at = 0
     found = page.find(_IGNORE)
@@ -60,12 +70,15 @@ def indexed_bytes(page: bytes) -> bytes:
         name = page[start + 1 : name_end]
         close = page.find(b"</" + name + b">", opened) if name and opened > 0 else -1
         in_tag = start >= at and page.find(b">", start, found) < 0  # the attribute's own tag
-        if in_tag and close > 0 and not any(k in page[opened:close] for k in _READ_INSIDE):
-            kept.append(page[at:opened])
-            at = close
+        element = page[start : close + 1].replace(_IGNORE, b"")  # nested ignores too
+        if in_tag and close > 0 and not any(k in element for k in _READ_INSIDE):
+            kept.append(page[at:start])
+            at = close + len(name) + 3
         found = page.find(_IGNORE, max(found + 1, at))
     kept.append(page[at:])
-    return b"".join(kept)
+    # A run of white space is one word break to Pagefind, however long.
+    joined = _SPACE.sub(b" ", b"".join(kept))
+    return joined if _INDEXED_ATTRIBUTES in joined else _UNREAD.sub(b"", joined)
 
 
 def indexed_digest(page: bytes) -> str:
