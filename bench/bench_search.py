@@ -14,13 +14,32 @@ served without compression (Pagefind's index chunks are gzip files already).
 The time runs from the navigation to search/?q=... until the results are listed
 (search.js sets data-search-done on <html>).  Chromium is Debian's, kept off the
 network as tests/browser does.
+
+``--ways`` measures three ways of making the same indexes from a built site, each
+index written to a folder of its own (CPU time: Pagefind's and this process's):
+
+- ``cli``: what the build runs, Pagefind's binary over the claim pages on disk;
+- ``pages``: the same binary as a service (``pagefind_extended --service``, what the
+  ``pagefind`` package's Python API talks to), sent each claim page's bytes from memory
+  (AddFile), so that nothing is read again from disk;
+- ``records``: the service sent one record per claim (AddRecord: url, content,
+  language, meta, filters), with the very text, meta and filters Pagefind took from the
+  page (read from the ``cli`` index): the least a record could cost, whatever made it.
+
+The service is spoken to directly (``Service`` below), not through
+``pagefind.index.PagefindIndex``: that client reads one response per 0.1 s
+(``PagefindService._wait_for_responses`` sleeps before each), 1,000 s for 10,000 pages.
 """
 
 from __future__ import annotations
 
 import argparse
+import base64
 import functools
+import gzip
 import http.server
+import json
+import os
 import resource
 import shutil
 import subprocess
@@ -31,8 +50,16 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
+from claimtrack.children import Children
 from claimtrack.site import SiteBuilder, build_site
-from claimtrack.site.publish.search import discard_index, make_index
+from claimtrack.site.publish.search import (
+    FOLDER,
+    Bundle,
+    discard_index,
+    executable,
+    make_index,
+)
+from claimtrack.site.publish.searchmade import claim_pages
 
 QUERIES = ("batch size", "價格", "jusqu'à", "8 倍")
 WARM_UP = "GPU"  # the other query, before a later one
@@ -122,6 +149,205 @@ def measure_queries(site: Path, queries: tuple[str, ...]) -> list[tuple[str, str
     return rows
 
 
+class Service:
+    """Pagefind's binary as a service: base64 JSON messages, each ended by a comma, as
+    pagefind/service/__init__.py sends them; requests written by a thread while the
+    responses are read, so that neither pipe fills."""
+
+    def __init__(self, cwd: Path) -> None:
+        self._proc = subprocess.Popen(
+            [str(executable()), "--service"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, cwd=cwd
+        )
+        self._pending = b""
+        self._id = 0
+
+    def _send(self, payload: dict[str, Any]) -> None:
+        assert self._proc.stdin is not None
+        self._id += 1
+        message = {"message_id": self._id, "payload": payload}
+        self._proc.stdin.write(base64.b64encode(json.dumps(message).encode()) + b",")
+
+    def _receive(self) -> dict[str, Any]:
+        assert self._proc.stdout is not None
+        while (end := self._pending.find(b",")) < 0:
+            more = os.read(self._proc.stdout.fileno(), 1 << 20)
+            if not more:
+                raise RuntimeError("Pagefind's service ended")
+            self._pending += more
+        message, self._pending = self._pending[:end], self._pending[end + 1 :]
+        try:
+            payload: dict[str, Any] = json.loads(base64.b64decode(message))["payload"]
+        except ValueError:
+            raise RuntimeError(f"Pagefind's service said {message[:200]!r}") from None
+        if payload["type"] == "Error":
+            raise RuntimeError(payload["message"])
+        return payload
+
+    def index(self, requests: list[dict[str, Any]], output: Path, language: str | None) -> None:
+        """One index of ``requests`` (AddFile or AddRecord payloads) written to ``output``."""
+        assert self._proc.stdin is not None
+        config = None if language is None else {"force_language": language}
+        self._send({"type": "NewIndex", "config": config})
+        self._proc.stdin.flush()
+        index = self._receive()["index_id"]
+
+        def send_all() -> None:
+            for request in requests:
+                self._send({**request, "index_id": index})
+            assert self._proc.stdin is not None
+            self._proc.stdin.flush()
+
+        sender = threading.Thread(target=send_all)
+        sender.start()
+        for _ in requests:
+            self._receive()
+        sender.join()
+        self._send({"type": "WriteFiles", "index_id": index, "output_path": str(output)})
+        self._proc.stdin.flush()
+        self._receive()
+        # WriteFiles answers before its files are all written, and the service ends at the
+        # end of its input, cutting a write short (an empty pagefind-entry.json, 2 runs in
+        # 15): a request after it is answered only once the writing is done.
+        self._send({"type": "DeleteIndex", "index_id": index})
+        self._proc.stdin.flush()
+        self._receive()
+
+    def close(self) -> None:
+        assert self._proc.stdin is not None
+        self._proc.stdin.close()
+        self._proc.wait()
+
+
+def fragments(bundle: Path) -> list[dict[str, Any]]:
+    """Each page of an index as Pagefind took it (url, content, meta, filters)."""
+    prefix = len(b"pagefind_dcd")
+    return [
+        json.loads(gzip.decompress(f.read_bytes())[prefix:])
+        for f in sorted((bundle / "fragment").glob("*.pf_fragment"))
+    ]
+
+
+def page_requests(site: Path, prefix: str) -> list[dict[str, Any]]:
+    """AddFile of each claim page, its bytes read here (in a build: from memory)."""
+    return [
+        {
+            "type": "AddFile",
+            "file_path": path,
+            "url": None,
+            "file_contents": (site / path).read_text(),
+        }
+        for path in claim_pages(site, prefix)
+    ]
+
+
+def record_requests(cli_index: Path) -> list[dict[str, Any]]:
+    """AddRecord of each claim, with what Pagefind took from its page (``cli_index``)."""
+    (language,) = json.loads((cli_index / "pagefind-entry.json").read_text())["languages"]
+    return [
+        {
+            "type": "AddRecord",
+            "url": f["url"],
+            # Pagefind marks the word breaks it found (U+200B); it finds them again.
+            "content": f["content"].replace("\u200b", ""),
+            "language": language,
+            "meta": f["meta"],
+            "filters": f["filters"],
+            "sort": None,
+        }
+        for f in fragments(cli_index)
+    ]
+
+
+def index_ways(site: Path, bundle: Bundle, into: Path) -> dict[str, tuple[float, float]]:
+    """Each way's index of ``bundle``'s pages, in ``into/<way>/<prefix>pagefind``: its
+    (wall, CPU) seconds; the requests are made before the clock starts."""
+    times: dict[str, tuple[float, float]] = {}
+    shutil.rmtree(into, ignore_errors=True)
+    cli = into / "cli"
+    cli.mkdir(parents=True)
+    for way in ("cli", "pages", "records"):
+        if way == "cli":
+            requests: list[dict[str, Any]] = []
+        else:
+            requests = (
+                page_requests(site, bundle.prefix)
+                if way == "pages"
+                else record_requests(cli / bundle.prefix / FOLDER)
+            )
+        output = into / way / bundle.prefix / FOLDER
+        before, started = _cpu(), time.perf_counter()
+        if way == "cli":
+            made = make_index(site, (bundle,), Children())  # a folder beside the site
+            output.parent.mkdir(parents=True, exist_ok=True)
+            shutil.move(made / bundle.prefix / FOLDER, output)
+            discard_index(made)
+        else:
+            service = Service(site)
+            try:
+                service.index(requests, output, bundle.language)
+            finally:
+                service.close()
+        times[way] = (time.perf_counter() - started, _cpu() - before)
+    return times
+
+
+def _cpu() -> float:
+    children, me = (
+        resource.getrusage(resource.RUSAGE_CHILDREN),
+        resource.getrusage(resource.RUSAGE_SELF),
+    )
+    return children.ru_utime + children.ru_stime + me.ru_utime + me.ru_stime
+
+
+def print_ways(site: Path, indexes: tuple[Bundle, ...], work: Path) -> None:
+    print("| index | way | wall s | CPU s |\n| --- | --- | ---: | ---: |")
+    for bundle in indexes:
+        for way, (wall, cpu) in index_ways(site, bundle, work / "ways").items():
+            print(f"| /{bundle.prefix} | {way} | {wall:.2f} | {cpu:.2f} |")
+
+
+def measure_warm(root: Path, site: Path, today: Any) -> None:
+    """The search step (SearchIndex.fill) of three builds, each by a new builder with the
+    cache on disk as a new `claimtrack build` has it: cold, again with nothing changed,
+    and again after one claim's statement changed.  Wall and CPU seconds (this process
+    and Pagefind), and the Pagefind runs."""
+    from claimtrack.load import Cache
+    from claimtrack.site.publish.search import SearchIndex
+
+    shutil.rmtree(site, ignore_errors=True)
+    cache = Cache.open(root)
+    if cache.folder is not None:
+        shutil.rmtree(cache.folder, ignore_errors=True)
+    spent: list[tuple[float, float]] = []
+    real = SearchIndex.fill
+
+    def timed(self: SearchIndex, *args: Any, **kwargs: Any) -> bool:
+        before, started = _cpu(), time.perf_counter()
+        try:
+            return real(self, *args, **kwargs)
+        finally:
+            spent.append((time.perf_counter() - started, _cpu() - before))
+
+    SearchIndex.fill = timed  # type: ignore[method-assign]
+    print("| build | search wall s | search CPU s | Pagefind runs | build wall s |")
+    print("| --- | ---: | ---: | ---: | ---: |")
+    claim = sorted((root / "claims").glob("*.yaml"))[0]
+    original = claim.read_text(encoding="utf-8")
+    try:
+        for name in ("cold", "again, nothing changed", "again, one statement changed"):
+            if name.endswith("statement changed"):
+                claim.write_text(original.replace("statement: ", "statement: Zanzibarish ", 1))
+            builder = SiteBuilder(root, site, today, Cache.open(root), search=True)
+            result = builder.build()
+            wall, cpu = spent[-1]
+            print(
+                f"| {name} | {wall:.2f} | {cpu:.2f} | {builder.index.runs} | {result.seconds:.2f} |"
+            )
+    finally:
+        claim.write_text(original, encoding="utf-8")
+        SearchIndex.fill = real  # type: ignore[method-assign]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--claims", type=int, default=10_000)
@@ -130,6 +356,16 @@ def main() -> None:
     parser.add_argument("--query", action="append", help=f"a query (default: {QUERIES})")
     parser.add_argument(
         "--queries-only", action="store_true", help="measure the queries on the last build"
+    )
+    parser.add_argument(
+        "--warm",
+        action="store_true",
+        help="measure the search step of a cold build, and of two builds again after it",
+    )
+    parser.add_argument(
+        "--ways",
+        action="store_true",
+        help="measure the three ways of indexing on the last build (cli, pages, records)",
     )
     args = parser.parse_args()
     work: Path = args.work
@@ -148,6 +384,14 @@ def main() -> None:
     site = work / "search-site"
     if args.queries_only:
         print_queries(site, tuple(args.query or QUERIES))
+        return
+    if args.warm:
+        measure_warm(root, site, today)
+        return
+    if args.ways:
+        builder = SiteBuilder(root, site, today, search=True)
+        builder.build()
+        print_ways(site, builder.index.bundles, work)
         return
     plain = build_site(root, work / "plain-site", today=today, search=False)
     builder = SiteBuilder(root, site, today, search=True)

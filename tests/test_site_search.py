@@ -20,8 +20,17 @@ import claimtrack.site.build as build_module
 import claimtrack.site.publish.search as search_module
 from claimtrack.children import Children
 from claimtrack.live import LiveServer
+from claimtrack.load import Cache
 from claimtrack.site import SiteBuilder, build_site
-from claimtrack.site.publish.search import Bundle, bundles, executable, index_language, make_index
+from claimtrack.site.publish.search import (
+    Bundle,
+    SearchIndex,
+    bundles,
+    executable,
+    index_language,
+    make_index,
+)
+from claimtrack.site.publish.searchmade import indexed_bytes, indexed_digest
 
 from . import pagefind_files
 from .conftest import FIXTURES, REPO, TODAY, Result
@@ -432,3 +441,235 @@ def test_one_language_s_failing_index_leaves_the_old_site(
     assert "Pagefind exited 4: Error: the French pages" in result.err
     assert files_of(out) == before
     assert sorted(p.name for p in tmp_path.iterdir()) == ["languages", "pagefind", "site"]
+
+
+# Made again only when what is indexed changed (site/publish/searchmade.py).
+
+
+def inodes(folder: Path) -> dict[str, int]:
+    """Each file's inode: a hard link keeps it, a copy or a new index does not."""
+    return {
+        p.relative_to(folder).as_posix(): p.stat().st_ino for p in folder.rglob("*") if p.is_file()
+    }
+
+
+def edit(path: Path, old: str, new: str) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+def build_again(root: Path, out: Path) -> SiteBuilder:
+    """A build in a new process, as `claimtrack build` is: a new builder, the cache on disk."""
+    site = SiteBuilder(root, out, FIXTURE_TODAY, Cache.open(root))
+    site.build()
+    return site
+
+
+def test_a_second_build_keeps_the_index_when_nothing_indexed_changed(tmp_path: Path) -> None:
+    root, out = minimal_copy(tmp_path), tmp_path / "site"
+    assert build_again(root, out).index.runs == 1
+    before = inodes(out / "pagefind")
+    # A source's notes are on its own page only: no claim page changes.
+    edit(root / "sources" / "acme-post.yaml", "notes: The vendor's", "notes: Really the vendor's")
+    again = build_again(root, out)
+    assert again.index.runs == 0
+    assert "Really the vendor" in (out / "sources" / "acme-post" / "index.html").read_text()
+    assert inodes(out / "pagefind") == before  # the same files, hard-linked into the new site
+    # A claim's statement is indexed: its language's index is made again.
+    edit(root / "claims" / "rocket-speed.yaml", "statement: ", "statement: Zanzibarish ")
+    assert build_again(root, out).index.runs == 1
+    assert pagefind_files.pages_with(out / "pagefind", "zanzibarish") == {"/claims/rocket-speed/"}
+    assert inodes(out / "pagefind").keys() != before.keys()
+
+
+def test_an_index_not_described_by_the_cache_is_made_again(tmp_path: Path) -> None:
+    """The cache remembers the index of the last build with the cache: a site built since
+    without it (another index, or none) is indexed again."""
+    root, out = minimal_copy(tmp_path), tmp_path / "site"
+    build_again(root, out)
+    build_site(root, out, today=FIXTURE_TODAY)  # no cache: another index in place
+    assert build_again(root, out).index.runs == 1
+    build_site(root, out, today=FIXTURE_TODAY, search=False)  # no index at all
+    assert build_again(root, out).index.runs == 1
+    assert pagefind_files.urls(out / "pagefind") == [
+        "/claims/rocket-price/",
+        "/claims/rocket-speed/",
+    ]
+
+
+def test_only_the_language_whose_pages_changed_is_indexed_again(tmp_path: Path) -> None:
+    root, out = languages_copy(tmp_path), tmp_path / "site"
+    assert build_again(root, out).index.runs == 2
+    main = inodes(out / "pagefind")
+    edit(
+        root / "claims" / "rocket-speed.yaml",
+        "    statement: Rocket 2 est",
+        "    statement: Zanzibarisme, Rocket 2 est",
+    )
+    assert build_again(root, out).index.runs == 1  # French only
+    assert inodes(out / "pagefind") == main
+    assert pagefind_files.pages_with(out / "fr" / "pagefind", "zanzibar") == {
+        "/fr/claims/rocket-speed/"
+    }
+    # The English statement: the French page marks its translation stale (an attribute,
+    # and a note Pagefind ignores) but indexes the same words: English only.
+    french = inodes(out / "fr" / "pagefind")
+    edit(
+        root / "claims" / "rocket-speed.yaml", "statement: Rocket", "statement: Zanzibarish Rocket"
+    )
+    assert build_again(root, out).index.runs == 1
+    assert inodes(out / "fr" / "pagefind") == french
+    assert pagefind_files.pages_with(out / "pagefind", "zanzibarish") == {"/claims/rocket-speed/"}
+
+
+def test_serve_does_not_index_again_when_no_indexed_text_changed(tmp_path: Path) -> None:
+    root, out = minimal_copy(tmp_path), tmp_path / "site"
+    site = SiteBuilder(root, out, FIXTURE_TODAY)
+    site.build()
+    edit(root / "sources" / "acme-post.yaml", "notes: The vendor's", "notes: Really the vendor's")
+    result = site.build()
+    assert not result.full and result.written > 0
+    assert not site.index.stale
+    assert site.index.refresh() and site.index.runs == 1  # nothing to do: no Pagefind run
+    # Written again, and back as it was: the index holds that already.
+    claim = root / "claims" / "rocket-speed.yaml"
+    text = claim.read_text(encoding="utf-8")
+    edit(claim, "statement: ", "statement: Zanzibarish ")
+    assert site.build().written > 0 and site.index.stale
+    claim.write_text(text, encoding="utf-8")
+    assert site.build().written > 0 and not site.index.stale
+    # A statement edited: stale, and one run makes the index again.
+    edit(claim, "statement: ", "statement: Zanzibarish ")
+    site.build()
+    assert site.index.stale and site.index.refresh()
+    assert site.index.runs == 2 and not site.index.stale
+    assert pagefind_files.pages_with(out / "pagefind", "zanzibarish") == {"/claims/rocket-speed/"}
+
+
+def test_the_indexed_bytes_leave_out_only_what_pagefind_ignores() -> None:
+    page = (
+        b'<html lang="en"><article data-pagefind-body>\n'
+        b'<div hidden data-pagefind-ignore><span data-pagefind-filter="status">false</span></div>\n'
+        b"<p>Rocket 2 runs 3x faster.</p>\n"
+        b'<p class="in-context" data-pagefind-ignore>the sentences <b>around</b> it</p>\n'
+        b"<section data-pagefind-ignore><h2>Related</h2><section><p>a</p></section><p>b</p></section>\n"
+        b"<ul data-pagefind-ignore><li>x <span data-pagefind-ignore>stale</span></li></ul>\n"
+        b"<p>a data-pagefind-ignore in the text</p></article></html>"
+    )
+    kept = indexed_bytes(page)
+    assert b"around" not in kept and b"Related" not in kept and b"stale" not in kept
+    assert b'data-pagefind-filter="status">false' in kept  # read inside an ignored element
+    assert b"3x faster" in kept and b"<p>b</p>" in kept  # what is not surely ignored stays
+    assert b"a data-pagefind-ignore in the text" in kept
+    assert indexed_digest(page.replace(b"around", b"about")) == indexed_digest(page)
+    for changed in (b"false", b"3x faster", b"in the text"):
+        assert indexed_digest(page.replace(changed, b"other")) != indexed_digest(page)
+    # Attributes Pagefind never reads, and the length of white space, count for nothing;
+    # an id (a heading's anchor) does.
+    styled = page.replace(b"<p>Rocket", b'<p class="x" data-translation="stale">Rocket')
+    assert indexed_digest(styled.replace(b"</p>\n", b"</p>\n\n  ")) == indexed_digest(page)
+    assert indexed_digest(page.replace(b"<p>Rocket", b'<p id="x">Rocket')) != indexed_digest(page)
+    asked = page.replace(b"<p>Rocket", b'<p data-pagefind-index-attrs="class">Rocket')
+    assert indexed_digest(asked.replace(b"<p ", b'<p class="x" ')) != indexed_digest(asked)
+
+
+@pytest.mark.parametrize(
+    ("bundle", "words"),
+    [
+        (Bundle("", "zh"), ("token",)),
+        (Bundle("zh-hant/", None), ("價", "格")),
+        (Bundle("fr/", "zh"), ("prix",)),
+    ],
+)
+def test_the_ways_of_indexing_give_the_same_results(
+    repository_site: Path,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    bundle: Bundle,
+    words: tuple[str, ...],
+) -> None:
+    """bench/bench_search.py --ways: Pagefind's binary over the pages on disk (what the
+    build runs), its service sent the pages from memory, or sent one record per claim.
+    The same pages hold the same words, with the same titles, meta and filters and the
+    same text (so the same excerpts); only records lose the headings' anchors (Pagefind's
+    sub-results, which the search page does not show)."""
+    monkeypatch.syspath_prepend(str(REPO / "bench"))
+    from bench_search import fragments, index_ways
+
+    index_ways(repository_site, bundle, tmp_path)
+    found = {}
+    for way in ("cli", "pages", "records"):
+        index = tmp_path / way / bundle.prefix / "pagefind"
+        pages = {f["url"]: (f["meta"], f["filters"], f["content"]) for f in fragments(index)}
+        anchors = [f["anchors"] for f in fragments(index)]
+        found[way] = (pages, pagefind_files.words(index), any(anchors))
+    cli, pages, records = found["cli"], found["pages"], found["records"]
+    assert cli[:2] == pages[:2] == records[:2]
+    assert pagefind_files.pages_with(tmp_path / "cli" / bundle.prefix / "pagefind", *words)
+    assert cli[2] and pages[2] and not records[2]
+
+
+def test_an_update_that_stopped_half_way_leaves_its_language_to_be_indexed_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An in-place update that fails before writing its pages never reaches ``updated``:
+    what it meant to write is not taken for what the pages hold, and its language is
+    indexed again after the next update."""
+    root, out = minimal_copy(tmp_path), tmp_path / "site"
+    site = SiteBuilder(root, out, FIXTURE_TODAY)
+    site.build()
+    claim = root / "claims" / "rocket-speed.yaml"
+    original = claim.read_text(encoding="utf-8")
+    edit(claim, "statement: ", "statement: Zanzibarish ")
+    site.build()
+    assert site.index.stale
+
+    def full_disk(path: Path, data: bytes, *, durable: bool = True) -> None:
+        raise OSError(28, "No space left on device")
+
+    claim.write_text(original, encoding="utf-8")  # back as indexed, but never written
+    monkeypatch.setattr(build_module, "atomic_write_bytes", full_disk)
+    with pytest.raises(OSError):
+        site.build()
+    monkeypatch.undo()
+    assert site.index.refresh()  # indexes the page on disk: the Zanzibarish one
+    assert pagefind_files.pages_with(out / "pagefind", "zanzibarish")
+    site.build()  # the page written back as it was first indexed
+    assert site.index.stale and site.index.refresh()
+    assert not pagefind_files.pages_with(out / "pagefind", "zanzibarish")
+
+
+def test_a_new_folder_linked_whole_from_the_old_site_keeps_its_index_as_linked(
+    tmp_path: Path,
+) -> None:
+    """fill(linked=...): the caller hard-linked the old site's pagefind/ too; it stays as
+    it is when nothing indexed changed, and is made anew when a page did."""
+    root, out = minimal_copy(tmp_path), tmp_path / "site"
+    build_again(root, out)
+
+    def linked_copy(name: str) -> Path:
+        folder = tmp_path / name
+        shutil.copytree(out, folder, copy_function=os.link)
+        return folder
+
+    def fill(folder: Path) -> SearchIndex:
+        index = SearchIndex(out, enabled=True, children=Children(), cache=Cache.open(root))
+        index.fill(folder, MAIN_ONLY, carry=False, linked={""})
+        return index
+
+    same = linked_copy("same")
+    folder_inode = (same / "pagefind").stat().st_ino
+    assert fill(same).runs == 0
+    assert (same / "pagefind").stat().st_ino == folder_inode  # not linked a second time
+    assert inodes(same / "pagefind") == inodes(out / "pagefind")
+    changed = linked_copy("changed")
+    page = changed / "claims" / "rocket-speed" / "index.html"
+    text = page.read_text(encoding="utf-8").replace("<h1", "<h1>Zanzibarish</h1><h1", 1)
+    page.unlink()
+    page.write_text(text, encoding="utf-8")
+    assert fill(changed).runs == 1
+    assert pagefind_files.pages_with(changed / "pagefind", "zanzibarish") == {
+        "/claims/rocket-speed/"
+    }
+    assert pagefind_files.pages_with(out / "pagefind", "zanzibarish") == set()

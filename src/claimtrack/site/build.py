@@ -138,7 +138,10 @@ class SiteBuilder:
         # leave the index as it was (stale) until its refresh().  ``children``: who runs
         # Pagefind (serve ends them when it stops).
         self.index = SearchIndex(
-            self.out, enabled=search, children=children if children is not None else Children()
+            self.out,
+            enabled=search,
+            children=children if children is not None else Children(),
+            cache=self.cache,
         )
         self._state: _State | None = None
         # Per site language, the environment of the last theme and that language's words,
@@ -343,6 +346,9 @@ class SiteBuilder:
             return None
         renderer = Renderer(envs)
         made = {o.path: renderer.render(o) for o in todo}
+        current = {o.path for o in outputs}
+        gone = sorted(set(state.files) - current)
+        self.index.replacing(made, gone)
         written = 0
         for path, content in made.items():
             new = digest(content)
@@ -353,8 +359,7 @@ class SiteBuilder:
                 atomic_write_bytes(target, content, durable=False)
                 written += 1
             state.files[path] = _Written(keys[path], new)
-        current = {o.path for o in outputs}
-        for path in sorted(set(state.files) - current):
+        for path in gone:
             del state.files[path]
             target = self.out / path
             target.unlink(missing_ok=True)

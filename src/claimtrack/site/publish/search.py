@@ -27,14 +27,25 @@ import shutil
 import tempfile
 import threading
 import time
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
 from ...children import Children
 from ...errors import ClaimtrackError
+from ...load.cache import Cache
 from .. import addresses
+from .searchmade import (
+    Made,
+    SearchPart,
+    claim_pages,
+    entry_digest,
+    indexed_digest,
+    keep_index,
+    made_config,
+    pages_of,
+)
 from .swap import MARKER, MARKER_TEXT, exchange
 
 FOLDER = "pagefind"
@@ -179,24 +190,38 @@ class SearchIndex:
 
     ``bundles``: the indexes it is made of, one per site language, each with the
     language forced on it (``index_language``), as the last build said;
-    ``stale``: pages were written since the indexes were made (an in-place update, or a
-    rebuild that carried the last index over).  A build says what it did (``writing``,
-    ``fill``, ``filled``, ``updated``); ``refresh`` makes the index again from the pages
-    in place.  The Pagefind runs are ``children``'s, which a stop ends.
+    ``stale``: a page changed what Pagefind reads in it since its language's index was
+    made (an in-place update, or a rebuild that carried the last index over).  A build
+    says what it did (``writing``, ``fill``, ``filled``, ``replacing``, ``updated``);
+    ``refresh`` makes the stale indexes again from the pages in place.  Each index is
+    made again only when what it holds changed (searchmade.Made, kept in ``cache``):
+    a build whose pages index as the last ones did keeps the last index.  The Pagefind
+    runs are ``children``'s, which a stop ends.
 
     Under serve a build and a refresh run in two threads.  A build holds the lock while
     it writes the site; a refresh runs Pagefind without it, so that no build waits for
     Pagefind, and puts its index in place only if no build began meanwhile.
     """
 
-    def __init__(self, site: Path, *, enabled: bool, children: Children) -> None:
+    def __init__(
+        self, site: Path, *, enabled: bool, children: Children, cache: Cache | None = None
+    ) -> None:
         self.site = site
         self.enabled = enabled
         self.children = children
+        self._part = (cache if cache is not None else Cache.disabled()).part(SearchPart)
         self._lock = threading.Lock()
         self._bundles: tuple[Bundle, ...] = ()
         self._stale = False
         self._builds = 0  # builds begun: an index made meanwhile may lack their pages
+        # Per prefix: what its index in place was made from (None: unknown, or carried
+        # over stale), and the indexed digest of each page written in place since
+        # (None: deleted).
+        self._made: dict[str, Made | None] = {}
+        self._changed: dict[str, dict[str, str | None]] = {}
+        self._pending: dict[str, Made | None] = {}  # fill's, until filled
+        self._staged: dict[str, dict[str, str | None]] = {}  # replacing's, until updated
+        self.runs = 0  # Pagefind runs, one per index made: what tests count
 
     @property
     def bundles(self) -> tuple[Bundle, ...]:
@@ -213,39 +238,158 @@ class SearchIndex:
             self._builds += 1
             yield
 
-    def fill(self, folder: Path, indexes: tuple[Bundle, ...], *, carry: bool) -> bool:
-        """Index a new site folder before it is swapped in.  ``carry``: copy the current
-        indexes in instead, if there are any (they lack the new pages, and a language
-        new to the site has none yet, so they are stale once the folder is in place);
-        True if they were carried."""
+    def _key(self, prefix: str) -> str:
+        return f"{self.site}\0{prefix}"
+
+    def _record(self, prefix: str) -> Made | None:
+        """What the index in place was made from, if known (this run, or the cache)."""
+        if prefix in self._made:
+            return self._made[prefix]
+        made = self._part.made.get(self._key(prefix))
+        if made is not None and made.entry != entry_digest(self.site / prefix / FOLDER):
+            made = None  # another index is in place than the one it describes
+        self._made[prefix] = made
+        return made
+
+    def _remember(self, prefix: str, made: Made | None) -> None:
+        self._made[prefix] = made
+        self._changed.pop(prefix, None)
+        if made is not None:
+            self._part.made.put(self._key(prefix), made)
+
+    def _dirty(self, bundle: Bundle) -> bool:
+        made = self._record(bundle.prefix)
+        if made is None:
+            return (
+                _has_claims(self.site, bundle.prefix)
+                or (self.site / bundle.prefix / FOLDER).is_dir()
+            )
+        changed = self._changed.get(bundle.prefix, {})
+        return made.config != made_config(bundle.language) or any(
+            made.changes_index(path, digest) for path, digest in changed.items()
+        )
+
+    def fill(
+        self,
+        folder: Path,
+        indexes: tuple[Bundle, ...],
+        *,
+        carry: bool,
+        linked: Collection[str] = (),
+    ) -> bool:
+        """Index a new site folder before it is swapped in.  A language whose pages index
+        as those of its index in place keeps that index (hard links).  Otherwise
+        ``carry``: copy the current index in instead, if there is one (it lacks the new
+        pages, so it is stale once the folder is in place); True if one was carried.
+
+        The pages the caller linked from the old site are known by their stamps (nothing
+        to say).  ``linked``: the prefixes whose whole ``pagefind/`` folder the caller
+        already hard-linked from the old site into ``folder`` (10,000 files at 10,000
+        claims): kept as they are when the index is kept, deleted when it is made again.
+        Any other index found in ``folder`` is deleted first."""
         self._bundles = indexes
-        current = [b.prefix for b in indexes if (self.site / b.prefix / FOLDER).is_dir()]
-        if carry and current:
-            for prefix in current:
-                shutil.copytree(self.site / prefix / FOLDER, folder / prefix / FOLDER)
-            return True
-        index_site(folder, indexes, self.children)
-        return False
+        self._pending = {}
+        carried = False
+        for bundle in indexes:
+            made, stale = self._fill_one(folder, bundle, carry, bundle.prefix in linked)
+            self._pending[bundle.prefix] = made
+            carried = carried or stale
+        return carried
+
+    def _fill_one(
+        self, folder: Path, bundle: Bundle, carry: bool, linked: bool
+    ) -> tuple[Made | None, bool]:
+        """``bundle``'s index in ``folder``: what it was made from, and whether it is a
+        stale one carried over."""
+        old, new = self.site / bundle.prefix / FOLDER, folder / bundle.prefix / FOLDER
+        now = claim_pages(folder, bundle.prefix)
+        made = self._record(bundle.prefix) if old.is_dir() else None
+        config = made_config(bundle.language)
+        keep = (
+            bool(now)
+            and made is not None
+            and made.config == config
+            and made.same_pages(folder, now, self.site)
+        )
+        if keep and made is not None:
+            if not (linked and new.is_dir()):
+                shutil.rmtree(new, ignore_errors=True)
+                keep_index(old, new)
+            return made.moved(now), False
+        shutil.rmtree(new, ignore_errors=True)  # Pagefind writes only into a new folder
+        if not now:
+            return None, False  # no claim, no index
+        if carry and old.is_dir():
+            shutil.copytree(old, new)
+            return None, True
+        self._index(folder, bundle)
+        return Made(config, entry_digest(new), now), False
 
     def filled(self, *, carried: bool) -> None:
         """The folder given to ``fill`` is in place."""
+        self._made, self._changed, self._staged = {}, {}, {}
+        for prefix, made in self._pending.items():
+            self._remember(prefix, made)
+        self._pending = {}
         self._stale = carried
 
+    def replacing(self, pages: Mapping[str, bytes], gone: Iterable[str]) -> None:
+        """A build is about to write ``pages`` in place and delete ``gone``: what the index
+        was made from is taken from the pages still there, before they go."""
+        if not self.enabled:
+            return
+        for prefix in self._staged:
+            # The last update stopped before ``updated``: some of its pages may be written,
+            # some not; what its language's index lacks is unknown, so it is made again.
+            self._made[prefix] = None
+        self._staged = {}
+        for prefix, path, content in pages_of(self._bundles, pages, gone):
+            made = self._record(prefix)
+            new = made is not None and path not in made.digests
+            if made is not None and new and made.indexed(path, self.site) is not None:
+                self._part.made.put(self._key(prefix), made)  # to be saved
+            digest = None if content is None else indexed_digest(content)
+            self._staged.setdefault(prefix, {})[path] = digest
+
     def updated(self, indexes: tuple[Bundle, ...], written: int) -> None:
-        """A build wrote ``written`` files of the site in place."""
+        """A build wrote ``written`` files of the site in place (after ``replacing``)."""
         self._bundles = indexes
-        self._stale = self.enabled and (self._stale or written > 0)
+        for prefix, pages in self._staged.items():
+            self._changed.setdefault(prefix, {}).update(pages)
+        self._staged = {}
+        self._stale = self.enabled and any(self._dirty(b) for b in indexes)
 
     def refresh(self) -> bool:
-        """Index the pages in place again and put each index in place in one step; False
-        (the new indexes thrown away) when a build began meanwhile."""
+        """Index again the pages in place of each language whose index is stale, and put
+        each index in place in one step; False (the new indexes thrown away) when a build
+        began meanwhile."""
         with self._lock:
             builds, indexes = self._builds, self._bundles
-        made = make_index(self.site, indexes, self.children)
+            todo = tuple(b for b in indexes if self._dirty(b))
+            if not todo:
+                self._stale = False
+                return True
+            changed = {b.prefix: dict(self._changed.get(b.prefix, {})) for b in todo}
+        # Stamped before Pagefind reads them: a build that changes them meanwhile is seen.
+        stamps = {b.prefix: claim_pages(self.site, b.prefix) for b in todo}
+        made = make_index(self.site, todo, self.children)
+        self.runs += sum(bool(stamps[b.prefix]) for b in todo)
         with self._lock:
             if self._builds != builds:
                 discard_index(made)
                 return False
-            put_index(made, self.site, indexes)
+            put_index(made, self.site, todo)
+            for b in todo:
+                digests = {p: d for p, d in changed[b.prefix].items() if d is not None}
+                index = self.site / b.prefix / FOLDER
+                record = Made(
+                    made_config(b.language), entry_digest(index), stamps[b.prefix], digests
+                )
+                self._remember(b.prefix, record if stamps[b.prefix] else None)
             self._stale = False
         return True
+
+    def _index(self, site: Path, bundle: Bundle) -> None:
+        if _has_claims(site, bundle.prefix):
+            self.runs += 1
+        index_site(site, (bundle,), self.children)
