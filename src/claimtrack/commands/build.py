@@ -7,8 +7,6 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-from ..problems import format_text
-from ..site import build_site
 from .options import cache_option, open_cache, out_option, search_option, site_folder
 
 
@@ -27,6 +25,10 @@ def add_parser(sub: Any, common: Callable[[argparse.ArgumentParser], None]) -> N
 
 
 def run(args: argparse.Namespace) -> int:
+    # Here, not above: the parser is made without the site's imports (Jinja, pydantic).
+    from ..problems import format_text
+    from ..site import build_site
+
     result = build_site(
         args.root,
         site_folder(args),

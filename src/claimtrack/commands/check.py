@@ -7,9 +7,6 @@ import datetime as dt
 from collections.abc import Callable
 from typing import Any
 
-from ..check import run_checks
-from ..load import load_tracker
-from ..problems import fails, format_json, format_text
 from .options import cache_option, format_option, open_cache
 
 
@@ -23,6 +20,11 @@ def add_parser(sub: Any, common: Callable[[argparse.ArgumentParser], None]) -> N
 
 
 def run(args: argparse.Namespace) -> int:
+    # Here, not above: the parser is made without the rules' imports (pydantic, PyYAML).
+    from ..check import run_checks
+    from ..load import load_tracker
+    from ..problems import fails, format_json, format_text
+
     cache = open_cache(args)
     _, problems = run_checks(load_tracker(args.root, cache), args.today or dt.date.today(), cache)
     cache.save()

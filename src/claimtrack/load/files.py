@@ -18,9 +18,11 @@ from ..codes import Code
 from ..errors import FileRefused, UsageError
 from ..fsutil import read_regular, refusal
 from ..problems import Problem, report
-from ..records.values import ID_RULE, is_record_id
-from .yamlsource import MAX_BYTES
+from ..textrules import ID_RULE, is_record_id
 
+# The largest record file read (yamlsource refuses larger ones by the same number); defined
+# here so that listing the tracker's files needs no YAML parser.
+MAX_BYTES = 1024 * 1024
 # What a file that loading reads is: a record, an archived text (.txt), a saved page
 # (.html) or tracker.yaml.
 FileKind = Literal["claim", "source", "archive", "page", "settings"]
