@@ -232,3 +232,35 @@ def classify(rel: str) -> tuple[FileKind, str] | None:
 
 # What each file of sources/ is, by extension.
 SOURCE_FILES: dict[str, FileKind] = {"yaml": "source", "txt": "archive", "html": "page"}
+
+
+# The names of the copies kept beside a source record (an archived text, a saved page).
+COPIES = (".txt", ".html")
+
+
+def list_files(
+    root: Path, problems: list[Problem]
+) -> tuple[list[tuple[str, FileKind, str]], list[str]]:
+    """The one listing of a tracker's files: (rel, kind, id) of every file loading reads,
+    and every copy in sources/ (``.txt``, ``.html``, for orphan-archive); misnamed files
+    become ``problems``.  The Loader loads from it and load/manifest.py stamps it."""
+    listing: list[tuple[str, FileKind, str]] = []
+    # lexists, not is_file: a folder, FIFO or link loop in its place is a problem, not a default.
+    if os.path.lexists(root / SETTINGS_FILE):
+        listing.append((SETTINGS_FILE, "settings", ""))
+    sources = folder_entries(root, FOLDERS["source"], problems)
+    for rid, path in record_files(root, sources, problems):
+        listing.append((relpath(root, path), "source", rid))
+    copies = [
+        relpath(root, Path(e.path))
+        for e in sources
+        if e.name.endswith(COPIES) and not e.name.startswith(".")
+    ]
+    for rel in copies:
+        found = classify(rel)
+        if found is not None:  # whatever it is: read_data_file refuses a folder or a FIFO
+            listing.append((rel, *found))
+    claims = folder_entries(root, FOLDERS["claim"], problems)
+    for rid, path in record_files(root, claims, problems):
+        listing.append((relpath(root, path), "claim", rid))
+    return listing, copies

@@ -35,12 +35,15 @@ from .model.cache import ModelCache
 from .plan.outputs import Output
 from .plan.pages import Planner
 from .publish.search import Bundle, SearchIndex, bundles
-from .publish.swap import MARKER, MARKER_OUTPUT, recover, remove_leftovers, swap
+from .publish.swap import MARKER, MARKER_TEXT, recover, remove_leftovers, swap
 
 # Above this share of changed pages (and this many) an in-place update costs more than a
 # fresh build (one fsync per file), and a fresh build is atomic as a whole.
 FULL_REBUILD_SHARE = 0.25
 FULL_REBUILD_MIN = 64
+# The marker's output: the build adds it to every plan, written first into a new folder.
+# (Here, not in publish/swap.py: the swap, and a command's manifest, need no plan.)
+MARKER_OUTPUT = Output(MARKER, make=lambda: MARKER_TEXT, key=MARKER_TEXT)
 
 
 @dataclass(frozen=True)

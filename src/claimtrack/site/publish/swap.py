@@ -26,7 +26,6 @@ from collections.abc import Callable
 from pathlib import Path
 
 from ...batch import split
-from ..plan.outputs import Output
 
 _AT_FDCWD = -100
 _RENAME_EXCHANGE = 2
@@ -38,8 +37,6 @@ MARKER_TEXT = (
     b"This folder is written by `claimtrack build`; each build replaces all of it.\n"
     b"Edit the records and templates in the tracker instead.\n"
 )
-# The marker's output: the build adds it to every plan, written first into a new folder.
-MARKER_OUTPUT = Output(MARKER, make=lambda: MARKER_TEXT, key=MARKER_TEXT)
 
 
 def _renameat2() -> Callable[..., int] | None:
