@@ -110,12 +110,12 @@ def is_inside(root: Path, target: str) -> bool:
     return target == base or target.startswith(base.rstrip(os.sep) + os.sep)
 
 
-def relpath(root: Path, path: Path) -> str:
+def relpath(root: Path, path: Path | str) -> str:
     """``path`` relative to ``root`` with forward slashes (string work: called per file)."""
     prefix, full = str(root) + os.sep, str(path)
     if full.startswith(prefix):
         return full[len(prefix) :].replace(os.sep, "/")
-    return path.relative_to(root).as_posix()
+    return Path(path).relative_to(root).as_posix()
 
 
 def folder_entries(root: Path, folder: str, problems: list[Problem]) -> list[os.DirEntry[str]]:
@@ -147,14 +147,15 @@ def folder_entries(root: Path, folder: str, problems: list[Problem]) -> list[os.
 
 def record_files(
     root: Path, entries: list[os.DirEntry[str]], problems: list[Problem]
-) -> list[tuple[str, Path]]:
+) -> list[tuple[str, str]]:
+    """(id, rel) of each record file among ``entries``; misnamed ones become problems.
+    Strings, not Paths: a no-change run (load/manifest.py) lists 10,000 files this way."""
     found = []
     for entry in entries:
         name = entry.name
         if name.startswith(".") or not name.lower().endswith((".yaml", ".yml")):
             continue
-        path = Path(entry.path)
-        rel = relpath(root, path)
+        rel = relpath(root, entry.path)
         if not name.endswith(".yaml"):
             # Any other spelling (.yml, .YAML, .Yaml) is not loaded: an error, or
             # a record the editor wrote would silently miss from the site.
@@ -182,7 +183,7 @@ def record_files(
                 )
             )
             continue
-        found.append((stem, path))
+        found.append((stem, rel))
     return found
 
 
@@ -249,10 +250,10 @@ def list_files(
     if os.path.lexists(root / SETTINGS_FILE):
         listing.append((SETTINGS_FILE, "settings", ""))
     sources = folder_entries(root, FOLDERS["source"], problems)
-    for rid, path in record_files(root, sources, problems):
-        listing.append((relpath(root, path), "source", rid))
+    for rid, rel in record_files(root, sources, problems):
+        listing.append((rel, "source", rid))
     copies = [
-        relpath(root, Path(e.path))
+        relpath(root, e.path)
         for e in sources
         if e.name.endswith(COPIES) and not e.name.startswith(".")
     ]
@@ -261,6 +262,6 @@ def list_files(
         if found is not None:  # whatever it is: read_data_file refuses a folder or a FIFO
             listing.append((rel, *found))
     claims = folder_entries(root, FOLDERS["claim"], problems)
-    for rid, path in record_files(root, claims, problems):
-        listing.append((relpath(root, path), "claim", rid))
+    for rid, rel in record_files(root, claims, problems):
+        listing.append((rel, "claim", rid))
     return listing, copies

@@ -97,7 +97,15 @@ class Replay:
         """Print what the run printed; its exit code."""
         if self.stderr:
             sys.stderr.write(self.stderr)
-        sys.stdout.write(self.stdout)
+        # Written as print wrote it, the newline apart: a reader gone away (`check | head`)
+        # during a long write shows as BrokenPipeError on the write after it, inside the
+        # command, where cli.py turns it into exit 141.
+        out = self.stdout
+        if out.endswith("\n"):
+            print(out[:-1])
+        else:
+            sys.stdout.write(out)
+        sys.stdout.flush()
         return self.code
 
 

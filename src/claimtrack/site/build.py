@@ -286,21 +286,25 @@ class SiteBuilder:
                 f"--out {out}: cannot write there ({exc.strerror or exc}); choose another folder"
             ) from None
         kept = self.cache.part(Written)
+        # Without a cache on disk (--no-cache) nothing is kept for the next build: no digests
+        # then, unless serve's builder compares them (track).
+        keep = self.cache.folder is not None
         keys = KeyDigests(theme)
-        key_digests = {o.path: keys.of(o.key) for o in outputs}
+        key_digests = {o.path: keys.of(o.key) if keep else None for o in outputs}
         try:
             os.chmod(tmp, mode)
             # The marker first: only a folder carrying it is ever deleted as a leftover.
             first = [o for o in outputs if o.path == MARKER]
-            digests = write_site(renderer, first, tmp, digests=True)
+            digests = write_site(renderer, first, tmp, digests=keep or track)
             rest = [o for o in outputs if o.path != MARKER]
             linked = link_unchanged(kept, out, tmp, rest, key_digests)
             laps.lap("link")
             made = [o for o in rest if o.path not in linked]
-            digests.update(write_site(renderer, made, tmp, digests=True))
+            digests.update(write_site(renderer, made, tmp, digests=keep or track))
             laps.lap("write")
             entries = {path: (key_digests[path] or "", *linked[path]) for path in linked}
-            entries.update(made_entries(tmp, [*first, *made], key_digests, digests))
+            if keep:
+                entries.update(made_entries(tmp, [*first, *made], key_digests, digests))
             digests.update({path: entry[1] for path, entry in entries.items()})
             carried = False
             if self.index.enabled:

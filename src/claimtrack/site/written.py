@@ -12,7 +12,8 @@ The key digest is as discriminating as comparing the keys in memory (``==``):
 dataclasses by their class and compared fields (``field(compare=False)`` is left
 out, as ``==`` leaves it), pydantic models by their class and fields, dicts and
 sets whatever their order, enums by class and value.  orjson writes the leaves;
-each dataclass or model is digested once per run however many keys share it.  A
+each model and each large view (a claim's, a summary) is digested once per run
+however many keys hold it.  A
 value of any other type makes the key undigestable: that output is always made.
 Lists and tuples both digest as arrays: no field of a view or a record holds
 either one.
@@ -23,9 +24,10 @@ from __future__ import annotations
 import dataclasses
 import enum
 import hashlib
+import operator
 import os
 import shutil
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
@@ -36,9 +38,14 @@ from ..load.cache import Entries, Part, Stamp
 from .plan.outputs import Output
 from .publish.swap import MARKER
 
-# Digested once each: the objects views share (settings, summaries, records).
-_SHARED = (BaseModel,)
 _OPTIONS = orjson.OPT_NON_STR_KEYS | orjson.OPT_SORT_KEYS | orjson.OPT_PASSTHROUGH_DATACLASS
+# A dataclass with this many compared fields is a view that many keys hold (a claim's, a
+# summary, the settings): digested once per build.  Smaller ones are written out inline,
+# which costs less than a digest each.  Either way the digest is the same function of
+# the values; this only decides what is worth remembering.
+_SHARED_FIELDS = 8
+# How a type is written: its name, the getter of its compared fields, whether it is shared.
+_Plan = tuple[str, Callable[[Any], Any], bool]
 
 
 class KeyDigests:
@@ -47,9 +54,9 @@ class KeyDigests:
 
     def __init__(self, salt: str) -> None:
         self._salt = salt.encode()
-        # id -> (the object, kept alive so that its id is not reused; its digest)
-        self._memo: dict[int, tuple[object, str]] = {}
-        self._fields: dict[type, tuple[str, ...]] = {}
+        # id -> (the object, kept alive so that its id is not reused; what it is written as)
+        self._memo: dict[int, tuple[object, dict[str, str]]] = {}
+        self._plans: dict[type, _Plan] = {}
 
     def of(self, key: object) -> str | None:
         """The key's digest; None when it has none (None: always made) or cannot have one."""
@@ -63,41 +70,55 @@ class KeyDigests:
 
     def _default(self, obj: Any) -> Any:
         kind = type(obj)
-        if dataclasses.is_dataclass(obj) or isinstance(obj, _SHARED):
-            if dataclasses.is_dataclass(obj) and not kind.__dataclass_params__.eq:
-                # Compared by identity in memory: equal only to itself, never across builds.
-                raise TypeError(f"{kind.__qualname__} is compared by identity")
-            found = self._memo.get(id(obj))
-            if found is not None:
-                return {"\0": found[1]}
-            names = self._fields.get(kind)
-            if names is None:
-                names = self._fields[kind] = _compared(obj)
-            values = [getattr(obj, name) for name in names]
-            body = orjson.dumps(
-                [f"{kind.__module__}.{kind.__qualname__}", values],
-                default=self._default,
-                option=_OPTIONS,
-            )
-            made = hashlib.blake2b(body, digest_size=16).hexdigest()
-            self._memo[id(obj)] = (obj, made)
-            return {"\0": made}
-        if isinstance(obj, frozenset | set):
-            return {"\0s": sorted(orjson.dumps(x, default=self._default, option=_OPTIONS).decode()
-                                  for x in obj)}
-        if isinstance(obj, enum.Enum):
-            return {"\0e": [f"{kind.__module__}.{kind.__qualname__}", obj.value]}
-        if isinstance(obj, bytes):
-            return {"\0b": hashlib.blake2b(obj, digest_size=16).hexdigest()}
-        raise TypeError(f"no stable digest for {kind.__qualname__}")
+        plan = self._plans.get(kind)
+        if plan is None:
+            if issubclass(kind, frozenset | set):
+                return {"\0s": self._set(obj)}
+            plan = self._plans[kind] = _plan(kind)
+        name, values, shared = plan
+        if not shared:
+            return {"\0": name, "\1": values(obj)}
+        found = self._memo.get(id(obj))
+        if found is not None:
+            return found[1]
+        body = orjson.dumps(
+            {"\0": name, "\1": values(obj)}, default=self._default, option=_OPTIONS
+        )
+        made = {"\0d": hashlib.blake2b(body, digest_size=16).hexdigest()}
+        self._memo[id(obj)] = (obj, made)
+        return made
+
+    def _set(self, items: Iterable[object]) -> list[str]:
+        """A set's members in an order of their own (not the hash's, which varies)."""
+        return sorted(orjson.dumps(x, default=self._default, option=_OPTIONS).decode() for x in items)
 
 
-def _compared(obj: object) -> tuple[str, ...]:
-    if isinstance(obj, BaseModel):
+def _plan(kind: type) -> _Plan:
+    name = f"{kind.__module__}.{kind.__qualname__}"
+    if issubclass(kind, BaseModel):
         # What pydantic's == compares: every field's value (extra and private attributes
         # too, which the records do not have).
-        return tuple(type(obj).model_fields)
-    return tuple(f.name for f in dataclasses.fields(obj) if f.compare)  # type: ignore[arg-type]
+        return name, _getter(tuple(kind.model_fields)), True
+    if dataclasses.is_dataclass(kind):
+        if not kind.__dataclass_params__.eq:  # type: ignore[attr-defined]
+            # Compared by identity in memory: equal only to itself, never across builds.
+            raise TypeError(f"{name} is compared by identity")
+        fields = tuple(f.name for f in dataclasses.fields(kind) if f.compare)
+        return name, _getter(fields), len(fields) >= _SHARED_FIELDS
+    if issubclass(kind, enum.Enum):
+        return name, operator.attrgetter("value"), False
+    if issubclass(kind, bytes):
+        return name, lambda b: hashlib.blake2b(b, digest_size=16).hexdigest(), False
+    raise TypeError(f"no stable digest for {name}")
+
+
+def _getter(fields: tuple[str, ...]) -> Callable[[Any], Any]:
+    if len(fields) == 1:
+        one = operator.attrgetter(fields[0])
+        return lambda obj: (one(obj),)
+    if not fields:
+        return lambda obj: ()
+    return operator.attrgetter(*fields)
 
 
 Entry = tuple[str, str, Stamp]  # key digest, bytes digest, the file's stamp in the site
