@@ -12,8 +12,9 @@ difference, an unreadable manifest or ``--no-cache``: the normal path.
 The inputs: the tracker's files exactly as the loader lists them
 (``files.list_files``: records, archives, saved pages, tracker.yaml, and the
 misnamed files it reports), what the caller adds (build: templates/ and static/,
-as the theme lists them), and every file of the claimtrack package itself
-(code, packaged templates, catalogs), so that another claimtrack never replays.
+as the theme lists them), every file of the claimtrack package itself (code,
+packaged templates, catalogs) and the module file of each library it builds with,
+so that another claimtrack, Python or library version never replays.
 
 The racy-clean rule (fsutil.is_recent): a file written within the last two
 seconds can change again without its stamp changing.  The stamps are taken
@@ -26,6 +27,7 @@ than starting Python and a stat per file.
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import sys
 from collections.abc import Iterable, Mapping
@@ -83,6 +85,19 @@ def package_paths() -> list[tuple[str, str]]:
     return found
 
 
+# The libraries whose version can change what a run prints or builds.
+_LIBRARIES = ("pydantic", "pydantic_core", "yaml", "jinja2", "markupsafe", "babel", "pint", "orjson")
+
+
+def library_paths() -> list[tuple[str, str]]:
+    """Each library's module file, found without importing it (an upgrade replaces it)."""
+    found = []
+    for name in _LIBRARIES:
+        spec = importlib.util.find_spec(name)
+        found.append((f"library:{name}", spec.origin if spec and spec.origin else ""))
+    return found
+
+
 def _any_recent(found: Stamps) -> bool:
     return any(s is not None and is_recent(s[0]) for s in found.values())
 
@@ -125,8 +140,9 @@ class Manifest:
         extra: Iterable[tuple[str, str]] = (),
     ) -> None:
         self.path = cache_folder(root) / f"run-{command}.json"
-        self.options = {"version": __version__, **options}
-        self.inputs = stamps([*tracker_paths(root), *extra, *package_paths()])
+        self.options = {"version": __version__, "python": sys.version, **options}
+        paths = [*tracker_paths(root), *extra, *package_paths(), *library_paths()]
+        self.inputs = stamps(paths)
 
     def replay(self, outputs: Iterable[tuple[str, str]] = ()) -> Replay | None:
         """What the last run printed, when nothing it read or left has changed since."""

@@ -36,7 +36,14 @@ from .plan.outputs import Output
 from .plan.pages import Planner
 from .publish.search import Bundle, SearchIndex, bundles
 from .publish.swap import MARKER, MARKER_TEXT, check_out, recover, remove_leftovers, swap
-from .written import KeyDigests, Written, folder_identity, link_unchanged, made_entries
+from .written import (
+    KeyDigests,
+    Written,
+    folder_identity,
+    link_unchanged,
+    made_entries,
+    renderers,
+)
 
 # Above this share of changed pages (and this many) an in-place update costs more than a
 # fresh build (one fsync per file), and a fresh build is atomic as a whole.
@@ -289,7 +296,7 @@ class SiteBuilder:
         # Without a cache on disk (--no-cache) nothing is kept for the next build: no digests
         # then, unless serve's builder compares them (track).
         keep = self.cache.folder is not None
-        keys = KeyDigests(theme)
+        keys = KeyDigests(f"{theme}\0{renderers()}")
         key_digests = {o.path: keys.of(o.key) if keep else None for o in outputs}
         try:
             os.chmod(tmp, mode)

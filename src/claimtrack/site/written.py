@@ -15,8 +15,8 @@ sets whatever their order, enums by class and value.  orjson writes the leaves;
 each model and each large view (a claim's, a summary) is digested once per run
 however many keys hold it.  A
 value of any other type makes the key undigestable: that output is always made.
-Lists and tuples both digest as arrays: no field of a view or a record holds
-either one.
+Lists and tuples both digest as arrays, and dict keys as text: no field of a view
+or a record holds either a list or a tuple, and their dicts are keyed by text.
 """
 
 from __future__ import annotations
@@ -27,7 +27,10 @@ import hashlib
 import operator
 import os
 import shutil
+import sys
 from collections.abc import Callable, Iterable
+from functools import cache as memoise
+from importlib import metadata
 from pathlib import Path
 from typing import Any
 
@@ -91,6 +94,14 @@ class KeyDigests:
     def _set(self, items: Iterable[object]) -> list[str]:
         """A set's members in an order of their own (not the hash's, which varies)."""
         return sorted(orjson.dumps(x, default=self._default, option=_OPTIONS).decode() for x in items)
+
+
+@memoise
+def renderers() -> str:
+    """What, besides the code (the cache's name) and the theme, turns a key into bytes: the
+    Python and the libraries that render and format (another version, other bytes)."""
+    names = ("jinja2", "markupsafe", "babel", "orjson")
+    return " ".join([sys.version, *(f"{n}={metadata.version(n)}" for n in names)])
 
 
 def _plan(kind: type) -> _Plan:
