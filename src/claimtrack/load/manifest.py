@@ -177,7 +177,12 @@ class Manifest:
                 "stderr": stderr,
                 "code": code,
             }
+            try:
+                raw = orjson.dumps(body)
+            except orjson.JSONEncodeError:  # a file name that is not UTF-8: not kept
+                self.path.unlink(missing_ok=True)
+                return
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            atomic_write_bytes(self.path, orjson.dumps(body), durable=False)
+            atomic_write_bytes(self.path, raw, durable=False)
         except OSError:
             return  # a read-only checkout still runs; it only cannot remember
