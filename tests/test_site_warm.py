@@ -152,3 +152,24 @@ def test_a_failed_warm_build_leaves_the_old_site_whole(
     monkeypatch.undo()
     result = _warm(root, out)  # and the next build still links from it
     assert 0 < result.rendered < result.pages
+
+
+def test_where_a_link_cannot_be_made_the_file_is_copied(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    root, out = _copy(tmp_path), tmp_path / "out"
+    _warm(root, out)
+    _edit_statement(root)
+
+    def no_link(*_: object) -> None:
+        raise OSError(18, "Invalid cross-device link")
+
+    monkeypatch.setattr(os, "link", no_link)
+    old_inodes = _inodes(out)
+    warm = _warm(root, out)
+    assert 0 < warm.rendered < warm.pages  # copied, not rendered
+    build_site(root, tmp_path / "cold", today=DAY, search=False)
+    assert files_of(out) == files_of(tmp_path / "cold")
+    assert not set(_inodes(out).items()) & set(old_inodes.items())
+    monkeypatch.undo()
+    assert _warm(root, out).rendered == 0  # the copies' stamps were kept
