@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import datetime as dt
+import os
 from collections.abc import Callable
 from typing import Any
 
@@ -37,12 +38,17 @@ def _manifest(args: argparse.Namespace) -> tuple[Manifest, list[tuple[str, str]]
         problems: list[Any] = []
         theme += ((shown, str(path)) for shown, path in override_paths(root, folder, problems))
         theme += ((p.path, str(root / p.path)) for p in problems)
+    # Pagefind reads its own variables (PAGEFIND_BINARY_PATH: which binary indexes).
+    pagefind = {k: v for k, v in sorted(os.environ.items()) if k.startswith("PAGEFIND")}
     options = {
         "root": str(root),
         "out": str(out),
         "today": (args.today or dt.date.today()).isoformat(),
         "search": not args.no_search,
+        "pagefind": pagefind if not args.no_search else {},
     }
+    if not args.no_search and "PAGEFIND_BINARY_PATH" in pagefind:
+        theme.append(("pagefind-binary", pagefind["PAGEFIND_BINARY_PATH"]))
     outputs = [("out", str(out)), ("marker", str(out / MARKER))]
     return Manifest("build", root, options, theme), outputs
 

@@ -86,7 +86,18 @@ def package_paths() -> list[tuple[str, str]]:
 
 
 # The libraries whose version can change what a run prints or builds.
-_LIBRARIES = ("pydantic", "pydantic_core", "yaml", "jinja2", "markupsafe", "babel", "pint", "orjson")
+_LIBRARIES = (
+    "pydantic",
+    "pydantic_core",
+    "yaml",
+    "jinja2",
+    "markupsafe",
+    "babel",
+    "pint",
+    "orjson",
+    "pagefind",
+    "pagefind_bin_extended",
+)
 
 
 def library_paths() -> list[tuple[str, str]]:
