@@ -18,9 +18,11 @@ from ..codes import Code
 from ..errors import FileRefused, UsageError
 from ..fsutil import read_regular, refusal
 from ..problems import Problem, report
-from ..records.values import ID_RULE, is_record_id
-from .yamlsource import MAX_BYTES
+from ..textrules import ID_RULE, is_record_id
 
+# The largest record file read (yamlsource refuses larger ones by the same number); defined
+# here so that listing the tracker's files needs no YAML parser.
+MAX_BYTES = 1024 * 1024
 # What a file that loading reads is: a record, an archived text (.txt), a saved page
 # (.html) or tracker.yaml.
 FileKind = Literal["claim", "source", "archive", "page", "settings"]
@@ -147,7 +149,8 @@ def record_files(
     root: Path, entries: list[os.DirEntry[str]], problems: list[Problem]
 ) -> list[tuple[str, str]]:
     """(id, path relative to the root) of each record file among ``entries``; misnamed
-    ones become problems.  Strings, not Paths: called for every file of the tracker."""
+    ones become problems.  Strings, not Paths: called for every file of the tracker (and by
+    a no-change run's listing, load/manifest.py)."""
     found = []
     for entry in entries:
         name = entry.name
@@ -231,3 +234,35 @@ def classify(rel: str) -> tuple[FileKind, str] | None:
 
 # What each file of sources/ is, by extension.
 SOURCE_FILES: dict[str, FileKind] = {"yaml": "source", "txt": "archive", "html": "page"}
+
+
+# The names of the copies kept beside a source record (an archived text, a saved page).
+COPIES = (".txt", ".html")
+
+
+def list_files(
+    root: Path, problems: list[Problem]
+) -> tuple[list[tuple[str, FileKind, str]], list[str]]:
+    """The one listing of a tracker's files: (rel, kind, id) of every file loading reads,
+    and every copy in sources/ (``.txt``, ``.html``, for orphan-archive); misnamed files
+    become ``problems``.  The Loader loads from it and load/manifest.py stamps it."""
+    listing: list[tuple[str, FileKind, str]] = []
+    # lexists, not is_file: a folder, FIFO or link loop in its place is a problem, not a default.
+    if os.path.lexists(root / SETTINGS_FILE):
+        listing.append((SETTINGS_FILE, "settings", ""))
+    sources = folder_entries(root, FOLDERS["source"], problems)
+    for rid, rel in record_files(root, sources, problems):
+        listing.append((rel, "source", rid))
+    copies = [
+        relpath(root, e.path)
+        for e in sources
+        if e.name.endswith(COPIES) and not e.name.startswith(".")
+    ]
+    for rel in copies:
+        found = classify(rel)
+        if found is not None:  # whatever it is: read_data_file refuses a folder or a FIFO
+            listing.append((rel, *found))
+    claims = folder_entries(root, FOLDERS["claim"], problems)
+    for rid, rel in record_files(root, claims, problems):
+        listing.append((rel, "claim", rid))
+    return listing, copies
