@@ -216,17 +216,17 @@ class SiteBuilder:
         laps.lap("check")
         model = self._model.build(analysis, self._unmade)
         self._unmade = NOTHING
+        laps.lap("model")
         indexes = bundles(
             ((lang.tag, lang.prefix) for lang in of_site(model.settings)),
             (src.ref.language for src in model.sources),
         )
         outputs = [*self._planner.plan(model, files.static, ui), MARKER_OUTPUT]
         keys = {o.path: o.key for o in outputs} if track else {}
-        laps.lap("model")
+        laps.lap("plan")
         state = self._state if track else None
         if state is not None and self._can_update(state, theme):
-            result = self._update(state, envs, outputs, keys, look=changed is None)
-            laps.lap("update")
+            result = self._update(state, envs, outputs, keys, laps, look=changed is None)
             if result is not None:
                 written, rendered = result
                 self.index.updated(indexes, written)
@@ -320,6 +320,7 @@ class SiteBuilder:
         envs: dict[str, Environment],
         outputs: list[Output],
         keys: dict[str, object],
+        laps: _Laps,
         *,
         look: bool,
     ) -> tuple[int, int] | None:
@@ -339,10 +340,14 @@ class SiteBuilder:
         ]
         changed_pages = sum(o.is_page for o in todo)
         pages = sum(o.is_page for o in outputs)
+        laps.lap("compare")
         if changed_pages > max(FULL_REBUILD_MIN, FULL_REBUILD_SHARE * pages):
             return None
         renderer = Renderer(envs)
-        made = {o.path: renderer.render(o) for o in todo}
+        made = {o.path: renderer.render(o) for o in todo if o.is_page}
+        laps.lap("render")
+        made.update((o.path, renderer.render(o)) for o in todo if not o.is_page)
+        laps.lap("aggregates")
         written = 0
         for path, content in made.items():
             new = digest(content)
@@ -353,6 +358,7 @@ class SiteBuilder:
                 atomic_write_bytes(target, content, durable=False)
                 written += 1
             state.files[path] = _Written(keys[path], new)
+        laps.lap("write")
         current = {o.path for o in outputs}
         for path in sorted(set(state.files) - current):
             del state.files[path]
@@ -362,6 +368,7 @@ class SiteBuilder:
             while folder != self.out and not any(folder.iterdir()):
                 folder.rmdir()
                 folder = folder.parent
+        laps.lap("delete")
         return written, changed_pages
 
 
