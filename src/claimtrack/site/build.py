@@ -12,7 +12,7 @@ import os
 import shutil
 import tempfile
 import time
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -23,11 +23,11 @@ from ..check import Checker
 from ..check.impact import NOTHING, Impact, joined
 from ..children import Children
 from ..errors import DataError, UsageError
-from ..fsutil import atomic_write_bytes
 from ..i18n import Interface, english, interface
 from ..load import Cache, Loader
 from ..problems import Problem
-from .html.render import Renderer, digest, write_site
+from . import update
+from .html.render import Renderer, write_site
 from .html.templating import TEMPLATE_FAILURE, make_environment
 from .html.theme import Theme, load_theme
 from .languages import of_site
@@ -36,6 +36,7 @@ from .plan.outputs import Output
 from .plan.pages import Planner
 from .publish.search import Bundle, SearchIndex, bundles
 from .publish.swap import MARKER, MARKER_OUTPUT, recover, remove_leftovers, swap
+from .update import Written
 
 # Above this share of changed pages (and this many) an in-place update costs more than a
 # fresh build (one fsync per file), and a fresh build is atomic as a whole.
@@ -68,19 +69,11 @@ class _Laps:
         self._last = now
 
 
-@dataclass(frozen=True)
-class _Written:
-    # What the output was made from: immutable view models, compared by value, so that an
-    # equal key means the same bytes (the theme is compared separately).  None: always make.
-    key: object
-    digest: str  # of the bytes written
-
-
 @dataclass
 class _State:
     theme: str
     out_inode: int
-    files: dict[str, _Written] = field(default_factory=dict)
+    files: dict[str, Written] = field(default_factory=dict)
 
 
 def check_out(root: Path, out: Path) -> None:
@@ -114,10 +107,10 @@ class SiteBuilder:
     its bytes for static files); a page is rendered only when its key differs
     from the last build's, and a file is written only when its bytes differ,
     each atomically (fsutil.atomic_write_bytes).  Outputs that no longer exist
-    are deleted, and a file deleted by hand is written again.  claims.json,
-    sources.json, feed.xml and sitemap.xml are made every time and written only
-    when their bytes differ.  A build that finds errors raises DataError and
-    writes nothing.
+    are deleted, and a file deleted by hand is written again.  The pages are
+    written before claims.json, sources.json, the feeds and the sitemap, which are
+    made (from per-record pieces) only when their keys changed (update.py).  A
+    build that finds errors raises DataError and writes nothing.
     """
 
     def __init__(
@@ -151,6 +144,10 @@ class SiteBuilder:
         # What edits touched since the views were last made: a build that stops at a
         # problem makes none, and the next one must make them for its edits too.
         self._unmade: Impact | None = NOTHING
+        self._pages = 0  # pages in the last plan
+        # Called by an update once its pages are in place, before the data files are made
+        # (serve tells open pages to reload then); None: nobody is told.
+        self.pages_written: Callable[[], None] | None = None
 
     def _environments(
         self, theme: Theme, uis: dict[str, Interface]
@@ -223,6 +220,7 @@ class SiteBuilder:
         )
         outputs = [*self._planner.plan(model, files.static, ui), MARKER_OUTPUT]
         keys = {o.path: o.key for o in outputs} if track else {}
+        self._pages = sum(o.template is not None for o in outputs)  # o.is_page, faster
         laps.lap("plan")
         state = self._state if track else None
         if state is not None and self._can_update(state, theme):
@@ -236,11 +234,10 @@ class SiteBuilder:
         digests = self._replace(Renderer(envs), outputs, track, laps, indexes)
         if track:
             inode = self.out.stat().st_ino
-            self._state = _State(
-                theme, inode, {p: _Written(keys[p], d) for p, d in digests.items()}
-            )
-        pages = sum(o.is_page for o in outputs)
-        return self._result(outputs, started, warnings, len(outputs), pages, full=True, laps=laps)
+            self._state = _State(theme, inode, {p: Written(keys[p], d) for p, d in digests.items()})
+        return self._result(
+            outputs, started, warnings, len(outputs), self._pages, full=True, laps=laps
+        )
 
     def _result(
         self,
@@ -254,7 +251,7 @@ class SiteBuilder:
         laps: _Laps,
     ) -> BuildResult:
         return BuildResult(
-            pages=sum(o.is_page for o in outputs),
+            pages=self._pages,
             files=len(outputs),
             seconds=time.perf_counter() - started,
             out=self.out,
@@ -329,46 +326,17 @@ class SiteBuilder:
         ``look``: also write again a file deleted from the site by hand (a look at each
         file; skipped when the caller said which files changed, as serve does).
         """
-        base = str(self.out) + os.sep
-        todo = [
-            o
-            for o in outputs
-            if keys[o.path] is None
-            or (done := state.files.get(o.path)) is None
-            or done.key != keys[o.path]
-            or (look and not os.path.isfile(base + o.path))
-        ]
+        todo, known = update.changed(self.out, state.files, outputs, keys, look=look)
         changed_pages = sum(o.is_page for o in todo)
-        pages = sum(o.is_page for o in outputs)
         laps.lap("compare")
-        if changed_pages > max(FULL_REBUILD_MIN, FULL_REBUILD_SHARE * pages):
+        if changed_pages > max(FULL_REBUILD_MIN, FULL_REBUILD_SHARE * self._pages):
             return None
-        renderer = Renderer(envs)
-        made = {o.path: renderer.render(o) for o in todo if o.is_page}
-        laps.lap("render")
-        made.update((o.path, renderer.render(o)) for o in todo if not o.is_page)
-        laps.lap("aggregates")
-        written = 0
-        for path, content in made.items():
-            new = digest(content)
-            done = state.files.get(path)
-            target = self.out / path
-            if done is None or done.digest != new or not target.is_file():
-                target.parent.mkdir(parents=True, exist_ok=True)
-                atomic_write_bytes(target, content, durable=False)
-                written += 1
-            state.files[path] = _Written(keys[path], new)
-        laps.lap("write")
-        current = {o.path for o in outputs}
-        for path in sorted(set(state.files) - current):
-            del state.files[path]
-            target = self.out / path
-            target.unlink(missing_ok=True)
-            folder = target.parent
-            while folder != self.out and not any(folder.iterdir()):
-                folder.rmdir()
-                folder = folder.parent
-        laps.lap("delete")
+        written = update.write(
+            self.out, state.files, Renderer(envs), todo, keys, laps.lap, self.pages_written
+        )
+        if not known or len(state.files) != len(outputs):
+            update.delete_gone(self.out, state.files, outputs)
+            laps.lap("delete")
         return written, changed_pages
 
 

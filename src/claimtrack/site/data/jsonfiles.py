@@ -153,17 +153,18 @@ def _located(item: dict[str, Any], page: str, folder: str, settings: SiteSetting
 
 
 def document(settings: SiteSettings, key: str, lines: Iterable[bytes]) -> bytes:
-    """The whole file around its record lines (from claim_line or source_line)."""
+    """The whole file around its record lines (from claim_line or source_line), joined in
+    one copy: at 10,000 claims each further copy of megabytes cost more than the edit."""
     head = orjson.dumps({"schema_version": SCHEMA_VERSION, "title": settings.title.original})
-    body = b",\n".join(lines)
-    return (
-        head[:-1]
-        + b',"'
-        + key.encode()
-        + b'":['
-        + (b"\n" + body + b"\n" if body else b"")
-        + b"]}\n"
-    )
+    start = head[:-1] + b',"' + key.encode() + b'":['
+    lines = list(lines)
+    if not lines:
+        return start + b"]}\n"
+    parts = [b",\n"] * (2 * len(lines) + 1)
+    parts[0] = start + b"\n"
+    parts[1::2] = lines
+    parts[-1] = b"\n]}\n"
+    return b"".join(parts)
 
 
 def claims_json(settings: SiteSettings, claims: Iterable[ClaimView]) -> bytes:
