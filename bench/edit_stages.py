@@ -14,7 +14,8 @@ renamed over the old one), followed by ``build(changed=[path])``:
 - translation: a claim's French statement (three languages only);
 - tracker.yaml: the site's title.
 
-For each kind it prints the median seconds of each stage (BuildResult.timings: load,
+For each kind it prints the median wall and CPU time (this process's) of the build and
+the median milliseconds of each stage (BuildResult.timings: load,
 check, model, plan, compare, render, aggregates, write, ...), with the pages rendered
 and the files written.  Then, unless --no-serve, the same edits through `claimtrack
 serve` (a child process; bench_serve.py's Served), each timed from the save to the
@@ -126,14 +127,14 @@ def in_process(root: Path, kinds: dict[str, Callable[[int], Edit]], count: int) 
             path, keys, _ = make(i)
             text = replace_value(path.read_text(encoding="utf-8"), keys, f"Bench edit {i} {kind}")
             save(path, text)
-            t0 = time.perf_counter()
+            t0, c0 = time.perf_counter(), time.process_time()
             result = builder.build(changed=[str(path.relative_to(root))])
-            total = time.perf_counter() - t0
+            total, cpu = time.perf_counter() - t0, time.process_time() - c0
             row = dict(result.timings)
-            row.update(total=total, rendered=result.rendered, written=result.written)
+            row.update(total=total, cpu=cpu, rendered=result.rendered, written=result.written)
             row["full"] = float(result.full)
             rows.append(row)
-        names = [k for k in rows[0] if k not in ("total", "rendered", "written", "full")]
+        names = [k for k in rows[0] if k not in ("total", "cpu", "rendered", "written", "full")]
         shown = ", ".join(
             f"{n} {statistics.median(r.get(n, 0.0) for r in rows) * 1000:.0f}" for n in names
         )
@@ -141,7 +142,8 @@ def in_process(root: Path, kinds: dict[str, Callable[[int], Edit]], count: int) 
         written = sorted({int(r["written"]) for r in rows})
         print(
             f"{kind:>12}: total {statistics.median(r['total'] for r in rows) * 1000:.0f} ms "
-            f"(min {min(r['total'] for r in rows) * 1000:.0f}) | {shown} ms | "
+            f"(min {min(r['total'] for r in rows) * 1000:.0f}, "
+            f"CPU {statistics.median(r['cpu'] for r in rows) * 1000:.0f}) | {shown} ms | "
             f"rendered {rendered[0]}-{rendered[-1]}, written {written[0]}-{written[-1]}"
             f"{', full' if any(r['full'] for r in rows) else ''}",
             flush=True,

@@ -31,6 +31,9 @@ class Written:
     # equal key means the same bytes (the theme is compared separately).  None: always make.
     key: object
     digest: str  # of the bytes written; "" when not hashed (DIGEST_MAX)
+    # A large file's bytes as written (the planner's own object, not a copy): made again
+    # from the same pieces, the planner gives the same object, and it is not written again.
+    data: bytes | None = None
 
 
 def changed(
@@ -93,12 +96,14 @@ def _write_each(
     for path, content in made:
         done = files.get(path)
         target = out / path
-        new = digest(content) if len(content) <= DIGEST_MAX else ""
-        if done is None or not new or done.digest != new or not target.is_file():
+        large = len(content) > DIGEST_MAX
+        new = "" if large else digest(content)
+        same = done is not None and (done.data is content if large else done.digest == new)
+        if not same or not target.is_file():
             target.parent.mkdir(parents=True, exist_ok=True)
             atomic_write_bytes(target, content, durable=False)
             written += 1
-        files[path] = Written(keys[path], new)
+        files[path] = Written(keys[path], new, content if large else None)
     return written
 
 

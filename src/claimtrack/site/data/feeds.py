@@ -23,7 +23,6 @@ import operator
 import uuid
 import xml.etree.ElementTree as ET
 from collections.abc import Callable, Iterable
-from functools import partial
 from xml.sax.saxutils import escape
 
 from ...i18n import Interface, english
@@ -31,7 +30,7 @@ from .. import addresses
 from ..languages import X_DEFAULT, SiteLanguage, of_site, translated_in
 from ..model.builders import figure_text
 from ..model.localized import Localized, localized
-from ..model.views import ClaimSummary, ClaimView, SiteModel
+from ..model.views import ArchiveView, ClaimSummary, ClaimView, SiteModel, SourceView
 
 ATOM = "http://www.w3.org/2005/Atom"
 SITEMAP = "http://www.sitemaps.org/schemas/sitemap/0.9"
@@ -221,14 +220,14 @@ def atom_feed(
     return _serialise(feed)
 
 
-Piece = Callable[[str, tuple[object, ...], Callable[[], str]], str]
+Each = Callable[[str, tuple[object, ...], Callable[[object], str]], list[str]]
 
 
-def _made(name: str, same: tuple[object, ...], make: Callable[[], str]) -> str:
-    return make()
+def _made(kind: str, views: tuple[object, ...], make: Callable[[object], str]) -> list[str]:
+    return [make(view) for view in views]
 
 
-def sitemap(model: SiteModel, piece: Piece = _made) -> bytes | None:
+def sitemap(model: SiteModel, each: Each = _made) -> bytes | None:
     """The sitemap lists absolute addresses, so there is none without a base URL.
 
     Each page in each language; on a site of several languages each version whose
@@ -238,9 +237,9 @@ def sitemap(model: SiteModel, piece: Piece = _made) -> bytes | None:
     Written as text, not through ElementTree: one line per address is all it
     holds, and at 10,000 claims the tree cost more than the rest of an edit's
     rebuild.  The bytes are those ElementTree (with ET.indent) would write.
-    ``piece(name, same, make)``: a record's entries, ``make()`` or the text made last
-    time from the same objects (datafiles.py keeps them), so that an edit makes again
-    only its own records' entries.
+    ``each(kind, views, make)``: the entries of each view (``make(view)``, a function
+    of the view and the settings), or those made last time from the same views
+    (datafiles.py keeps them), so that an edit makes again only its records' entries.
     """
     settings = model.settings
     if settings.base_url is None:
@@ -273,19 +272,17 @@ def sitemap(model: SiteModel, piece: Piece = _made) -> bytes | None:
     def add_claim(summary: ClaimSummary) -> str:
         return add(addresses.claim_folder(summary.id), summary.last_changed, summary.statement)
 
+    def add_source(source: SourceView) -> str:
+        return add(addresses.source_folder(source.ref.id), None)
+
+    def add_archive(archive: ArchiveView) -> str:
+        return add(addresses.archive_folder(archive.ref.id), None)
+
     parts.append(add("", model.index.last_updated))
-    for claim in model.claims:
-        summary = claim.summary
-        parts.append(piece("c" + summary.id, (summary, settings), partial(add_claim, summary)))
+    parts += each("claims", tuple(c.summary for c in model.claims), add_claim)  # type: ignore[arg-type]
     parts.append(add(addresses.folder_of(addresses.SOURCES_INDEX), None))
-    for source in model.sources:
-        sid = source.ref.id
-        made = partial(add, addresses.source_folder(sid), None)
-        parts.append(piece("s" + sid, (settings,), made))
-    for archive in model.archives:
-        sid = archive.ref.id
-        made = partial(add, addresses.archive_folder(sid), None)
-        parts.append(piece("a" + sid, (settings,), made))
+    parts += each("sources", model.sources, add_source)  # type: ignore[arg-type]
+    parts += each("archives", model.archives, add_archive)  # type: ignore[arg-type]
     for folder, lastmod in listing_folders(model):
         parts.append(add(folder, lastmod))
     parts.append("</urlset>\n")

@@ -7,8 +7,10 @@ comparing them costs next to nothing).
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable, Sequence
 from functools import partial
+from typing import Any
 
 from ...i18n import Interface
 from .. import addresses
@@ -31,7 +33,10 @@ class DataPlanner:
         self._claim_lines: Reuse[str, bytes] = Reuse()
         self._source_lines: Reuse[str, bytes] = Reuse()
         self._changes: Reuse[str, list[tuple[tuple[int, str, int, int], feeds.Change]]] = Reuse()
-        self._sitemap: Reuse[str, str] = Reuse()
+        self._sitemap: dict[str, Reuse[str, str]] = {}
+        # Each file's last bytes with the lines they were joined from: the same lines give
+        # the same object, which the update knows it wrote (update.py, large files).
+        self._documents: dict[str, tuple[list[bytes], bytes]] = {}
 
     def plan(
         self, model: SiteModel, languages: Sequence[SiteLanguage], uis: dict[str, Interface]
@@ -87,25 +92,45 @@ class DataPlanner:
         return feeds.latest_changes(each)
 
     def _sitemap_xml(self, model: SiteModel) -> bytes:
-        self._sitemap.start()
-        return feeds.sitemap(model, self._sitemap_piece) or b""
+        s = model.settings
 
-    def _sitemap_piece(self, name: str, same: tuple[object, ...], make: Callable[[], str]) -> str:
-        made = self._sitemap.get(name, same)
-        return made if made is not None else self._sitemap.put(name, same, make())
+        def each(kind: str, views: tuple[object, ...], make: Callable[[object], str]) -> list[str]:
+            kept = self._sitemap.setdefault(kind, Reuse())
+            return kept.each(views, _SITEMAP_NAMES[kind], make, s)
+
+        return feeds.sitemap(model, each) or b""
 
     def _claims_json(self, s: SiteSettings, views: tuple[ClaimView, ...]) -> bytes:
         """claims.json; a claim's line made again only when its view or the settings are new."""
         lines = self._claim_lines.each(views, _claim_id, lambda v: data.claim_line(v, s), s)
-        return data.document(s, "claims", lines)
+        return self._document(s, "claims", lines)
 
     def _sources_json(self, s: SiteSettings, views: tuple[SourceView, ...]) -> bytes:
-        """sources.json, likewise."""
+        """sources.json, likewise (a claim's edit makes the views of the sources it cites
+        again, and most often the same lines: the same bytes object, not written again)."""
         lines = self._source_lines.each(views, _source_id, lambda v: data.source_line(v, s), s)
-        return data.document(s, "sources", lines)
+        return self._document(s, "sources", lines)
+
+    def _document(self, s: SiteSettings, key: str, lines: list[bytes]) -> bytes:
+        last = self._documents.get(key)
+        if (
+            last is not None
+            and len(last[0]) == len(lines)
+            and all(map(operator.is_, last[0], lines))
+        ):
+            return last[1]
+        made = data.document(s, key, lines)
+        self._documents[key] = (lines, made)
+        return made
 
 
 _SCHEMA = ("schema", data.SCHEMA_VERSION)
+# The name of each kind of view the sitemap lists (a summary, a source's or archive's view).
+_SITEMAP_NAMES: dict[str, Callable[[Any], str]] = {
+    "claims": operator.attrgetter("id"),
+    "sources": operator.attrgetter("ref.id"),
+    "archives": operator.attrgetter("ref.id"),
+}
 
 
 def _claim_id(view: ClaimView) -> str:
