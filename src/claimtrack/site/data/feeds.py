@@ -228,7 +228,13 @@ def _made(kind: str, views: tuple[object, ...], make: Callable[[object], str]) -
 
 
 def sitemap(model: SiteModel, each: Each = _made) -> bytes | None:
-    """The sitemap lists absolute addresses, so there is none without a base URL.
+    """The sitemap lists absolute addresses, so there is none without a base URL."""
+    parts = sitemap_parts(model, each)
+    return None if parts is None else "".join(parts).encode("utf-8")
+
+
+def sitemap_parts(model: SiteModel, each: Each = _made) -> list[str] | None:
+    """The sitemap's text in parts (``sitemap`` joins them); None without a base URL.
 
     Each page in each language; on a site of several languages each version whose
     main text is translated names every such version and x-default
@@ -286,7 +292,7 @@ def sitemap(model: SiteModel, each: Each = _made) -> bytes | None:
     for folder, lastmod in listing_folders(model):
         parts.append(add(folder, lastmod))
     parts.append("</urlset>\n")
-    return "".join(parts).encode("utf-8")
+    return parts
 
 
 def listing_folders(model: SiteModel) -> list[tuple[str, dt.date | None]]:

@@ -34,9 +34,10 @@ class DataPlanner:
         self._source_lines: Reuse[str, bytes] = Reuse()
         self._changes: Reuse[str, list[tuple[tuple[int, str, int, int], feeds.Change]]] = Reuse()
         self._sitemap: dict[str, Reuse[str, str]] = {}
-        # Each file's last bytes with the lines they were joined from: the same lines give
-        # the same object, which the update knows it wrote (update.py, large files).
-        self._documents: dict[str, tuple[list[bytes], bytes]] = {}
+        # Each large file's last bytes with the settings and the pieces they were joined
+        # from: equal pieces give the same bytes object, which the update knows it wrote
+        # (update.py); an edit that makes a record's piece again, equal, writes nothing.
+        self._documents: dict[str, tuple[object, Sequence[object], bytes]] = {}
 
     def plan(
         self, model: SiteModel, languages: Sequence[SiteLanguage], uis: dict[str, Interface]
@@ -98,29 +99,35 @@ class DataPlanner:
             kept = self._sitemap.setdefault(kind, Reuse())
             return kept.each(views, _SITEMAP_NAMES[kind], make, s)
 
-        return feeds.sitemap(model, each) or b""
+        parts = feeds.sitemap_parts(model, each) or []
+        return self._joined(s, "sitemap", parts, lambda: "".join(parts).encode("utf-8"))
 
     def _claims_json(self, s: SiteSettings, views: tuple[ClaimView, ...]) -> bytes:
         """claims.json; a claim's line made again only when its view or the settings are new."""
         lines = self._claim_lines.each(views, _claim_id, lambda v: data.claim_line(v, s), s)
-        return self._document(s, "claims", lines)
+        return self._joined(s, "claims", lines, lambda: data.document(s, "claims", lines))
 
     def _sources_json(self, s: SiteSettings, views: tuple[SourceView, ...]) -> bytes:
         """sources.json, likewise (a claim's edit makes the views of the sources it cites
-        again, and most often the same lines: the same bytes object, not written again)."""
+        again, and most often the same lines)."""
         lines = self._source_lines.each(views, _source_id, lambda v: data.source_line(v, s), s)
-        return self._document(s, "sources", lines)
+        return self._joined(s, "sources", lines, lambda: data.document(s, "sources", lines))
 
-    def _document(self, s: SiteSettings, key: str, lines: list[bytes]) -> bytes:
-        last = self._documents.get(key)
+    def _joined(
+        self, s: SiteSettings, name: str, parts: Sequence[object], join: Callable[[], bytes]
+    ) -> bytes:
+        """``join()``, or the last bytes of ``name`` when they were joined from equal parts
+        (most the same objects: a pointer comparison each) with the same settings."""
+        last = self._documents.get(name)
         if (
             last is not None
-            and len(last[0]) == len(lines)
-            and all(map(operator.is_, last[0], lines))
+            and last[0] is s
+            and len(last[1]) == len(parts)
+            and all(a is b or a == b for a, b in zip(last[1], parts, strict=True))
         ):
-            return last[1]
-        made = data.document(s, key, lines)
-        self._documents[key] = (lines, made)
+            return last[2]
+        made = join()
+        self._documents[name] = (s, parts, made)
         return made
 
 
