@@ -131,13 +131,19 @@ def in_process(root: Path, kinds: dict[str, Callable[[int], Edit]], count: int) 
             result = builder.build(changed=[str(path.relative_to(root))])
             total, cpu = time.perf_counter() - t0, time.process_time() - c0
             row = dict(result.timings)
+            row.update({f"cpu {k}": v for k, v in getattr(result, "cpu", {}).items()})
             row.update(total=total, cpu=cpu, rendered=result.rendered, written=result.written)
             row["full"] = float(result.full)
             rows.append(row)
-        names = [k for k in rows[0] if k not in ("total", "cpu", "rendered", "written", "full")]
+        names = [k for k in rows[0] if k in result.timings]
         shown = ", ".join(
             f"{n} {statistics.median(r.get(n, 0.0) for r in rows) * 1000:.0f}" for n in names
         )
+        cpus = [k for k in rows[0] if k.startswith("cpu ")]
+        if cpus:
+            shown += " | CPU: " + ", ".join(
+                f"{n[4:]} {statistics.median(r.get(n, 0.0) for r in rows) * 1000:.0f}" for n in cpus
+            )
         rendered = sorted({int(r["rendered"]) for r in rows})
         written = sorted({int(r["written"]) for r in rows})
         print(
@@ -182,16 +188,22 @@ def main() -> None:
     parser.add_argument("--edits", type=int, default=6, help="edits of each kind")
     parser.add_argument("--no-serve", action="store_true")
     parser.add_argument("--no-process", action="store_true", help="only through serve")
+    parser.add_argument("--kinds", default="", help="only these kinds, e.g. claim,source")
     parser.add_argument("--work", type=Path, default=Path("/dev/shm/serve/edit-stages"))
     args = parser.parse_args()
     source = args.root or SHARED[args.languages]
     root = copy(source.resolve(), args.work)
-    kinds = edits(root, args.languages)
+    chosen = set(filter(None, args.kinds.split(",")))
+
+    def kinds_of(root: Path) -> dict[str, Callable[[int], Edit]]:
+        made = edits(root, args.languages)
+        return {k: v for k, v in made.items() if not chosen or k in chosen}
+
     if not args.no_process:
-        in_process(root, kinds, args.edits)
+        in_process(root, kinds_of(root), args.edits)
     if not args.no_serve:
         root = copy(source.resolve(), args.work)
-        served(root, edits(root, args.languages), args.edits)
+        served(root, kinds_of(root), args.edits)
     shutil.rmtree(args.work, ignore_errors=True)
 
 

@@ -56,17 +56,21 @@ class BuildResult:
     full: bool = True  # a whole new folder was swapped in
     # Seconds per phase (load, check, model, write, swap or update), for benchmarks and serve.
     timings: dict[str, float] = field(default_factory=dict)
+    cpu: dict[str, float] = field(default_factory=dict)  # CPU seconds of this process, likewise
 
 
 class _Laps:
     def __init__(self) -> None:
         self.times: dict[str, float] = {}
+        self.cpu: dict[str, float] = {}  # this process's CPU seconds (not a forked child's)
         self._last = time.perf_counter()
+        self._last_cpu = time.process_time()
 
     def lap(self, name: str) -> None:
-        now = time.perf_counter()
+        now, cpu = time.perf_counter(), time.process_time()
         self.times[name] = self.times.get(name, 0.0) + now - self._last
-        self._last = now
+        self.cpu[name] = self.cpu.get(name, 0.0) + cpu - self._last_cpu
+        self._last, self._last_cpu = now, cpu
 
 
 @dataclass
@@ -260,6 +264,7 @@ class SiteBuilder:
             rendered=rendered,
             full=full,
             timings=laps.times,
+            cpu=laps.cpu,
         )
 
     def _can_update(self, state: _State, theme: str) -> bool:
