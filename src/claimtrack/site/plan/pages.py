@@ -6,6 +6,7 @@ build can tell, without rendering, whether a page would come out the same.
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable
 from functools import partial
 
@@ -15,7 +16,15 @@ from ..data import jsonld
 from ..languages import SiteLanguage, of_site, translated_in
 from ..model.builders import KIND_LABELS, by_origin
 from ..model.localized import localized
-from ..model.views import STATUSES, ArchiveView, ClaimView, SiteModel, SiteSettings, SourceView
+from ..model.views import (
+    STATUSES,
+    ArchiveView,
+    ClaimView,
+    SiteModel,
+    SiteSettings,
+    SourceSummary,
+    SourceView,
+)
 from ..reuse import Reuse
 from . import listings as listing_pages
 from .contexts import (
@@ -46,6 +55,9 @@ class Planner:
     def __init__(self) -> None:
         self._editions: dict[str, _Edition] = {}
         self._data = DataPlanner()
+        # The sources' listing order (by_origin) with the views it was made from: the same
+        # while they are the same objects, once for every edition.
+        self._listed: tuple[tuple[SourceView, ...], tuple[SourceSummary, ...]] = ((), ())
 
     def plan(self, model: SiteModel, static: dict[str, bytes], ui: Interface) -> list[Output]:
         """Every file of the site: each language's pages (the main language's first), then
@@ -62,7 +74,13 @@ class Planner:
         # An edition of a language the site no longer has is dropped with its outputs.
         editions = {lang.tag: self._editions.get(lang.tag) or _Edition() for lang in languages}
         self._editions = editions
-        outputs = [o for lang in languages for o in editions[lang.tag].plan(model, lang, uis)]
+        views, listed = self._listed
+        if len(views) != len(model.sources) or not all(map(operator.is_, views, model.sources)):
+            listed = by_origin(model.sources)
+            self._listed = (model.sources, listed)
+        outputs = [
+            o for lang in languages for o in editions[lang.tag].plan(model, lang, uis, listed)
+        ]
         outputs += self._data.plan(model, languages, uis)
         outputs += (
             Output(f"static/{name}", make=_constant(content), key=content)
@@ -88,12 +106,19 @@ class _Edition:
         self._archives: Reuse[str, Output] = Reuse()
         self._listings = listing_pages.ListingPlanner()
 
-    def plan(self, model: SiteModel, lang: SiteLanguage, uis: dict[str, Interface]) -> list[Output]:
+    def plan(
+        self,
+        model: SiteModel,
+        lang: SiteLanguage,
+        uis: dict[str, Interface],
+        listed: tuple[SourceSummary, ...],
+    ) -> list[Output]:
+        """``listed``: the sources in their listing's order (by_origin)."""
         s, ui = model.settings, uis[lang.tag]
         outputs = [
             _index_page(model, lang, ui),
             *self._claim_pages(model, lang, ui),
-            *listing_pages.source_pages(by_origin(model.sources), s, lang, ui),
+            *listing_pages.source_pages(listed, s, lang, ui),
             *self._sources.each(
                 model.sources, _source_id, lambda v: _source_page(s, lang, v, ui), s
             ),
