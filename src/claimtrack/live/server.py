@@ -95,6 +95,7 @@ class LiveServer:
         self.builder = SiteBuilder(
             self.root, self.out, today, cache, search=search, children=self.children
         )
+        self.builder.pages_written = self.live.pages_ready
         # Held by each build: stop() saves the cache only when no build runs.
         self._lock = threading.Lock()
         self._search_delay = search_delay

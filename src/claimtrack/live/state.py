@@ -28,6 +28,7 @@ class LiveState:
         self._closed = False
         self._view = View(0, True)
         self._waiting = 0  # requests inside wait_change()
+        self._early = False  # this build's pages are in place and the version moved for them
 
     def view(self) -> View:
         with self._cond:
@@ -36,6 +37,16 @@ class LiveState:
     def begin_build(self) -> None:
         with self._cond:
             self._building = True
+            self._early = False
+
+    def pages_ready(self) -> None:
+        """A build's new pages are in place (its data files come next): pages reload now,
+        not once the whole build ended."""
+        with self._cond:
+            self._version += 1
+            self._early = True
+            self._view = View(self._version, True)
+            self._cond.notify_all()
 
     def end_build(
         self, *, changed: bool, problems: list[Problem] | None = None, message: str = ""
@@ -45,7 +56,10 @@ class LiveState:
             ok = not message
             old = self._view
             failure_changed = (ok, old.problems, old.message) != (ok, problems or [], message)
-            if (ok and changed) or (not ok and failure_changed) or (ok and not old.ok):
+            early, self._early = self._early, False
+            if ok and early:
+                pass  # pages_ready moved it for this build's pages
+            elif (ok and changed) or (not ok and failure_changed) or (ok and not old.ok):
                 self._version += 1
             self._view = View(self._version, ok, list(problems or []), message)
             self._building = False

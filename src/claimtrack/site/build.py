@@ -12,7 +12,7 @@ import os
 import shutil
 import tempfile
 import time
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -23,11 +23,11 @@ from ..check import Checker
 from ..check.impact import NOTHING, Impact, joined
 from ..children import Children
 from ..errors import DataError, UsageError
-from ..fsutil import atomic_write_bytes
 from ..i18n import Interface, english, interface
 from ..load import Cache, Loader
 from ..problems import Problem
-from .html.render import Renderer, digest, write_site
+from . import update
+from .html.render import Renderer, write_site
 from .html.templating import TEMPLATE_FAILURE, make_environment
 from .html.theme import Theme, load_theme
 from .languages import of_site
@@ -36,6 +36,7 @@ from .plan.outputs import Output
 from .plan.pages import Planner
 from .publish.search import Bundle, SearchIndex, bundles
 from .publish.swap import MARKER, MARKER_TEXT, check_out, recover, remove_leftovers, swap
+from .update import FileState
 from .written import (
     KeyDigests,
     Written,
@@ -66,32 +67,28 @@ class BuildResult:
     full: bool = True  # a whole new folder was swapped in
     # Seconds per phase (load, check, model, write, swap or update), for benchmarks and serve.
     timings: dict[str, float] = field(default_factory=dict)
+    cpu: dict[str, float] = field(default_factory=dict)  # CPU seconds of this process, likewise
 
 
 class _Laps:
     def __init__(self) -> None:
         self.times: dict[str, float] = {}
+        self.cpu: dict[str, float] = {}  # this process's CPU seconds (not a forked child's)
         self._last = time.perf_counter()
+        self._last_cpu = time.process_time()
 
     def lap(self, name: str) -> None:
-        now = time.perf_counter()
+        now, cpu = time.perf_counter(), time.process_time()
         self.times[name] = self.times.get(name, 0.0) + now - self._last
-        self._last = now
-
-
-@dataclass(frozen=True)
-class _Written:
-    # What the output was made from: immutable view models, compared by value, so that an
-    # equal key means the same bytes (the theme is compared separately).  None: always make.
-    key: object
-    digest: str  # of the bytes written
+        self.cpu[name] = self.cpu.get(name, 0.0) + cpu - self._last_cpu
+        self._last, self._last_cpu = now, cpu
 
 
 @dataclass
 class _State:
     theme: str
     out_inode: int
-    files: dict[str, _Written] = field(default_factory=dict)
+    files: dict[str, FileState] = field(default_factory=dict)
 
 
 class SiteBuilder:
@@ -108,10 +105,10 @@ class SiteBuilder:
     its bytes for static files); a page is rendered only when its key differs
     from the last build's, and a file is written only when its bytes differ,
     each atomically (fsutil.atomic_write_bytes).  Outputs that no longer exist
-    are deleted, and a file deleted by hand is written again.  claims.json,
-    sources.json, feed.xml and sitemap.xml are made every time and written only
-    when their bytes differ.  A build that finds errors raises DataError and
-    writes nothing.
+    are deleted, and a file deleted by hand is written again.  The pages are
+    written before claims.json, sources.json, the feeds and the sitemap, which are
+    made (from per-record pieces) only when their keys changed (update.py).  A
+    build that finds errors raises DataError and writes nothing.
     """
 
     def __init__(
@@ -148,6 +145,10 @@ class SiteBuilder:
         # What edits touched since the views were last made: a build that stops at a
         # problem makes none, and the next one must make them for its edits too.
         self._unmade: Impact | None = NOTHING
+        self._pages = 0  # pages in the last plan
+        # Called by an update once its pages are in place, before the data files are made
+        # (serve tells open pages to reload then); None: nobody is told.
+        self.pages_written: Callable[[], None] | None = None
 
     def _environments(
         self, theme: Theme, uis: dict[str, Interface]
@@ -213,17 +214,18 @@ class SiteBuilder:
         laps.lap("check")
         model = self._model.build(analysis, self._unmade)
         self._unmade = NOTHING
+        laps.lap("model")
         indexes = bundles(
             ((lang.tag, lang.prefix) for lang in of_site(model.settings)),
             (src.ref.language for src in model.sources),
         )
         outputs = [*self._planner.plan(model, files.static, ui), MARKER_OUTPUT]
         keys = {o.path: o.key for o in outputs} if track else {}
-        laps.lap("model")
+        self._pages = sum(o.template is not None for o in outputs)  # o.is_page, faster
+        laps.lap("plan")
         state = self._state if track else None
         if state is not None and self._can_update(state, theme):
-            result = self._update(state, envs, outputs, keys, look=changed is None)
-            laps.lap("update")
+            result = self._update(state, envs, outputs, keys, laps, look=changed is None)
             if result is not None:
                 written, rendered = result
                 self.index.updated(indexes, written)
@@ -234,7 +236,7 @@ class SiteBuilder:
         if track:
             inode = self.out.stat().st_ino
             self._state = _State(
-                theme, inode, {p: _Written(keys[p], d) for p, d in digests.items()}
+                theme, inode, {p: FileState(keys[p], d) for p, d in digests.items()}
             )
         written, rendered = len(made), sum(o.is_page for o in made)
         return self._result(outputs, started, warnings, written, rendered, full=True, laps=laps)
@@ -251,7 +253,7 @@ class SiteBuilder:
         laps: _Laps,
     ) -> BuildResult:
         return BuildResult(
-            pages=sum(o.is_page for o in outputs),
+            pages=self._pages,
             files=len(outputs),
             seconds=time.perf_counter() - started,
             out=self.out,
@@ -260,6 +262,7 @@ class SiteBuilder:
             rendered=rendered,
             full=full,
             timings=laps.times,
+            cpu=laps.cpu,
         )
 
     def _can_update(self, state: _State, theme: str) -> bool:
@@ -339,6 +342,7 @@ class SiteBuilder:
         envs: dict[str, Environment],
         outputs: list[Output],
         keys: dict[str, object],
+        laps: _Laps,
         *,
         look: bool,
     ) -> tuple[int, int] | None:
@@ -347,42 +351,30 @@ class SiteBuilder:
         ``look``: also write again a file deleted from the site by hand (a look at each
         file; skipped when the caller said which files changed, as serve does).
         """
-        base = str(self.out) + os.sep
-        todo = [
-            o
-            for o in outputs
-            if keys[o.path] is None
-            or (done := state.files.get(o.path)) is None
-            or done.key != keys[o.path]
-            or (look and not os.path.isfile(base + o.path))
-        ]
+        todo, known = update.changed(self.out, state.files, outputs, keys, look=look)
         changed_pages = sum(o.is_page for o in todo)
-        pages = sum(o.is_page for o in outputs)
-        if changed_pages > max(FULL_REBUILD_MIN, FULL_REBUILD_SHARE * pages):
+        laps.lap("compare")
+        if changed_pages > max(FULL_REBUILD_MIN, FULL_REBUILD_SHARE * self._pages):
             return None
-        renderer = Renderer(envs)
-        made = {o.path: renderer.render(o) for o in todo}
-        current = {o.path for o in outputs}
-        gone = sorted(set(state.files) - current)
-        self.index.replacing(made, gone)
-        written = 0
-        for path, content in made.items():
-            new = digest(content)
-            done = state.files.get(path)
-            target = self.out / path
-            if done is None or done.digest != new or not target.is_file():
-                target.parent.mkdir(parents=True, exist_ok=True)
-                atomic_write_bytes(target, content, durable=False)
-                written += 1
-            state.files[path] = _Written(keys[path], new)
-        for path in gone:
-            del state.files[path]
-            target = self.out / path
-            target.unlink(missing_ok=True)
-            folder = target.parent
-            while folder != self.out and not any(folder.iterdir()):
-                folder.rmdir()
-                folder = folder.parent
+        gone = (
+            update.gone(state.files, outputs)
+            if not known or len(state.files) != len(outputs)
+            else []
+        )
+        written = update.write(
+            self.out,
+            state.files,
+            Renderer(envs),
+            todo,
+            keys,
+            laps.lap,
+            self.pages_written,
+            self.index.replacing,
+            gone,
+        )
+        if gone:
+            update.delete(self.out, state.files, gone)
+            laps.lap("delete")
         return written, changed_pages
 
 

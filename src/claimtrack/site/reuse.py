@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Callable, Iterable
-from typing import Generic, TypeVar
+from typing import Generic, TypeVar, cast
 
 K = TypeVar("K")
 V = TypeVar("V")
@@ -32,6 +32,8 @@ class Reuse(Generic[K, V]):
     def __init__(self) -> None:
         self._last: dict[K, tuple[tuple[object, ...], object, V]] = {}
         self._now: dict[K, tuple[tuple[object, ...], object, V]] = {}
+        # each()'s last round as it was asked: the views, their values, the shared object.
+        self._round: tuple[tuple[object, ...], list[V], object] | None = None
 
     def start(self) -> None:
         """Begin a round: what the last round asked for may be reused in it, nothing older."""
@@ -63,15 +65,38 @@ class Reuse(Generic[K, V]):
         shared: object,
     ) -> list[V]:
         """A whole round: for each view, the value made last round from the same view and
-        ``shared`` (the same for every view: the settings), else ``make(view)``."""
-        self.start()
-        values = []
-        for view in views:
-            key, same = name(view), (view, shared)
-            value = self.get(key, same)
-            if value is None:
-                value = self.put(key, same, make(view))
-            values.append(value)
+        ``shared`` (the same for every view: the settings), else ``make(view)``.
+
+        While the views are as many as last round's, they are compared place by place
+        (an edit leaves all but a few the same objects in the same places): one pointer
+        comparison each, no lookup by name.  A value depends only on its view and
+        ``shared``, so a view in another's place is simply made again.  Otherwise (a
+        record came or went) by name.  A Reuse used with each() is used only with it.
+        """
+        views = tuple(views)
+        last = self._round
+        if last is not None and last[2] is shared and len(last[0]) == len(views):
+            values = [
+                value if old is view else make(view)
+                for old, view, value in zip(last[0], views, last[1], strict=True)
+            ]
+        else:
+            if last is not None:
+                # The last round by name, from its views (only when records came or went).
+                olds, made, was = last
+                self._now = {
+                    name(cast(T, v)): ((v, was), None, x) for v, x in zip(olds, made, strict=True)
+                }
+            self.start()
+            values = []
+            for view in views:
+                key, same = name(view), (view, shared)
+                value = self.get(key, same)
+                if value is None:
+                    value = self.put(key, same, make(view))
+                values.append(value)
+            self._last, self._now = {}, {}
+        self._round = (views, values, shared)
         return values
 
 

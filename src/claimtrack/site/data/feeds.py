@@ -17,8 +17,12 @@ The sitemap, one for the whole site, lists every page of every language, with it
 from __future__ import annotations
 
 import datetime as dt
+import heapq
+import itertools
+import operator
 import uuid
 import xml.etree.ElementTree as ET
+from collections.abc import Callable, Iterable
 from xml.sax.saxutils import escape
 
 from ...i18n import Interface, english
@@ -26,7 +30,7 @@ from .. import addresses
 from ..languages import X_DEFAULT, SiteLanguage, of_site, translated_in
 from ..model.builders import figure_text
 from ..model.localized import Localized, localized
-from ..model.views import ClaimView, SiteModel
+from ..model.views import ArchiveView, ClaimSummary, ClaimView, SiteModel, SourceView
 
 ATOM = "http://www.w3.org/2005/Atom"
 SITEMAP = "http://www.sitemaps.org/schemas/sitemap/0.9"
@@ -83,19 +87,38 @@ def _date(change: tuple[ClaimView, int, int]) -> dt.date:
     return claim.measured.items[index].date
 
 
-def _changes(claims: tuple[ClaimView, ...]) -> list[tuple[ClaimView, int, int]]:
-    changes = [(claim, HISTORY, entry.index) for claim in claims for entry in claim.history]
-    changes += [
-        (claim, MEASURED, row)
-        for claim in claims
-        if claim.measured is not None
-        for row in range(len(claim.measured.items))
+Change = tuple[ClaimView, int, int]
+
+
+def change_keys(claim: ClaimView) -> list[tuple[tuple[int, str, int, int], Change]]:
+    """A claim's changes, each with its place in the feed (sorted ascending: newest first;
+    within a day by claim id, status changes before measurements, then latest first)."""
+    cid = claim.summary.id
+    found: list[tuple[tuple[int, str, int, int], Change]] = [
+        ((-entry.date.toordinal(), cid, HISTORY, -entry.index), (claim, HISTORY, entry.index))
+        for entry in claim.history
     ]
-    # Newest first; within a day by claim id, status changes before measurements, then
-    # latest first: a total, stable order.
-    changes.sort(key=lambda c: (c[0].summary.id, c[1], -c[2]))
-    changes.sort(key=_date, reverse=True)
-    return changes[:MAX_ENTRIES]
+    if claim.measured is not None:
+        found += (
+            ((-m.date.toordinal(), cid, MEASURED, -row), (claim, MEASURED, row))
+            for row, m in enumerate(claim.measured.items)
+        )
+    return found
+
+
+def latest_changes(
+    each: Iterable[list[tuple[tuple[int, str, int, int], Change]]],
+) -> list[Change]:
+    """The MAX_ENTRIES newest of every claim's changes (``change_keys``), in feed order: a
+    total, stable order."""
+    chosen = heapq.nsmallest(
+        MAX_ENTRIES, itertools.chain.from_iterable(each), key=operator.itemgetter(0)
+    )
+    return [change for _, change in chosen]
+
+
+def _changes(claims: tuple[ClaimView, ...]) -> list[Change]:
+    return latest_changes(change_keys(claim) for claim in claims)
 
 
 def _measurement_entry(
@@ -131,12 +154,16 @@ def _measurement_entry(
 
 
 def atom_feed(
-    model: SiteModel, ui: Interface | None = None, lang: SiteLanguage | None = None
+    model: SiteModel,
+    ui: Interface | None = None,
+    lang: SiteLanguage | None = None,
+    changes: list[Change] | None = None,
 ) -> bytes:
     """The feed of ``lang`` (the main language's unless given) is read by people, in the
     language its ``xml:lang`` declares: its words are translated and the records' texts
     are in it where translated (a stale translation too, as its pages show it); the
-    category's ``term`` stays the status value for programs."""
+    category's ``term`` stays the status value for programs.  ``changes``: the entries,
+    ``latest_changes`` of the model's claims (made once for every language's feed)."""
     ui = ui or english()
     _ = ui.gettext
     settings = model.settings
@@ -157,7 +184,8 @@ def atom_feed(
     _sub(feed, "id", settings.absolute(prefix + addresses.FEED) or feed_id(title, ids))
     _sub(feed, "link", rel="alternate", type="text/html", href=home)
     _sub(feed, "link", rel="self", type="application/atom+xml", href=self_href)
-    changes = _changes(model.claims)
+    if changes is None:
+        changes = _changes(model.claims)
     newest = _date(changes[0]) if changes else dt.date(1970, 1, 1)
     _sub(feed, "updated", _stamp(newest))
     author = _sub(feed, "author")
@@ -192,8 +220,21 @@ def atom_feed(
     return _serialise(feed)
 
 
-def sitemap(model: SiteModel) -> bytes | None:
-    """The sitemap lists absolute addresses, so there is none without a base URL.
+Each = Callable[[str, tuple[object, ...], Callable[[object], str]], list[str]]
+
+
+def _made(kind: str, views: tuple[object, ...], make: Callable[[object], str]) -> list[str]:
+    return [make(view) for view in views]
+
+
+def sitemap(model: SiteModel, each: Each = _made) -> bytes | None:
+    """The sitemap lists absolute addresses, so there is none without a base URL."""
+    parts = sitemap_parts(model, each)
+    return None if parts is None else "".join(parts).encode("utf-8")
+
+
+def sitemap_parts(model: SiteModel, each: Each = _made) -> list[str] | None:
+    """The sitemap's text in parts (``sitemap`` joins them); None without a base URL.
 
     Each page in each language; on a site of several languages each version whose
     main text is translated names every such version and x-default
@@ -202,6 +243,9 @@ def sitemap(model: SiteModel) -> bytes | None:
     Written as text, not through ElementTree: one line per address is all it
     holds, and at 10,000 claims the tree cost more than the rest of an edit's
     rebuild.  The bytes are those ElementTree (with ET.indent) would write.
+    ``each(kind, views, make)``: the entries of each view (``make(view)``, a function
+    of the view and the settings), or those made last time from the same views
+    (datafiles.py keeps them), so that an edit makes again only its records' entries.
     """
     settings = model.settings
     if settings.base_url is None:
@@ -211,7 +255,7 @@ def sitemap(model: SiteModel) -> bytes | None:
     space = f' xmlns:xhtml="{XHTML}"' if several else ""
     parts = [f"<?xml version='1.0' encoding='utf-8'?>\n<urlset xmlns=\"{SITEMAP}\"{space}>\n"]
 
-    def add(folder: str, lastmod: dt.date | None, main_text: Localized | None = None) -> None:
+    def add(folder: str, lastmod: dt.date | None, main_text: Localized | None = None) -> str:
         """``folder``: percent-encoded, in the main language; ``main_text``: the page's
         (a claim's statement), for which versions count as translated."""
         versions = translated_in(main_text, languages)
@@ -224,24 +268,31 @@ def sitemap(model: SiteModel) -> bytes | None:
                 for tag, url in urls
             )
         modified = f"    <lastmod>{lastmod.isoformat()}</lastmod>\n" if lastmod else ""
+        made = []
         for lang in languages:
             loc = escape(settings.absolute(lang.prefix + folder) or "")
             shown = links if lang in versions else ""
-            parts.append(f"  <url>\n    <loc>{loc}</loc>\n{modified}{shown}  </url>\n")
+            made.append(f"  <url>\n    <loc>{loc}</loc>\n{modified}{shown}  </url>\n")
+        return "".join(made)
 
-    add("", model.index.last_updated)
-    for claim in model.claims:
-        summary = claim.summary
-        add(addresses.claim_folder(summary.id), summary.last_changed, summary.statement)
-    add(addresses.folder_of(addresses.SOURCES_INDEX), None)
-    for source in model.sources:
-        add(addresses.source_folder(source.ref.id), None)
-    for archive in model.archives:
-        add(addresses.archive_folder(archive.ref.id), None)
+    def add_claim(summary: ClaimSummary) -> str:
+        return add(addresses.claim_folder(summary.id), summary.last_changed, summary.statement)
+
+    def add_source(source: SourceView) -> str:
+        return add(addresses.source_folder(source.ref.id), None)
+
+    def add_archive(archive: ArchiveView) -> str:
+        return add(addresses.archive_folder(archive.ref.id), None)
+
+    parts.append(add("", model.index.last_updated))
+    parts += each("claims", tuple(c.summary for c in model.claims), add_claim)  # type: ignore[arg-type]
+    parts.append(add(addresses.folder_of(addresses.SOURCES_INDEX), None))
+    parts += each("sources", model.sources, add_source)  # type: ignore[arg-type]
+    parts += each("archives", model.archives, add_archive)  # type: ignore[arg-type]
     for folder, lastmod in listing_folders(model):
-        add(folder, lastmod)
+        parts.append(add(folder, lastmod))
     parts.append("</urlset>\n")
-    return "".join(parts).encode("utf-8")
+    return parts
 
 
 def listing_folders(model: SiteModel) -> list[tuple[str, dt.date | None]]:

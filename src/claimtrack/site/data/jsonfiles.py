@@ -155,14 +155,17 @@ def _located(item: dict[str, Any], page: str, folder: str, settings: SiteSetting
 
 
 def document(settings: SiteSettings, key: str, lines: Iterable[bytes]) -> bytes:
-    """The whole file around its record lines (from claim_line or source_line)."""
+    """The whole file around its record lines (from claim_line or source_line), joined in
+    one copy: at 10,000 claims each further copy of megabytes cost more than the edit."""
     head = orjson.dumps({"schema_version": SCHEMA_VERSION, "title": settings.title.original})
-    body = b",\n".join(lines)
-    # One join: a chain of + would copy the whole file (22 MB at 10,000 claims) at each step.
-    parts = [head[:-1], b',"', key.encode(), b'":[']
-    if body:
-        parts += (b"\n", body, b"\n")
-    parts.append(b"]}\n")
+    start = head[:-1] + b',"' + key.encode() + b'":['
+    lines = list(lines)
+    if not lines:
+        return start + b"]}\n"
+    parts = [b",\n"] * (2 * len(lines) + 1)
+    parts[0] = start + b"\n"
+    parts[1::2] = lines
+    parts[-1] = b"\n]}\n"
     return b"".join(parts)
 
 

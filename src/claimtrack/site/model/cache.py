@@ -38,7 +38,9 @@ class ModelCache:
 
     def __init__(self, *, search: bool = True) -> None:
         self.search = search  # the site has full-text search (pages show its box)
-        self._refs: Reuse[str, SourceRef] = Reuse()
+        # Each source's SourceRef with the record it was made from (the languages are the
+        # same: a change of them makes all anew).
+        self._refs: dict[str, tuple[object, SourceRef]] = {}
         self._claims: dict[str, ClaimView] = {}
         self._sources: dict[str, SourceView] = {}
         self._archives: dict[str, ArchiveView | None] = {}
@@ -57,6 +59,7 @@ class ModelCache:
             # Every translatable text has an entry per site language: all made again.
             impact, self._languages = None, languages
             self._texts = Reuse()
+            self._refs = {}
         self._texts.start()
         refs = self._source_refs(a.tracker)
         summaries, claims, moved = self._summaries(a, impact)
@@ -87,18 +90,24 @@ class ModelCache:
         )
 
     def _source_refs(self, tracker: Tracker) -> dict[str, SourceRef]:
-        """Each source's SourceRef, the last one while its title (and the title's translations)
-        and language are the same."""
-        self._refs.start()
+        """Each source's SourceRef: the last one while its record is the same object, or
+        while its title (and the title's translations) and language are the same."""
+        last = self._refs
+        kept_refs: dict[str, tuple[object, SourceRef]] = {}
         refs: dict[str, SourceRef] = {}
         for sid, source in sorted(tracker.sources.items()):
             record = source.record
-            title, _ = source_texts(record, tracker.settings.site_languages)
-            made = SourceRef(sid, title, record.language)
-            ref = self._refs.get(sid, (), made)
-            if ref is None:
-                ref = self._refs.put(sid, (), made, made)
+            old = last.get(sid)
+            if old is not None and old[0] is record:
+                ref = old[1]
+            else:
+                title, _ = source_texts(record, tracker.settings.site_languages)
+                ref = kept(
+                    old[1] if old is not None else None, SourceRef(sid, title, record.language)
+                )
+            kept_refs[sid] = (record, ref)
             refs[sid] = ref
+        self._refs = kept_refs
         return refs
 
     def _texts_of(self, cid: str, record: Claim) -> ClaimTexts:

@@ -120,15 +120,23 @@ class ListingCache:
                 for summary in (before.get(cid), summaries.get(cid)):
                     if summary is not None:
                         touched.update(_keys(summary))
-            gone = set(changed)
-            for key in touched:
-                members = self._members.get(key, [])
-                self._members[key] = [s for s in members if s.id not in gone]
+            for cid in changed:
+                was = before.get(cid)
+                if was is not None:
+                    # Found by bisection where it stood: the order is total (a key listed
+                    # twice put it in twice, as a full grouping does, and takes it out twice).
+                    for key in _keys(was):
+                        members = self._members.get(key, [])
+                        at = bisect.bisect_left(members, order(was), key=order)
+                        if at < len(members) and members[at] is was:
+                            del members[at]
+                        else:  # not where it should stand: look at each
+                            self._members[key] = [s for s in members if s.id != cid]
             for cid in changed:
                 new = summaries.get(cid)
                 if new is not None:
                     for key in _keys(new):
-                        bisect.insort(self._members[key], new, key=order)
+                        bisect.insort(self._members.setdefault(key, []), new, key=order)
             for key in touched:
                 if not self._members[key]:
                     del self._members[key]

@@ -7,8 +7,10 @@ comparing them costs next to nothing).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import operator
+from collections.abc import Callable, Sequence
 from functools import partial
+from typing import Any
 
 from ...i18n import Interface
 from .. import addresses
@@ -22,57 +24,120 @@ from .outputs import Output
 
 
 class DataPlanner:
-    """The data files, a record's JSON line made again only when its view is new."""
+    """The data files, each made of pieces kept by the record they come from: a record's
+    JSON line, its feed entries' places, its sitemap entries are made again only when its
+    view is new; the whole file is joined from them (one copy) after the pages are written
+    (build.py), and only when its key changed."""
 
     def __init__(self) -> None:
         self._claim_lines: Reuse[str, bytes] = Reuse()
         self._source_lines: Reuse[str, bytes] = Reuse()
+        self._changes: Reuse[str, list[tuple[tuple[int, str, int, int], feeds.Change]]] = Reuse()
+        self._sitemap: dict[str, Reuse[str, str]] = {}
+        # Each large file's last bytes with the settings and the pieces they were joined
+        # from: equal pieces give the same bytes object, which the update knows it wrote
+        # (update.py); an edit that makes a record's piece again, equal, writes nothing.
+        self._documents: dict[str, tuple[object, Sequence[object], bytes]] = {}
 
     def plan(
         self, model: SiteModel, languages: Sequence[SiteLanguage], uis: dict[str, Interface]
     ) -> list[Output]:
-        """Of a claim, a feed shows its summary, history and measurements, the sitemap its
-        summary (whose statement says in which languages its page counts as translated)."""
+        """Of a claim, a feed shows its view's summary, history, measurements and figure (the
+        key holds the views of the claims it shows), the sitemap its summary (whose statement
+        says in which languages its page counts as translated)."""
         s = model.settings
         claims, sources = model.claims, model.sources
-        summaries = tuple(c.summary for c in claims)
         files = [
             Output("claims.json", make=lambda: self._claims_json(s, claims), key=(s, claims)),
             Output("sources.json", make=lambda: self._sources_json(s, sources), key=(s, sources)),
-            Output("claims.schema.json", make=lambda: data.schema_json(dataschema.claims_schema())),
+            # Made from the code alone: the same for as long as the process runs.
             Output(
-                "sources.schema.json", make=lambda: data.schema_json(dataschema.sources_schema())
+                "claims.schema.json",
+                make=lambda: data.schema_json(dataschema.claims_schema()),
+                key=_SCHEMA,
+            ),
+            Output(
+                "sources.schema.json",
+                make=lambda: data.schema_json(dataschema.sources_schema()),
+                key=_SCHEMA,
             ),
         ]
-        shown = (s, summaries, tuple(c.history for c in claims), tuple(c.measured for c in claims))
+        changes = self._latest(claims)
+        shown = (s, tuple(changes))
         files += (
             Output(
                 lang.prefix + addresses.FEED,
-                make=partial(feeds.atom_feed, model, uis[lang.tag], lang),
+                make=partial(feeds.atom_feed, model, uis[lang.tag], lang, changes),
                 key=shown,
             )
             for lang in languages
         )
         if s.base_url is not None:
-            make_sitemap = partial(feeds.sitemap, model)
+            summaries = tuple(c.summary for c in claims)
             refs = tuple(src.ref for src in sources)
             archived = tuple(a.ref.id for a in model.archives)
             listed = tuple(feeds.listing_folders(model))
             sitemap_key = (s, summaries, refs, model.index.last_updated, archived, listed)
             files.append(
-                Output(addresses.SITEMAP, make=lambda: make_sitemap() or b"", key=sitemap_key)
+                Output(
+                    addresses.SITEMAP,
+                    make=lambda: self._sitemap_xml(model),
+                    key=sitemap_key,
+                )
             )
         return files
+
+    def _latest(self, claims: tuple[ClaimView, ...]) -> list[feeds.Change]:
+        """The feed's entries; a claim's changes placed again only when its view is new."""
+        each = self._changes.each(claims, _claim_id, feeds.change_keys, None)
+        return feeds.latest_changes(each)
+
+    def _sitemap_xml(self, model: SiteModel) -> bytes:
+        s = model.settings
+
+        def each(kind: str, views: tuple[object, ...], make: Callable[[object], str]) -> list[str]:
+            kept = self._sitemap.setdefault(kind, Reuse())
+            return kept.each(views, _SITEMAP_NAMES[kind], make, s)
+
+        parts = feeds.sitemap_parts(model, each) or []
+        return self._joined(s, "sitemap", parts, lambda: "".join(parts).encode("utf-8"))
 
     def _claims_json(self, s: SiteSettings, views: tuple[ClaimView, ...]) -> bytes:
         """claims.json; a claim's line made again only when its view or the settings are new."""
         lines = self._claim_lines.each(views, _claim_id, lambda v: data.claim_line(v, s), s)
-        return data.document(s, "claims", lines)
+        return self._joined(s, "claims", lines, lambda: data.document(s, "claims", lines))
 
     def _sources_json(self, s: SiteSettings, views: tuple[SourceView, ...]) -> bytes:
-        """sources.json, likewise."""
+        """sources.json, likewise (a claim's edit makes the views of the sources it cites
+        again, and most often the same lines)."""
         lines = self._source_lines.each(views, _source_id, lambda v: data.source_line(v, s), s)
-        return data.document(s, "sources", lines)
+        return self._joined(s, "sources", lines, lambda: data.document(s, "sources", lines))
+
+    def _joined(
+        self, s: SiteSettings, name: str, parts: Sequence[object], join: Callable[[], bytes]
+    ) -> bytes:
+        """``join()``, or the last bytes of ``name`` when they were joined from equal parts
+        (most the same objects: a pointer comparison each) with the same settings."""
+        last = self._documents.get(name)
+        if (
+            last is not None
+            and last[0] is s
+            and len(last[1]) == len(parts)
+            and all(a is b or a == b for a, b in zip(last[1], parts, strict=True))
+        ):
+            return last[2]
+        made = join()
+        self._documents[name] = (s, parts, made)
+        return made
+
+
+_SCHEMA = ("schema", data.SCHEMA_VERSION)
+# The name of each kind of view the sitemap lists (a summary, a source's or archive's view).
+_SITEMAP_NAMES: dict[str, Callable[[Any], str]] = {
+    "claims": operator.attrgetter("id"),
+    "sources": operator.attrgetter("ref.id"),
+    "archives": operator.attrgetter("ref.id"),
+}
 
 
 def _claim_id(view: ClaimView) -> str:

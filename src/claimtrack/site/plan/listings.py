@@ -9,6 +9,7 @@ without any work, so an edit of one claim renders only the pages it appears on.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from functools import partial
 
 from ...i18n import N_, Interface
@@ -109,6 +110,9 @@ class ListingPlanner:
 
     def __init__(self) -> None:
         self._done: Reuse[tuple[str, str], list[Output]] = Reuse()
+        # Each listing's pages in the last plan: a listing made again (one claim moved in
+        # it) keeps the Output of each page showing the same (most of its pages).
+        self._last: dict[tuple[str, str], list[Output]] = {}
 
     def plan(
         self,
@@ -136,7 +140,11 @@ class ListingPlanner:
         lang: SiteLanguage,
         ui: Interface,
     ) -> list[Output]:
-        made = self._done.each(listings, _name, lambda v: _pages(v, s, lang, ui), s)
+        last = self._last
+        made = self._done.each(
+            listings, _name, lambda v: _pages(v, s, lang, ui, last.get(_name(v), ())), s
+        )
+        self._last = {_name(v): pages for v, pages in zip(listings, made, strict=True)}
         return [output for pages in made for output in pages]
 
 
@@ -144,7 +152,15 @@ def _name(v: ListingView) -> tuple[str, str]:
     return (v.family, v.value)
 
 
-def _pages(v: ListingView, s: SiteSettings, lang: SiteLanguage, ui: Interface) -> list[Output]:
+def _pages(
+    v: ListingView,
+    s: SiteSettings,
+    lang: SiteLanguage,
+    ui: Interface,
+    last: Sequence[Output] = (),
+) -> list[Output]:
+    """``last``: the listing's pages in the last plan; a page showing the same (its head,
+    claims and pagination; the settings the same object) is the same Output again."""
     made = []
     total = v.pages
     for number in range(1, total + 1):
@@ -159,10 +175,20 @@ def _pages(v: ListingView, s: SiteSettings, lang: SiteLanguage, ui: Interface) -
             v.fared if number == 1 else (),
             v.details if number == 1 else (),
         )
-        title = _title(ui, v.family, v.label, number, total, localized(s.title, lang.tag))
-        info = page_info(s, lang, path, title, title, "claims")
         shown = v.claims[start : start + addresses.PER_PAGE]
         pagination = Pagination(v.family, v.slug, number, total)
+        old = last[number - 1].context if number <= len(last) else None
+        if (
+            isinstance(old, ListingPage)
+            and last[number - 1].site is s
+            and old.pagination == pagination
+            and old.listing == head
+            and old.claims == shown
+        ):
+            made.append(last[number - 1])
+            continue
+        title = _title(ui, v.family, v.label, number, total, localized(s.title, lang.tag))
+        info = page_info(s, lang, path, title, title, "claims")
         # The filters are made from the claims shown, which the key holds.
         facets = Lazy(partial(_filters, shown))
         made.append(page(s, info, ListingPage(head, shown, pagination, facets)))

@@ -6,6 +6,7 @@ build can tell, without rendering, whether a page would come out the same.
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable
 from functools import partial
 
@@ -15,7 +16,15 @@ from ..data import jsonld
 from ..languages import SiteLanguage, of_site, translated_in
 from ..model.builders import KIND_LABELS, by_origin
 from ..model.localized import localized
-from ..model.views import STATUSES, ArchiveView, ClaimView, SiteModel, SiteSettings, SourceView
+from ..model.views import (
+    STATUSES,
+    ArchiveView,
+    ClaimView,
+    SiteModel,
+    SiteSettings,
+    SourceSummary,
+    SourceView,
+)
 from ..reuse import Reuse
 from . import listings as listing_pages
 from .contexts import (
@@ -46,6 +55,9 @@ class Planner:
     def __init__(self) -> None:
         self._editions: dict[str, _Edition] = {}
         self._data = DataPlanner()
+        # The sources' listing order (by_origin) with the views it was made from: the same
+        # while they are the same objects, once for every edition.
+        self._listed: tuple[tuple[SourceView, ...], tuple[SourceSummary, ...]] = ((), ())
 
     def plan(self, model: SiteModel, static: dict[str, bytes], ui: Interface) -> list[Output]:
         """Every file of the site: each language's pages (the main language's first), then
@@ -62,7 +74,13 @@ class Planner:
         # An edition of a language the site no longer has is dropped with its outputs.
         editions = {lang.tag: self._editions.get(lang.tag) or _Edition() for lang in languages}
         self._editions = editions
-        outputs = [o for lang in languages for o in editions[lang.tag].plan(model, lang, uis)]
+        views, listed = self._listed
+        if len(views) != len(model.sources) or not all(map(operator.is_, views, model.sources)):
+            listed = by_origin(model.sources)
+            self._listed = (model.sources, listed)
+        outputs = [
+            o for lang in languages for o in editions[lang.tag].plan(model, lang, uis, listed)
+        ]
         outputs += self._data.plan(model, languages, uis)
         outputs += (
             Output(f"static/{name}", make=_constant(content), key=content)
@@ -75,19 +93,32 @@ class _Edition:
     """One language's pages, reusing what the last plan made in it from the same views."""
 
     def __init__(self) -> None:
-        # By claim id; made from the view and the settings, and equal while what its review
-        # shows of the cited sources is equal.
-        self._claims: Reuse[str, Output] = Reuse()
+        # The last plan's claims, what their pages show of others (_cited) and their pages,
+        # with its settings: a page is made from the view and the settings, and is the same
+        # while what its review shows of the cited sources is equal.
+        self._last_claims: tuple[
+            tuple[ClaimView, ...], tuple[tuple[object, ...], ...], tuple[Output, ...]
+        ] = ((), (), ())
+        self._last_settings: SiteSettings | None = None
+        self._last_slugs: dict[str, str] | None = None
+        self._last_shown: dict[str, tuple[object, ...]] = {}
         self._sources: Reuse[str, Output] = Reuse()
         self._archives: Reuse[str, Output] = Reuse()
         self._listings = listing_pages.ListingPlanner()
 
-    def plan(self, model: SiteModel, lang: SiteLanguage, uis: dict[str, Interface]) -> list[Output]:
+    def plan(
+        self,
+        model: SiteModel,
+        lang: SiteLanguage,
+        uis: dict[str, Interface],
+        listed: tuple[SourceSummary, ...],
+    ) -> list[Output]:
+        """``listed``: the sources in their listing's order (by_origin)."""
         s, ui = model.settings, uis[lang.tag]
         outputs = [
             _index_page(model, lang, ui),
             *self._claim_pages(model, lang, ui),
-            *listing_pages.source_pages(by_origin(model.sources), s, lang, ui),
+            *listing_pages.source_pages(listed, s, lang, ui),
             *self._sources.each(
                 model.sources, _source_id, lambda v: _source_page(s, lang, v, ui), s
             ),
@@ -103,21 +134,54 @@ class _Edition:
         return outputs
 
     def _claim_pages(self, model: SiteModel, lang: SiteLanguage, ui: Interface) -> list[Output]:
+        """A claim's page again only when its view or what it shows of others changed.
+
+        While there are as many claims as last time, each is compared with the one in
+        its place (one pointer comparison and a small tuple's); otherwise by id."""
         s = model.settings
         sources = {src.ref.id: src for src in model.sources}
+        shown = {sid: _shown_in_review(v) for sid, v in sources.items()}
         slugs = model.claimant_slugs
-        made = []
-        self._claims.start()
-        for claim in model.claims:
-            cid = claim.summary.id
+        claims = model.claims
+        last_claims, last_cited, last_made = self._last_claims
+        same_place = self._last_settings is s and len(last_claims) == len(claims)
+        # Nothing any page shows of others changed (what the sources show in a review,
+        # the claimants' slugs): a claim in its place whose view is the same object keeps
+        # its page, one pointer comparison each.
+        quick = same_place and slugs is self._last_slugs and shown == self._last_shown
+        self._last_slugs, self._last_shown = slugs, shown
+        by_id: dict[str, tuple[ClaimView, tuple[object, ...], Output]] = {}
+        if not same_place and self._last_settings is s:
+            by_id = {
+                c.summary.id: (c, cited, o)
+                for c, cited, o in zip(last_claims, last_cited, last_made, strict=True)
+            }
+        made: list[Output] = []
+        all_cited: list[tuple[object, ...]] = []
+        for i, claim in enumerate(claims):
+            if quick and last_claims[i] is claim:
+                made.append(last_made[i])
+                all_cited.append(last_cited[i])
+                continue
             slug = slugs.get(claim.summary.claimant, "")
-            cited = _cited(claim, sources, slug)
-            same = (claim, s)
-            output = self._claims.get(cid, same, cited)
-            if output is None:
+            # What its page shows of others besides its view: the cited sources as its
+            # ClaimReview shows them (only that, so a change elsewhere in a source's view,
+            # the claims it lists, does not make every page citing it look changed), and
+            # its claimant's slug.
+            cited = (*(shown[ref.id] for ref in claim.sources if ref.id in shown), slug)
+            old: tuple[ClaimView, tuple[object, ...], Output] | None
+            if same_place:
+                old = (last_claims[i], last_cited[i], last_made[i])
+            else:
+                old = by_id.get(claim.summary.id)
+            if old is not None and old[0] is claim and old[1] == cited:
+                output = old[2]
+            else:
                 output = _claim_page(s, lang, claim, cited, sources, slug, ui)
-                self._claims.put(cid, same, output, cited)
             made.append(output)
+            all_cited.append(cited)
+        self._last_claims = (claims, tuple(all_cited), tuple(made))
+        self._last_settings = s
         return made
 
 
@@ -142,16 +206,6 @@ def _index_page(model: SiteModel, lang: SiteLanguage, ui: Interface) -> Output:
 def _not_found_page(s: SiteSettings, lang: SiteLanguage, ui: Interface) -> Output:
     missing = ui.gettext("Page not found – %(title)s") % {"title": localized(s.title, lang.tag)}
     return page(s, page_info(s, lang, addresses.NOT_FOUND, missing, "", ""), NotFoundPage())
-
-
-def _cited(claim: ClaimView, sources: dict[str, SourceView], slug: str) -> tuple[object, ...]:
-    """What a claim's page shows of others besides its view: the cited sources as its
-    ClaimReview shows them (only that, so a change elsewhere in a source's view, the claims
-    it lists, does not make every page citing it look changed), and its claimant's slug."""
-    return (
-        *(_shown_in_review(sources[ref.id]) for ref in claim.sources if ref.id in sources),
-        slug,
-    )
 
 
 def _shown_in_review(v: SourceView) -> tuple[object, ...]:
