@@ -153,7 +153,7 @@ class Options:
     hugo: Path
     pagefind: Path | None  # None: no Hugo-then-Pagefind row
     baseline: Path | None = None
-    pelican: bool = True
+    pelican: bool = False
 
 
 def round_chains(
