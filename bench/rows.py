@@ -15,6 +15,7 @@ command, so it writes its cache as a first run does.
 
 from __future__ import annotations
 
+import functools
 import json
 import shlex
 import shutil
@@ -69,14 +70,17 @@ def pagefind_binary() -> Path:
     return Path(found)
 
 
-def flags(bin_dir: Path, *command: str) -> set[str]:
+@functools.cache
+def flags(bin_dir: Path, *command: str) -> frozenset[str]:
     """The options ``claimtrack COMMAND`` has: a --baseline install may be older."""
     import subprocess
 
     done = subprocess.run(
         [bin_dir / "claimtrack", *command, "--help"], capture_output=True, text=True, check=False
     )
-    return {word.strip("[],") for word in done.stdout.split() if word.startswith(("--", "[--"))}
+    return frozenset(
+        word.strip("[],") for word in done.stdout.split() if word.startswith(("--", "[--"))
+    )
 
 
 def claimtrack_chains(t: Tracker, bin_dir: Path, prefix: str = "") -> list[list[Step]]:

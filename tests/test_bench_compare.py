@@ -137,10 +137,16 @@ def _listing(t: Any) -> tuple[set[str], list[str], list[str]]:
     )
 
 
-def test_every_row_of_the_issue_runs_in_a_round_each_beside_hugo(bench: Any, made: Any) -> None:
+def test_every_row_of_the_issue_runs_in_a_round_each_beside_hugo(
+    bench: Any, made: Any, tmp_path: Path
+) -> None:
     rows = bench["rows"]
     many = bench["trackers"].Tracker(CLAIMS, 3, made.base.parent / "three")
-    o = rows.Options(Path(sys.executable).parent, Path("hugo"), Path("pagefind"))
+    # A claimtrack whose help names the options a round looks for.
+    fake = tmp_path / "claimtrack"
+    fake.write_text("#!/bin/sh\necho 'usage: [--version] [--no-cache] [--no-search]'\n")
+    fake.chmod(0o755)
+    o = rows.Options(tmp_path, Path("hugo"), Path("pagefind"))
     names = [step.name for _, chain in rows.round_chains(made, many, o) for step in chain]
     assert set(names) == {
         rows.START,
@@ -165,6 +171,10 @@ def test_every_row_of_the_issue_runs_in_a_round_each_beside_hugo(bench: Any, mad
         s for _, c in rows.round_chains(made, many, o) for s in c if s.name == rows.BUILD_AGAIN
     )
     assert build.command == again.command and "--no-cache" not in build.command
+    cold = next(
+        s for _, c in rows.round_chains(made, many, o) for s in c if s.name == rows.BUILD_NO_SEARCH
+    )
+    assert cold.command[-1] == "--no-search"
 
 
 CHILD = "import sys; b = bytearray({mib} * 2**20); sys.stdout.write('ready\\n'); sys.stdout.flush(); sys.stdin.read()"
