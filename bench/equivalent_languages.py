@@ -337,9 +337,7 @@ def claim_markdown(
     if claim.get("related"):
         # Related claims by their original statement: a simplification (claimtrack shows
         # each in the page's language), a few words a claim.
-        yield f"## {w['related']}\n\n" + "".join(
-            summary(claims, c, link) for c in claim["related"]
-        )
+        yield f"## {w['related']}\n\n" + "".join(summary(claims, c, link) for c in claim["related"])
 
 
 def source_markdown(

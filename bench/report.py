@@ -137,9 +137,12 @@ def goals(s: Sized) -> list[Goal]:
             found.append(
                 Goal(SERVE_KINDS[kind], f"{ms.format(0)} ms", "≤ 100 ms", ms.median <= 100)
             )
-    if "tracker.yaml" in s.serve and BUILD_NO_SEARCH in runs:
-        edit, cold = Spread.of(s.serve["tracker.yaml"]).median, s.seconds(BUILD_NO_SEARCH).median
-        shown = f"{edit:.2f} s (cold build {cold:.2f} s)"
+    # `serve` indexes for search as `build` does: its edit is held to the cold build with
+    # search (to the one without when that row was not run).
+    cold_row = BUILD if BUILD in runs else BUILD_NO_SEARCH
+    if "tracker.yaml" in s.serve and cold_row in runs:
+        edit, cold = Spread.of(s.serve["tracker.yaml"]).median, s.seconds(cold_row).median
+        shown = f"{edit:.2f} s (`{cold_row}` {cold:.2f} s)"
         found.append(Goal(SERVE_KINDS["tracker.yaml"], shown, "≤ the cold build", edit <= cold))
     versus(BUILD_EDITED, 0.05, "`build` again after one claim changed (cache on disk)")
     versus(CHECK_EDITED, 0.05, "`check` again after one claim changed")
@@ -152,7 +155,8 @@ def goals(s: Sized) -> list[Goal]:
         found.append(Goal(what, f"{mib.format(0)} MiB", "≤ 300 MiB", mib.median <= 300))
     if s.many is not None:
         n = s.many.languages
-        versus(LANGUAGES.format(n=n), 0.4, f"{n} languages", HUGO_LANGUAGES.format(n=n))
+        what = f"{n} languages: `build --no-search` cold against Hugo's {n}-language site"
+        versus(LANGUAGES.format(n=n), 0.4, what, HUGO_LANGUAGES.format(n=n))
     if START in runs:
         start = s.seconds(START).median
         for name in (BUILD_AGAIN, CHECK_AGAIN):

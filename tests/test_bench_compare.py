@@ -259,12 +259,12 @@ def test_the_goals_are_read_from_the_rows_they_name(bench: Any, made: Any) -> No
         rows.BUILD_AGAIN: one(0.5),
         rows.CHECK_AGAIN: one(0.7),
     }
-    sized.serve = {"claim": [0.05, 0.09, 0.2], "source": [0.3], "tracker.yaml": [3.0]}
+    sized.serve = {"claim": [0.05, 0.09, 0.2], "source": [0.3], "tracker.yaml": [5.0]}
     met = {g.what: g.met for g in report.goals(sized)}
     assert met == {
         report.SERVE_KINDS["claim"]: True,  # median 90 ms
         report.SERVE_KINDS["source"]: False,
-        report.SERVE_KINDS["tracker.yaml"]: True,  # 3.0 s against the cold build's 4.0 s
+        report.SERVE_KINDS["tracker.yaml"]: True,  # 5 s: under the build with search (12 s)
         "`build` again after one claim changed (cache on disk)": True,  # 0.04x Hugo
         "`check` again after one claim changed": False,  # 0.06x
         "`check` cold": True,  # 0.2x
