@@ -207,6 +207,17 @@ def section(
     )
 
 
+def writable(path: Path) -> None:
+    """Stop before measuring when writing ``path`` would lose its earlier sections: a
+    file that exists must keep them in its changelog."""
+    old = path.read_text(encoding="utf-8") if path.is_file() else ""
+    if old.strip() and CHANGELOG not in old:
+        raise SystemExit(
+            f"{path} has no '{CHANGELOG}' section, and --write replaces everything above it: "
+            "add one (bench/CHANGELOG-draft.md is a draft of it), or write to a new file"
+        )
+
+
 def write(path: Path, text: str) -> None:
     """FILE as the head, the current section and FILE's changelog."""
     old = path.read_text(encoding="utf-8") if path.is_file() else ""
@@ -237,6 +248,8 @@ def main() -> None:
     parser.add_argument("--pelican", action="store_true", help="Pelican too, in one language")
     parser.add_argument("--no-pagefind", action="store_true", help="no Hugo-then-Pagefind row")
     args = parser.parse_args()
+    if args.write:
+        writable(args.write)
     o = rows.Options(
         BIN,
         rows.hugo_binary(BIN),

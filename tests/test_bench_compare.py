@@ -33,6 +33,7 @@ def bench() -> Any:
     """bench/ importable, as bench/compare.py imports its neighbours."""
     monkeypatch = pytest.MonkeyPatch()
     monkeypatch.syspath_prepend(str(REPO / "bench"))
+    import compare
     import equivalent
     import measure
     import report
@@ -40,6 +41,7 @@ def bench() -> Any:
     import trackers
 
     yield {
+        "compare": compare,
         "rows": rows,
         "measure": measure,
         "report": report,
@@ -363,3 +365,20 @@ def test_a_measurement_is_shown_with_its_quote_in_context(bench: Any) -> None:
     )
     assert "**4.2 x**" in text and "Lab A" in text and "hardware: 8x H100" in text
     assert "> It ran 4.2 times faster." in text and "[Lab A's report](/sources/s1/)" in text
+
+
+def test_write_replaces_the_section_and_keeps_the_changelog(bench: Any, tmp_path: Path) -> None:
+    compare = bench["compare"]
+    results = tmp_path / "RESULTS.md"
+    results.write_text("# Old head\n\n## Old run\n\nold figures\n\n## Changelog\n\n- one\n")
+    compare.writable(results)
+    compare.write(results, "## Now\n\nnew figures\n")
+    text = results.read_text(encoding="utf-8")
+    assert text.startswith(compare.RESULTS_HEAD)
+    assert "old figures" not in text and "Old head" not in text
+    assert text.endswith("## Now\n\nnew figures\n\n## Changelog\n\n- one\n")
+    # Without a changelog the old sections would be lost: refused before any measuring.
+    results.write_text("## Old run\n\nold figures\n")
+    with pytest.raises(SystemExit, match="Changelog"):
+        compare.writable(results)
+    compare.writable(tmp_path / "new.md")
