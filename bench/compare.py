@@ -136,6 +136,14 @@ def machine(o: rows.Options) -> str:
     )
 
 
+def filesystem(path: Path) -> str:
+    """The type of the filesystem ``path`` is on (tmpfs: memory; ext4 and the like: disk)."""
+    mounts = [line.split() for line in Path("/proc/mounts").read_text().splitlines()]
+    resolved = str(path.resolve())
+    found = [m for m in mounts if resolved == m[1] or resolved.startswith(m[1].rstrip("/") + "/")]
+    return max(found, key=lambda m: len(m[1]))[2] if found else "?"
+
+
 def commit() -> str:
     done = subprocess.run(
         ["git", "-C", HERE, "rev-parse", "--short", "HEAD"],
@@ -152,7 +160,9 @@ def section(
     title = f"## {dt.datetime.now(dt.UTC):%Y-%m-%d %H:%M} UTC" + (
         f": {args.label}" if args.label else ""
     )
-    where = ", ".join(f"{s.one.claims:,} in {s.one.base.parent}" for s in sizes)
+    where = ", ".join(
+        f"{s.one.claims:,} in {s.one.base.parent} ({filesystem(s.one.base)})" for s in sizes
+    )
     growth: list[str] = []
     by_claims = {s.one.claims: s for s in sizes}
     for small, big in ((a, b) for a in by_claims for b in by_claims if b == 10 * a):
