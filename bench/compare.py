@@ -58,6 +58,7 @@ from trackers import Tracker, prepare  # noqa: E402
 
 BIN = Path(sys.executable).parent
 CHANGELOG = "## Changelog"
+BIG_TEXT = 50_000  # from this size, the sites' text is not measured
 SITE_ROWS = {  # the rows whose built site is measured, and its --out or --destination
     rows.BUILD_NO_SEARCH: "--out",
     rows.HUGO: "--destination",
@@ -104,7 +105,8 @@ def measure(sized: report.Sized, o: rows.Options, rounds: int, warmup: int) -> N
             sized.runs.setdefault(step.name, []).append(result)
             folder = site_folder(step)
             if last and folder is not None:
-                sized.sites[step.name] = report.site_sizes(folder)
+                text = sized.one.claims < BIG_TEXT  # minutes of reading at 100,000 claims
+                sized.sites[step.name] = report.site_sizes(folder, text)
 
         for t, steps in rows.round_chains(sized.one, sized.many, o):
             rows.run_chain(t, steps, number, runner)
@@ -182,7 +184,13 @@ def section(
             "",
             f"    .venv/bin/python bench/compare.py {shlex.join(sys.argv[1:])}",
             "",
-            f"{args.rounds} rounds ({args.big_rounds} from {args.big_from:,} claims), in turn, "
+            f"{args.rounds} rounds"
+            + (
+                f" ({args.big_rounds} from {args.big_from:,} claims)"
+                if any(s.one.claims >= args.big_from for s in sizes)
+                else ""
+            )
+            + ", in turn, "
             f"after {args.warmup} warm-up round(s); trackers and outputs: {where}. "
             'Each figure: the median of the rounds, min–max beside it. "Cold": every '
             "output and cache removed first, then the plain command (which writes its cache, "

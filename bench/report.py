@@ -11,6 +11,7 @@ process (the goal's figure) and of the whole process tree.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -50,7 +51,7 @@ class Sized:
     many: Tracker | None
     runs: dict[str, list[Run]] = field(default_factory=dict)
     serve: dict[str, list[float]] = field(default_factory=dict)
-    sites: dict[str, dict[str, tuple[int, int]]] = field(default_factory=dict)
+    sites: dict[str, Sizes] = field(default_factory=dict)
 
     def seconds(self, name: str) -> Spread:
         return Spread.of([r.seconds for r in self.runs[name]])
@@ -128,7 +129,7 @@ def goals(s: Sized) -> list[Goal]:
     def versus(name: str, limit: float, what: str, hugo: str = HUGO) -> None:
         if name in runs and hugo in runs:
             ratio = s.seconds(name).median / s.seconds(hugo).median
-            shown = f"{s.seconds(name).median:.2f} s, {ratio:.3f}x"
+            shown = f"{s.seconds(name).format()} s, {ratio:.3f}x"
             found.append(Goal(what, shown, f"≤ {limit}x {hugo}", ratio <= limit))
 
     for kind in ("claim", "source"):
@@ -209,11 +210,26 @@ def growth_table(small: Sized, big: Sized) -> list[str]:
     return lines
 
 
-def site_sizes(folder: Path) -> dict[str, tuple[int, int]]:
-    """HTML pages and their bytes in a built site, by kind: the first folder of the path
-    (claims, sources, status, topics, ...), ``home`` and ``404`` for the root's; and
-    ``all files`` (every file, HTML or not)."""
-    kinds: dict[str, tuple[int, int]] = {}
+HIDDEN = re.compile(rb"<head\b.*?</head>|<script\b.*?</script>|<style\b.*?</style>", re.S)
+TAG = re.compile(rb"<[^>]*>")
+SPACE = re.compile(rb"\s+")
+
+
+def visible_bytes(page: bytes) -> int:
+    """The bytes of a page's text as a reader sees it: no head, scripts, styles or tags,
+    each run of white space one space (entities are counted as written)."""
+    return len(SPACE.sub(b" ", TAG.sub(b" ", HIDDEN.sub(b" ", page))).strip())
+
+
+Sizes = dict[str, tuple[int, int, int]]  # kind: pages, bytes, visible text bytes
+
+
+def site_sizes(folder: Path, text: bool = True) -> Sizes:
+    """HTML pages, their bytes and (with ``text``: reading every page takes minutes at
+    100,000 claims) their text's bytes in a built site, by kind: the first folder of the
+    path (claims, sources, status, topics, ...), ``home`` and ``404`` for the root's; and
+    ``all files`` (every file, HTML or not: their number and bytes)."""
+    kinds: dict[str, tuple[int, int, int]] = {}
     files = total = 0
     for path in folder.rglob("*"):
         if not path.is_file():
@@ -224,37 +240,41 @@ def site_sizes(folder: Path) -> dict[str, tuple[int, int]]:
             continue
         parts = path.relative_to(folder).parts
         kind = parts[0] if len(parts) > 1 else {"index.html": "home"}.get(parts[0], parts[0])
-        pages, nbytes = kinds.get(kind, (0, 0))
-        kinds[kind] = (pages + 1, nbytes + size)
-    return {**dict(sorted(kinds.items())), "all files": (files, total)}
+        pages, nbytes, seen = kinds.get(kind, (0, 0, 0))
+        seen += visible_bytes(path.read_bytes()) if text else 0
+        kinds[kind] = (pages + 1, nbytes + size, seen)
+    return {**dict(sorted(kinds.items())), "all files": (files, total, 0)}
 
 
 def sites_table(s: Sized, claimtrack: str, hugo: str) -> list[str]:
     """claimtrack's site beside Hugo's, per kind of page, with the one-line summary."""
     if claimtrack not in s.sites or hugo not in s.sites:
         return []
-    a, b = s.sites[hugo], s.sites[claimtrack]
-    pages = {
-        side: sum(n for k, (n, _) in d.items() if k != "all files")
-        for side, d in (("h", a), ("c", b))
-    }
-    nbytes = {
-        side: sum(x for k, (_, x) in d.items() if k != "all files")
-        for side, d in (("h", a), ("c", b))
-    }
+    h, c = s.sites[hugo], s.sites[claimtrack]
+
+    def total(sizes: Sizes, i: int) -> int:
+        return sum(v[i] for k, v in sizes.items() if k != "all files")
+
     label = s.many.label if s.many and "languages" in claimtrack else s.one.label
     lines = [
-        f"{label} claims: Hugo's pages: {pages['h']:,} pages, {nbytes['h'] / 1e6:.1f} MB of HTML; "
-        f"claimtrack's: {pages['c']:,} pages, {nbytes['c'] / 1e6:.1f} MB "
-        f"(Hugo's / claimtrack's: {pages['h'] / pages['c']:.2f}x the pages, "
-        f"{nbytes['h'] / nbytes['c']:.2f}x the bytes).",
+        f"{label} claims: Hugo's pages: {total(h, 0):,} pages, {total(h, 1) / 1e6:.1f} MB "
+        f"of HTML ({total(h, 2) / 1e6:.1f} MB of visible text); claimtrack's: "
+        f"{total(c, 0):,} pages, {total(c, 1) / 1e6:.1f} MB ({total(c, 2) / 1e6:.1f} MB). "
+        f"Hugo's over claimtrack's: {total(h, 0) / total(c, 0):.2f}x the pages, "
+        f"{total(h, 1) / total(c, 1):.2f}x the HTML bytes"
+        + (f", {total(h, 2) / total(c, 2):.2f}x the text." if total(c, 2) else "."),
         "",
-        "| kind | Hugo pages | Hugo MB | claimtrack pages | claimtrack MB | bytes, Hugo / claimtrack |",
+        "| kind | Hugo pages | Hugo MB (text) | claimtrack pages | claimtrack MB (text) | "
+        "Hugo / claimtrack, bytes (text) |",
         "| --- | ---: | ---: | ---: | ---: | ---: |",
     ]
-    for kind in dict.fromkeys([*b, *a]):
-        hp, hb = a.get(kind, (0, 0))
-        cp, cb = b.get(kind, (0, 0))
+    for kind in dict.fromkeys([*c, *h]):
+        hp, hb, ht = h.get(kind, (0, 0, 0))
+        cp, cb, ct = c.get(kind, (0, 0, 0))
         ratio = f"{hb / cb:.2f}x" if cb else "–"
-        lines.append(f"| {kind} | {hp:,} | {hb / 1e6:.2f} | {cp:,} | {cb / 1e6:.2f} | {ratio} |")
+        ratio += f" ({ht / ct:.2f}x)" if ct else ""
+        lines.append(
+            f"| {kind} | {hp:,} | {hb / 1e6:.2f} ({ht / 1e6:.2f}) | {cp:,} | "
+            f"{cb / 1e6:.2f} ({ct / 1e6:.2f}) | {ratio} |"
+        )
     return lines

@@ -289,23 +289,26 @@ def test_the_growth_is_big_over_small_per_row(bench: Any, made: Any) -> None:
     assert "| 10.25x |" in line and "| 9.00x |" in line and line.endswith("| no |")
 
 
-def test_site_sizes_count_html_pages_by_kind(bench: Any, tmp_path: Path) -> None:
-    for name, size in {
-        "index.html": 10,
-        "404.html": 3,
-        "claims/a/index.html": 100,
-        "claims/b/index.html": 50,
-        "sources/s/index.html": 7,
-        "claims.json": 1000,
+def test_site_sizes_count_html_pages_their_bytes_and_text_by_kind(
+    bench: Any, tmp_path: Path
+) -> None:
+    page = b"<html><head><title>T</title></head><body><p>Two  words</p>\n<script>x</script></body>"
+    for name, content in {
+        "index.html": b"x" * 10,
+        "404.html": b"abc",
+        "claims/a/index.html": page,
+        "claims/b/index.html": page,
+        "sources/s/index.html": b"<p>seven</p>",
+        "claims.json": b"{}",
     }.items():
         (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
-        (tmp_path / name).write_bytes(b"x" * size)
+        (tmp_path / name).write_bytes(content)
     assert bench["report"].site_sizes(tmp_path) == {
-        "404.html": (1, 3),
-        "claims": (2, 150),
-        "home": (1, 10),
-        "sources": (1, 7),
-        "all files": (6, 1170),
+        "404.html": (1, 3, 3),
+        "claims": (2, 2 * len(page), 2 * len("Two words")),
+        "home": (1, 10, 10),
+        "sources": (1, 12, 5),
+        "all files": (6, 10 + 3 + 2 * len(page) + 12 + 2, 0),
     }
 
 
