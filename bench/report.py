@@ -273,8 +273,8 @@ def sites_table(s: Sized, claimtrack: str, hugo: str) -> list[str]:
         cp, cb, ct = c.get(kind, (0, 0, 0))
         ratio = f"{hb / cb:.2f}x" if cb else "–"
         ratio += f" ({ht / ct:.2f}x)" if ct else ""
-        lines.append(
-            f"| {kind} | {hp:,} | {hb / 1e6:.2f} ({ht / 1e6:.2f}) | {cp:,} | "
-            f"{cb / 1e6:.2f} ({ct / 1e6:.2f}) | {ratio} |"
-        )
+        # Text is measured for HTML pages only, not for "all files".
+        hs = f"{hb / 1e6:.2f}" + (f" ({ht / 1e6:.2f})" if ct else "")
+        cs = f"{cb / 1e6:.2f}" + (f" ({ct / 1e6:.2f})" if ct else "")
+        lines.append(f"| {kind} | {hp:,} | {hs} | {cp:,} | {cs} | {ratio} |")
     return lines
