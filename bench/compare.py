@@ -89,6 +89,8 @@ def measure(sized: report.Sized, o: rows.Options, rounds: int, warmup: int) -> N
         def runner(t: Tracker, step: rows.Step, number: int = number, last: bool = last) -> None:
             env = {**os.environ, "XDG_CACHE_HOME": str(t.base / "cache" / "xdg")}
             result = run(step.command, env=env, cwd=t.root)
+            if result.returncode < 0:  # killed: the out-of-memory killer, at 100,000 claims
+                raise Killed(f"{step.name}: killed by signal {-result.returncode}")
             if result.returncode != 0:
                 raise SystemExit(
                     f"{step.name} failed ({result.returncode}):\n{result.output[-3000:]}"
@@ -109,7 +111,16 @@ def measure(sized: report.Sized, o: rows.Options, rounds: int, warmup: int) -> N
                 sized.sites[step.name] = report.site_sizes(folder, text)
 
         for t, steps in rows.round_chains(sized.one, sized.many, o):
-            rows.run_chain(t, steps, number, runner)
+            try:
+                rows.run_chain(t, steps, number, runner)
+            except Killed as killed:
+                # The rest of the chain needs what the killed step leaves: skipped too.
+                print(f"  {killed}; the rest of its chain skipped this round", flush=True)
+                sized.killed.append(f"round {number + 1}: {killed}")
+
+
+class Killed(Exception):
+    """A step ended by a signal, not by its own failure: noted, and the run goes on."""
 
 
 def commands_text(sized: report.Sized, o: rows.Options) -> list[str]:
@@ -202,6 +213,16 @@ def section(
             "",
             *report.goals_table(sizes),
             "",
+            *(
+                [
+                    f"Killed, not measured ({s.one.label} claims): {k}."
+                    for s in sizes
+                    for k in s.killed
+                ]
+                + [""]
+                if any(s.killed for s in sizes)
+                else []
+            ),
             "Every row:",
             "",
             *report.rows_table(sizes),

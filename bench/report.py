@@ -52,6 +52,7 @@ class Sized:
     runs: dict[str, list[Run]] = field(default_factory=dict)
     serve: dict[str, list[float]] = field(default_factory=dict)
     sites: dict[str, Sizes] = field(default_factory=dict)
+    killed: list[str] = field(default_factory=list)  # steps ended by a signal
 
     def seconds(self, name: str) -> Spread:
         return Spread.of([r.seconds for r in self.runs[name]])

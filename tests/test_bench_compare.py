@@ -392,3 +392,29 @@ def test_write_replaces_the_section_and_keeps_the_changelog(bench: Any, tmp_path
     with pytest.raises(SystemExit, match="Changelog"):
         compare.writable(results)
     compare.writable(tmp_path / "new.md")
+
+
+def test_a_step_killed_by_a_signal_is_noted_and_the_run_goes_on(
+    bench: Any, made: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """What the out-of-memory killer does to a 100,000-claim Hugo: the rest of that
+    chain is skipped, its edits undone, and the other chains are measured."""
+    compare, rows, report = bench["compare"], bench["rows"], bench["report"]
+    original = _files(made.root)
+    chains = [
+        (
+            made,
+            [
+                rows.Step("edited", ["true"], edit=True),
+                rows.Step("killed", ["sh", "-c", "kill -9 $$"]),
+                rows.Step("after", ["true"]),
+            ],
+        ),
+        (made, [rows.Step("next chain", ["true"])]),
+    ]
+    monkeypatch.setattr(rows, "round_chains", lambda one, many, o: chains)
+    sized = report.Sized(made, None)
+    compare.measure(sized, None, rounds=1, warmup=0)
+    assert list(sized.runs) == ["edited", "next chain"]
+    assert sized.killed == ["round 1: killed: killed by signal 9"]
+    assert _files(made.root) == original
