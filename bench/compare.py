@@ -277,6 +277,12 @@ def main() -> None:
     parser.add_argument("--no-serve", action="store_true", help="leave the serve rows out")
     parser.add_argument("--edits", type=int, default=6, help="edits of each kind under serve")
     parser.add_argument("--languages", type=int, default=3, help="the translated twin's (1: none)")
+    parser.add_argument(
+        "--big-languages",
+        type=int,
+        help="--languages for the big sizes (default: the same; 1 leaves the three-language "
+        "rows out there: Hugo's three-language build of 100,000 claims may need 20 GB)",
+    )
     parser.add_argument("--write", type=Path, help="write the results into this markdown file")
     parser.add_argument("--label", default="", help="a few words on what was measured")
     parser.add_argument(
@@ -302,12 +308,13 @@ def main() -> None:
     for claims in (int(n) for n in args.sizes.split(",")):
         big = claims >= args.big_from
         work = args.big_work if big else args.work
+        languages = (args.big_languages or args.languages) if big else args.languages
         # Made in a child process: a 100,000-claim generation peaks at gigabytes, which
         # this process would otherwise keep while it measures.
         generate = [sys.executable, HERE / "trackers.py", "--work", work, "--sizes", str(claims)]
-        subprocess.run([*map(str, generate), "--languages", str(args.languages)], check=True)
+        subprocess.run([*map(str, generate), "--languages", str(languages)], check=True)
         one, _ = prepare(work, claims)  # made: only read back
-        many = prepare(work, claims, args.languages)[0] if args.languages > 1 else None
+        many = prepare(work, claims, languages)[0] if languages > 1 else None
         sized = report.Sized(one, many)
         measure(sized, o, args.big_rounds if big else args.rounds, args.warmup)
         if not args.no_serve:
