@@ -11,7 +11,10 @@ languages, and Hugo's equivalents of both (bench/equivalent.py,
 bench/equivalent_languages.py), made once and kept (bench/trackers.py: a stamp per
 generated folder).  Sizes below --big-from are worked in --work (default /dev/shm: the
 disk drops out); larger ones in --big-work, on disk (a 100,000-claim build in three
-languages needs gigabytes of memory beside its outputs), with --big-rounds rounds.
+languages needs gigabytes of memory beside its outputs), with --big-rounds rounds (and
+--big-languages: Hugo's three-language build of 100,000 claims may need more memory than
+the machine has; a step the out-of-memory killer ends is noted in the report and the run
+goes on).
 
 Per round, every chain of bench/rows.py once, in turn with Hugo's runs: `build
 --no-search` cold, Hugo, `check` cold then again then again after one claim changed,
