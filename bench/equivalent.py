@@ -4,15 +4,22 @@
     hugo --quiet --source OUT/hugo --destination SITE
     pelican OUT/pelican/content -o SITE -s OUT/pelican/pelicanconf.py
 
-Each generator gets one page per claim (statement, status, claimant, figure,
-quotes beside their translations with a link to their source, history,
-rationale, related claims), one page per source (facts, derivation, the claims
-citing it), a home page listing every claim by status, a list page per
-section, an Atom/RSS feed of 200 entries and, for Hugo, a sitemap: what
-`claimtrack build` writes, in a minimal theme written here (no theme download,
-nothing fetched).  The body of each page is Markdown, as their users write it.
-The reverse links (claims citing a source) are computed here, since neither
-generator can do it in a template at a fair cost.
+Each generator gets one page per claim, one per source and one per public archive,
+with what claimtrack's pages show: on a claim's page the statement, status with its
+meaning, dates (last changed, first recorded, review by), claimant, figure, its
+measurements (value, conditions, who measured it, when, their quotes), each quote
+beside its translations and in its context in the archived copy (the sentence before
+and after), with a link to its source by title, the history with its quoted evidence,
+rationale, the record's facts, and related claims summarised (status, statement,
+kind, claimant, date); on a source's page its facts, derivation and the claims citing
+it and waiting on it, summarised; on an archive's page the whole archived text.  Then a
+home page listing every claim by status, a list page per section, an Atom/RSS feed of
+200 entries and, for Hugo, a sitemap: what `claimtrack build` writes, in a minimal
+theme written here (no theme download, nothing fetched).  The body of each page is
+Markdown, as their users write it.  What neither generator can compute in a template
+at a fair cost is computed here: the reverse links (claims citing a source, claims
+waiting on it) and each quote's context, found by claimtrack's own
+check/text/quotecontext.py in the archived copy.
 """
 
 from __future__ import annotations
@@ -20,14 +27,46 @@ from __future__ import annotations
 import argparse
 import json
 import shutil
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
 import yaml
 
+from claimtrack.check.text.quotecontext import ArchiveText, quote_context
+from claimtrack.check.text.textnorm import normalise
+
 Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 Record = dict[str, Any]
+Link = Callable[..., str]  # (section, id, text=None) -> a Markdown link to that page
+
+# The words the pages add around the records (equivalent_languages.WORDS has them in the
+# other site languages).
+EXTRA_WORDS = {
+    "meaning": {
+        "unverified": "Not yet checked against independent evidence.",
+        "verified": "Independent evidence confirms it.",
+        "corroborated": "Two independent origins support it.",
+        "disputed": "Credible evidence conflicts.",
+        "false": "Independent evidence contradicts it.",
+        "misleading": "True in the letter, misleading as stated.",
+        "retracted": "The claimant withdrew it.",
+        "undisclosed": "The information was not given.",
+        "disclosed": "The information was given later.",
+    },
+    "last_changed": "Last changed",
+    "first_recorded": "first recorded",
+    "review_by": "next review by",
+    "in_context": "In the archived copy",
+    "found": "Found in the archived copy",
+    "measured": "Claimed versus measured",
+    "no_measurement": "No independent measurement recorded.",
+    "measured_by": "measured by",
+    "about": "About this claim",
+    "record": "Record",
+    "waiting": "Claims waiting on this source",
+    "archive": "Archived copy",
+}
 
 
 def load(root: Path) -> tuple[Record, dict[str, Record], dict[str, Record]]:
@@ -40,12 +79,118 @@ def load(root: Path) -> tuple[Record, dict[str, Record], dict[str, Record]]:
     tracker = yaml.load((root / "tracker.yaml").read_text(encoding="utf-8"), Loader=Loader)
     claims, sources = records("claims"), records("sources")
     for source in sources.values():
-        source["cited_by"] = []
+        source["cited_by"], source["waiting"] = [], []
+    archives: dict[str, ArchiveText | None] = {}
+
+    def archive(sid: str) -> ArchiveText | None:
+        if sid not in archives:
+            path = root / "sources" / f"{sid}.txt"
+            text = path.read_text(encoding="utf-8") if path.is_file() else None
+            archives[sid] = None if text is None else ArchiveText(text, normalise(text))
+            if text is not None and sid in sources:
+                sources[sid]["archive_text"] = text
+        return archives[sid]
+
     for cid, claim in claims.items():
-        for sid in dict.fromkeys(ev["source"] for ev in claim["evidence"]):
+        for ev in quote_items(claim):
+            found = archive(ev["source"])
+            ev["context"] = None if found is None else quote_context(ev["quote"], found)
+        cited = [ev["source"] for ev in claim["evidence"]]
+        cited += [ev["source"] for m in claim.get("measurements") or [] for ev in m["evidence"]]
+        cited += [_source_of(e) for entry in claim["history"] for e in entry.get("evidence") or []]
+        for sid in dict.fromkeys(cited):
             if sid in sources:
                 sources[sid]["cited_by"].append(cid)
+        for sid in claim.get("to_check") or []:
+            if sid in sources:
+                sources[sid]["waiting"].append(cid)
     return tracker, claims, sources
+
+
+def _source_of(item: str | Record) -> str:
+    """A history evidence item: a source id, or a quote of the source."""
+    return item if isinstance(item, str) else str(item["source"])
+
+
+def quote_items(claim: Record) -> Iterator[Record]:
+    """Every quote of a claim: its evidence, its measurements' and its history's."""
+    yield from claim["evidence"]
+    for m in claim.get("measurements") or []:
+        yield from m["evidence"]
+    for entry in claim["history"]:
+        yield from (e for e in entry.get("evidence") or [] if not isinstance(e, str))
+
+
+def summary(claims: Mapping[str, Record], cid: str, link: Link, statement: str = "") -> str:
+    """A claim as claimtrack lists it on another page: status, statement, kind, claimant,
+    date."""
+    claim = claims.get(cid)
+    if claim is None:
+        return f"- {link('claims', cid)}\n"
+    text = _md(statement or claim["statement"])
+    return (
+        f"- **{claim['status']}** {link('claims', cid, text)}  \n"
+        f"  {claim['kind']} · {_md(claim['claimant']['name'])} · {_date(claim)}\n"
+    )
+
+
+def quote_markdown(ev: Record, link: Link, titles: Mapping[str, str], w: Mapping[str, Any]) -> str:
+    """A quote with its context in the archived copy and its source by title (the
+    translations are the caller's)."""
+    parts = [f"> {_md(ev['quote'])}\n\n"]
+    context = ev.get("context")
+    if context is not None:
+        parts.append(
+            f"{w['in_context']}: {_md(context.before)} **{_md(context.passage)}** "
+            f"{_md(context.after)}\n\n"
+        )
+    sid = ev["source"]
+    mark = f" · ✓ {w['found']}" if context is not None else ""
+    parts.append(f"— {link('sources', sid, _md(titles.get(sid, sid)))}{mark}\n\n")
+    return "".join(parts)
+
+
+def dates_markdown(claim: Record, w: Mapping[str, Any]) -> str:
+    status = claim["status"]
+    line = (
+        f"{w['meaning'].get(status, '')}  \n{w['last_changed']} {_date(claim)} · "
+        f"{w['first_recorded']} {claim['history'][0]['date']}"
+    )
+    if claim.get("review_by"):
+        line += f" · {w['review_by']} {claim['review_by']}"
+    return line + "\n\n"
+
+
+def measurements_markdown(
+    claim: Record, link: Link, titles: Mapping[str, str], w: Mapping[str, Any]
+) -> Iterator[str]:
+    if not claim.get("quantity"):
+        return
+    yield f"## {w['measured']}\n\n"
+    measurements = claim.get("measurements") or []
+    if not measurements:
+        yield f"{w['no_measurement']}\n\n"
+    for m in measurements:
+        conditions = m.get("conditions") or {}
+        if isinstance(conditions, str):
+            conditions = {"text": conditions}
+        facts = " · ".join(f"{k}: {_md(v)}" for k, v in conditions.items() if v)
+        yield (
+            f"**{m['value']} {_md(m['unit'])}** {_md(m.get('metric') or '')} · "
+            f"{w['measured_by']} {_md(m['measured_by'])} · {m['date']}"
+            f"{' · ' + facts if facts else ''}\n\n"
+        )
+        for ev in m["evidence"]:
+            yield quote_markdown(ev, link, titles, w)
+
+
+def about_markdown(claim: Record, cid: str, w: Mapping[str, Any]) -> str:
+    who = claim["claimant"]
+    topics = ", ".join(claim.get("topics") or [])
+    return (
+        f"## {w['about']}\n\n{_md(who['name'])} · {claim['kind']} · {_md(topics)} · "
+        f"{w['record']} claims/{cid}.yaml\n\n"
+    )
 
 
 def _date(claim: Record) -> str:
@@ -60,13 +205,16 @@ def _md(text: object) -> str:
     return out
 
 
-def claim_markdown(claim: Record, link: str) -> Iterator[str]:
-    """The page body; `link` formats a link to another page from (section, id)."""
+def claim_markdown(
+    claim: Record, cid: str, claims: Mapping[str, Record], titles: Mapping[str, str], link: Link
+) -> Iterator[str]:
+    """The page body; ``link`` formats a link to another page from (section, id, text)."""
+    w = EXTRA_WORDS
     yield f"**{claim['status']}** · {claim['kind']} · claimed by {_md(claim['claimant']['name'])}"
     role = claim["claimant"].get("role")
     if role:
         yield f" ({_md(role)}, {_md(claim['claimant'].get('organisation') or 'unknown')})"
-    yield "\n\n"
+    yield "\n\n" + dates_markdown(claim, w)
     quantity = claim.get("quantity")
     if quantity:
         yield (
@@ -74,22 +222,31 @@ def claim_markdown(claim: Record, link: str) -> Iterator[str]:
             f"{_md(quantity['metric'])}, against {_md(quantity.get('baseline') or 'no baseline')}"
             f"; conditions: {_md(quantity.get('conditions') or 'not stated')}.\n\n"
         )
+    yield from measurements_markdown(claim, link, titles, w)
     yield "## Evidence\n\n"
     for ev in claim["evidence"]:
         yield f"> {_md(ev['quote'])}\n\n"
         if ev.get("translation"):
             yield f"Translation ({ev.get('translated_by')}): {_md(ev['translation'])}\n\n"
-        yield f"— {link('sources', ev['source'])}\n\n"
+        yield quote_markdown(ev, link, titles, w).split("\n\n", 1)[1]
     yield "## History\n\n| date | status | note | evidence |\n| --- | --- | --- | --- |\n"
+    quoted: list[Record] = []
     for entry in claim["history"]:
-        cited = ", ".join(link("sources", sid) for sid in entry.get("evidence") or [])
+        items = entry.get("evidence") or []
+        quoted += [e for e in items if not isinstance(e, str)]
+        cited = ", ".join(
+            link("sources", sid, _md(titles.get(sid, sid)))
+            for sid in dict.fromkeys(_source_of(e) for e in items)
+        )
         yield f"| {entry['date']} | {entry['status']} | {_md(entry['note'])} | {cited} |\n"
-    yield f"\n## Rationale\n\n{_md(claim['rationale'])}\n\n"
+    yield "\n" + "".join(quote_markdown(ev, link, titles, w) for ev in quoted)
+    yield f"## Rationale\n\n{_md(claim['rationale'])}\n\n"
+    yield about_markdown(claim, cid, w)
     if claim.get("related"):
-        yield "## Related\n\n" + "".join(f"- {link('claims', c)}\n" for c in claim["related"])
+        yield "## Related\n\n" + "".join(summary(claims, c, link) for c in claim["related"])
 
 
-def source_markdown(source: Record, link: str) -> Iterator[str]:
+def source_markdown(source: Record, claims: Mapping[str, Record], link: Link) -> Iterator[str]:
     yield f"Publisher: {_md(source.get('publisher') or 'unknown')}  \n"
     yield f"Authors: {_md(', '.join(source.get('authors') or []) or 'unknown')}  \n"
     yield f"Published: {source.get('published') or 'unknown'}  \n"
@@ -103,8 +260,30 @@ def source_markdown(source: Record, link: str) -> Iterator[str]:
     yield f"## How it was produced\n\n{_md(source.get('notes') or 'unknown')}\n\n"
     yield "## Derived from\n\n"
     yield "".join(f"- {link('sources', p)}\n" for p in source.get("derived_from") or []) or "-\n"
-    yield f"\n## Claims citing it ({len(source['cited_by'])})\n\n"
-    yield "".join(f"- {link('claims', c)}\n" for c in source["cited_by"])
+    yield from citing_markdown(source, claims, link, EXTRA_WORDS, "Claims citing it")
+
+
+def citing_markdown(
+    source: Record, claims: Mapping[str, Record], link: Link, w: Mapping[str, Any], citing: str
+) -> Iterator[str]:
+    yield f"\n## {citing} ({len(source['cited_by'])})\n\n"
+    yield "".join(summary(claims, c, link) for c in source["cited_by"])
+    if source["waiting"]:
+        yield f"\n## {w['waiting']} ({len(source['waiting'])})\n\n"
+        yield "".join(summary(claims, c, link) for c in source["waiting"])
+
+
+def archive_markdown(source: Record) -> str:
+    """A public archive's page: the whole archived text, paragraph by paragraph."""
+    text = source.get("archive_text") or ""
+    return "".join(f"{_md(par.strip())}\n\n" for par in text.split("\n\n") if par.strip())
+
+
+def public_archives(sources: Mapping[str, Record]) -> dict[str, Record]:
+    """The sources whose archive page claimtrack builds: archive_public and a copy."""
+    return {
+        sid: s for sid, s in sources.items() if s.get("archive_public") and s.get("archive_text")
+    }
 
 
 def _write(path: Path, text: str) -> None:
@@ -114,12 +293,13 @@ def _write(path: Path, text: str) -> None:
 
 def hugo_site(root: Path, dest: Path) -> int:
     tracker, claims, sources = load(root)
+    titles = {sid: str(s["title"]) for sid, s in sources.items()}
     _write(dest / "hugo.toml", HUGO_CONFIG.format(title=json.dumps(tracker["title"])))
     for name, text in HUGO_LAYOUTS.items():
         _write(dest / "layouts" / name, text)
 
-    def link(section: str, rid: str) -> str:
-        return f'[{rid}]({{{{< relref "/{section}/{rid}" >}}}})'
+    def link(section: str, rid: str, text: str | None = None) -> str:
+        return f'[{text or rid}]({{{{< relref "/{section}/{rid}" >}}}})'
 
     _write(dest / "content" / "claims" / "_index.md", '{"title": "Claims"}\n')
     _write(dest / "content" / "sources" / "_index.md", '{"title": "Sources"}\n')
@@ -132,13 +312,20 @@ def hugo_site(root: Path, dest: Path) -> int:
             "topics": claim.get("topics") or [],
             "claimants": [claim["claimant"]["name"]],
         }
-        body = "".join(claim_markdown(claim, link))
+        body = "".join(claim_markdown(claim, cid, claims, titles, link))
         _write(dest / "content" / "claims" / f"{cid}.md", json.dumps(front) + "\n\n" + body)
     for sid, source in sources.items():
         front = {"title": source["title"], "language": source["language"]}
-        body = "".join(source_markdown(source, link))
+        body = "".join(source_markdown(source, claims, link))
         _write(dest / "content" / "sources" / f"{sid}.md", json.dumps(front) + "\n\n" + body)
-    return len(claims) + len(sources)
+    archives = public_archives(sources)
+    for sid, source in archives.items():
+        # At claimtrack's address of the archive page, beside the source's own page.
+        front = {"title": f"{EXTRA_WORDS['archive']}: {source['title']}"}
+        front["url"] = f"/sources/{sid}/archive/"
+        body = archive_markdown(source)
+        _write(dest / "content" / "archives" / f"{sid}.md", json.dumps(front) + "\n\n" + body)
+    return len(claims) + len(sources) + len(archives)
 
 
 def pelican_site(root: Path, dest: Path) -> int:
@@ -147,8 +334,10 @@ def pelican_site(root: Path, dest: Path) -> int:
     for name, text in PELICAN_TEMPLATES.items():
         _write(dest / "theme" / "templates" / name, text)
 
-    def link(section: str, rid: str) -> str:
-        return f"[{rid}]({{filename}}/{section}/{rid}.md)"
+    titles = {sid: str(s["title"]) for sid, s in sources.items()}
+
+    def link(section: str, rid: str, text: str | None = None) -> str:
+        return f"[{text or rid}]({{filename}}/{section}/{rid}.md)"
 
     def header(title: str, date: str, category: str, slug: str, **extra: str) -> str:
         lines = [f"Title: {title}", f"Date: {date}", f"Category: {category}", f"Slug: {slug}"]
@@ -157,12 +346,12 @@ def pelican_site(root: Path, dest: Path) -> int:
 
     for cid, claim in claims.items():
         head = header(claim["statement"], _date(claim), "claims", cid, verdict=claim["status"])
-        body = "".join(claim_markdown(claim, link))
+        body = "".join(claim_markdown(claim, cid, claims, titles, link))
         _write(dest / "content" / "claims" / f"{cid}.md", head + body)
     for sid, source in sources.items():
         published = str(source.get("published") or "2026-01-01")
         head = header(source["title"], published, "sources", sid, verdict="source")
-        body = "".join(source_markdown(source, link))
+        body = "".join(source_markdown(source, claims, link))
         _write(dest / "content" / "sources" / f"{sid}.md", head + body)
     return len(claims) + len(sources)
 

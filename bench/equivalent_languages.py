@@ -26,10 +26,29 @@ from __future__ import annotations
 import argparse
 import json
 import shutil
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
+from typing import Any
 
-from equivalent import HUGO_CONFIG, HUGO_LAYOUTS, Record, _date, _md, _write, load
+from equivalent import (
+    EXTRA_WORDS,
+    HUGO_CONFIG,
+    HUGO_LAYOUTS,
+    Record,
+    _date,
+    _md,
+    _source_of,
+    _write,
+    about_markdown,
+    archive_markdown,
+    citing_markdown,
+    dates_markdown,
+    load,
+    measurements_markdown,
+    public_archives,
+    quote_markdown,
+    summary,
+)
 
 from claimtrack.load import load_tracker
 from claimtrack.records import Claim, Source
@@ -43,8 +62,63 @@ from claimtrack.records.translated import (
     tracker_fields,
 )
 
-Link = Callable[[str, str], str]
+Link = Callable[..., str]
 TEMPLATE_WORDS = ("sources", "latest", "topics", "claimants", "not_found")  # Hugo's i18n files
+
+# The words the pages add around the records (equivalent.EXTRA_WORDS), per language.
+EXTRA: dict[str, dict[str, Any]] = {
+    "en": EXTRA_WORDS,
+    "fr": {
+        "meaning": {
+            "unverified": "Pas encore vérifiée par des preuves indépendantes.",
+            "verified": "Des preuves indépendantes la confirment.",
+            "corroborated": "Deux origines indépendantes la soutiennent.",
+            "disputed": "Des preuves crédibles se contredisent.",
+            "false": "Des preuves indépendantes la contredisent.",
+            "misleading": "Vraie à la lettre, trompeuse telle qu’énoncée.",
+            "retracted": "Son auteur l’a retirée.",
+            "undisclosed": "L’information n’a pas été donnée.",
+            "disclosed": "L’information a été donnée plus tard.",
+        },
+        "last_changed": "Dernière modification",
+        "first_recorded": "première inscription",
+        "review_by": "à revoir avant le",
+        "in_context": "Dans la copie archivée",
+        "found": "Trouvée dans la copie archivée",
+        "measured": "Annoncé et mesuré",
+        "no_measurement": "Aucune mesure indépendante enregistrée.",
+        "measured_by": "mesuré par",
+        "about": "À propos de cette affirmation",
+        "record": "Fiche",
+        "waiting": "Affirmations en attente de cette source",
+        "archive": "Copie archivée",
+    },
+    "zh-Hant": {
+        "meaning": {
+            "unverified": "尚未以獨立證據查核。",
+            "verified": "獨立證據證實了它。",
+            "corroborated": "兩個獨立來源支持它。",
+            "disputed": "可信的證據互相矛盾。",
+            "false": "獨立證據與它相反。",
+            "misleading": "字面上正確，但說法具誤導性。",
+            "retracted": "提出者已撤回。",
+            "undisclosed": "未公開此資訊。",
+            "disclosed": "此資訊後來已公開。",
+        },
+        "last_changed": "最近變更",
+        "first_recorded": "首次記錄",
+        "review_by": "下次複查",
+        "in_context": "存檔副本中",
+        "found": "已在存檔副本中找到",
+        "measured": "宣稱與實測",
+        "no_measurement": "尚無獨立實測紀錄。",
+        "measured_by": "實測者",
+        "about": "關於此說法",
+        "record": "紀錄",
+        "waiting": "待以此來源查核的說法",
+        "archive": "存檔副本",
+    },
+}
 
 # The words of the pages (Hugo's i18n files and the Markdown's own), per language.
 WORDS: dict[str, dict[str, str]] = {
@@ -205,15 +279,22 @@ class Page:
 
 
 def claim_markdown(
-    claim: Record, model: Claim, page: Page, link: Link, languages: dict[str, str]
+    claim: Record,
+    model: Claim,
+    page: Page,
+    link: Link,
+    languages: dict[str, str],
+    context: tuple[str, Mapping[str, Record], Mapping[str, str]],
 ) -> Iterator[str]:
-    """bench/equivalent.claim_markdown's page, in the page's language."""
-    w, tag = page.words, page.tag
+    """bench/equivalent.claim_markdown's page, in the page's language; ``context``: the
+    claim's id, every claim and the sources' titles."""
+    cid, claims, titles = context
+    w, tag, extra = page.words, page.tag, EXTRA[page.tag]
     who = claim["claimant"]
     yield f"**{claim['status']}** · {claim['kind']} · {w['claimed_by']} {_md(who['name'])}"
     if who.get("role"):
         yield f" ({_md(who['role'])}, {_md(who.get('organisation') or w['unknown'])})"
-    yield "\n\n"
+    yield "\n\n" + dates_markdown(claim, extra)
     quantity = claim.get("quantity")
     if quantity:
         conditions = quantity.get("conditions")
@@ -223,6 +304,7 @@ def claim_markdown(
             f"{_md(quantity['metric'])} · {w['against']} "
             f"{_md(quantity.get('baseline') or w['no_baseline'])} · {w['conditions']}: {shown}\n\n"
         )
+    yield from measurements_markdown(claim, link, titles, extra)
     yield f"## {w['evidence']}\n\n"
     for ev, evidence in zip(claim["evidence"], model.evidence, strict=True):
         yield f"> {_md(ev['quote'])}\n\n"
@@ -237,20 +319,30 @@ def claim_markdown(
         elif ev.get("translation"):
             yield f"{w['translation']} ({ev.get('translated_by')}): {_md(ev['translation'])}"
             yield '\n{lang="en"}\n\n'
-        yield f"— {link('sources', ev['source'])}\n\n"
+        yield quote_markdown(ev, link, titles, extra).split("\n\n", 1)[1]
     yield f"## {w['history']}\n\n{w['columns']}\n| --- | --- | --- | --- |\n"
+    quoted: list[Record] = []
     for key, entry in zip(history_keys(model), claim["history"], strict=True):
-        cited = ", ".join(link("sources", sid) for sid in entry.get("evidence") or [])
+        items = entry.get("evidence") or []
+        quoted += [e for e in items if not isinstance(e, str)]
+        cited = ", ".join(
+            link("sources", sid, _md(titles.get(sid, sid)))
+            for sid in dict.fromkeys(_source_of(e) for e in items)
+        )
         note = page.text(f"history/{key}", entry["note"])
         yield f"| {entry['date']} | {entry['status']} | {note} | {cited} |\n"
-    yield f"\n## {w['rationale']}\n\n{page.block('rationale', claim['rationale'])}"
+    yield "\n" + "".join(quote_markdown(ev, link, titles, extra) for ev in quoted)
+    yield f"## {w['rationale']}\n\n{page.block('rationale', claim['rationale'])}"
+    yield about_markdown(claim, cid, extra)
     if claim.get("related"):
-        yield f"## {w['related']}\n\n" + "".join(
-            f"- {link('claims', c)}\n" for c in claim["related"]
-        )
+        # Related claims by their original statement: a simplification (claimtrack shows
+        # each in the page's language), a few words a claim.
+        yield f"## {w['related']}\n\n" + "".join(summary(claims, c, link) for c in claim["related"])
 
 
-def source_markdown(source: Record, page: Page, link: Link) -> Iterator[str]:
+def source_markdown(
+    source: Record, page: Page, link: Link, claims: Mapping[str, Record]
+) -> Iterator[str]:
     w = page.words
     yield f"{w['publisher']}: {_md(source.get('publisher') or w['unknown'])}  \n"
     yield f"{w['authors']}: {_md(', '.join(source.get('authors') or []) or w['unknown'])}  \n"
@@ -268,8 +360,7 @@ def source_markdown(source: Record, page: Page, link: Link) -> Iterator[str]:
     yield page.block("notes", notes) if notes else f"{w['unknown']}\n\n"
     yield f"## {w['derived']}\n\n"
     yield "".join(f"- {link('sources', p)}\n" for p in source.get("derived_from") or []) or "-\n"
-    yield f"\n## {w['citing']} ({len(source['cited_by'])})\n\n"
-    yield "".join(f"- {link('claims', c)}\n" for c in source["cited_by"])
+    yield from citing_markdown(source, claims, link, EXTRA[page.tag], w["citing"])
 
 
 def _front(title: str, f: FieldState | None, **params: object) -> str:
@@ -328,8 +419,10 @@ def hugo_languages_site(root: Path, dest: Path) -> int:
         )
     languages = {sid: source["language"] for sid, source in sources.items()}
 
-    def link(section: str, rid: str) -> str:
-        return f'[{rid}]({{{{< relref "/{section}/{rid}" >}}}})'
+    titles = {sid: str(s["title"]) for sid, s in sources.items()}
+
+    def link(section: str, rid: str, text: str | None = None) -> str:
+        return f'[{text or rid}]({{{{< relref "/{section}/{rid}" >}}}})'
 
     def original(section: str, rid: str) -> str:
         return f'{{{{< relref path="/{section}/{rid}" lang="{tags[0]}" >}}}}'
@@ -354,7 +447,9 @@ def hugo_languages_site(root: Path, dest: Path) -> int:
                 claimants=[claim["claimant"]["name"]],
                 untranslated=statement is not None and statement.text is None,
             )
-            body = "".join(claim_markdown(claim, model, page, link, languages))
+            body = "".join(
+                claim_markdown(claim, model, page, link, languages, (cid, claims, titles))
+            )
             _write(content / "claims" / f"{cid}.md", front + body)
         for sid, source in sources.items():
             model_source: Source = loaded.sources[sid].record
@@ -369,9 +464,17 @@ def hugo_languages_site(root: Path, dest: Path) -> int:
             )
             _write(
                 content / "sources" / f"{sid}.md",
-                front + "".join(source_markdown(source, page, link)),
+                front + "".join(source_markdown(source, page, link, claims)),
             )
-        pages += len(claims) + len(sources)
+        archives = public_archives(sources)
+        for sid, source in archives.items():
+            front_matter = {"title": f"{EXTRA[tag]['archive']}: {source['title']}"}
+            front_matter["url"] = f"/sources/{sid}/archive/"  # under the language's prefix
+            _write(
+                content / "archives" / f"{sid}.md",
+                json.dumps(front_matter, ensure_ascii=False) + "\n\n" + archive_markdown(source),
+            )
+        pages += len(claims) + len(sources) + len(archives)
     return pages
 
 

@@ -1,16 +1,22 @@
-"""Run a command and measure its wall time and the peak memory of its whole process tree.
+"""Run a command and measure its wall time, its CPU time and its peak memory: of the whole
+process tree, and of its largest process.
 
-A sampler thread sums the resident set size (RSS) of the process and all its
-descendants every 20 ms, read from /proc.  ru_maxrss (from wait4) is the peak
-of one process only, not of a tree, so it serves as a floor for spikes shorter
-than a sample.  RSS counts pages shared between processes once per process:
-the sum over-counts a tree of forked workers, which is the safe side for a
-memory budget.
+A sampler thread reads the resident set size (RSS) of the process and all its
+descendants every 20 ms from /proc: their sum is the tree's, the largest of them the
+largest process's.  ru_maxrss (from wait4) is the peak of the largest single process
+the command waited for (the kernel keeps the maximum over a process and its reaped
+children), so it serves as a floor for spikes shorter than a sample, for both.  RSS
+counts pages shared between processes once per process: the sum over-counts a tree of
+forked workers, which is the safe side for a memory budget; the largest process is the
+figure issue 18's memory goal names.
+
+``Spread``: a figure over rounds as median, minimum, maximum and interquartile range.
 """
 
 from __future__ import annotations
 
 import os
+import statistics
 import subprocess
 import threading
 import time
@@ -26,13 +32,58 @@ INTERVAL = 0.02
 class Run:
     seconds: float
     cpu_seconds: float  # user + system of the tree: less sensitive than wall time to a busy machine
-    peak_bytes: int
+    peak_bytes: int  # the whole tree's
     returncode: int
     output: str  # stdout and stderr, for a failed run's message
+    largest_bytes: int = 0  # the largest single process's peak
 
     @property
     def peak_mib(self) -> float:
         return self.peak_bytes / 2**20
+
+    @property
+    def largest_mib(self) -> float:
+        return self.largest_bytes / 2**20
+
+
+@dataclass(frozen=True)
+class Spread:
+    """A figure over rounds: median, min, max and the interquartile range (the
+    inclusive quartiles, so that 2 or 3 rounds give a range within min..max)."""
+
+    median: float
+    low: float
+    high: float
+    q1: float
+    q3: float
+    n: int
+
+    @classmethod
+    def of(cls, values: Sequence[float]) -> Spread:
+        if not values:
+            raise ValueError("no values")
+        ordered = sorted(values)
+        if len(ordered) == 1:
+            q1 = q3 = ordered[0]
+        else:
+            q1, _, q3 = statistics.quantiles(ordered, n=4, method="inclusive")
+        return cls(statistics.median(ordered), ordered[0], ordered[-1], q1, q3, len(ordered))
+
+    def scaled(self, factor: float) -> Spread:
+        return Spread(
+            self.median * factor,
+            self.low * factor,
+            self.high * factor,
+            self.q1 * factor,
+            self.q3 * factor,
+            self.n,
+        )
+
+    def format(self, digits: int = 2) -> str:
+        """``1.23 (1.20–1.31)``: the median, then min–max."""
+        if self.n == 1:
+            return f"{self.median:.{digits}f}"
+        return f"{self.median:.{digits}f} ({self.low:.{digits}f}–{self.high:.{digits}f})"
 
 
 class TreeSampler(threading.Thread):
@@ -42,12 +93,15 @@ class TreeSampler(threading.Thread):
         super().__init__(daemon=True)
         self.root = root
         self.peak = 0
+        self.largest = 0
         self._parents: dict[int, int] = {}  # a pid's parent never changes while it lives
         self._done = threading.Event()
 
     def run(self) -> None:
         while not self._done.is_set():
-            self.peak = max(self.peak, self.sample())
+            sizes = self.sample()
+            self.peak = max(self.peak, sum(sizes))
+            self.largest = max(self.largest, max(sizes, default=0))
             self._done.wait(INTERVAL)
 
     def stop(self) -> None:
@@ -64,7 +118,8 @@ class TreeSampler(threading.Thread):
             self._parents[pid] = int(stat.rsplit(")", 1)[1].split()[1])
         return self._parents[pid]
 
-    def sample(self) -> int:
+    def sample(self) -> list[int]:
+        """The RSS in bytes of each live process of the tree."""
         pids = [int(name) for name in os.listdir("/proc") if name.isdigit()]
         live = set(pids)
         self._parents = {p: q for p, q in self._parents.items() if p in live}
@@ -78,13 +133,13 @@ class TreeSampler(threading.Thread):
                 if child not in tree:
                     tree.add(child)
                     frontier.append(child)
-        total = 0
+        sizes = []
         for pid in tree:
             try:
-                total += int(Path(f"/proc/{pid}/statm").read_text().split()[1]) * PAGE
+                sizes.append(int(Path(f"/proc/{pid}/statm").read_text().split()[1]) * PAGE)
             except (OSError, IndexError):
                 continue  # it ended between the listing and the read
-        return total
+        return sizes
 
 
 def run(
@@ -126,5 +181,7 @@ def run(
     reader.join()
     # ru_maxrss is in KiB on Linux.
     peak = max(sampler.peak, usage.ru_maxrss * 1024)
+    largest = max(sampler.largest, usage.ru_maxrss * 1024)
     text = b"".join(chunks).decode("utf-8", "replace")
-    return Run(seconds, usage.ru_utime + usage.ru_stime, peak, process.returncode, text)
+    cpu = usage.ru_utime + usage.ru_stime
+    return Run(seconds, cpu, peak, process.returncode, text, largest)
