@@ -18,6 +18,7 @@ import pytest
 
 import claimtrack.site.build as build_module
 import claimtrack.site.publish.search as search_module
+import claimtrack.site.update as update_module
 from claimtrack.children import Children
 from claimtrack.live import LiveServer
 from claimtrack.load import Cache
@@ -629,7 +630,7 @@ def test_an_update_that_stopped_half_way_leaves_its_language_to_be_indexed_again
         raise OSError(28, "No space left on device")
 
     claim.write_text(original, encoding="utf-8")  # back as indexed, but never written
-    monkeypatch.setattr(build_module, "atomic_write_bytes", full_disk)
+    monkeypatch.setattr(update_module, "atomic_write_bytes", full_disk)
     with pytest.raises(OSError):
         site.build()
     monkeypatch.undo()
