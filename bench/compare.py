@@ -256,7 +256,7 @@ def writable(path: Path) -> None:
     if old.strip() and CHANGELOG not in old:
         raise SystemExit(
             f"{path} has no '{CHANGELOG}' section, and --write replaces everything above it: "
-            "add one (bench/CHANGELOG-draft.md is a draft of it), or write to a new file"
+            "add one, or write to a new file"
         )
 
 
