@@ -82,5 +82,12 @@ def run(args: argparse.Namespace) -> int:
     )
     done = Replay(stdout, stderr, 0)
     if manifest is not None:
-        manifest.record(stdout, stderr, 0, outputs)
+        # A replay says what it did (nothing), not the seconds this build took; the
+        # warnings are the same, and said again.
+        again = (
+            f"Nothing changed since the last build: {result.pages} pages "
+            f"({result.files} files) in {result.out}\n"
+            f"Open {(result.out / 'index.html').as_uri()}\n"
+        )
+        manifest.record(again, stderr, 0, outputs)
     return done.show()

@@ -6,7 +6,8 @@ the cache (``run-<command>.json`` in load/cache.py's folder): the stat stamp
 result, what it printed and its exit code, and for ``build`` the identity of the
 site folder it left (see ``Manifest.outputs``).  The next run of the same command
 lists and stats the same files; when every stamp, option and output is equal, it
-prints what the last run printed, exits with its code and does nothing else.  Any
+prints what the last run left for it to print (check: the same bytes; build: that
+nothing changed), exits with its code and does nothing else.  Any
 difference, an unreadable manifest or ``--no-cache``: the normal path.
 
 The inputs: the tracker's files exactly as the loader lists them
