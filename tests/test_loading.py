@@ -263,7 +263,8 @@ def test_internal_bug_exits_3_with_one_line(
     def boom(*_: object) -> None:
         raise RuntimeError("simulated bug")
 
-    monkeypatch.setattr("claimtrack.commands.check.load_tracker", boom)
+    # The command imports the loader when it runs (the parser is made without it).
+    monkeypatch.setattr("claimtrack.load.load_tracker", boom)
     result = run_cli("check", "--root", tracker("minimal"))
     assert result.code == 3
     assert "Traceback" not in result.output

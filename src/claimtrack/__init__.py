@@ -1,14 +1,42 @@
-"""claimtrack: track the claims of a product announcement as checked YAML records."""
+"""claimtrack: track the claims of a product announcement as checked YAML records.
+
+The face is lazy (PEP 562): ``from claimtrack import build_site`` imports the site
+stage when it is asked for, so that ``import claimtrack`` (and a command that has
+nothing to do, see load/manifest.py) costs no pydantic, PyYAML or Jinja import.
+"""
 
 from __future__ import annotations
 
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
 from ._version import __version__
-from .check import run_checks
-from .check.analysis import Analysis, QuoteCheck
-from .codes import Code, Severity
-from .load.tracker import Tracker, load_tracker
-from .problems import Problem
-from .records import Claim, Source, Status, TrackerSettings
+
+if TYPE_CHECKING:
+    from .check import run_checks
+    from .check.analysis import Analysis, QuoteCheck
+    from .codes import Code, Severity
+    from .load.tracker import Tracker, load_tracker
+    from .problems import Problem
+    from .records import Claim, Source, Status, TrackerSettings
+    from .site import build_site
+
+# Each name of the face and the module it lives in.
+_LAZY = {
+    "run_checks": ".check",
+    "Analysis": ".check.analysis",
+    "QuoteCheck": ".check.analysis",
+    "Code": ".codes",
+    "Severity": ".codes",
+    "Tracker": ".load.tracker",
+    "load_tracker": ".load.tracker",
+    "Problem": ".problems",
+    "Claim": ".records",
+    "Source": ".records",
+    "Status": ".records",
+    "TrackerSettings": ".records",
+    "build_site": ".site",
+}
 
 __all__ = [
     "Analysis",
@@ -22,6 +50,16 @@ __all__ = [
     "Tracker",
     "TrackerSettings",
     "__version__",
+    "build_site",
     "load_tracker",
     "run_checks",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'claimtrack' has no attribute {name!r}")
+    value = getattr(import_module(module, __name__), name)
+    globals()[name] = value  # once: later lookups do not come here
+    return value

@@ -8,13 +8,17 @@ import sys
 from collections.abc import Sequence
 
 from ._version import __version__
-from .commands import COMMANDS
+from .commands import COMMANDS, command
 from .commands.options import common_options
 from .errors import ClaimtrackError, DataError
 from .problems import format_text, printable
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
+    """The parser of every command; given the command line, of only the command it names
+    (first word), so that only that command's module is imported.  Anything else (no
+    command, an unknown one, --help) gets every command, for the full help and errors."""
+    named = [a for a in (argv or ())[:1] if a in COMMANDS]
     parser = argparse.ArgumentParser(
         prog="claimtrack",
         description="Track the claims of a product announcement as hand-edited YAML records: "
@@ -22,14 +26,15 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"claimtrack {__version__}")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    for name, module in COMMANDS.items():
-        module.add_parser(sub, common_options)
-        del name
+    for name in named or COMMANDS:
+        command(name).add_parser(sub, common_options)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
+    if argv is None:
+        argv = sys.argv[1:]
+    parser = build_parser(argv)
     args = parser.parse_args(argv)  # exits 2 on a usage error
     try:
         code: int = args.run(args)

@@ -8,6 +8,7 @@ nothing, yet looks filled in to a check for "empty".
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 
 # Complement of XML 1.0's Char production:
@@ -44,3 +45,32 @@ def describe_illegal(text: str, offset: int) -> str:
 def has_visible(text: str) -> bool:
     """True when ``text`` has a character other than white space and invisible ones."""
     return _VISIBLE.search(text) is not None
+
+
+# The id rule and the date rule: records/values.py builds its pydantic types on them.
+ID_PATTERN = r"^[a-z0-9]+(?:-[a-z0-9]+)*$"
+ID_MAX = 120
+ID_RULE = f"lowercase letters, digits and single hyphens, at most {ID_MAX} characters"
+_ID = re.compile(ID_PATTERN)
+
+
+def is_record_id(text: str) -> bool:
+    """The one id rule: file names, references and command arguments all follow it."""
+    return len(text) <= ID_MAX and _ID.fullmatch(text) is not None
+
+
+DATE_PATTERN = r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"
+_DATE = re.compile(DATE_PATTERN)
+
+
+def parse_date(text: str) -> dt.date:
+    """A date written exactly YYYY-MM-DD; ValueError for anything else.
+
+    ``date.fromisoformat`` alone would also take 20261130 and 2026-W48-1.
+    """
+    if not _DATE.fullmatch(text):
+        raise ValueError(f"expected a date written YYYY-MM-DD, not {text!r}")
+    try:
+        return dt.date.fromisoformat(text)
+    except ValueError:
+        raise ValueError(f"{text}: no such day in the calendar") from None

@@ -7,9 +7,7 @@ import datetime as dt
 from collections.abc import Callable
 from typing import Any
 
-from ..check import run_checks
-from ..load import load_tracker
-from ..problems import fails, format_json, format_text
+from ..load.manifest import Manifest, Replay
 from .options import cache_option, format_option, open_cache
 
 
@@ -23,11 +21,33 @@ def add_parser(sub: Any, common: Callable[[argparse.ArgumentParser], None]) -> N
 
 
 def run(args: argparse.Namespace) -> int:
+    today = args.today or dt.date.today()
+    manifest = None
+    if not args.no_cache:
+        root = args.root.resolve()
+        options = {
+            "root": str(root),
+            "today": today.isoformat(),
+            "strict": args.strict,
+            "format": args.format,
+        }
+        manifest = Manifest("check", root, options)
+        replay = manifest.replay()
+        if replay is not None:
+            return replay.show()
+    # Here, not above: the parser and a replay are made without the rules' imports.
+    from ..check import run_checks
+    from ..load import load_tracker
+    from ..problems import fails, format_json, format_text
+
     cache = open_cache(args)
-    _, problems = run_checks(load_tracker(args.root, cache), args.today or dt.date.today(), cache)
+    _, problems = run_checks(load_tracker(args.root, cache), today, cache)
     cache.save()
     if args.format == "json":
-        print(format_json(problems))
-    elif problems:
-        print(format_text(problems))
-    return 1 if fails(problems, args.strict) else 0
+        stdout = format_json(problems) + "\n"
+    else:
+        stdout = format_text(problems) + "\n" if problems else ""
+    done = Replay(stdout, "", 1 if fails(problems, args.strict) else 0)
+    if manifest is not None:
+        manifest.record(done.stdout, done.stderr, done.code)
+    return done.show()

@@ -28,8 +28,7 @@ from ..edit.scaffold import skeleton as fill_skeleton
 from ..edit.webpage import UNKNOWN, decode, main_text, page_facts, skeleton_values
 from ..errors import ClaimtrackError, FileRefused
 from ..fsutil import atomic_write_bytes, read_regular
-from ..load.files import PAGE_MAX_BYTES
-from ..load.yamlsource import MAX_BYTES
+from ..load.files import MAX_BYTES, PAGE_MAX_BYTES
 from ..records.values import ID_RULE, is_record_id
 
 FOLDERS = {"claim": "claims", "source": "sources"}

@@ -5,11 +5,14 @@ from __future__ import annotations
 import argparse
 import datetime as dt
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..errors import UsageError
-from ..load import Cache
 from ..load.files import check_root
-from ..records.values import parse_date
+from ..textrules import parse_date
+
+if TYPE_CHECKING:
+    from ..load.cache import Cache
 
 
 def date_arg(text: str) -> dt.date:
@@ -80,6 +83,8 @@ def cache_option(parser: argparse.ArgumentParser) -> None:
 
 def open_cache(args: argparse.Namespace) -> Cache:
     """The tracker's cache, or one for this run only with --no-cache."""
+    from ..load.cache import Cache  # here: a run that replays (load/manifest.py) needs none
+
     return Cache.disabled() if args.no_cache else Cache.open(args.root)
 
 

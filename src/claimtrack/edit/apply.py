@@ -20,9 +20,8 @@ from pathlib import Path
 from ..errors import ClaimtrackError, DataError, FileRefused
 from ..fsutil import atomic_write_bytes, read_regular
 from ..load import load_tracker
-from ..load.files import FOLDERS, SETTINGS_FILE, check_root, read_data_file
+from ..load.files import FOLDERS, MAX_BYTES, SETTINGS_FILE, check_root, read_data_file
 from ..load.validation import suggest
-from ..load.yamlsource import MAX_BYTES
 from ..problems import Problem, sort_problems
 from ..records.values import ID_RULE, is_record_id
 from .proof import new_quotes, prove

@@ -3,13 +3,39 @@
 Modules: files (which files, read safely), yamlsource (strict YAML 1.2 with
 positions), validation (pydantic errors as problems), parse (one file to one
 record), cache (results by content, between builds and runs), tracker (the
-Loader that loads a whole tracker and reloads only what changed).
+Loader that loads a whole tracker and reloads only what changed), manifest (a
+command's inputs by stamp and what it printed, to replay a run nothing changed for).
+
+The face is lazy (PEP 562), so that ``load.files``, ``load.cache`` and ``load.manifest``
+import without pydantic or PyYAML.
 """
 
 from __future__ import annotations
 
-from .cache import Cache
-from .files import Archive
-from .tracker import Loaded, Loader, Tracker, load_tracker
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .cache import Cache
+    from .files import Archive
+    from .tracker import Loaded, Loader, Tracker, load_tracker
+
+_LAZY = {
+    "Cache": ".cache",
+    "Archive": ".files",
+    "Loaded": ".tracker",
+    "Loader": ".tracker",
+    "Tracker": ".tracker",
+    "load_tracker": ".tracker",
+}
 
 __all__ = ["Archive", "Cache", "Loaded", "Loader", "Tracker", "load_tracker"]
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(import_module(module, __name__), name)
+    globals()[name] = value
+    return value

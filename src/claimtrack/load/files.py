@@ -18,9 +18,11 @@ from ..codes import Code
 from ..errors import FileRefused, UsageError
 from ..fsutil import read_regular, refusal
 from ..problems import Problem, report
-from ..records.values import ID_RULE, is_record_id
-from .yamlsource import MAX_BYTES
+from ..textrules import ID_RULE, is_record_id
 
+# The largest record file read (yamlsource refuses larger ones by the same number); defined
+# here so that listing the tracker's files needs no YAML parser.
+MAX_BYTES = 1024 * 1024
 # What a file that loading reads is: a record, an archived text (.txt), a saved page
 # (.html) or tracker.yaml.
 FileKind = Literal["claim", "source", "archive", "page", "settings"]
@@ -108,12 +110,12 @@ def is_inside(root: Path, target: str) -> bool:
     return target == base or target.startswith(base.rstrip(os.sep) + os.sep)
 
 
-def relpath(root: Path, path: Path) -> str:
+def relpath(root: Path, path: Path | str) -> str:
     """``path`` relative to ``root`` with forward slashes (string work: called per file)."""
     prefix, full = str(root) + os.sep, str(path)
     if full.startswith(prefix):
         return full[len(prefix) :].replace(os.sep, "/")
-    return path.relative_to(root).as_posix()
+    return Path(path).relative_to(root).as_posix()
 
 
 def folder_entries(root: Path, folder: str, problems: list[Problem]) -> list[os.DirEntry[str]]:
@@ -145,14 +147,15 @@ def folder_entries(root: Path, folder: str, problems: list[Problem]) -> list[os.
 
 def record_files(
     root: Path, entries: list[os.DirEntry[str]], problems: list[Problem]
-) -> list[tuple[str, Path]]:
+) -> list[tuple[str, str]]:
+    """(id, rel) of each record file among ``entries``; misnamed ones become problems.
+    Strings, not Paths: a no-change run (load/manifest.py) lists 10,000 files this way."""
     found = []
     for entry in entries:
         name = entry.name
         if name.startswith(".") or not name.lower().endswith((".yaml", ".yml")):
             continue
-        path = Path(entry.path)
-        rel = relpath(root, path)
+        rel = relpath(root, entry.path)
         if not name.endswith(".yaml"):
             # Any other spelling (.yml, .YAML, .Yaml) is not loaded: an error, or
             # a record the editor wrote would silently miss from the site.
@@ -180,7 +183,7 @@ def record_files(
                 )
             )
             continue
-        found.append((stem, path))
+        found.append((stem, rel))
     return found
 
 
@@ -230,3 +233,35 @@ def classify(rel: str) -> tuple[FileKind, str] | None:
 
 # What each file of sources/ is, by extension.
 SOURCE_FILES: dict[str, FileKind] = {"yaml": "source", "txt": "archive", "html": "page"}
+
+
+# The names of the copies kept beside a source record (an archived text, a saved page).
+COPIES = (".txt", ".html")
+
+
+def list_files(
+    root: Path, problems: list[Problem]
+) -> tuple[list[tuple[str, FileKind, str]], list[str]]:
+    """The one listing of a tracker's files: (rel, kind, id) of every file loading reads,
+    and every copy in sources/ (``.txt``, ``.html``, for orphan-archive); misnamed files
+    become ``problems``.  The Loader loads from it and load/manifest.py stamps it."""
+    listing: list[tuple[str, FileKind, str]] = []
+    # lexists, not is_file: a folder, FIFO or link loop in its place is a problem, not a default.
+    if os.path.lexists(root / SETTINGS_FILE):
+        listing.append((SETTINGS_FILE, "settings", ""))
+    sources = folder_entries(root, FOLDERS["source"], problems)
+    for rid, rel in record_files(root, sources, problems):
+        listing.append((rel, "source", rid))
+    copies = [
+        relpath(root, e.path)
+        for e in sources
+        if e.name.endswith(COPIES) and not e.name.startswith(".")
+    ]
+    for rel in copies:
+        found = classify(rel)
+        if found is not None:  # whatever it is: read_data_file refuses a folder or a FIFO
+            listing.append((rel, *found))
+    claims = folder_entries(root, FOLDERS["claim"], problems)
+    for rid, rel in record_files(root, claims, problems):
+        listing.append((rel, "claim", rid))
+    return listing, copies

@@ -34,12 +34,10 @@ from .files import (
     SavedPage,
     check_root,
     classify,
-    folder_entries,
+    list_files,
     load_archive,
     load_page,
     read_data_file,
-    record_files,
-    relpath,
 )
 from .nodes import Positions
 from .parse import finish_record, parse_bytes
@@ -207,27 +205,8 @@ class Loader:
     # -- which files -----------------------------------------------------------
     def _listed(self) -> list[tuple[str, FileKind, str]]:
         """(rel, kind, id) of every file to load; misnamed files become listing problems."""
-        root = self.root
-        listing: list[tuple[str, FileKind, str]] = []
         problems: list[Problem] = []
-        # lexists, not is_file: a folder, FIFO or link loop in its place is a problem, not a default.
-        if os.path.lexists(root / SETTINGS_FILE):
-            listing.append((SETTINGS_FILE, "settings", ""))
-        sources = folder_entries(root, FOLDERS["source"], problems)
-        for rid, path in record_files(root, sources, problems):
-            listing.append((relpath(root, path), "source", rid))
-        self._archives = [
-            relpath(root, Path(e.path))
-            for e in sources
-            if e.name.endswith(_COPIES) and not e.name.startswith(".")
-        ]
-        for rel in self._archives:
-            found = classify(rel)
-            if found is not None:  # whatever it is: read_data_file refuses a folder or a FIFO
-                listing.append((rel, *found))
-        claims = folder_entries(root, FOLDERS["claim"], problems)
-        for rid, path in record_files(root, claims, problems):
-            listing.append((relpath(root, path), "claim", rid))
+        listing, self._archives = list_files(self.root, problems)
         self._listing = problems
         return listing
 
@@ -345,9 +324,8 @@ class Loader:
         return tracker
 
 
-# Copies kept beside a source record (read whole and hashed, never parsed), and their names.
+# Copies kept beside a source record (read whole and hashed, never parsed).
 _COPY_KINDS = ("archive", "page")
-_COPIES = (".txt", ".html")
 
 
 def load_tracker(root: Path, cache: Cache | None = None) -> Tracker:

@@ -19,10 +19,9 @@ from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 from ..codes import Code
 from ..problems import Problem, line_column, report
 from ..textrules import describe_illegal, first_illegal
+from .files import MAX_BYTES
 from .nodes import NodeLoader, Pos, Positions, compose, node_position
 from .yamlerrors import MAX_DEPTH, syntax_problem, too_deep
-
-MAX_BYTES = 1024 * 1024
 
 _NULLS = frozenset({"", "~", "null", "Null", "NULL"})
 _TRUES = frozenset({"true", "True", "TRUE"})

@@ -21,17 +21,20 @@ from pydantic import (
 )
 from pydantic_core import PydanticCustomError, core_schema
 
-from ..textrules import VISIBLE_PATTERN
+# The id and date rules are plain text rules (textrules): the command line parses --today
+# and lists the tracker's files without importing pydantic.  Re-exported: their home here.
+from ..textrules import (
+    DATE_PATTERN,
+    ID_MAX,
+    ID_PATTERN,
+    ID_RULE,
+    VISIBLE_PATTERN,
+    is_record_id,
+    parse_date,
+)
 
-ID_PATTERN = r"^[a-z0-9]+(?:-[a-z0-9]+)*$"
-ID_MAX = 120
-ID_RULE = f"lowercase letters, digits and single hyphens, at most {ID_MAX} characters"
-_ID = re.compile(ID_PATTERN)
+__all__ = ["DATE_PATTERN", "ID_MAX", "ID_PATTERN", "ID_RULE", "is_record_id", "parse_date"]
 
-
-def is_record_id(text: str) -> bool:
-    """The one id rule: file names, references and command arguments all follow it."""
-    return len(text) <= ID_MAX and _ID.fullmatch(text) is not None
 
 
 # BCP 47 language tag: language, optional script, optional region, variants.
@@ -72,23 +75,6 @@ def is_http_url(value: str) -> bool:
 
 
 HttpUrl = Annotated[str, AfterValidator(_http_url)]
-
-DATE_PATTERN = r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"
-_DATE = re.compile(DATE_PATTERN)
-
-
-def parse_date(text: str) -> dt.date:
-    """A date written exactly YYYY-MM-DD; ValueError for anything else.
-
-    ``date.fromisoformat`` alone would also take 20261130 and 2026-W48-1.
-    """
-    if not _DATE.fullmatch(text):
-        raise ValueError(f"expected a date written YYYY-MM-DD, not {text!r}")
-    try:
-        return dt.date.fromisoformat(text)
-    except ValueError:
-        raise ValueError(f"{text}: no such day in the calendar") from None
-
 
 class _IsoDateSchema:
     """Text of the form YYYY-MM-DD, then a day that exists: both steps in pydantic-core.

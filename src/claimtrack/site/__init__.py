@@ -4,11 +4,34 @@ The stages, in order, each a subpackage: model (view models from the analysis), 
 (every output and its key), html (templates to bytes), data (claims.json, sources.json,
 JSON-LD, feeds) and publish (the atomic swap, the search index).  build.py runs them;
 addresses.py is every page path and URL, shared by all stages.
+
+The face is lazy (PEP 562): a module of the stage that needs no Jinja (the theme's file
+listing, for a command's manifest) imports without it.
 """
 
 from __future__ import annotations
 
-from .build import BuildResult, SiteBuilder, build_site
-from .data.jsonfiles import SCHEMA_VERSION
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .build import BuildResult, SiteBuilder, build_site
+    from .data.jsonfiles import SCHEMA_VERSION
+
+_LAZY = {
+    "BuildResult": ".build",
+    "SiteBuilder": ".build",
+    "build_site": ".build",
+    "SCHEMA_VERSION": ".data.jsonfiles",
+}
 
 __all__ = ["SCHEMA_VERSION", "BuildResult", "SiteBuilder", "build_site"]
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(import_module(module, __name__), name)
+    globals()[name] = value
+    return value

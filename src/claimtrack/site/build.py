@@ -35,12 +35,23 @@ from .model.cache import ModelCache
 from .plan.outputs import Output
 from .plan.pages import Planner
 from .publish.search import Bundle, SearchIndex, bundles
-from .publish.swap import MARKER, MARKER_OUTPUT, recover, remove_leftovers, swap
+from .publish.swap import MARKER, MARKER_TEXT, check_out, recover, remove_leftovers, swap
+from .written import (
+    KeyDigests,
+    Written,
+    folder_identity,
+    link_unchanged,
+    made_entries,
+    renderers,
+)
 
 # Above this share of changed pages (and this many) an in-place update costs more than a
 # fresh build (one fsync per file), and a fresh build is atomic as a whole.
 FULL_REBUILD_SHARE = 0.25
 FULL_REBUILD_MIN = 64
+# The marker's output: the build adds it to every plan, written first into a new folder.
+# (Here, not in publish/swap.py: the swap, and a command's manifest, need no plan.)
+MARKER_OUTPUT = Output(MARKER, make=lambda: MARKER_TEXT, key=MARKER_TEXT)
 
 
 @dataclass(frozen=True)
@@ -81,23 +92,6 @@ class _State:
     theme: str
     out_inode: int
     files: dict[str, _Written] = field(default_factory=dict)
-
-
-def check_out(root: Path, out: Path) -> None:
-    """Refuse an output folder whose replacement would destroy something else."""
-    root, out = root.resolve(), out.resolve()
-    if out == root or out in root.parents:
-        raise UsageError(f"--out {out}: would replace the tracker itself; choose another folder")
-    for folder in ("claims", "sources", "templates", "static"):
-        if out.is_relative_to(root / folder):
-            raise UsageError(f"--out {out}: is inside the tracker's {folder}/ folder")
-    if out.exists() and not out.is_dir():
-        raise UsageError(f"--out {out}: exists and is not a folder")
-    if out.is_dir() and not (out / MARKER).is_file() and any(out.iterdir()):
-        raise UsageError(
-            f"--out {out}: refusing to replace a folder that claimtrack did not build "
-            f"(it has no {MARKER} file); choose an empty or new folder"
-        )
 
 
 class SiteBuilder:
@@ -233,14 +227,14 @@ class SiteBuilder:
                 return self._result(
                     outputs, started, warnings, written, rendered, full=False, laps=laps
                 )
-        digests = self._replace(Renderer(envs), outputs, track, laps, indexes)
+        digests, made = self._replace(Renderer(envs), outputs, track, laps, indexes, theme)
         if track:
             inode = self.out.stat().st_ino
             self._state = _State(
                 theme, inode, {p: _Written(keys[p], d) for p, d in digests.items()}
             )
-        pages = sum(o.is_page for o in outputs)
-        return self._result(outputs, started, warnings, len(outputs), pages, full=True, laps=laps)
+        written, rendered = len(made), sum(o.is_page for o in made)
+        return self._result(outputs, started, warnings, written, rendered, full=True, laps=laps)
 
     def _result(
         self,
@@ -279,8 +273,15 @@ class SiteBuilder:
         track: bool,
         laps: _Laps,
         indexes: tuple[Bundle, ...],
-    ) -> dict[str, str]:
-        """Write the whole site into a sibling folder, then swap it in for the old one."""
+        theme: str,
+    ) -> tuple[dict[str, str], list[Output]]:
+        """Write the whole site into a sibling folder, then swap it in for the old one.
+
+        An output whose key is the one the last full build wrote (site/written.py, kept
+        in the cache) is hard-linked from the old site; the others are rendered.  The old
+        site's files are never written: a failed or killed build leaves it whole.
+        Returns the digest of every output's bytes, and the outputs rendered.
+        """
         out = self.out
         try:
             out.parent.mkdir(parents=True, exist_ok=True)
@@ -291,14 +292,27 @@ class SiteBuilder:
             raise UsageError(
                 f"--out {out}: cannot write there ({exc.strerror or exc}); choose another folder"
             ) from None
+        kept = self.cache.part(Written)
+        # Without a cache on disk (--no-cache) nothing is kept for the next build: no digests
+        # then, unless serve's builder compares them (track).
+        keep = self.cache.folder is not None
+        keys = KeyDigests(f"{theme}\0{renderers()}")
+        key_digests = {o.path: keys.of(o.key) if keep else None for o in outputs}
         try:
             os.chmod(tmp, mode)
             # The marker first: only a folder carrying it is ever deleted as a leftover.
             first = [o for o in outputs if o.path == MARKER]
-            digests = write_site(renderer, first, tmp, digests=track)
+            digests = write_site(renderer, first, tmp, digests=keep or track)
             rest = [o for o in outputs if o.path != MARKER]
-            digests.update(write_site(renderer, rest, tmp, digests=track))
+            linked = link_unchanged(kept, out, tmp, rest, key_digests)
+            laps.lap("link")
+            made = [o for o in rest if o.path not in linked]
+            digests.update(write_site(renderer, made, tmp, digests=keep or track))
             laps.lap("write")
+            entries = {path: (key_digests[path] or "", *linked[path]) for path in linked}
+            if keep:
+                entries.update(made_entries(tmp, [*first, *made], key_digests, digests))
+            digests.update({path: entry[1] for path, entry in entries.items()})
             carried = False
             if self.index.enabled:
                 # A rebuild under serve (every page again: a tracker.yaml edit) does not
@@ -306,13 +320,15 @@ class SiteBuilder:
                 # makes a new one once the edits pause, as after an in-place update.
                 carried = self.index.fill(tmp, indexes, carry=track and self._state is not None)
                 laps.lap("search")
+            folder = folder_identity(tmp, out)
             swap(tmp, out)
+            kept.replace(folder, entries)
             self.index.filled(carried=carried)
             laps.lap("swap")
         except BaseException:
             shutil.rmtree(tmp, ignore_errors=True)
             raise
-        return digests
+        return digests, [*first, *made]
 
     def _update(
         self,

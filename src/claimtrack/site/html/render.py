@@ -9,6 +9,7 @@ file system calls as writing it, is shared the same way.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import os
 from collections.abc import Mapping
@@ -114,9 +115,11 @@ def write_site(
         while parent and parent not in folders:
             folders.add(parent)
             parent = parent.rpartition("/")[0]
-    # Sorted, so every folder comes after its parent and one mkdir call each suffices.
+    # Sorted, so every folder comes after its parent and one mkdir call each suffices; one
+    # may be there already (made for the files a build links from the old site).
     for name in sorted(folders):
-        os.mkdir(os.path.join(folder, name))
+        with contextlib.suppress(FileExistsError):
+            os.mkdir(os.path.join(folder, name))
     if can_split(len(outputs)):
         renderer.compile_all(outputs)
     made = split(outputs, lambda part: _write(renderer, part, folder, digests), "rendering")

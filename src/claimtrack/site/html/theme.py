@@ -48,9 +48,10 @@ def package_files(folder: str) -> dict[str, bytes]:
     return files
 
 
-def override_files(root: Path, name: str, problems: list[Problem]) -> dict[str, bytes]:
-    """Files under ``root/name`` by posix path inside it, read by the one rule above."""
-    files: dict[str, bytes] = {}
+def override_paths(root: Path, name: str, problems: list[Problem]) -> list[tuple[str, Path]]:
+    """(shown, path) of each file under ``root/name`` (shown: ``name/...``, posix), by the
+    one rule above: the files the build reads, and that a command's manifest stamps."""
+    found: list[tuple[str, Path]] = []
     inside = root.resolve()
     seen: set[Path] = set()
 
@@ -70,14 +71,7 @@ def override_files(root: Path, name: str, problems: list[Problem]) -> dict[str, 
                 elif path.is_dir():
                     walk(path, shown)
                 elif path.is_file():
-                    try:
-                        files[shown.partition("/")[2]] = path.read_bytes()
-                    except OSError as exc:
-                        problems.append(
-                            report(
-                                shown, (1, 1), Code.UNREADABLE, f"cannot read file: {exc.strerror}"
-                            )
-                        )
+                    found.append((shown, path))
 
     top = root / name
     outside = link_outside(inside, top, name)
@@ -85,6 +79,19 @@ def override_files(root: Path, name: str, problems: list[Problem]) -> dict[str, 
         problems.append(outside)
     elif top.is_dir():
         walk(top, name)
+    return found
+
+
+def override_files(root: Path, name: str, problems: list[Problem]) -> dict[str, bytes]:
+    """Files under ``root/name`` by posix path inside it, read by the one rule above."""
+    files: dict[str, bytes] = {}
+    for shown, path in override_paths(root, name, problems):
+        try:
+            files[shown.partition("/")[2]] = path.read_bytes()
+        except OSError as exc:
+            problems.append(
+                report(shown, (1, 1), Code.UNREADABLE, f"cannot read file: {exc.strerror}")
+            )
     return dict(sorted(files.items()))
 
 

@@ -26,7 +26,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from ...batch import split
-from ..plan.outputs import Output
+from ...errors import UsageError
 
 _AT_FDCWD = -100
 _RENAME_EXCHANGE = 2
@@ -38,8 +38,23 @@ MARKER_TEXT = (
     b"This folder is written by `claimtrack build`; each build replaces all of it.\n"
     b"Edit the records and templates in the tracker instead.\n"
 )
-# The marker's output: the build adds it to every plan, written first into a new folder.
-MARKER_OUTPUT = Output(MARKER, make=lambda: MARKER_TEXT, key=MARKER_TEXT)
+
+
+def check_out(root: Path, out: Path) -> None:
+    """Refuse an output folder whose replacement would destroy something else."""
+    root, out = root.resolve(), out.resolve()
+    if out == root or out in root.parents:
+        raise UsageError(f"--out {out}: would replace the tracker itself; choose another folder")
+    for folder in ("claims", "sources", "templates", "static"):
+        if out.is_relative_to(root / folder):
+            raise UsageError(f"--out {out}: is inside the tracker's {folder}/ folder")
+    if out.exists() and not out.is_dir():
+        raise UsageError(f"--out {out}: exists and is not a folder")
+    if out.is_dir() and not (out / MARKER).is_file() and any(out.iterdir()):
+        raise UsageError(
+            f"--out {out}: refusing to replace a folder that claimtrack did not build "
+            f"(it has no {MARKER} file); choose an empty or new folder"
+        )
 
 
 def _renameat2() -> Callable[..., int] | None:

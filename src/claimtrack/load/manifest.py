@@ -1,0 +1,199 @@
+"""A command's run by its inputs' stamps, so that a run nothing changed for is replayed.
+
+At the end of a run that succeeded, ``build`` and ``check`` write a manifest beside
+the cache (``run-<command>.json`` in load/cache.py's folder): the stat stamp
+(mtime_ns, size, inode) of every input the run read, the options that shape its
+result, what it printed and its exit code, and for ``build`` the identity of the
+site folder it left (see ``Manifest.outputs``).  The next run of the same command
+lists and stats the same files; when every stamp, option and output is equal, it
+prints what the last run printed, exits with its code and does nothing else.  Any
+difference, an unreadable manifest or ``--no-cache``: the normal path.
+
+The inputs: the tracker's files exactly as the loader lists them
+(``files.list_files``: records, archives, saved pages, tracker.yaml, and the
+misnamed files it reports), what the caller adds (build: templates/ and static/,
+as the theme lists them), every file of the claimtrack package itself (code,
+packaged templates, catalogs) and the module file of each library it builds with,
+so that another claimtrack, Python or library version never replays.
+
+The racy-clean rule (fsutil.is_recent): a file written within the last two
+seconds can change again without its stamp changing.  The stamps are taken
+before the run reads anything; a manifest with a recent stamp among them is not
+written, and a run that sees a recent stamp now does not replay.
+
+Only the standard library and orjson are imported here: a replay must cost no more
+than starting Python and a stat per file.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import sys
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import orjson
+
+from .._version import __version__
+from ..fsutil import atomic_write_bytes, is_recent
+from ..problems import Problem
+from .cache import _UNREADABLE, cache_folder
+from .files import SETTINGS_FILE, list_files
+
+# None: the path does not exist (or cannot be stat'ed) now.
+Stamps = dict[str, list[int] | None]
+_PACKAGE = Path(__file__).resolve().parent.parent
+
+
+def stamps(paths: Iterable[tuple[str, str]]) -> Stamps:
+    """``name -> [mtime_ns, size, inode]`` of each (name, path); following links, as
+    reading does."""
+    found: Stamps = {}
+    for name, path in paths:
+        try:
+            st = os.stat(path)
+        except OSError:
+            found[name] = None
+            continue
+        found[name] = [st.st_mtime_ns, st.st_size, st.st_ino]
+    return found
+
+
+def tracker_paths(root: Path) -> list[tuple[str, str]]:
+    """(rel, path) of every file the loader reads or reports on, tracker.yaml always."""
+    problems: list[Problem] = []
+    listing, copies = list_files(root, problems)
+    rels = {SETTINGS_FILE, *(rel for rel, _, _ in listing), *copies}
+    # A misnamed file (claims/x.yml) or a refused folder is a problem the check reports.
+    rels.update(p.path for p in problems)
+    base = str(root)
+    return [(rel, os.path.join(base, rel)) for rel in sorted(rels)]
+
+
+def package_paths() -> list[tuple[str, str]]:
+    """Every file of the claimtrack package (not its byte-code), named ``claimtrack:...``."""
+    found = []
+    for folder, dirs, names in os.walk(_PACKAGE):
+        dirs[:] = sorted(d for d in dirs if d != "__pycache__" and not d.startswith("."))
+        rel = os.path.relpath(folder, _PACKAGE)
+        for name in sorted(names):
+            if not name.endswith((".pyc", ".pyo")):
+                found.append((f"claimtrack:{rel}/{name}", os.path.join(folder, name)))
+    return found
+
+
+# The libraries whose version can change what a run prints or builds.
+_LIBRARIES = (
+    "pydantic",
+    "pydantic_core",
+    "yaml",
+    "jinja2",
+    "markupsafe",
+    "babel",
+    "pint",
+    "orjson",
+    "pagefind",
+    "pagefind_bin_extended",
+)
+
+
+def library_paths() -> list[tuple[str, str]]:
+    """Each library's module file, found without importing it (an upgrade replaces it)."""
+    found = []
+    for name in _LIBRARIES:
+        spec = importlib.util.find_spec(name)
+        found.append((f"library:{name}", spec.origin if spec and spec.origin else ""))
+    return found
+
+
+def _any_recent(found: Stamps) -> bool:
+    return any(s is not None and is_recent(s[0]) for s in found.values())
+
+
+@dataclass(frozen=True)
+class Replay:
+    stdout: str
+    stderr: str
+    code: int
+
+    def show(self) -> int:
+        """Print what the run printed; its exit code."""
+        if self.stderr:
+            sys.stderr.write(self.stderr)
+        # Written as print wrote it, the newline apart: a reader gone away (`check | head`)
+        # during a long write shows as BrokenPipeError on the write after it, inside the
+        # command, where cli.py turns it into exit 141.
+        out = self.stdout
+        if out.endswith("\n"):
+            print(out[:-1])
+        else:
+            sys.stdout.write(out)
+        sys.stdout.flush()
+        return self.code
+
+
+class Manifest:
+    """One command's manifest in the tracker's cache folder (``root`` resolved).
+
+    ``options``: what besides the files shapes the result (plain JSON data).
+    ``extra``: further inputs as (name, path), beyond the tracker's and the package's.
+    The inputs are stamped when this is made, before the run reads anything.
+    """
+
+    def __init__(
+        self,
+        command: str,
+        root: Path,
+        options: Mapping[str, Any],
+        extra: Iterable[tuple[str, str]] = (),
+    ) -> None:
+        self.path = cache_folder(root) / f"run-{command}.json"
+        self.options = {"version": __version__, "python": sys.version, **options}
+        paths = [*tracker_paths(root), *extra, *package_paths(), *library_paths()]
+        self.inputs = stamps(paths)
+
+    def replay(self, outputs: Iterable[tuple[str, str]] = ()) -> Replay | None:
+        """What the last run printed, when nothing it read or left has changed since."""
+        if _any_recent(self.inputs):
+            return None
+        try:
+            data = orjson.loads(self.path.read_bytes())
+            if (
+                data["options"] != self.options
+                or data["inputs"] != self.inputs
+                or data["outputs"] != stamps(outputs)
+            ):
+                return None
+            return Replay(str(data["stdout"]), str(data["stderr"]), int(data["code"]))
+        except _UNREADABLE:
+            return None
+
+    def record(
+        self, stdout: str, stderr: str, code: int, outputs: Iterable[tuple[str, str]] = ()
+    ) -> None:
+        """Remember this run (call after it succeeded); not when an input it read may still
+        change unseen (racy clean), and not when the cache folder cannot be written."""
+        try:
+            if _any_recent(self.inputs):
+                self.path.unlink(missing_ok=True)
+                return
+            body = {
+                "options": self.options,
+                "inputs": self.inputs,
+                "outputs": stamps(outputs),
+                "stdout": stdout,
+                "stderr": stderr,
+                "code": code,
+            }
+            try:
+                raw = orjson.dumps(body)
+            except orjson.JSONEncodeError:  # a file name that is not UTF-8: not kept
+                self.path.unlink(missing_ok=True)
+                return
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            atomic_write_bytes(self.path, raw, durable=False)
+        except OSError:
+            return  # a read-only checkout still runs; it only cannot remember

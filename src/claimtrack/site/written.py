@@ -1,0 +1,257 @@
+"""What the last full build wrote, kept on disk, so that the next one (a new process)
+renders only the outputs whose key changed and hard-links the rest from the old site.
+
+Per output path: a digest of its key (``KeyDigests``: what it is made from, the same
+in every process), a digest of its bytes, and the stamp (mtime_ns, size, inode) of
+its file in the site as the build left it; and the site folder's identity (its
+inode, the marker's stamp).  A file is taken from the old site only when the folder
+is the one recorded, its key digest is equal and its file's stamp is unchanged (a
+file edited or replaced by hand since is made again).
+
+The key digest is as discriminating as comparing the keys in memory (``==``):
+dataclasses by their class and compared fields (``field(compare=False)`` is left
+out, as ``==`` leaves it), pydantic models by their class and fields, dicts and
+sets whatever their order, enums by class and value.  orjson writes the leaves;
+each model and each large view (a claim's, a summary) is digested once per run
+however many keys hold it.  A
+value of any other type makes the key undigestable: that output is always made.
+Lists and tuples both digest as arrays, and dict keys as text: no field of a view
+or a record holds either a list or a tuple, and their dicts are keyed by text.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import hashlib
+import operator
+import os
+import shutil
+import sys
+from collections.abc import Callable, Iterable
+from functools import cache as memoise
+from importlib import metadata
+from pathlib import Path
+from typing import Any
+
+import orjson
+from pydantic import BaseModel
+
+from ..load.cache import Entries, Part, Stamp
+from .plan.outputs import Output
+from .publish.swap import MARKER
+
+_OPTIONS = orjson.OPT_NON_STR_KEYS | orjson.OPT_SORT_KEYS | orjson.OPT_PASSTHROUGH_DATACLASS
+# A dataclass with this many compared fields is a view that many keys hold (a claim's, a
+# summary, the settings): digested once per build.  Smaller ones are written out inline,
+# which costs less than a digest each.  Either way the digest is the same function of
+# the values; this only decides what is worth remembering.
+_SHARED_FIELDS = 8
+# How a type is written: its name, the getter of its compared fields, whether it is shared.
+_Plan = tuple[str, Callable[[Any], Any], bool]
+
+
+class KeyDigests:
+    """Stable digests of outputs' keys, for one build (``salt``: the theme, which every page
+    is rendered with, so that another theme gives other digests)."""
+
+    def __init__(self, salt: str) -> None:
+        self._salt = salt.encode()
+        # id -> (the object, kept alive so that its id is not reused; what it is written as)
+        self._memo: dict[int, tuple[object, dict[str, str]]] = {}
+        self._plans: dict[type, _Plan] = {}
+
+    def of(self, key: object) -> str | None:
+        """The key's digest; None when it has none (None: always made) or cannot have one."""
+        if key is None:
+            return None
+        try:
+            body = orjson.dumps(key, default=self._default, option=_OPTIONS)
+        except orjson.JSONEncodeError:  # a value of a type _default does not know
+            return None
+        return hashlib.blake2b(self._salt + b"\0" + body, digest_size=16).hexdigest()
+
+    def _default(self, obj: Any) -> Any:
+        kind = type(obj)
+        plan = self._plans.get(kind)
+        if plan is None:
+            if issubclass(kind, frozenset | set):
+                return {"\0s": self._set(obj)}
+            plan = self._plans[kind] = _plan(kind)
+        name, values, shared = plan
+        if not shared:
+            return {"\0": name, "\1": values(obj)}
+        found = self._memo.get(id(obj))
+        if found is not None:
+            return found[1]
+        body = orjson.dumps(
+            {"\0": name, "\1": values(obj)}, default=self._default, option=_OPTIONS
+        )
+        made = {"\0d": hashlib.blake2b(body, digest_size=16).hexdigest()}
+        self._memo[id(obj)] = (obj, made)
+        return made
+
+    def _set(self, items: Iterable[object]) -> list[str]:
+        """A set's members in an order of their own (not the hash's, which varies)."""
+        return sorted(orjson.dumps(x, default=self._default, option=_OPTIONS).decode() for x in items)
+
+
+@memoise
+def renderers() -> str:
+    """What, besides the code (the cache's name) and the theme, turns a key into bytes: the
+    Python and the libraries that render and format (another version, other bytes)."""
+    names = ("jinja2", "markupsafe", "babel", "orjson")
+    return " ".join([sys.version, *(f"{n}={metadata.version(n)}" for n in names)])
+
+
+def _plan(kind: type) -> _Plan:
+    name = f"{kind.__module__}.{kind.__qualname__}"
+    if issubclass(kind, BaseModel):
+        # What pydantic's == compares: every field's value (extra and private attributes
+        # too, which the records do not have).
+        return name, _getter(tuple(kind.model_fields)), True
+    if dataclasses.is_dataclass(kind):
+        if not kind.__dataclass_params__.eq:  # type: ignore[attr-defined]
+            # Compared by identity in memory: equal only to itself, never across builds.
+            raise TypeError(f"{name} is compared by identity")
+        fields = tuple(f.name for f in dataclasses.fields(kind) if f.compare)
+        return name, _getter(fields), len(fields) >= _SHARED_FIELDS
+    if issubclass(kind, enum.Enum):
+        return name, operator.attrgetter("value"), False
+    if issubclass(kind, bytes):
+        return name, lambda b: hashlib.blake2b(b, digest_size=16).hexdigest(), False
+    raise TypeError(f"no stable digest for {name}")
+
+
+def _getter(fields: tuple[str, ...]) -> Callable[[Any], Any]:
+    if len(fields) == 1:
+        one = operator.attrgetter(fields[0])
+        return lambda obj: (one(obj),)
+    if not fields:
+        return lambda obj: ()
+    return operator.attrgetter(*fields)
+
+
+Entry = tuple[str, str, Stamp]  # key digest, bytes digest, the file's stamp in the site
+
+
+class Written(Part):
+    """The cache's part for the site: what the last full build wrote into ``folder``."""
+
+    name = "site"
+
+    def __init__(self) -> None:
+        self.files: Entries[str, Entry] = Entries()
+        # The site folder, its inode and its marker's stamp, as the build left them.
+        self.folder: tuple[str, int, Stamp] | None = None
+
+    def tables(self) -> Iterable[Entries[Any, Any]]:
+        return (self.files,)
+
+    def dump(self) -> Any:
+        return {"folder": self.folder, "files": self.files.kept()}
+
+    def restore(self, data: Any) -> None:
+        folder = data["folder"]
+        if folder is not None:
+            out, inode, marker = folder
+            self.folder = (str(out), int(inode), _stamp(marker))
+        self.files = Entries(
+            {str(p): (str(k), str(d), _stamp(s)) for p, (k, d, s) in data["files"].items()}
+        )
+
+    def replace(self, folder: tuple[str, int, Stamp], files: dict[str, Entry]) -> None:
+        """What the build just swapped in."""
+        self.folder = folder
+        self.files = Entries()
+        for path, entry in files.items():
+            self.files.put(path, entry)
+        self.files.changed = True
+
+    def forget(self) -> None:
+        """The site changed outside a full build (an update in place): trust nothing."""
+        if self.folder is not None or self.files.items:
+            self.folder = None
+            self.files = Entries()
+            self.files.changed = True
+
+
+def _stamp(value: Any) -> Stamp:
+    mtime, size, inode = value
+    return (int(mtime), int(size), int(inode))
+
+
+def _stat(path: str) -> Stamp | None:
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None
+    return (st.st_mtime_ns, st.st_size, st.st_ino)
+
+
+def folder_identity(tmp: Path, out: Path) -> tuple[str, int, Stamp]:
+    """What ``tmp`` will be once swapped in at ``out``: its inode and its marker's stamp
+    (a rename keeps both)."""
+    marker = _stat(str(tmp / MARKER))
+    assert marker is not None  # written first, before anything else
+    return (str(out), tmp.stat().st_ino, marker)
+
+
+def link_unchanged(
+    kept: Written, out: Path, tmp: Path, outputs: list[Output], keys: dict[str, str | None]
+) -> dict[str, tuple[str, Stamp]]:
+    """Hard-link into ``tmp`` each output the site at ``out`` holds as the last full build
+    wrote it, for the same key; returns path -> (bytes digest, stamp) of each.
+
+    Taken only when ``out`` is the folder that build left (its inode and its marker's
+    stamp) and the file's stamp is the one recorded (not edited or replaced since).  A
+    file that cannot be linked (another file system, too many links) is copied.
+    """
+    folder = kept.folder
+    if folder is None or folder[0] != str(out) or not kept.files.items:
+        return {}
+    marker = _stat(str(out / MARKER))
+    try:
+        inode = out.stat().st_ino
+    except OSError:
+        return {}
+    if inode != folder[1] or marker != folder[2]:
+        return {}
+    old, new = str(out) + os.sep, str(tmp) + os.sep
+    linked: dict[str, tuple[str, Stamp]] = {}
+    made_folders: set[str] = set()
+    for output in outputs:
+        path = output.path
+        key = keys[path]
+        entry = kept.files.get(path)
+        if key is None or entry is None or entry[0] != key or _stat(old + path) != entry[2]:
+            continue
+        parent = path.rpartition("/")[0]
+        if parent and parent not in made_folders:
+            os.makedirs(new + parent, exist_ok=True)
+            made_folders.add(parent)
+        try:
+            os.link(old + path, new + path)
+            stamp = entry[2]
+        except OSError:
+            shutil.copyfile(old + path, new + path)
+            copied = _stat(new + path)
+            if copied is None:
+                continue
+            stamp = copied
+        linked[path] = (entry[1], stamp)
+    return linked
+
+
+def made_entries(
+    tmp: Path, made: list[Output], keys: dict[str, str | None], digests: dict[str, str]
+) -> dict[str, Entry]:
+    """The entries of the outputs this build rendered into ``tmp``."""
+    base = str(tmp) + os.sep
+    entries: dict[str, Entry] = {}
+    for output in made:
+        key = keys[output.path]
+        stamp = _stat(base + output.path) if key is not None else None
+        if key is not None and stamp is not None:
+            entries[output.path] = (key, digests[output.path], stamp)
+    return entries

@@ -1,0 +1,175 @@
+"""A full build in a new process renders only the outputs whose key changed since the last
+one (site/written.py) and hard-links the rest from the old site: the same site as a cold
+build, byte for byte, and the old site whole if it fails."""
+
+from __future__ import annotations
+
+import datetime as dt
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from claimtrack.load.cache import Cache
+from claimtrack.site import BuildResult, SiteBuilder, build_site
+
+from .conftest import FIXTURES, TODAY
+from .site_support import files_of
+
+DAY = dt.date.fromisoformat(TODAY)
+
+
+def _copy(tmp: Path, name: str = "languages") -> Path:
+    root = tmp / name
+    shutil.copytree(FIXTURES / name, root)
+    return root
+
+
+def _warm(root: Path, out: Path) -> BuildResult:
+    """A build as a new process makes it: the cache read again from the disk."""
+    return build_site(root, out, today=DAY, cache=Cache.open(root), search=False)
+
+
+def _edit_statement(root: Path) -> None:
+    claim = sorted((root / "claims").glob("*.yaml"))[0]
+    text = claim.read_text(encoding="utf-8")
+    claim.write_text(text.replace("statement: ", "statement: Edited, ", 1), encoding="utf-8")
+
+
+def _inodes(folder: Path) -> dict[str, int]:
+    return {p: os.stat(folder / p).st_ino for p in files_of(folder)}
+
+
+def test_a_warm_build_renders_what_an_update_in_memory_renders(tmp_path: Path) -> None:
+    root, out = _copy(tmp_path), tmp_path / "out"
+    first = _warm(root, out)
+    assert first.rendered == first.pages
+    old, old_inodes = files_of(out), _inodes(out)
+    # The same edit through serve's builder: it renders exactly the pages whose key changed.
+    twin, twin_out = _copy(tmp_path / "twin"), tmp_path / "twin-out"
+    builder = SiteBuilder(twin, twin_out, DAY, Cache.disabled(), search=False)
+    builder.build()
+    _edit_statement(twin)
+    in_memory = builder.build()
+    assert not in_memory.full
+    _edit_statement(root)
+    warm = _warm(root, out)
+    assert warm.full and 0 < warm.rendered == in_memory.rendered < warm.pages
+    cold_out = tmp_path / "cold"
+    build_site(root, cold_out, today=DAY, search=False)
+    assert files_of(out) == files_of(cold_out)
+    # What was not rendered is the old file itself, linked: same inode, same bytes.
+    inodes = _inodes(out)
+    new = files_of(out)
+    unchanged = [p for p in new if p in old and new[p] == old[p]]
+    assert len(unchanged) >= warm.files - warm.written
+    same_file = [p for p in unchanged if inodes[p] == old_inodes[p]]
+    assert len(same_file) == warm.files - warm.written
+    again = _warm(root, out)
+    # Written: the marker and the two JSON schemas (no key: always made, and cheap).
+    assert again.rendered == 0 and again.written == 3
+    made = {".claimtrack-site", "claims.schema.json", "sources.schema.json"}
+    assert {p: i for p, i in _inodes(out).items() if p not in made} == {
+        p: i for p, i in inodes.items() if p not in made
+    }
+
+
+def test_the_key_digests_are_the_same_in_another_process(tmp_path: Path) -> None:
+    root, out = _copy(tmp_path), tmp_path / "out"
+    script = (
+        "import datetime as dt, sys\n"
+        "from pathlib import Path\n"
+        "from claimtrack.load.cache import Cache\n"
+        "from claimtrack.site import build_site\n"
+        "root = Path(sys.argv[1])\n"
+        "r = build_site(root, Path(sys.argv[2]), today=dt.date(2026, 11, 30),"
+        " cache=Cache.open(root), search=False)\n"
+        "print(r.rendered, r.pages)\n"
+    )
+    runs = []
+    for seed in ("1", "2"):
+        env = {**os.environ, "PYTHONHASHSEED": seed}
+        done = subprocess.run(
+            [sys.executable, "-c", script, str(root), str(out)],
+            env=env, capture_output=True, text=True, check=True,
+        )
+        runs.append([int(n) for n in done.stdout.split()])
+    (first, pages), (second, _) = runs
+    assert first == pages and second == 0
+
+
+def test_a_file_edited_in_the_site_is_made_again(tmp_path: Path) -> None:
+    root, out = _copy(tmp_path), tmp_path / "out"
+    _warm(root, out)
+    page = out / "index.html"
+    good = page.read_bytes()
+    with open(page, "r+b") as handle:  # in place: the same inode
+        handle.write(b"<!-- edited -->")
+    _warm(root, out)
+    assert page.read_bytes() == good
+
+
+def test_another_theme_renders_everything(tmp_path: Path) -> None:
+    root, out = _copy(tmp_path), tmp_path / "out"
+    _warm(root, out)
+    (root / "static").mkdir()
+    (root / "static" / "extra.css").write_text("p {}\n")
+    result = _warm(root, out)
+    assert result.rendered < result.pages  # static files are not the templates
+    (root / "templates").mkdir()
+    footer = FIXTURES.parent.parent / "src" / "claimtrack" / "templates" / "footer.html"
+    (root / "templates" / "footer.html").write_bytes(footer.read_bytes() + b"\n")
+    result = _warm(root, out)
+    assert result.rendered == result.pages
+
+
+def test_a_failed_warm_build_leaves_the_old_site_whole(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    root, out = _copy(tmp_path), tmp_path / "out"
+    _warm(root, out)
+    before, inodes = files_of(out), _inodes(out)
+    _edit_statement(root)
+    import claimtrack.site.build as module
+
+    real = module.write_site
+    calls = []
+
+    def failing(*args: object, **kwargs: object) -> object:
+        calls.append(1)
+        if len(calls) == 2:  # after the marker and the links: rendering the changed pages
+            raise RuntimeError("killed while writing")
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(module, "write_site", failing)
+    with pytest.raises(RuntimeError):
+        _warm(root, out)
+    assert files_of(out) == before and _inodes(out) == inodes
+    assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".")] == []
+    monkeypatch.undo()
+    result = _warm(root, out)  # and the next build still links from it
+    assert 0 < result.rendered < result.pages
+
+
+def test_where_a_link_cannot_be_made_the_file_is_copied(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    root, out = _copy(tmp_path), tmp_path / "out"
+    _warm(root, out)
+    _edit_statement(root)
+
+    def no_link(*_: object) -> None:
+        raise OSError(18, "Invalid cross-device link")
+
+    monkeypatch.setattr(os, "link", no_link)
+    old_inodes = _inodes(out)
+    warm = _warm(root, out)
+    assert 0 < warm.rendered < warm.pages  # copied, not rendered
+    build_site(root, tmp_path / "cold", today=DAY, search=False)
+    assert files_of(out) == files_of(tmp_path / "cold")
+    assert not set(_inodes(out).items()) & set(old_inodes.items())
+    monkeypatch.undo()
+    assert _warm(root, out).rendered == 0  # the copies' stamps were kept
