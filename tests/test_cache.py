@@ -189,3 +189,31 @@ def test_a_warm_run_finds_no_quote_and_counts_no_coverage_again(
     calls.clear()
     assert run_cli(*build).code == 0
     assert not calls
+
+
+def test_a_one_shot_build_keeps_every_parse_result_though_it_drops_them_early(
+    run_cli: Runner, tracker: Callable[[str], Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    root = tracker("minimal")
+    released = []
+    real = Cache.release_records
+
+    def release(self: Cache) -> None:
+        real(self)
+        released.append(len(self.parsed.kept()))
+
+    monkeypatch.setattr(Cache, "release_records", release)
+    build = ("build", "--root", root, "--today", TODAY, "--no-search")
+    assert run_cli(*build).code == 0
+    assert released == [0]  # gone from memory before the model was made
+    # ... yet written: the next run finds every record file's parse result.
+    cache = Cache.open(root)
+    assert cache.files and all(cache.parse_result(d) for _, d in cache.files.values())
+    # A save after the release writes the parts only, never an emptied load file.
+    loaded = cache.path.read_bytes() if cache.path else b""
+    cache.release_records()
+    CheckStore(cache).remember_quote(SHA, "new", True)
+    cache._dirty = True  # as if a file's stamp had changed since: still not written
+    cache.save()
+    assert cache.path is not None and cache.path.read_bytes() == loaded
+    assert CheckStore(Cache.open(root)).quote_result(SHA, "new") is True

@@ -3,8 +3,11 @@ the templates' decoding and the coverage report, with CRLF files and CJK text.""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from claimtrack.check.coverage.counts import match_reviewed, sentences_of
 from claimtrack.codes import Code
+from claimtrack.load.nodes import Positions
 from claimtrack.load.yamlsource import parse_document
 from claimtrack.problems import line_column
 
@@ -49,3 +52,28 @@ def test_the_coverage_report_counts_columns_in_characters() -> None:
         ("價格未公布。", (1, 6)),
         ("It runs.", (2, 1)),
     ]
+
+
+def test_only_the_last_files_node_tree_is_kept_and_a_dropped_one_is_built_again() -> None:
+    texts = {name: f"statement: {name}\nclaimant:\n  name: x{name}\n" for name in "abc"}
+    reads: list[str] = []
+
+    def reader(name: str) -> Callable[[], str]:
+        return lambda: reads.append(name) or texts[name]
+
+    table = {name: Positions(reader=reader(name), known={}) for name in texts}
+    assert table["a"].value(("claimant", "name")) == (3, 9)
+    assert table["a"].key(("statement",)) == (1, 1)  # the same tree serves the same file
+    assert table["a"]._root is not None
+    assert table["b"].value(("statement",)) == (1, 12)
+    assert table["a"]._root is None and table["b"]._root is not None  # one tree at a time
+    assert table["a"].value(("claimant",)) == (3, 3)  # from the text, parsed again
+    assert table["b"]._root is None
+    assert reads == ["a", "b"]
+    # Released (a one-shot build, after its checks): the text goes too, read again if asked;
+    # what was found stays known.
+    table["a"].release()
+    assert table["a"]._text is None and table["a"].value(("claimant", "name")) == (3, 9)
+    assert reads == ["a", "b"]
+    assert table["a"].key(("claimant", "name")) == (3, 3)
+    assert reads == ["a", "b", "a"]

@@ -3,16 +3,20 @@
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
+from jinja2 import Environment
 
 from claimtrack import batch
 from claimtrack.errors import DataError, UsageError
 from claimtrack.site import build_site
 from claimtrack.site.html.render import Renderer
 from claimtrack.site.html.templating import http_url
+from claimtrack.site.html.theme import package_files
 from claimtrack.site.plan.outputs import Output
 
 from .conftest import FIXTURES, TODAY, Result
@@ -238,3 +242,28 @@ def test_a_missing_root_is_a_usage_error(tmp_path: Path, run_cli: Callable[..., 
     assert result.code == 2
     assert "no such folder" in result.err
     assert not (tmp_path / "site").exists()
+
+
+def test_a_split_build_compiles_each_template_once_per_language_and_none_in_the_worker(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(batch, "SPLIT_MIN_ITEMS", 1)
+    monkeypatch.setattr(batch, "cores", lambda: 2)
+    monkeypatch.setattr(batch.threading, "active_count", lambda: 1)  # other tests' threads
+    log = tmp_path / "compiled"
+    compile_template = Environment.compile
+
+    def counted(env: Environment, source: str, name: str | None = None, *a: Any, **k: Any) -> Any:
+        # Appended by whichever process compiles: the forked worker's lines land here too.
+        with log.open("a", encoding="utf-8") as f:
+            f.write(f"{os.getpid()} {env.ui.tag} {name}\n")  # type: ignore[attr-defined]
+        return compile_template(env, source, name, *a, **k)
+
+    monkeypatch.setattr(Environment, "compile", counted)
+    build(FIXTURES / "languages", tmp_path / "site")
+    lines = [line.split() for line in log.read_text(encoding="utf-8").splitlines()]
+    assert {pid for pid, _, _ in lines} == {str(os.getpid())}  # none in the worker
+    compiled = [(lang, name) for _, lang, name in lines]
+    assert sorted(compiled) == sorted(set(compiled))  # each once
+    templates = set(package_files("templates"))
+    assert set(compiled) == {(lang, name) for lang in ("en", "fr") for name in templates}

@@ -187,6 +187,9 @@ class Cache:
         self._positions_read = 0
         self._dirty = False
         self._parts: dict[str, Part] = {}
+        # Set by release_records: the load stage's results are gone from memory, and its
+        # file is left as the save before the release wrote it.
+        self._released = False
 
     @classmethod
     def disabled(cls) -> Cache:
@@ -295,15 +298,26 @@ class Cache:
     def _position_count(self) -> int:
         return sum(len(table) for table in self.positions.values())
 
-    def save(self) -> None:
-        """Write what this run used (only where something changed); entries it did not use go."""
+    def release_records(self) -> None:
+        """Drop the parse results from memory once loading is over (a one-shot build, past
+        its checks: 30 MB at 10,000 claims), writing them first if they changed.  Later
+        saves write the parts only; parse results asked for again are misses."""
+        self.save(with_parts=False)
+        self._released = True
+        self.parsed = Entries()
+
+    def save(self, *, with_parts: bool = True) -> None:
+        """Write what this run used (only where something changed); entries it did not use go.
+
+        ``with_parts``: the later stages' parts too, not only the load stage's file.
+        """
         path = self.path
         if path is None:
             return
-        records_changed = (
+        records_changed = not self._released and (
             self._dirty or self.parsed.changed or self._position_count() != self._positions_read
         )
-        parts = [part for part in self._parts.values() if part.changed]
+        parts = [part for part in self._parts.values() if part.changed and with_parts]
         if not records_changed and not parts:
             return
         assert self.folder is not None

@@ -194,6 +194,15 @@ class Loader:
                 tracker.changes = self._changes(before, looked)
             return tracker
 
+    def release(self) -> None:
+        """For a run that loads no more, once its checks are done: the parse results leave
+        memory (written to the cache first) and each record's file text is forgotten (read
+        again if a position is asked for).  30 MB and more at 10,000 claims."""
+        self.cache.release_records()
+        for item in self._files.values():
+            if isinstance(item.value, Loaded):
+                item.value.positions.release()
+
     def _changes(self, before: dict[str, FileLoad], looked: Collection[str]) -> Changes:
         claims, sources, settings = set(), set(), False
         for rel in looked:

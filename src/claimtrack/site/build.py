@@ -212,6 +212,8 @@ class SiteBuilder:
             raise DataError(theme_problems, TEMPLATE_FAILURE)
         warnings = [p for p in problems if not p.is_error]
         laps.lap("check")
+        if not track:  # build_site never loads again: what only loading needed goes now
+            self._loader.release()
         model = self._model.build(analysis, self._unmade)
         self._unmade = NOTHING
         laps.lap("model")
@@ -304,6 +306,7 @@ class SiteBuilder:
         keep = self.cache.folder is not None
         keys = KeyDigests(f"{theme}\0{renderers()}")
         key_digests = {o.path: keys.of(o.key) if keep else None for o in outputs}
+        del keys  # its memo, an entry a shared view (70 MB at 10,000 claims), before rendering
         try:
             os.chmod(tmp, mode)
             # The marker first: only a folder carrying it is ever deleted as a leftover.

@@ -18,7 +18,7 @@ from typing import Any
 
 from jinja2 import Environment, Template, TemplateError
 
-from ...batch import split
+from ...batch import can_split, split
 from ...errors import DataError
 from ..plan.contexts import COMMON, FIELDS, Lazy
 from ..plan.outputs import Output
@@ -48,6 +48,24 @@ class Renderer:
     def __init__(self, envs: Mapping[str, Environment]) -> None:
         self.envs = envs
         self._templates: dict[tuple[str | None, str], Template] = {}
+
+    def compile_all(self, outputs: list[Output]) -> None:
+        """Compile every template of each language the outputs are in, now.
+
+        Called before batch.split forks: the child inherits the compiled templates
+        (each environment keeps them, cache_size=-1, and so do includes, parents and
+        the ``shared`` parts, which it serves) instead of compiling each again, as
+        the parent does, on its first page.  A large site uses every template.  A
+        template that fails to compile is left for its first page to report, as
+        without this.
+        """
+        for lang in sorted({o.lang or "" for o in outputs if o.template is not None}):
+            env = self.envs[lang]
+            for name in env.list_templates():
+                try:
+                    env.get_template(name)
+                except TemplateError:
+                    continue
 
     def render(self, output: Output) -> bytes:
         if output.template is None:
@@ -102,5 +120,7 @@ def write_site(
     for name in sorted(folders):
         with contextlib.suppress(FileExistsError):
             os.mkdir(os.path.join(folder, name))
+    if can_split(len(outputs)):
+        renderer.compile_all(outputs)
     made = split(outputs, lambda part: _write(renderer, part, folder, digests), "rendering")
     return {o.path: d for o, d in zip(outputs, made, strict=True)} if digests else {}
