@@ -39,8 +39,8 @@ import corpus as C
 import sentences as S
 from articles import Fact, archive_text, new_fact
 from corpus_translated import TITLES
-from measured import LABS, Measure, measure
 from make_translations import Piece, Translator, omission, piece
+from measured import LABS, Measure, measure
 from yamlemit import Writer
 
 LANGS = ("en", "fr", "zh-Hant")
@@ -520,7 +520,6 @@ class Generator:
             self.tr.claim(w, parts, piece(conditions) if conditions else None, notes, rationale)
         return Draft(cid, head, related, w.text())
 
-
     def measurements_yaml(self, w: Writer, measures: Sequence[Measure], product: str) -> None:
         w.open(0, "measurements")
         for m in measures:
@@ -545,6 +544,7 @@ class Generator:
             if self.tr is not None:
                 said = (m.sentence(0, product), m.sentence(1, product), m.sentence(2, product))
                 self.tr.quote(w, 3, said, src.lang)
+
 
 def make(folder: Path, claims: int, languages: Sequence[str] = ()) -> None:
     """Write the tracker; ``languages``: further site languages (zh-Hant, fr), with a

@@ -46,7 +46,10 @@ class Measure:
 
     def sentence(self, lang: int, product: str) -> str:
         return SENTENCES[lang].format(
-            who=self.who, value=shown(self.value, lang), unit=self.unit, product=product,
+            who=self.who,
+            value=shown(self.value, lang),
+            unit=self.unit,
+            product=product,
             hardware=self.hardware,
         )
 
