@@ -128,7 +128,11 @@ class Generator:
         self.titles: dict[int, str] = {}
         self.title_pieces: dict[int, Piece] = {}  # the title in every language
         # With its own random generator: the records are the same with or without it.
-        self.tr = Translator(claims, languages) if languages else None
+        self.tr = Translator(claims, languages, " (claims)") if languages else None
+        # The sources' translations from a stream of their own: the sources are written
+        # after the claims (whose measurements add to their archives), and their
+        # translations stay those drawn when they came first.
+        self.tr_sources = Translator(claims, languages) if languages else None
 
     def fact(self, bank: str) -> int:
         self.facts.append(new_fact(self.rng, bank))
@@ -250,8 +254,10 @@ class Generator:
                 retrieved = _days(rng, src.published or FIRST, 0, 30)
                 w.key(1, "retrieved", retrieved)
                 w.key(1, "sha256", hashlib.sha256(raw).hexdigest())
-            if self.tr is not None:
-                self.tr.source(w, piece(notes) if notes else None, self.title_pieces[s], src.lang)
+            if self.tr_sources is not None:
+                self.tr_sources.source(
+                    w, piece(notes) if notes else None, self.title_pieces[s], src.lang
+                )
             (folder / f"{src.sid}.yaml").write_text(w.text(), encoding="utf-8")
 
     def write_claims(self, folder: Path) -> None:
@@ -561,7 +567,7 @@ def make(folder: Path, claims: int, languages: Sequence[str] = ()) -> None:
         "  What the AI providers and their hardware partners claimed about speed, prices,\n"
         "  GPUs and availability, in whose words, and how far each claim has been checked.\n"
         "base_url: https://claims.example.org/\n"
-        "language: en\n" + (gen.tr.tracker(claims) if gen.tr else ""),
+        "language: en\n" + (gen.tr_sources.tracker(claims) if gen.tr_sources else ""),
         encoding="utf-8",
     )
     gen.make_sources()

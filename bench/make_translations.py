@@ -62,12 +62,13 @@ def count(n: int, lang: int) -> str:
 class Translator:
     """Writes the translation blocks of one tracker into its records' Writers."""
 
-    def __init__(self, claims: int, languages: Sequence[str]) -> None:
+    def __init__(self, claims: int, languages: Sequence[str], stream: str = "") -> None:
+        """``stream``: names a random stream of its own, for records drawn apart."""
         unknown = [tag for tag in languages if tag not in FURTHER]
         if unknown or len(set(languages)) != len(languages):
             raise ValueError(f"languages: each of {', '.join(FURTHER)} at most once")
         self.tags = tuple(languages)
-        self.rng = random.Random(f"translations of {claims} claims")
+        self.rng = random.Random(f"translations of {claims} claims{stream}")
 
     def by(self) -> str:
         return "machine" if self.rng.random() < MACHINE else "person"

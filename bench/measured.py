@@ -10,6 +10,7 @@ unverified, as check/measurements.py counts only independent measurements.
 
 from __future__ import annotations
 
+import datetime as dt
 import random
 from dataclasses import dataclass
 
@@ -38,7 +39,7 @@ class Measure:
     unit: str
     who: str
     source: int  # the source whose archive reports it
-    date: object  # dt.date
+    date: dt.date
     hardware: str
     workload: str
     output_tokens: int | None
@@ -80,7 +81,7 @@ def value_in(rng: random.Random, claimed: float, unit: str, holds: bool) -> tupl
 
 
 def measure(
-    rng: random.Random, claimed: float, unit: str, holds: bool, who: str, source: int, date: object
+    rng: random.Random, claimed: float, unit: str, holds: bool, who: str, source: int, date: dt.date
 ) -> Measure:
     value, shown_unit = value_in(rng, claimed, unit, holds)
     return Measure(
