@@ -380,7 +380,7 @@ class Generator:
             company = C.COMPANIES[fact.slots["company"]]
             # Measured when it was announced: the claim's earliest evidence.
             made = min((p for h in quoted if (p := self.sources[h].published)), default=FIRST)
-            own = measure(rng, claimed, spec[1], True, company, anchor, made)
+            own = measure(rng, claimed, spec[1], True, company, anchor, made, self.condition())
             self.report(own, product)
             return status, [own]
         wanted = {"verified": 2, "false": 2, "disputed": 2}.get(status, 0)
@@ -410,13 +410,17 @@ class Generator:
         out = []
         for s, ok, who in zip(found, holds, labs, strict=True):
             published = self.sources[s].published or made
-            m = measure(rng, claimed, spec[1], ok, who, s, published)
+            m = measure(rng, claimed, spec[1], ok, who, s, published, self.condition())
             self.report(m, product)
             out.append(m)
         # The status change cites the measuring sources too.
         when, entry, cited = history[-1]
         history[-1] = (when, entry, cited + [s for s in found if s not in cited])
         return status, out
+
+    def condition(self) -> str:
+        """A measurement's conditions in plain words, for three in four of them."""
+        return self.rng.choice(CONDITIONS) if self.rng.random() < 0.75 else ""
 
     @staticmethod
     def unmeasured(status: str, history: list[tuple[dt.date, str, list[int]]]) -> str:
@@ -523,7 +527,10 @@ class Generator:
         review = TODAY + dt.timedelta(days=rng.randint(30, 400))
         w.key(0, "review_by", dt.date(2026, 9, 30) if stale else review)
         if self.tr is not None:
-            self.tr.claim(w, parts, piece(conditions) if conditions else None, notes, rationale)
+            measured = [(m.date, piece(m.text) if m.text else None) for m in measures]
+            self.tr.claim(
+                w, parts, piece(conditions) if conditions else None, notes, rationale, measured
+            )
         return Draft(cid, head, related, w.text())
 
     def measurements_yaml(self, w: Writer, measures: Sequence[Measure], product: str) -> None:
@@ -532,6 +539,8 @@ class Generator:
             w.key(1, "value", m.value, first="- ")
             w.key(2, "unit", m.unit)
             w.open(2, "conditions")
+            if m.text:
+                w.key(3, "text", m.text)
             w.key(3, "workload", m.workload)
             if m.output_tokens:
                 w.key(3, "output_tokens", m.output_tokens)

@@ -44,6 +44,7 @@ class Measure:
     workload: str
     output_tokens: int | None
     concurrency: int | None
+    text: str = ""  # the conditions in plain words: a translatable field
 
     def sentence(self, lang: int, product: str) -> str:
         return SENTENCES[lang].format(
@@ -81,7 +82,14 @@ def value_in(rng: random.Random, claimed: float, unit: str, holds: bool) -> tupl
 
 
 def measure(
-    rng: random.Random, claimed: float, unit: str, holds: bool, who: str, source: int, date: dt.date
+    rng: random.Random,
+    claimed: float,
+    unit: str,
+    holds: bool,
+    who: str,
+    source: int,
+    date: dt.date,
+    text: str = "",
 ) -> Measure:
     value, shown_unit = value_in(rng, claimed, unit, holds)
     return Measure(
@@ -94,4 +102,5 @@ def measure(
         rng.choice(WORKLOADS),
         rng.choice((None, 256, 1000)),
         rng.choice((None, 1, 32)),
+        text,
     )
