@@ -8,7 +8,9 @@ of English, French and Traditional-Chinese prose about AI-product launches
 (bench/corpus.py), claims of 1 to 3 verbatim quotes (1.8 on average) with
 English translations, every kind and every status under the rules `claimtrack
 check` enforces (two independent origins for corroborated, a later source for
-disclosed, quantities on figures, sorted histories), sources without archive,
+disclosed, quantities on figures, sorted histories), measurements on about 30% of
+the figures (bench/measured.py: the status drawn with them, each measurement's sentence
+added to its source's archive, in that source's language), sources without archive,
 unknown publishers and dates, derived reports, related claims, claimants with
 roles.  Deterministic for a given N; judge it as of 2026-11-30 (--today).  It
 passes `check` with warnings only: quote-unchecked (sources kept without an
