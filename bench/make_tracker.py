@@ -8,7 +8,9 @@ of English, French and Traditional-Chinese prose about AI-product launches
 (bench/corpus.py), claims of 1 to 3 verbatim quotes (1.8 on average) with
 English translations, every kind and every status under the rules `claimtrack
 check` enforces (two independent origins for corroborated, a later source for
-disclosed, quantities on figures, sorted histories), sources without archive,
+disclosed, quantities on figures, sorted histories), measurements on about 30% of
+the figures (bench/measured.py: the status drawn with them, each measurement's sentence
+added to its source's archive, in that source's language), sources without archive,
 unknown publishers and dates, derived reports, related claims, claimants with
 roles.  Deterministic for a given N; judge it as of 2026-11-30 (--today).  It
 passes `check` with warnings only: quote-unchecked (sources kept without an
@@ -40,6 +42,7 @@ import sentences as S
 from articles import Fact, archive_text, new_fact
 from corpus_translated import TITLES
 from make_translations import Piece, Translator, omission, piece
+from measured import LABS, Measure, measure
 from yamlemit import Writer
 
 LANGS = ("en", "fr", "zh-Hant")
@@ -121,10 +124,17 @@ class Generator:
         self.sources: list[Src] = []
         self.holders: list[list[int]] = []  # sources quoting each fact
         self.texts: dict[int, bytes] = {}
+        self.figures = self.measured = 0  # figure claims so far, and those measured
+        # Sentences that measurements add to a source's archive (claims are drawn first).
+        self.reported: dict[int, list[str]] = {}
         self.titles: dict[int, str] = {}
         self.title_pieces: dict[int, Piece] = {}  # the title in every language
         # With its own random generator: the records are the same with or without it.
-        self.tr = Translator(claims, languages) if languages else None
+        self.tr = Translator(claims, languages, " (claims)") if languages else None
+        # The sources' translations from a stream of their own: the sources are written
+        # after the claims (whose measurements add to their archives), and their
+        # translations stay those drawn when they came first.
+        self.tr_sources = Translator(claims, languages) if languages else None
 
     def fact(self, bank: str) -> int:
         self.facts.append(new_fact(self.rng, bank))
@@ -238,13 +248,18 @@ class Generator:
             w.key(0, "notes", notes)
             if src.archived:
                 raw = self.texts[s]
+                if s in self.reported:
+                    joiner = "" if src.lang == 2 else " "
+                    raw = raw.rstrip(b"\n") + f"\n\n{joiner.join(self.reported[s])}\n".encode()
                 (folder / f"{src.sid}.txt").write_bytes(raw)
                 w.open(0, "snapshot")
                 retrieved = _days(rng, src.published or FIRST, 0, 30)
                 w.key(1, "retrieved", retrieved)
                 w.key(1, "sha256", hashlib.sha256(raw).hexdigest())
-            if self.tr is not None:
-                self.tr.source(w, piece(notes) if notes else None, self.title_pieces[s], src.lang)
+            if self.tr_sources is not None:
+                self.tr_sources.source(
+                    w, piece(notes) if notes else None, self.title_pieces[s], src.lang
+                )
             (folder / f"{src.sid}.yaml").write_text(w.text(), encoding="utf-8")
 
     def write_claims(self, folder: Path) -> None:
@@ -297,9 +312,6 @@ class Generator:
                 )
                 choices = [own[0]]
             f = rng.choice(choices)
-        if kind == "figure" and status in ("verified", "false"):
-            # Only a measurement verifies or refutes a figure, and these claims have none.
-            status = "disputed"
         fact = self.facts[f]
         quoted = [anchor]
         others = [h for h in self.holders[f] if h != anchor]
@@ -333,7 +345,101 @@ class Generator:
                     when = _days(rng, when, 3, 30)
                     history.append((when, BEFORE[status], rng.sample(quoted, 1)))
                 history.append((_days(rng, when, 3, 40), status, quoted))
-        return self.claim_yaml(i, kind, status, fact, evidence, history)
+        measures: list[Measure] = []
+        if kind == "figure":
+            status, measures = self.measures(fact, status, quoted, history, by_date, dates)
+            self.figures += 1
+            self.measured += bool(measures)
+        return self.claim_yaml(i, kind, status, fact, evidence, history, measures)
+
+    def measures(
+        self,
+        fact: Fact,
+        status: str,
+        quoted: list[int],
+        history: list[tuple[dt.date, str, list[int]]],
+        by_date: list[tuple[dt.date, int]],
+        dates: list[dt.date],
+    ) -> tuple[str, list[Measure]]:
+        """A figure's status and its measurements, drawn together so that check's rules
+        (check/rules/figures.py) hold: verified and false need independent measurements
+        that agree or disagree, disputed gets one of each, and some unverified figures a
+        vendor's own (not independent) measurement.  Without an independent source
+        published between the claim and its last status, verified and false become
+        disputed, as before measurements."""
+        rng = self.rng
+        spec = S.FIGURES[fact.template][0]
+        raw = fact.slots[spec[0]]
+        claimed = raw / 100 if spec[0] == "price" else float(raw)
+        product = C.PRODUCTS[fact.slots["product"]]
+        # Verified and false figures are always measured; the others only while fewer than
+        # 30% of the figures so far are (the share the issue asks for, whatever N).
+        wanting = self.measured < 0.3 * (self.figures + 1)
+        if status == "unverified" and wanting and rng.random() < 0.5:
+            anchor = quoted[0]
+            if not self.sources[anchor].archived:
+                return status, []
+            company = C.COMPANIES[fact.slots["company"]]
+            # Measured when it was announced: the claim's earliest evidence.
+            made = min((p for h in quoted if (p := self.sources[h].published)), default=FIRST)
+            own = measure(rng, claimed, spec[1], True, company, anchor, made, self.condition())
+            self.report(own, product)
+            return status, [own]
+        wanted = {"verified": 2, "false": 2, "disputed": 2}.get(status, 0)
+        if status == "disputed" and not wanting:
+            wanted = 0
+        if not wanted:
+            return self.unmeasured(status, history), []
+        mine = frozenset().union(*(self.sources[h].origins for h in quoted))
+        made = min((p for h in quoted if (p := self.sources[h].published)), default=FIRST)
+        last = history[-1][0]
+        low, high = bisect.bisect_left(dates, made), bisect.bisect_right(dates, last)
+        found: list[int] = []
+        for _ in range(12):
+            if high <= low or len(found) == wanted:
+                break
+            s = by_date[rng.randrange(low, high)][1]
+            src = self.sources[s]
+            if src.archived and not src.origins & mine and s not in found:
+                found.append(s)
+        if status == "disputed" and len(found) < 2:
+            return status, []
+        if not found:
+            return self.unmeasured(status, history), []
+        found = found[: rng.choice((1, 2))] if status != "disputed" else found
+        holds = [status == "verified"] * len(found) if status != "disputed" else [True, False]
+        labs = rng.sample(LABS, len(found))
+        out = []
+        for s, ok, who in zip(found, holds, labs, strict=True):
+            published = self.sources[s].published or made
+            m = measure(rng, claimed, spec[1], ok, who, s, published, self.condition())
+            self.report(m, product)
+            out.append(m)
+        # The status change cites the measuring sources too.
+        when, entry, cited = history[-1]
+        history[-1] = (when, entry, cited + [s for s in found if s not in cited])
+        return status, out
+
+    def condition(self) -> str:
+        """A measurement's conditions in plain words, for three in four of them."""
+        return self.rng.choice(CONDITIONS) if self.rng.random() < 0.75 else ""
+
+    @staticmethod
+    def unmeasured(status: str, history: list[tuple[dt.date, str, list[int]]]) -> str:
+        """Without a measurement a figure is neither verified nor false: disputed, its last
+        history entry made to say so (and a disputed one before it dropped)."""
+        if status not in ("verified", "false"):
+            return status
+        when, _, cited = history.pop()
+        if history[-1][1] == "disputed":
+            history.pop()
+        history.append((when, "disputed", cited))
+        return "disputed"
+
+    def report(self, m: Measure, product: str) -> None:
+        self.reported.setdefault(m.source, []).append(
+            m.sentence(self.sources[m.source].lang, product)
+        )
 
     def claim_yaml(
         self,
@@ -343,6 +449,7 @@ class Generator:
         fact: Fact,
         evidence: list[tuple[int, int]],
         history: list[tuple[dt.date, str, list[int]]],
+        measures: Sequence[Measure] = (),
     ) -> Draft:
         rng = self.rng
         slots = fact.slots
@@ -396,6 +503,8 @@ class Generator:
                 w.key(2, "translated_by", "machine" if rng.random() < 0.6 else "person")
             if self.tr is not None:
                 self.tr.quote(w, 2, (quoted.text(0), quoted.text(1), quoted.text(2)), src.lang)
+        if measures:
+            self.measurements_yaml(w, measures, product)
         w.key(0, "status", status)
         w.open(0, "history")
         notes: list[tuple[dt.date, list[Piece]]] = []
@@ -420,8 +529,38 @@ class Generator:
         review = TODAY + dt.timedelta(days=rng.randint(30, 400))
         w.key(0, "review_by", dt.date(2026, 9, 30) if stale else review)
         if self.tr is not None:
-            self.tr.claim(w, parts, piece(conditions) if conditions else None, notes, rationale)
+            measured = [(m.date, piece(m.text) if m.text else None) for m in measures]
+            self.tr.claim(
+                w, parts, piece(conditions) if conditions else None, notes, rationale, measured
+            )
         return Draft(cid, head, related, w.text())
+
+    def measurements_yaml(self, w: Writer, measures: Sequence[Measure], product: str) -> None:
+        w.open(0, "measurements")
+        for m in measures:
+            w.key(1, "value", m.value, first="- ")
+            w.key(2, "unit", m.unit)
+            w.open(2, "conditions")
+            if m.text:
+                w.key(3, "text", m.text)
+            w.key(3, "workload", m.workload)
+            if m.output_tokens:
+                w.key(3, "output_tokens", m.output_tokens)
+            if m.concurrency:
+                w.key(3, "concurrency", m.concurrency)
+            w.key(3, "hardware", m.hardware)
+            w.key(2, "measured_by", m.who)
+            w.key(2, "date", m.date)
+            w.open(2, "evidence")
+            src = self.sources[m.source]
+            w.key(2, "source", src.sid, first="- ")
+            w.key(3, "quote", m.sentence(src.lang, product))
+            if src.lang:
+                w.key(3, "translation", m.sentence(0, product))
+                w.key(3, "translated_by", "person")
+            if self.tr is not None:
+                said = (m.sentence(0, product), m.sentence(1, product), m.sentence(2, product))
+                self.tr.quote(w, 3, said, src.lang)
 
 
 def make(folder: Path, claims: int, languages: Sequence[str] = ()) -> None:
@@ -439,12 +578,13 @@ def make(folder: Path, claims: int, languages: Sequence[str] = ()) -> None:
         "  What the AI providers and their hardware partners claimed about speed, prices,\n"
         "  GPUs and availability, in whose words, and how far each claim has been checked.\n"
         "base_url: https://claims.example.org/\n"
-        "language: en\n" + (gen.tr.tracker(claims) if gen.tr else ""),
+        "language: en\n" + (gen.tr_sources.tracker(claims) if gen.tr_sources else ""),
         encoding="utf-8",
     )
     gen.make_sources()
-    gen.write_sources(folder / "sources")
+    # Claims first: their measurements add sentences to the archives the sources hash.
     gen.write_claims(folder / "claims")
+    gen.write_sources(folder / "sources")
 
 
 def main() -> None:

@@ -62,12 +62,13 @@ def count(n: int, lang: int) -> str:
 class Translator:
     """Writes the translation blocks of one tracker into its records' Writers."""
 
-    def __init__(self, claims: int, languages: Sequence[str]) -> None:
+    def __init__(self, claims: int, languages: Sequence[str], stream: str = "") -> None:
+        """``stream``: names a random stream of its own, for records drawn apart."""
         unknown = [tag for tag in languages if tag not in FURTHER]
         if unknown or len(set(languages)) != len(languages):
             raise ValueError(f"languages: each of {', '.join(FURTHER)} at most once")
         self.tags = tuple(languages)
-        self.rng = random.Random(f"translations of {claims} claims")
+        self.rng = random.Random(f"translations of {claims} claims{stream}")
 
     def by(self) -> str:
         return "machine" if self.rng.random() < MACHINE else "person"
@@ -127,10 +128,13 @@ class Translator:
         conditions: Piece | None,
         history: Sequence[tuple[dt.date, Sequence[Piece]]],
         rationale: Sequence[Piece],
+        measured: Sequence[tuple[dt.date, Piece | None]] = (),
     ) -> None:
         """A claim's `translations:`, at the end of its file (``conditions``: None when the
-        claim has no quantity or no conditions)."""
+        claim has no quantity or no conditions; ``measured``: each measurement's date and
+        its conditions text, None when it has none)."""
         keys = entry_keys(date for date, _ in history)
+        measured_keys = entry_keys(date for date, _ in measured)
         blocks = []
         for tag in self.tags:
             lang = INDEX[tag]
@@ -143,17 +147,22 @@ class Translator:
             for key, (_, note) in zip(keys, history, strict=True):
                 if (made := self.field(note, lang)) is not None:
                     notes[key] = made
+            conditions_of: dict[str, tuple[str, str]] = {}
+            for key, (_, text) in zip(measured_keys, measured, strict=True):
+                if text is not None and (made := self.field([text], lang)) is not None:
+                    conditions_of[key] = made
             if (made := self.field(rationale, lang)) is not None:
                 done["rationale"] = made
-            if done or notes:
-                blocks.append((tag, self.by(), done, notes))
+            if done or notes or conditions_of:
+                blocks.append((tag, self.by(), done, notes, conditions_of))
         if not blocks:
             return
         w.open(0, "translations")
-        for tag, by, done, notes in blocks:
+        for tag, by, done, notes, conditions_of in blocks:
             w.open(1, tag)
             w.key(2, "translated_by", by)
-            # The file's order: statement, conditions, history, rationale; made_from alike.
+            # The file's order: statement, conditions, history, measurements, rationale;
+            # made_from alike.
             head: list[str] = [name for name in ("statement", "conditions") if name in done]
             tail: list[str] = ["rationale"] if "rationale" in done else []
             for column, indent in ((0, 2), (1, 3)):  # the texts, then their fingerprints
@@ -162,6 +171,12 @@ class Translator:
                 for name in head:
                     w.key(indent, name, done[name][column])
                 _entries(w, indent, "history", {key: both[column] for key, both in notes.items()})
+                _entries(
+                    w,
+                    indent,
+                    "measurements",
+                    {key: both[column] for key, both in conditions_of.items()},
+                )
                 for name in tail:
                     w.key(indent, name, done[name][column])
 

@@ -36,6 +36,7 @@ TRACKER_CODE = (
     "yamlemit.py",
     "corpus_translated.py",
     "make_translations.py",
+    "measured.py",
 )
 EQUIVALENT_CODE = ("equivalent.py", "equivalent_languages.py")
 
