@@ -7,6 +7,8 @@ nothing to do, see load/manifest.py) costs no pydantic, PyYAML or Jinja import.
 
 from __future__ import annotations
 
+import sys
+from collections.abc import Callable
 from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
@@ -56,10 +58,21 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> Any:
-    module = _LAZY.get(name)
-    if module is None:
-        raise AttributeError(f"module 'claimtrack' has no attribute {name!r}")
-    value = getattr(import_module(module, __name__), name)
-    globals()[name] = value  # once: later lookups do not come here
-    return value
+def lazy_face(package: str, names: dict[str, str]) -> Callable[[str], Any]:
+    """A package's module ``__getattr__`` (PEP 562) that imports each of ``names`` from
+    its module (relative to ``package``) when first asked for, and keeps it in the
+    package, so that later lookups do not come here.  The one lazy face: this package's,
+    load's and site's."""
+    space = sys.modules[package].__dict__
+
+    def attribute(name: str) -> Any:
+        module = names.get(name)
+        if module is None:
+            raise AttributeError(f"module {package!r} has no attribute {name!r}")
+        value = space[name] = getattr(import_module(module, package), name)
+        return value
+
+    return attribute
+
+
+__getattr__ = lazy_face(__name__, _LAZY)

@@ -12,8 +12,9 @@ import without pydantic or PyYAML.
 
 from __future__ import annotations
 
-from importlib import import_module
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from .. import lazy_face
 
 if TYPE_CHECKING:
     from .cache import Cache
@@ -32,10 +33,4 @@ _LAZY = {
 __all__ = ["Archive", "Cache", "Loaded", "Loader", "Tracker", "load_tracker"]
 
 
-def __getattr__(name: str) -> Any:
-    module = _LAZY.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(import_module(module, __name__), name)
-    globals()[name] = value
-    return value
+__getattr__ = lazy_face(__name__, _LAZY)

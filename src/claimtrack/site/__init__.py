@@ -11,8 +11,9 @@ listing, for a command's manifest) imports without it.
 
 from __future__ import annotations
 
-from importlib import import_module
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from .. import lazy_face
 
 if TYPE_CHECKING:
     from .build import BuildResult, SiteBuilder, build_site
@@ -28,10 +29,4 @@ _LAZY = {
 __all__ = ["SCHEMA_VERSION", "BuildResult", "SiteBuilder", "build_site"]
 
 
-def __getattr__(name: str) -> Any:
-    module = _LAZY.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(import_module(module, __name__), name)
-    globals()[name] = value
-    return value
+__getattr__ = lazy_face(__name__, _LAZY)
