@@ -161,6 +161,7 @@ def test_every_row_of_the_issue_runs_in_a_round_each_beside_hugo(
         rows.BUILD,
         rows.BUILD_AGAIN,
         rows.BUILD_EDITED,
+        rows.BUILD_NO_SEARCH_EDITED,
         rows.LANGUAGES.format(n=3),
         rows.HUGO_LANGUAGES.format(n=3),
     }
