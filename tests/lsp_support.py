@@ -90,3 +90,96 @@ async def diagnostics_until(
 
 def codes(diagnostics: Sequence[types.Diagnostic]) -> list[str]:
     return sorted(str(d.code) for d in diagnostics)
+
+
+class RawServer:
+    """The server process spoken to byte by byte, for what a well-behaved client never
+    sends (invalid JSON-RPC) and for a client that goes away."""
+
+    def __init__(self, root: Path) -> None:
+        import subprocess
+
+        self.process = subprocess.Popen(
+            [*server_command("--root", str(root))],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+        )
+        self._buffer = b""
+
+    def send_bytes(self, body: bytes) -> None:
+        assert self.process.stdin is not None
+        self.process.stdin.write(b"Content-Length: %d\r\n\r\n" % len(body) + body)
+        self.process.stdin.flush()
+
+    def send(self, message: dict[str, object]) -> None:
+        import json
+
+        self.send_bytes(json.dumps({"jsonrpc": "2.0", **message}).encode())
+
+    def _fill(self, deadline: float) -> None:
+        import os
+        import selectors
+        import time
+
+        assert self.process.stdout is not None
+        fd = self.process.stdout.fileno()
+        with selectors.DefaultSelector() as selector:
+            selector.register(fd, selectors.EVENT_READ)
+            left = deadline - time.monotonic()
+            if left <= 0 or not selector.select(left):
+                raise TimeoutError("the server said nothing")
+        chunk = os.read(fd, 65536)
+        if not chunk:
+            raise EOFError("the server closed its output")
+        self._buffer += chunk
+
+    def read(self, timeout: float = DEADLINE) -> dict[str, object]:
+        import json
+        import time
+
+        deadline = time.monotonic() + timeout
+        while b"\r\n\r\n" not in self._buffer:
+            self._fill(deadline)
+        head, _, rest = self._buffer.partition(b"\r\n\r\n")
+        length = int(
+            next(
+                line.split(b":")[1]
+                for line in head.split(b"\r\n")
+                if line.lower().startswith(b"content-length")
+            )
+        )
+        while len(rest) < length:
+            self._buffer = head + b"\r\n\r\n" + rest
+            self._fill(deadline)
+            head, _, rest = self._buffer.partition(b"\r\n\r\n")
+        self._buffer = rest[length:]
+        found: dict[str, object] = json.loads(rest[:length])
+        return found
+
+    def answer_to(self, request_id: int, timeout: float = DEADLINE) -> dict[str, object]:
+        """The response to ``request_id`` (notifications before it are passed over)."""
+        while True:
+            message = self.read(timeout)
+            if message.get("id") == request_id and "method" not in message:
+                return message
+
+    def initialize(self, root: Path) -> dict[str, object]:
+        self.send(
+            {
+                "id": 1,
+                "method": "initialize",
+                "params": {"processId": None, "rootUri": root.as_uri(), "capabilities": {}},
+            }
+        )
+        answer = self.answer_to(1)
+        self.send({"method": "initialized", "params": {}})
+        return answer
+
+    def close(self) -> None:
+        if self.process.poll() is None:
+            self.process.kill()
+        self.process.wait()
+        for stream in (self.process.stdin, self.process.stdout):
+            if stream is not None:
+                stream.close()
