@@ -51,6 +51,9 @@ def _token_end(line: str, start: int) -> int:
     comment = rest.find(" #")
     if comment >= 0:
         rest = rest[:comment]
+    if "[" in line[:start] or "{" in line[:start]:  # a plain item of a flow list or mapping
+        ends = [i for i in (rest.find(c) for c in ",]}") if i > 0]
+        rest = rest[: min(ends)] if ends else rest
     end = start + len(rest.rstrip())
     return end if end > start else len(line)
 
