@@ -83,7 +83,7 @@ def test_an_edit_leaves_the_unrelated_claims_alone(tracker: Callable[[str], Path
 def test_closing_a_document_brings_back_the_file_on_disk(
     started: tuple[Workspace, Views, Path],
 ) -> None:
-    workspace, views, root = started
+    workspace, views, _ = started
     views.next()
     workspace.set_text(CLAIM, "statement: [broken\n")
     assert [p.code for p in views.next().by_path[CLAIM]] == [Code.YAML_SYNTAX]

@@ -13,7 +13,6 @@ import datetime as dt
 import threading
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 from lsprotocol import types
 from pygls.lsp.server import LanguageServer
