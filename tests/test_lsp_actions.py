@@ -304,20 +304,72 @@ def test_a_header_naming_another_schema_is_replaced(root: Path) -> None:
 # translations
 
 
+@pytest.mark.parametrize(
+    ("rel", "old", "new", "args", "written"),
+    [
+        (
+            PRICE,
+            "    translated_by: person\n    statement:",
+            "    statement:",
+            ["rocket-price"],
+            '    # The announcement gives no price.\n    rationale: ""\n',
+        ),
+        (
+            "sources/zh-note.yaml",
+            "notes: A Chinese report of the Acme post.\n",
+            "notes: A Chinese report of the Acme post.\ntranslations:\n  fr:\n    notes: Un rapport.\n",
+            ["zh-note"],
+            "    translated_by:\n",
+        ),
+        (
+            "tracker.yaml",
+            "    translated_by: person\n",
+            "",
+            ["--tracker"],
+            '    # A small tracker used by the tests.\n    description: ""\n',
+        ),
+    ],
+)
 def test_a_translation_block_is_completed_as_translate_does(
-    root: Path, tmp_path: Path, run_cli: Callable[..., Result]
+    root: Path,
+    tmp_path: Path,
+    run_cli: Callable[..., Result],
+    rel: str,
+    old: str,
+    new: str,
+    args: list[str],
+    written: str,
 ) -> None:
-    text = edited(root, PRICE, "    translated_by: person\n", "")
+    text = edited(root, rel, old, new)
     # What the command writes into the same text, in another copy of the tracker.
     other = tmp_path / "other"
     shutil.copytree(root, other)
-    assert run_cli("translate", "rocket-price", "--language", "fr", "--root", other).code == 0
-    wanted = (other / PRICE).read_text(encoding="utf-8")
-    view, [action] = fixes(root, PRICE, text, Code.MISSING_FIELD)
-    assert action.is_preferred and "translated_by" in action.title and "rationale" in action.title
-    after = applied(view, PRICE, text, action)
+    assert run_cli("translate", *args, "--language", "fr", "--root", other).code == 0
+    wanted = (other / rel).read_text(encoding="utf-8")
+    view, [action] = fixes(root, rel, text, Code.MISSING_FIELD)
+    assert action.is_preferred and "translated_by" in action.title
+    after = applied(view, rel, text, action)
     assert after == wanted != text
-    assert '    # The announcement gives no price.\n    rationale: ""\n' in after
+    assert written in after
+
+
+def test_a_crlf_file_keeps_its_line_ends(root: Path) -> None:
+    path = root / PRICE
+    lines = path.read_text(encoding="utf-8").split("\n")
+    text = "\r\n".join(lines[1:]).replace("quote: The price", "quote: THE PRICE")
+    path.write_bytes(text.encode("utf-8"))
+    view = make_view(root, DAY)
+    problems = view.by_path[PRICE]
+    assert {p.code for p in problems} == {Code.SCHEMA_HEADER, Code.QUOTE_NOT_FOUND}
+    [header] = [a for a in code_actions(view, PRICE, text, problems) if "header" in a.title]
+    text = applied(view, PRICE, text, header)
+    # The quote is one line down now: its fix is asked for again, as an editor would.
+    view = fixed(root, PRICE, text)
+    [quote] = code_actions(view, PRICE, text, view.by_path[PRICE])
+    text = applied(view, PRICE, text, quote)
+    assert "\n" not in text.replace("\r\n", "")
+    assert text.startswith("# yaml-language-server: $schema=../schema/claim.schema.json\r\n")
+    assert fixed(root, PRICE, text).by_path.get(PRICE, ()) == ()
 
 
 def test_a_quote_translation_gets_its_text_skeleton(root: Path) -> None:
