@@ -14,10 +14,16 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from lsprotocol import types
 
+from claimtrack.check.text.loose import loose_passage
+from claimtrack.check.text.textnorm import normalise
 from claimtrack.codes import Code
+from claimtrack.edit.scalars import folded_block, literal_block
 from claimtrack.edit.translation.fields import TRANSLATED_BY_NOTE
+from claimtrack.load.yamlsource import parse_document
 from claimtrack.lsp.actions import code_actions
 from claimtrack.lsp.view import View, make_view
 from claimtrack.records.translations import fingerprint
@@ -196,6 +202,31 @@ def test_words_run_together_get_no_fix(root: Path) -> None:
     # A space between two words is not typography: "theprice" is not "the price".
     text = edited(root, PRICE, "quote: The price was", "quote: Theprice was")
     assert fixes(root, PRICE, text, Code.QUOTE_NOT_FOUND)[1] == []
+
+
+# Text as archives hold it: letters, spaces, line breaks, dashes, quote marks, CJK.
+_TEXT = st.text(st.sampled_from("ab AB\n-–—\"'“”«»\u00a0。、：「」價格#:"), max_size=30)
+
+
+@settings(max_examples=300, deadline=None)
+@given(_TEXT, st.integers(min_value=0, max_value=8))
+def test_a_block_reads_back_as_its_value_or_is_not_written(value: str, indent: int) -> None:
+    for block in (literal_block(value, indent + 1), folded_block(value, indent + 1, 20)):
+        if block is not None:
+            data = parse_document(f"k: {block}\n".encode(), "x.yaml").data
+            assert data == {"k": value}
+
+
+@settings(max_examples=300, deadline=None)
+@given(_TEXT, _TEXT, _TEXT)
+def test_a_loose_passage_is_in_the_archive_and_found_strictly(
+    before: str, quote: str, after: str
+) -> None:
+    archive = before + quote + after
+    passage = loose_passage(quote.swapcase().replace("–", "-"), archive)
+    if passage is not None:
+        assert passage in archive
+        assert normalise(passage) in normalise(archive)
 
 
 # unknown-source, unknown-claim
