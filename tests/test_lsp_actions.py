@@ -139,7 +139,7 @@ QUOTES = [
 
 @pytest.mark.parametrize(("old", "new", "source", "passage"), QUOTES)
 def test_a_quote_differing_by_typography_gets_the_archive_s_characters(
-    root: Path, old: str, new: str, source: str, passage: str
+    root: Path, run_cli: Callable[..., Result], old: str, new: str, source: str, passage: str
 ) -> None:
     assert passage in archive(root, source)
     text = edited(root, SPEED, old, new)
@@ -157,6 +157,8 @@ def test_a_quote_differing_by_typography_gets_the_archive_s_characters(
     assert Code.QUOTE_NOT_FOUND not in codes(view, SPEED)
     assert passage in [ev.quote for _, ev in data(view, SPEED).quote_items()]  # type: ignore[attr-defined]
     assert view.by_path.get(SPEED, ()) == ()
+    checked = run_cli("check", "--root", root, "--today", TODAY, "--no-cache")
+    assert (checked.code, checked.output) == (0, "")
 
 
 BLOCKS = [
