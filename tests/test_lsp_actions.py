@@ -167,6 +167,11 @@ BLOCKS = [
         '    quote: |\n      RUNS up to 3x faster than Rocket 1."\n      the price\n',
         "    quote: |-\n      runs up to 3x faster than Rocket 1.”\n      The price\n",
     ),
+    # A comment on the header line stays.
+    (
+        '    quote: |  # two lines\n      RUNS up to 3x faster than Rocket 1."\n      the price\n',
+        "    quote: |-  # two lines\n      runs up to 3x faster than Rocket 1.”\n      The price\n",
+    ),
     # A folded block keeps its style on one line.
     (
         "    quote: >-\n      the Rocket 2 engine -\n      built in-house\n",

@@ -10,6 +10,7 @@ text loads back as intended: a surprise in the text gives no fix rather than a w
 from __future__ import annotations
 
 import copy
+import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import cached_property
@@ -175,9 +176,19 @@ def quote_scalar(text: str, span: Span, value: str) -> str:
                 block = folded_block(value, indent, FOLD_WIDTH)
             if block is not None:
                 nl = "\r\n" if "\r\n" in text else "\n"
-                return block.replace("\n", nl)
+                head, _, body = block.partition("\n")
+                return head + header_comment(text, span) + nl + body.replace("\n", nl)
         return scalar(value, "double", span.flow)
     return scalar(value, span.style, span.flow)
+
+
+def header_comment(text: str, span: Span) -> str:
+    """The comment on a block scalar's header line (``quote: | # why``), with the spaces
+    before it: it stays on the new header."""
+    line_end = text.find("\n", span.start)
+    header = text[span.start : line_end if line_end >= 0 else len(text)].rstrip("\r")
+    found = re.search(r"[ \t]+#.*", header)
+    return found.group() if found else ""
 
 
 def block_indent(text: str, span: Span) -> int | None:
