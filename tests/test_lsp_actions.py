@@ -25,6 +25,7 @@ from claimtrack.edit.scalars import folded_block, literal_block
 from claimtrack.edit.translation.fields import TRANSLATED_BY_NOTE
 from claimtrack.load.yamlsource import parse_document
 from claimtrack.lsp.actions import code_actions
+from claimtrack.lsp.fixes import Document
 from claimtrack.lsp.view import View, make_view
 from claimtrack.records.translations import fingerprint
 
@@ -234,6 +235,19 @@ def test_a_loose_passage_is_in_the_archive_and_found_strictly(
     if passage is not None:
         assert passage in archive
         assert normalise(passage) in normalise(archive)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text("ab \r\n", max_size=20), st.text("ab \r\n", max_size=20))
+def test_the_edit_between_two_texts_makes_the_new_one_from_whole_lines(old: str, new: str) -> None:
+    edit = Document(PRICE, old).changed_to(new)
+    if edit is None:
+        assert old == new
+        return
+    start, end = offset(old, edit.range.start), offset(old, edit.range.end)
+    assert old[:start] + edit.new_text + old[end:] == new
+    assert edit.range.start.character == 0
+    assert end == len(old) or edit.range.end.character == 0
 
 
 # unknown-source, unknown-claim

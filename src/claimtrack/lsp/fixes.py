@@ -80,8 +80,9 @@ class Document:
         )
 
     def changed_to(self, new: str) -> types.TextEdit | None:
-        """The one edit that makes the text ``new``: what lies between their common start
-        and end (None when they are the same)."""
+        """The one edit that makes the text ``new``: the whole lines between their common
+        start and end (None when they are the same).  Whole lines, so that an edit never
+        starts inside a line break (between CR and LF) nor halfway through an indentation."""
         old = self.text
         if old == new:
             return None
@@ -89,9 +90,12 @@ class Document:
         limit = min(len(old), len(new))
         while start < limit and old[start] == new[start]:
             start += 1
+        start = old.rfind("\n", 0, start) + 1
         end = 0
         while end < limit - start and old[-1 - end] == new[-1 - end]:
             end += 1
+        while end and len(old) > end and old[-1 - end] != "\n":
+            end -= 1  # the common end starts a line (or is nothing)
         return self.edit(start, len(old) - end, new[start : len(new) - end])
 
 
