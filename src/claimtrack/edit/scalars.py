@@ -2,8 +2,9 @@
 
 Plain when that is safe (not a word some YAML 1.1 or 1.2 reader takes for null, a
 boolean, a number or a date, and nothing that starts or breaks a structure), else in
-the quoting asked for, else double-quoted with escapes.  Used wherever the tool writes
-into an editor's file: history entries, skeletons, a web page's metadata.
+the quoting asked for, else double-quoted with escapes; or a folded or literal block
+when the file has one there and the text can be one.  Used wherever the tool writes
+into an editor's file: history entries, skeletons, a web page's metadata, quick fixes.
 """
 
 from __future__ import annotations
