@@ -1,0 +1,1 @@
+"""The commands that report and never write: `review`, `coverage`, `translations`."""
