@@ -66,16 +66,15 @@ def test_every_page_links_to_the_worklist_and_the_page_lists_it(
     served: tuple[LiveServer, Path],
 ) -> None:
     server, root = served
+    status, review = fetch(server.url + REVIEW_PAGE)  # it waits for the worklist
+    assert status == 200
+    assert places(review) == EXPECTED
     status, page = fetch(server.url + "claims/z1-price/")
     assert status == 200
-    # The first page asked makes the worklist (no build runs now), so its line has the count.
     assert '<a href="/__claimtrack/review">15 items need an editor</a></aside>' in page
     assert page.index('id="claimtrack-live-review"') < page.index("/__claimtrack/live.js")
     assert '<link rel="stylesheet" href="/__claimtrack/live.css">' in page
     assert "claimtrack-live-errors" not in page  # the build is fine: no error banner
-    status, review = fetch(server.url + REVIEW_PAGE)
-    assert status == 200
-    assert places(review) == EXPECTED
     assert "<h1>What needs an editor</h1>" in review
     assert 'id="claimtrack-live-review"' not in review  # no line linking to itself
     assert "/__claimtrack/live.js" in review  # it reloads after an edit like any page
@@ -103,6 +102,7 @@ def test_the_worklist_follows_each_build(served: tuple[LiveServer, Path]) -> Non
         "the worklist without the stale claim",
     )
     assert places(review) == EXPECTED[1:]
+    # (A page asked first gets the line without a count while the worklist is made.)
     poll(server.url, lambda s, b: "14 items need an editor" in b, "the count on a page")
     # A broken edit: the build stops at the check, whose errors head the worklist.
     claim.write_text(good.replace("kind: omission", "kind: omision"))
@@ -117,19 +117,24 @@ def test_the_worklist_follows_each_build(served: tuple[LiveServer, Path]) -> Non
 
 
 def test_the_line_never_waits_for_a_build() -> None:
-    """While a build holds the builder, a page's line links to the worklist without a count,
-    and the count comes once the worklist is made; the page of it waits."""
+    """While the worklist is not made, a page's line links to it without a count and
+    starts making it, in a thread that waits for the running build."""
     today = dt.date.fromisoformat(REVIEW_DAY)
     analysis, problems = run_checks(load_tracker(REVIEW), today)
+    expected = worklist(analysis, problems, today)
     builds = threading.Lock()
     review = Review(analysis, problems, today, builds)
     with builds:  # a build runs
-        assert review.items(wait=False) is None
         page = inject(b"<body><p>x</p></body>", View(2, True, review=review))
         assert b'<a href="/__claimtrack/review">What needs an editor</a>' in page
-    expected = worklist(analysis, problems, today)
-    assert review.items(wait=False) == expected
-    assert review.items(wait=False) is review.items(wait=True)  # made once
+        assert review.items(wait=False) is None
+    # The page started making it, in a thread that waited for the build: it is made now,
+    # once, from the check it was given.
+    made = review.items(wait=True)
+    assert made == expected
+    assert review.items(wait=False) is made
+    page = inject(b"<body><p>x</p></body>", View(2, True, review=review))
+    assert b'<a href="/__claimtrack/review">15 items need an editor</a>' in page
     assert count_line(expected).endswith(">15 items need an editor</a></aside>")
     assert count_line([]).endswith(">Nothing needs an editor</a></aside>")
     one = report("claims/a.yaml", (1, 1), Code.REVIEW_UNCITED, "<b>x</b>")

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
+import hashlib
 import json
 from collections.abc import Iterator, Sequence
 
@@ -23,7 +24,7 @@ from ..problems import Problem, printable, report
 from ..records import Claim
 from ..records.vocabulary import ClaimKind, Status
 from .analysis import Analysis
-from .coverage.counts import coverage, known_names, ranked
+from .coverage.counts import Uncited, coverage, coverage_key, known_names, ranked
 from .translation_report import translation_report
 
 # Days an omission may stay undisclosed, and a figure unverified, before an editor looks.
@@ -164,19 +165,30 @@ def _translate_target(path: str) -> str:
     return path.rpartition("/")[2].removesuffix(".yaml")
 
 
+def _strongest(a: Analysis, sid: str, names: frozenset[str]) -> list[Uncited]:
+    """A source's first few uncited sentences as coverage ranks them, each with a signal of
+    a checkable statement."""
+    found = coverage(a, sid)
+    if found is None:
+        return []
+    return [u for u in ranked(found, names) if u.score > 0][:UNCITED_PER_SOURCE]
+
+
 def _uncited(a: Analysis) -> Iterator[tuple[Problem, Order]]:
     """The strongest uncited sentences of each archived source, in the order coverage
-    ranks them; only sentences with a signal of a checkable statement."""
-    names: frozenset[str] | None = None
+    ranks them.  Ranking every sentence costs seconds at 10,000 claims: each source's are
+    kept in the store by what they are made from, for the next worklist."""
+    names = known_names(a)
+    digest = hashlib.sha256("\0".join(sorted(names)).encode()).hexdigest()
+    kept, used = a.store.strongest, {}
     for sid in sorted(a.tracker.archives):
-        if sid not in a.tracker.sources:
+        key = coverage_key(a, sid) if sid in a.tracker.sources else None
+        if key is None:
             continue  # an orphan archive: the check warns about it
-        found = coverage(a, sid)
-        if found is None:
-            continue
-        if names is None:
-            names = known_names(a)
-        strongest = [u for u in ranked(found, names) if u.score > 0][:UNCITED_PER_SOURCE]
+        strongest = kept.get((key, digest))
+        if strongest is None:
+            strongest = _strongest(a, sid, names)
+        used[key, digest] = strongest
         archive = a.tracker.archives[sid].path
         for rank, u in enumerate(strongest):
             signals = ", ".join(s.name for s in u.signals)
@@ -189,6 +201,7 @@ def _uncited(a: Analysis) -> Iterator[tuple[Problem, Order]]:
                 f"sources/{sid}.yaml",
             )
             yield item, (archive, rank)
+    a.store.strongest = used
 
 
 def _clip(text: str, limit: int = 120) -> str:
