@@ -12,10 +12,10 @@ import shutil
 from collections.abc import Callable
 from pathlib import Path
 
-from claimtrack.check import run_checks
+from claimtrack.check import Checker, run_checks
 from claimtrack.check.worklist import ORDER, urgency, worklist
 from claimtrack.codes import Code, Severity
-from claimtrack.load import load_tracker
+from claimtrack.load import Loader, load_tracker
 from claimtrack.problems import Problem, fails, format_json, format_text
 
 from .conftest import FIXTURES, Result
@@ -196,3 +196,68 @@ def test_info_items_never_count_or_fail_in_checks_output(run_cli: Runner) -> Non
     assert check.code == 1  # its three warnings, under --strict
     assert check.out.splitlines()[-1] == "0 errors, 3 warnings"
     assert "info" not in check.out and "review-" not in check.out
+
+
+def test_a_later_worklist_ranks_again_what_an_edit_changed(tracker: Callable[[str], Path]) -> None:
+    """serve and the language server check again and again with one Checker: the store
+    keeps each archive's strongest uncited sentences, never past an edit of its quotes."""
+    root = tracker("review")
+    today = dt.date.fromisoformat(REVIEW_DAY)
+    loader, checker = Loader(root), Checker()
+    first = worklist(*checker.run(loader.load(), today), today)
+    assert ("sources/zephyr-launch.txt:2:1", "review-uncited") in places(first)
+    claim = root / "claims" / "z1-price.yaml"
+    claim.write_text(
+        claim.read_text(encoding="utf-8").replace(
+            "    quote: The price was not announced.\n",
+            "    quote: The price was not announced.\n"
+            "  - source: zephyr-launch\n"
+            "    quote: The Z1 draws 40 watts at full load.\n",
+        ),
+        encoding="utf-8",
+    )
+    again = worklist(*checker.run(loader.load(["claims/z1-price.yaml"]), today), today)
+    uncited = [p for p in places(again) if p[1] == "review-uncited"]
+    # Now cited: the next strongest takes its place.
+    assert uncited == [
+        ("sources/zephyr-launch.txt:4:24", "review-uncited"),
+        ("sources/zephyr-launch.txt:2:37", "review-uncited"),
+        ("sources/zephyr-launch.txt:3:46", "review-uncited"),
+    ]
+    assert checker.store.strongest and len(checker.store.strongest) == 1
+
+
+def places(items: list[Problem]) -> list[tuple[str, str]]:
+    return [(f"{i.path}:{i.line}:{i.column}", str(i.code)) for i in items]
+
+
+def test_a_later_worklist_judges_again_the_translations_of_an_edited_record(
+    tracker: Callable[[str], Path],
+) -> None:
+    root = tracker("review")
+    today = dt.date.fromisoformat(REVIEW_DAY)
+    loader, checker = Loader(root), Checker()
+    first = worklist(*checker.run(loader.load(), today), today)
+    before = dict(checker.store.missing)
+    price = [i.message for i in first if i.path == "claims/z1-price.yaml"]
+    assert "not translated into fr yet: statement, history/2026-10-01, rationale" in price
+    claim = root / "claims" / "z1-price.yaml"
+    claim.write_text(
+        claim.read_text(encoding="utf-8")
+        + "translations:\n  fr:\n    translated_by: person\n"
+        + "    statement: Zephyr n'a pas annoncé le prix du Z1.\n",
+        encoding="utf-8",
+    )
+    again = worklist(*checker.run(loader.load(["claims/z1-price.yaml"]), today), today)
+    price = [
+        (i.line, i.column, i.message)
+        for i in again
+        if i.path == "claims/z1-price.yaml" and i.code is Code.REVIEW_TRANSLATION
+    ]
+    # Now at its fr: block, the statement no longer missing.
+    assert price == [(20, 3, "not translated into fr yet: history/2026-10-01, rationale")]
+    # Every other record's gaps were kept, not judged again: the same list objects.
+    after = checker.store.missing
+    assert len(after) == 5  # the 2 claims and 3 sources, in fr
+    same = [key for key, (_, gaps) in after.items() if key in before and before[key][1] is gaps]
+    assert len(same) == 4

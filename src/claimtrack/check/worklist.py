@@ -16,16 +16,27 @@ import dataclasses
 import datetime as dt
 import hashlib
 import json
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any, TypeVar
 
 from ..codes import CODES, Code, Severity
 from ..load import Loaded
 from ..problems import Problem, printable, report
-from ..records import Claim
+from ..records import Claim, Source
 from ..records.vocabulary import ClaimKind, Status
 from .analysis import Analysis
 from .coverage.counts import Uncited, coverage, coverage_key, known_names, ranked
-from .translation_report import translation_report
+from .rules.language import settings_positions
+from .translation_report import (
+    Gap,
+    RecordFields,
+    claim_record,
+    missing,
+    source_record,
+    tracker_record,
+)
+
+R = TypeVar("R", Claim, Source)
 
 # Days an omission may stay undisclosed, and a figure unverified, before an editor looks.
 UNDISCLOSED_DAYS = 60
@@ -138,24 +149,54 @@ def _to_check(a: Analysis, loaded: Loaded[Claim]) -> Iterator[tuple[Problem, Ord
 
 def _translations(a: Analysis) -> Iterator[Problem]:
     """One item per record and language with missing fields, where the translations
-    report puts them (the record's block for that language, else 1:1)."""
-    languages = list(a.tracker.settings.site_languages[1:])
-    for found in translation_report(a.tracker, languages):
-        by_place: dict[tuple[str, int, int], list[str]] = {}
-        for gap in found.gaps:
-            if gap.state == "missing":
-                by_place.setdefault((gap.path, gap.line, gap.column), []).append(gap.field)
-        for (path, line, column), fields in by_place.items():
-            shown = ", ".join(fields[:4]) + (f" and {len(fields) - 4} more" if fields[4:] else "")
-            what = _translate_target(path)
-            yield report(
-                path,
-                (line, column),
-                Code.REVIEW_TRANSLATION,
-                f"not translated into {found.language} yet: {shown}",
-                f"`claimtrack translate {what} --language {found.language}` "
-                "writes the fields to fill in",
-            )
+    report puts them (the record's block for that language, else 1:1).  Judging every
+    record's fields takes a second at 10,000 claims in three languages: each record's
+    gaps are kept in the store while it is the same record (serve's and the language
+    server's loader keep every record an edit did not touch)."""
+    tracker = a.tracker
+    kept, used = a.store.missing, dict[tuple[str, int], Any]()
+    settings = settings_positions(tracker.root)
+    for tag in tracker.settings.site_languages[1:]:
+        gaps: list[Gap] = []
+        for claim in tracker.claims.values():
+            gaps += _kept(kept, used, tag, claim, claim_record)
+        for source in tracker.sources.values():
+            gaps += _kept(kept, used, tag, source, source_record)
+        gaps += missing(tracker_record(tracker, tag, settings), tag)
+        yield from _missing_items(tag, gaps)
+    a.store.missing = used
+
+
+def _kept(
+    kept: dict[tuple[str, int], Any],
+    used: dict[tuple[str, int], Any],
+    tag: str,
+    loaded: Loaded[R],
+    record_of: Callable[[Loaded[R], str], RecordFields],
+) -> list[Gap]:
+    """The record's missing fields in ``tag``: kept while it is the same record object."""
+    hit = kept.get((tag, id(loaded)))
+    found: list[Gap] = (
+        hit[1] if hit is not None and hit[0] is loaded else missing(record_of(loaded, tag), tag)
+    )
+    used[tag, id(loaded)] = (loaded, found)
+    return found
+
+
+def _missing_items(tag: str, gaps: list[Gap]) -> Iterator[Problem]:
+    by_place: dict[tuple[str, int, int], list[str]] = {}
+    for gap in gaps:
+        by_place.setdefault((gap.path, gap.line, gap.column), []).append(gap.field)
+    for (path, line, column), fields in by_place.items():
+        shown = ", ".join(fields[:4]) + (f" and {len(fields) - 4} more" if fields[4:] else "")
+        yield report(
+            path,
+            (line, column),
+            Code.REVIEW_TRANSLATION,
+            f"not translated into {tag} yet: {shown}",
+            f"`claimtrack translate {_translate_target(path)} --language {tag}` "
+            "writes the fields to fill in",
+        )
 
 
 def _translate_target(path: str) -> str:
