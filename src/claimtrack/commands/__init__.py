@@ -26,16 +26,8 @@ COMMANDS: tuple[str, ...] = (
 )
 
 
-# The commands whose module is in a folder of its own (by default, commands/NAME.py).
-MODULES: dict[str, str] = {
-    "review": "reports.review",
-    "coverage": "reports.coverage",
-    "translations": "reports.translations",
-}
-
-
 def command(name: str) -> ModuleType:
     """The module of the command ``name`` (one of COMMANDS), imported on first use."""
     if name not in COMMANDS:
         raise KeyError(name)
-    return import_module(f"{__name__}.{MODULES.get(name, name)}")
+    return import_module(f"{__name__}.{name}")

@@ -7,7 +7,7 @@ import datetime as dt
 from collections.abc import Callable
 from typing import Any
 
-from ..options import cache_option, format_option, open_cache
+from .options import cache_option, format_option, open_cache
 
 
 def add_parser(sub: Any, common: Callable[[argparse.ArgumentParser], None]) -> None:
@@ -28,9 +28,9 @@ def add_parser(sub: Any, common: Callable[[argparse.ArgumentParser], None]) -> N
 
 def run(args: argparse.Namespace) -> int:
     # Here, not above: the parser is made without the rules' imports.
-    from ...check import run_checks
-    from ...check.worklist import format_json, format_text, worklist
-    from ...load import load_tracker
+    from ..check import run_checks
+    from ..check.worklist import format_json, format_text, worklist
+    from ..load import load_tracker
 
     today = args.today or dt.date.today()
     cache = open_cache(args)

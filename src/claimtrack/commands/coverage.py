@@ -7,13 +7,13 @@ import datetime as dt
 from collections.abc import Callable
 from typing import Any
 
-from ...check.analysis import Analysis
-from ...check.coverage.report import format_json, format_text, percent, report
-from ...check.store import CheckStore
-from ...errors import UsageError
-from ...load import load_tracker
-from ...load.validation import suggest
-from ..options import cache_option, format_option, open_cache
+from ..check.analysis import Analysis
+from ..check.coverage.report import format_json, format_text, percent, report
+from ..check.store import CheckStore
+from ..errors import UsageError
+from ..load import load_tracker
+from ..load.validation import suggest
+from .options import cache_option, format_option, open_cache
 
 
 def ratio_arg(text: str) -> float:

@@ -6,11 +6,11 @@ import argparse
 from collections.abc import Callable
 from typing import Any
 
-from ...check.rules.translations import not_site_language
-from ...check.translation_report import format_json, format_text, translation_report
-from ...errors import DataError, UsageError
-from ...load import load_tracker
-from ..options import cache_option, format_option, open_cache
+from ..check.rules.translations import not_site_language
+from ..check.translation_report import format_json, format_text, translation_report
+from ..errors import DataError, UsageError
+from ..load import load_tracker
+from .options import cache_option, format_option, open_cache
 
 
 def add_parser(sub: Any, common: Callable[[argparse.ArgumentParser], None]) -> None:

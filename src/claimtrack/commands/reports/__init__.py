@@ -1,1 +1,0 @@
-"""The commands that report and never write: `review`, `coverage`, `translations`."""
