@@ -6,8 +6,9 @@ the editor acts (the ``review_by:`` value, the quote, the ``to_check`` entry, th
 sentence in ``sources/<id>.txt``).  Nothing here judges anew what the check judged: the
 check's own problems are repeated (its errors, ``stale``, ``quote-unchecked``,
 ``translation-stale``), missing translations come from the `translations` report and
-uncited sentences from `coverage`'s ranking.  Pure: the analysis and problems of one
-check in, the items out.
+uncited sentences from `coverage`'s ranking.  The analysis and problems of one check in,
+the items out; nothing is written but what the check's store keeps in memory for the next
+worklist (each archive's ranked sentences, each record's missing translations).
 """
 
 from __future__ import annotations
