@@ -22,6 +22,7 @@ SOURCE = "claimtrack"
 _SEVERITY = {
     Severity.ERROR: types.DiagnosticSeverity.Error,
     Severity.WARNING: types.DiagnosticSeverity.Warning,
+    Severity.INFO: types.DiagnosticSeverity.Information,  # the worklist's items
 }
 
 
@@ -74,7 +75,7 @@ def diagnostic(p: Problem, lines: Sequence[str]) -> types.Diagnostic:
     return types.Diagnostic(
         range=problem_range(p, lines),
         message=message_of(p),
-        severity=_SEVERITY.get(p.severity, types.DiagnosticSeverity.Information),
+        severity=_SEVERITY[p.severity],
         code=str(p.code),
         source=SOURCE,
     )

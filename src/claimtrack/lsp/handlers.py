@@ -116,6 +116,11 @@ def _key(p: Problem) -> tuple[int, int, str]:
     return p.line, p.column, str(p.code)
 
 
+def _pushed(ls: ClaimtrackServer, view: View, uri: str) -> list[tuple[str, int, int, str]]:
+    rel = ls.rel(uri)
+    return [] if rel is None else [(rel, *_key(p)) for p in view.by_path.get(rel, ())]
+
+
 def _out(units: Units, lines: Sequence[str], d: types.Diagnostic) -> types.Diagnostic:
     d.range = units.out(lines, d.range)
     return d
@@ -131,16 +136,17 @@ def workspace_diagnostics(
     if view is None:
         return types.WorkspaceDiagnosticReport(items=[])
     items = worklist(view.analysis, view.problems, view.today)
+    # An open record shows the check's own problems already (pushed): its worklist items
+    # that are those problems again are left out, so that nothing shows twice.
+    shown = {key for uri in ls.workspace.text_documents for key in _pushed(ls, view, uri)}
     by_path: dict[str, list[Problem]] = {}
     for item in items:
-        by_path.setdefault(item.path, []).append(item)
+        if (item.path, *_key(item)) not in shown:
+            by_path.setdefault(item.path, []).append(item)
     units = Units(ls.workspace.position_codec)
     reports: list[types.WorkspaceDocumentDiagnosticReport] = []
     for rel, found in sorted(by_path.items()):
-        text = view.text(rel) or ""
-        diagnostics = units.diagnostics(found, text)
-        for d in diagnostics:
-            d.severity = types.DiagnosticSeverity.Information
+        diagnostics = units.diagnostics(found, view.text(rel) or "")
         reports.append(
             types.WorkspaceFullDocumentDiagnosticReport(
                 uri=view.uri(rel), items=diagnostics, version=None
