@@ -40,6 +40,8 @@ def role(spot: Spot) -> Role:
     if spot.on_key:
         # A key directly under a `translations` field: a language tag.
         return Role.LANGUAGE if len(path) >= 2 and path[-2] == "translations" else Role.OTHER
+    if path[-1:] == ("translations",):
+        return Role.LANGUAGE  # a word alone under `translations:` is a key being typed
     named = [p for p in path if isinstance(p, str)]
     last = named[-1] if named else None
     item = bool(path) and isinstance(path[-1], int)

@@ -113,7 +113,9 @@ def _nodes(line: str) -> list[_Node]:
         name = unquote(name)
     at = match.end()
     at += len(body[at:]) - len(body[at:].lstrip(" \t"))
-    nodes.append(_Node(pos, "key", name.strip(), pos + len(match.group(1)), (at, len(body), body[at:])))
+    nodes.append(
+        _Node(pos, "key", name.strip(), pos + len(match.group(1)), (at, len(body), body[at:]))
+    )
     return nodes
 
 
@@ -143,12 +145,15 @@ def locate(rel: str, text: str, line: int, column: int) -> Spot | None:
         return Spot(kind, (), False, here[start:end], line, start, end, column, True)
     parsed = [_nodes(one) for one in lines[: line + 1]]
     nodes = parsed[line]
+    if not nodes and column == len(here):
+        # Nothing typed yet on this line but its indentation: a value, or a key, to come.
+        nodes = parsed[line] = [_Node(column, "scalar", end=column)]
     if not nodes or column < nodes[0].column:
         return None
     k = max(i for i, n in enumerate(nodes) if n.column <= column)
     node = nodes[k]
     owner = _parent(parsed, line, 0)
-    if owner is not None and nodes[0].kind != "item" or owner is not None and k == 0:
+    if owner is not None:
         above = parsed[owner[0]][owner[1]]
         if above.kind == "key" and above.value and _BLOCK.match(above.value[2]):
             # A line of a block scalar: the whole text is the value of the key above.
@@ -173,7 +178,14 @@ def locate(rel: str, text: str, line: int, column: int) -> Spot | None:
             return _in_flow(kind, path, raw, v_start, line, column, node.column)
         if _BLOCK.match(raw):
             return Spot(
-                kind, path, False, block_text(lines, line, node.column), line, v_start, v_end, node.column
+                kind,
+                path,
+                False,
+                block_text(lines, line, node.column),
+                line,
+                v_start,
+                v_end,
+                node.column,
             )
         if not raw:
             v_start = v_end = column
@@ -299,7 +311,12 @@ def _in_flow(
             stack[-1][1] = int(stack[-1][1]) + 1  # type: ignore[call-overload]
             stack[-1][2] = None
             token = None
-        elif ch == ":" and stack and stack[-1][0] == "{" and raw[i + 1 : i + 2] in ("", " ", ",", "}"):
+        elif (
+            ch == ":"
+            and stack
+            and stack[-1][0] == "{"
+            and raw[i + 1 : i + 2] in ("", " ", ",", "}")
+        ):
             stack[-1][2] = unquote(raw[token:i].strip()) if token is not None else ""
             token = None
         elif not ch.isspace() and token is None:
@@ -358,7 +375,7 @@ def sibling(text: str, spot: Spot, key: str) -> str | None:
         found = _key_at(nodes, column, key)
         if found is not None:
             return found
-        if nodes and nodes[0].column < column or nodes and nodes[-1].column < column:
+        if nodes and nodes[0].column < column:
             break
     for number in range(spot.line + 1, len(lines)):
         nodes = _nodes(lines[number])

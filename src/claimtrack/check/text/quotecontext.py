@@ -15,10 +15,11 @@ import re
 import unicodedata
 from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
+from difflib import SequenceMatcher
 
 from ...textrules import has_visible
 from .sentences import sentence_starts
-from .textnorm import MappedText, mapped, normalise
+from .textnorm import MappedText, longest_found_prefix, mapped, normalise
 
 # The most of the archive shown on each side of a quote.
 CONTEXT_LIMIT = 300
@@ -163,3 +164,47 @@ def cut_after(text: str) -> str:
         if spaces:
             head = head[: spaces[-1]]
     return head.rstrip() + "…"
+
+
+@dataclass(frozen=True)
+class Closest:
+    """The passage of an archive most like a quote that is not in it."""
+
+    start: int  # in the archive's characters
+    end: int
+    ratio: float  # difflib's likeness of the normalised texts, 0 to 1
+    found_prefix: int  # how many of the normalised quote's first characters the archive holds
+
+
+# The most sentences a passage is made of: a quote spans one or two, rarely three.
+PASSAGE_SENTENCES = 3
+
+
+def closest_passage(quote: str, archive: ArchiveText) -> Closest | None:
+    """The run of one to three whole sentences of the archive most like the quote
+    (difflib's ratio, on normalised texts, so that spacing and quote marks count for
+    nothing), with the length of the quote's longest beginning that the archive holds;
+    None for a quote of nothing visible or an empty archive."""
+    wanted = normalise(quote)
+    original = archive.original
+    if not has_visible(wanted) or not has_visible(original):
+        return None
+    bounds = [*archive.starts(), len(original)]
+    matcher = SequenceMatcher(autojunk=False)
+    matcher.set_seq2(wanted)  # difflib keeps what it learns of the second sequence
+    best: tuple[float, int, int] = (-1.0, 0, 0)
+    for width in range(1, min(PASSAGE_SENTENCES, len(bounds) - 1) + 1):
+        for i in range(len(bounds) - width):
+            start, end = bounds[i], bounds[i + width]
+            matcher.set_seq1(normalise(original[start:end]))
+            # The cheap upper bounds first: most sentences are ruled out without ratio().
+            if matcher.real_quick_ratio() <= best[0] or matcher.quick_ratio() <= best[0]:
+                continue
+            ratio = matcher.ratio()
+            if ratio > best[0]:
+                best = (ratio, start, end)
+    ratio, start, end = best
+    passage = original[start:end]
+    start += len(passage) - len(passage.lstrip())
+    end -= len(passage) - len(passage.rstrip())
+    return Closest(start, end, ratio, longest_found_prefix(wanted, archive.normalised))
