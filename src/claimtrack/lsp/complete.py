@@ -111,7 +111,9 @@ def _languages(view: View, spot: Spot) -> Iterable[tuple[str, str]]:
     the other tags the tracker's records already use."""
     tracker = view.tracker
     site = tracker.settings.site_languages
-    if spot.on_key or spot.path[-1:] == ("translations",):
+    main = tracker.settings.language
+    keyed = spot.on_key or spot.path[-1:] == ("translations",)
+    if keyed:
         site = site[1:]  # a translation is never in the main language
     used: set[str] = set()
     for loaded in tracker.sources.values():
@@ -121,7 +123,8 @@ def _languages(view: View, spot: Spot) -> Iterable[tuple[str, str]]:
         used.update(claim.record.translations)
         for _, ev in claim.record.quote_items():
             used.update(ev.translations)
-    for tag in (*site, *sorted(used - set(site), key=str.casefold)):
+    used -= {*site, main} if keyed else set(site)
+    for tag in (*site, *sorted(used, key=str.casefold)):
         where = (
             "a site language" if tag in tracker.settings.site_languages else "used in the tracker"
         )

@@ -1,0 +1,175 @@
+"""hover: a quote in its archived copy (or the closest passage), a source's and a claim's
+summary, a problem code's meaning from the registry."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from lsprotocol import types
+
+from claimtrack.codes import CODES, Code
+from claimtrack.lsp.define import quote_at
+from claimtrack.lsp.hover import escape, hover
+from claimtrack.lsp.locate import locate
+from claimtrack.lsp.view import View
+from tests.lsp_support import at, claim_text, view_of
+
+VIEW = view_of("blocks")
+SPEED = claim_text("blocks", "rocket-speed")
+REL = "claims/rocket-speed.yaml"
+
+
+def shown(view: View, text: str, needle: str, offset: int = 0, rel: str = REL) -> str | None:
+    text, position = at(text, needle, offset)
+    found = hover(view, rel, text, position)
+    if found is None:
+        return None
+    assert isinstance(found.contents, types.MarkupContent)
+    assert found.contents.kind == types.MarkupKind.Markdown
+    return found.contents.value
+
+
+def test_a_quote_found_between_its_sentences() -> None:
+    value = shown(VIEW, SPEED, "It runs up to 3x", 4)
+    assert value is not None
+    assert value.startswith("**Found** in `sources/acme-post.txt`")
+    assert (
+        "> Acme announces the Rocket 2 engine. **It runs up to 3x faster than Rocket 1**, "
+        "says Acme. The price was not announced." in value
+    )
+
+
+def test_a_chinese_quote_and_a_french_one() -> None:
+    chinese = shown(VIEW, SPEED, "最高快")
+    assert (
+        chinese is not None
+        and "> Rocket 2 的價格尚未公布。**Acme 表示 Rocket 2 最高快 3 倍。**" in chinese
+    )
+    french = shown(VIEW, SPEED, "jusqu'à 3 fois plus rapide", 3)
+    assert french is not None
+    assert "> Acme dit que Rocket 2 est **« jusqu'à 3 fois plus rapide »** que Rocket 1." in french
+
+
+def test_a_quote_not_found_shows_the_closest_passage() -> None:
+    # Unsaved: the editor's text says 4x, the archive 3x.
+    edited = SPEED.replace("quote: It runs up to 3x", "quote: It runs up to 4x")
+    value = shown(VIEW, edited, "It runs up to 4x", 2)
+    assert value is not None
+    assert value.startswith("**Not found** in `sources/acme-post.txt`.")
+    assert (
+        "The closest passage (84% alike):\n\n> **It runs up to 3x faster than Rocket 1, says Acme.**"
+        in value
+    )
+    assert "first 14 of 37 characters; it departs after “It runs up to ”" in value
+
+
+def test_the_quote_is_the_records_when_the_view_is_of_this_text(
+    tracker: Callable[[str], Path],
+) -> None:
+    root = tracker("blocks")
+    path = root / "claims" / "rocket-speed.yaml"
+    # An escape only a YAML reader reads: \u0052 is R.
+    saved = SPEED.replace(
+        "quote: It runs up to 3x faster than Rocket 1",
+        'quote: "It runs up to 3x faster than \\u0052ocket 1"',
+    )
+    path.write_text(saved, encoding="utf-8")
+    view = view_of(root)
+    text, position = at(saved, "It runs", 1)
+    spot = locate(REL, text, position.line, position.character)
+    assert spot is not None
+    found = quote_at(view, REL, text, spot)
+    assert found is not None and found.from_record
+    assert (found.source, found.quote) == ("acme-post", "It runs up to 3x faster than Rocket 1")
+    assert (shown(view, saved, "It runs") or "").startswith("**Found**")
+    # The editor's text is not the view's: the words under the cursor, as written.
+    unsaved = saved.replace("statement:", "# edited\nstatement:")
+    text, position = at(unsaved, "It runs", 1)
+    spot = locate(REL, text, position.line, position.character)
+    assert spot is not None
+    found = quote_at(view, REL, text, spot)
+    assert found is not None and not found.from_record
+    assert found.quote == "It runs up to 3x faster than \\u0052ocket 1"
+
+
+def test_a_quote_of_a_source_without_archive_or_unknown(tracker: Callable[[str], Path]) -> None:
+    root = tracker("blocks")
+    (root / "sources" / "unarchived.yaml").write_text(
+        "title: Not kept\nlanguage: en\nkind: report\n", encoding="utf-8"
+    )
+    view = view_of(root)
+    text = SPEED.replace("  - source: fr-report", "  - source: unarchived")
+    value = shown(view, text, "jusqu'à 3 fois plus rapide")
+    assert value is not None and value.startswith("**Not checked**: source `unarchived` has no")
+    on_id = shown(view, text, "unarchived")
+    assert on_id is not None and "not archived: its quotes cannot be checked" in on_id
+    unknown = SPEED.replace("  - source: fr-report", "  - source: fr-repot")
+    assert shown(view, unknown, "« jusqu'à 3") == "The quote's source `fr-repot` does not exist."
+    assert shown(view, unknown, "fr-repot") == "No source `fr-repot`. Did you mean 'fr-report'?"
+
+
+def test_a_source_id_with_title_publisher_date_language_and_archive() -> None:
+    value = shown(VIEW, SPEED, "acme-post", 2)
+    assert value == (
+        "**Acme announces Rocket 2** (source `acme-post`)\n\n"
+        "publisher: Acme  \npublished: 2026-10-01  \nlanguage: en (English)  \n"
+        "kind: primary  \narchived: `sources/acme-post.txt`, retrieved 2026-11-30"
+    )
+    chinese = shown(VIEW, SPEED, "zh-analysis")
+    assert chinese is not None
+    assert chinese.startswith("**Rocket 2 分析** (source `zh-analysis`)")
+    assert "publisher: 科技觀察" in chinese and "published: date not known" in chinese
+    assert "language: zh-Hant (繁體中文)" in chinese
+    # In a history entry's flow list too.
+    assert (shown(VIEW, SPEED, "evidence: [acme-post]", 12) or "").startswith(
+        "**Acme announces Rocket 2**"
+    )
+
+
+def test_a_claim_id_with_statement_and_status() -> None:
+    assert shown(VIEW, SPEED, "rocket-price", 3) == (
+        "**Acme did not announce the price of Rocket 2.** (claim `rocket-price`)\n\n"
+        "status: **undisclosed**: The information was not given by the sources."
+    )
+    assert shown(VIEW, SPEED, "[rocket-price]", 1, "claims/other.yaml") is not None
+    assert (
+        shown(VIEW, SPEED.replace("[rocket-price]", "[rocket-prices]"), "rocket-prices")
+        == "No claim `rocket-prices`. Did you mean 'rocket-price'?"
+    )
+
+
+def test_a_problems_code_where_it_points(tracker: Callable[[str], Path]) -> None:
+    root = tracker("blocks")
+    saved = SPEED.replace("  - source: fr-report", "  - source: fr-repot")
+    (root / "claims" / "rocket-speed.yaml").write_text(saved, encoding="utf-8")
+    view = view_of(root)
+    (problem,) = [p for p in view.by_path[REL] if p.code is Code.UNKNOWN_SOURCE]
+    for offset in (0, 4, 8):
+        value = shown(view, saved, "fr-repot", offset)
+        assert value is not None
+        summary = f"`unknown-source` (error): {escape(CODES[Code.UNKNOWN_SOURCE].summary)}"
+        assert value.startswith(summary + "\n\n" + escape(problem.message))
+        assert value.endswith("No source `fr-repot`. Did you mean 'fr-report'?")
+    # Elsewhere on the line, or on another line: not that problem.
+    assert "unknown-source" not in (shown(view, saved, "source: fr-repot", 2) or "")
+    assert "unknown-source" not in (shown(view, saved, "Rocket 2 runs") or "")
+
+
+def test_a_code_written_in_a_comment() -> None:
+    text = SPEED.replace(
+        "status: unverified\nhistory:", "status: unverified  # see quote-not-found\nhistory:"
+    )
+    value = shown(VIEW, text, "quote-not-found", 6)
+    assert value == f"`quote-not-found` (error): {escape(CODES[Code.QUOTE_NOT_FOUND].summary)}"
+    assert shown(VIEW, text, "see quote") is None
+
+
+def test_nothing_to_say() -> None:
+    assert shown(VIEW, SPEED, "Rocket 2 runs") is None
+    assert shown(VIEW, SPEED, "machine") is None
+    assert shown(VIEW, "kind: [broken\n\t: {", "broken") is None
+
+
+def test_markdown_is_escaped() -> None:
+    assert escape("a*b_c [d](e) `f` <g> #h") == "a\\*b\\_c \\[d\\](e) \\`f\\` \\<g\\> \\#h"
