@@ -14,7 +14,7 @@ from claimtrack.records.vocabulary import (
     Status,
     TranslatedBy,
 )
-from tests.lsp_support import claim_text, cursor, view_of
+from tests.feature_support import claim_text, cursor, view_of
 
 VIEW = view_of("blocks")  # sources acme-post, fr-report, zh-analysis; claims rocket-*
 

@@ -11,7 +11,7 @@ from lsprotocol import types
 
 from claimtrack.lsp.define import definition, position_of
 from claimtrack.lsp.view import View
-from tests.lsp_support import at, claim_text, view_of
+from tests.feature_support import at, claim_text, view_of
 
 VIEW = view_of("blocks")
 SPEED = claim_text("blocks", "rocket-speed")

@@ -13,7 +13,7 @@ from claimtrack.lsp.define import quote_at
 from claimtrack.lsp.hover import escape, hover
 from claimtrack.lsp.locate import locate
 from claimtrack.lsp.view import View
-from tests.lsp_support import at, claim_text, view_of
+from tests.feature_support import at, claim_text, view_of
 
 VIEW = view_of("blocks")
 SPEED = claim_text("blocks", "rocket-speed")

@@ -8,7 +8,7 @@ import pytest
 from claimtrack.lsp.fields import Role, choices, role
 from claimtrack.lsp.locate import Spot, locate, record_kind, sibling
 from claimtrack.records.vocabulary import Bound, ClaimKind, SourceKind, Status, TranslatedBy
-from tests.lsp_support import cursor
+from tests.feature_support import cursor
 
 CLAIM = """\
 # yaml-language-server: $schema=../schema/claim.schema.json
