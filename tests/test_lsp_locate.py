@@ -159,6 +159,12 @@ def test_a_comment_is_a_comment_and_not_part_of_the_value() -> None:
         ("translations:\n  fr: {transl‸", ("translations", "fr", "transl"), True, "transl"),
         ("kind: [unclosed, {deep: ‸", ("kind", 1, "deep"), False, ""),
         ("status:\n\tbroken: [\nkind: fi‸", ("kind",), False, "fi"),
+        (
+            "translations:\n  fr:\n    history:\n      2026-11-30#2: Enreg‸istré # n",
+            ("translations", "fr", "history", "2026-11-30#2"),
+            False,
+            "Enregistré",
+        ),
     ],
 )
 def test_half_typed_and_broken_texts(

@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from lsprotocol import types
 from pydantic import BaseModel
 
-from ..check.text.quotecontext import ArchiveText, closest_passage
+from ..check.text.quotecontext import ArchiveText, Closest, closest_passage
 from ..load.cache import content_digest
 from .fields import Role, role
 from .locate import Path, Spot, locate, sibling
@@ -110,8 +111,7 @@ def quote_place(view: View, found: Quoted) -> types.Location | None:
     if context is not None:
         start, end = context.start, context.end
     else:
-        normalised = view.analysis.normalised_archive(found.source) or ""
-        closest = closest_passage(found.quote, ArchiveText(archive.text, normalised))
+        closest = closest_in(view, found.source, found.quote)
         if closest is None:
             return None
         start, end = closest.start, closest.end
@@ -119,6 +119,22 @@ def quote_place(view: View, found: Quoted) -> types.Location | None:
         view.uri(archive.path),
         types.Range(position_of(archive.text, start), position_of(archive.text, end)),
     )
+
+
+def closest_in(view: View, source: str, quote: str) -> Closest | None:
+    """The passage of the source's archived text closest to a quote not in it."""
+    archive = view.tracker.archives.get(source)
+    if archive is None:
+        return None
+    return _closest(quote, archive.text, view.analysis.normalised_archive(source) or "")
+
+
+# Hover is asked again each time the pointer rests on the quote, and definition after it:
+# the same quote in the same archive (a str keeps its hash, so a long archive is hashed
+# once).
+@lru_cache(maxsize=64)
+def _closest(quote: str, original: str, normalised: str) -> Closest | None:
+    return closest_passage(quote, ArchiveText(original, normalised))
 
 
 def position_of(text: str, offset: int) -> types.Position:

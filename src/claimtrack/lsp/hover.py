@@ -13,14 +13,14 @@ import unicodedata
 
 from lsprotocol import types
 
-from ..check.text.quotecontext import ArchiveText, closest_passage, cut_before
+from ..check.text.quotecontext import cut_before
 from ..check.text.textnorm import normalise
 from ..codes import CODES, Code
 from ..i18n import own_name
 from ..load.validation import suggest
 from ..problems import Problem
 from ..records.vocabulary import STATUS_MEANINGS
-from .define import Quoted, quote_at
+from .define import Quoted, closest_in, quote_at
 from .fields import Role, role
 from .locate import Spot, locate, split_lines
 from .view import View
@@ -156,8 +156,7 @@ def quote_summary(view: View, found: Quoted) -> str:
         return f"**Found** in `{archive.path}`{times}\n\n" + _passage(
             context.before, context.passage, context.after
         )
-    normalised = view.analysis.normalised_archive(sid) or ""
-    closest = closest_passage(found.quote, ArchiveText(archive.text, normalised))
+    closest = closest_in(view, sid, found.quote)
     head = f"**Not found** in `{archive.path}`."
     if closest is None:
         return head

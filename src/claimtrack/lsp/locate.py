@@ -19,8 +19,9 @@ from dataclasses import dataclass
 Path = tuple[str | int, ...]
 
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")  # what LSP counts as a line break
-# A plain key: up to the first ": " (or ":" ending the line) outside quotes.
-_PLAIN_KEY = re.compile(r"([^\s#'\"\[\]{},:&*!|>%@`-][^#]*?|-[^\s#]*?)[ \t]*:(?=[ \t]|$)")
+# A plain key: up to the first ": " (or ":" ending the line); the comment is cut off
+# before, so a ``#`` here is the key's own (``2026-11-30#2``).
+_PLAIN_KEY = re.compile(r"([^\s#'\"\[\]{},:&*!|>%@`-].*?|-\S*?)[ \t]*:(?=[ \t]|$)")
 _QUOTED_KEY = re.compile(r"(\"(?:[^\"\\]|\\.)*\"|'(?:[^']|'')*')[ \t]*:(?=[ \t]|$)")
 _BLOCK = re.compile(r"[|>][0-9+-]*$")
 # What completion replaces: an id, a tag, a word of an enumeration.
@@ -41,10 +42,6 @@ class Spot:
     end: int
     key_column: int  # column of the mapping the spot is in (its sibling keys)
     in_comment: bool = False
-
-    @property
-    def field(self) -> str | int | None:
-        return self.path[-1] if self.path else None
 
 
 @dataclass(frozen=True, slots=True)

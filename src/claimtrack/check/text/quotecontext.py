@@ -16,6 +16,7 @@ import unicodedata
 from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 from difflib import SequenceMatcher
+from itertools import pairwise
 
 from ...textrules import has_visible
 from .sentences import sentence_starts
@@ -190,19 +191,22 @@ def closest_passage(quote: str, archive: ArchiveText) -> Closest | None:
     if not has_visible(wanted) or not has_visible(original):
         return None
     bounds = [*archive.starts(), len(original)]
+    # Each sentence normalised once; a run of them is scored joined by spaces, near
+    # enough to the run normalised whole (only CJK text differs, by those spaces).
+    each = [normalise(original[a:b]) for a, b in pairwise(bounds)]
     matcher = SequenceMatcher(autojunk=False)
     matcher.set_seq2(wanted)  # difflib keeps what it learns of the second sequence
     best: tuple[float, int, int] = (-1.0, 0, 0)
-    for width in range(1, min(PASSAGE_SENTENCES, len(bounds) - 1) + 1):
-        for i in range(len(bounds) - width):
-            start, end = bounds[i], bounds[i + width]
-            matcher.set_seq1(normalise(original[start:end]))
-            # The cheap upper bounds first: most sentences are ruled out without ratio().
+    for width in range(1, min(PASSAGE_SENTENCES, len(each)) + 1):
+        for i in range(len(each) - width + 1):
+            matcher.set_seq1(" ".join(each[i : i + width]))
+            # The cheap upper bounds first (lengths, then shared characters): most runs
+            # are ruled out without ratio(), whose cost is the product of the lengths.
             if matcher.real_quick_ratio() <= best[0] or matcher.quick_ratio() <= best[0]:
                 continue
             ratio = matcher.ratio()
             if ratio > best[0]:
-                best = (ratio, start, end)
+                best = (ratio, bounds[i], bounds[i + width])
     ratio, start, end = best
     passage = original[start:end]
     start += len(passage) - len(passage.lstrip())
