@@ -173,3 +173,23 @@ def test_nothing_to_say() -> None:
 
 def test_markdown_is_escaped() -> None:
     assert escape("a*b_c [d](e) `f` <g> #h") == "a\\*b\\_c \\[d\\](e) \\`f\\` \\<g\\> \\#h"
+
+
+def test_every_feature_answers_on_every_prefix_of_a_record() -> None:
+    """Typing a record from its first character: at the cursor, after each character,
+    completion, hover and definition answer (maybe with nothing) and never fail."""
+    from claimtrack.lsp.complete import complete
+    from claimtrack.lsp.define import definition
+
+    text = SPEED + "\r\n  - \"unclosed: [ {\t'\n"
+    answered = 0
+    for end in range(0, len(text) + 1, 3):
+        typed = text[:end]
+        line = typed.count("\n")
+        position = types.Position(line, len(typed) - (typed.rfind("\n") + 1))
+        found = complete(VIEW, REL, typed, position)
+        assert all(isinstance(item, types.CompletionItem) for item in found)
+        answered += bool(found)
+        hover(VIEW, REL, typed, position)
+        definition(VIEW, REL, typed, position)
+    assert answered > 10  # ids and enumerations completed along the way

@@ -4,6 +4,8 @@ indentation, however broken or half typed the text is."""
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from claimtrack.lsp.fields import Role, choices, role
 from claimtrack.lsp.locate import Spot, locate, record_kind, sibling
@@ -117,6 +119,12 @@ def test_a_block_scalar_is_the_value_of_its_key_on_each_of_its_lines() -> None:
         assert found is not None
         assert found.path == ("history", 0, "note") and not found.on_key
         assert found.text == "Recorded from the\nannouncement."
+
+
+def test_a_blank_line_of_a_block_scalar() -> None:
+    found = spot("note: |\n  first\n    ‸\n  last\n")
+    assert found is not None
+    assert (found.path, found.text, found.start, found.end) == (("note",), "first\n\nlast", 4, 4)
 
 
 def test_a_comment_is_a_comment_and_not_part_of_the_value() -> None:
@@ -271,3 +279,17 @@ def test_the_enumerations_are_the_models_own() -> None:
     assert choices("claim", ("statement",)) == []
     assert choices("claim", ("no-such-field",)) == []
     assert choices(None, ("kind",)) == []
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(st.sampled_from(list("ab -:#'\"[]{},|>\n\r\t 團«")), max_size=60), st.data())
+def test_any_text_and_any_place(text: str, data: st.DataObject) -> None:
+    """Whatever the text holds, locate answers (maybe None), with a range on its line."""
+    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    line = data.draw(st.integers(0, len(lines)))
+    column = data.draw(st.integers(0, 70))
+    found = locate("claims/x.yaml", text, line, column)
+    if found is not None:
+        assert found.line == line
+        assert 0 <= found.start <= found.end <= len(lines[line])
+        role(found)

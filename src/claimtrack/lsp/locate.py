@@ -154,7 +154,9 @@ def locate(rel: str, text: str, line: int, column: int) -> Spot | None:
         above = parsed[owner[0]][owner[1]]
         if above.kind == "key" and above.value and _BLOCK.match(above.value[2]):
             # A line of a block scalar: the whole text is the value of the key above.
-            first = len(here) - len(here.lstrip())
+            first, last = len(here) - len(here.lstrip()), len(here.rstrip())
+            if first >= last:  # a blank line of the block: the cursor's place
+                first = last = column
             return Spot(
                 kind,
                 _path(parsed, *owner),
@@ -162,7 +164,7 @@ def locate(rel: str, text: str, line: int, column: int) -> Spot | None:
                 block_text(lines, owner[0], above.column),
                 line,
                 first,
-                len(here.rstrip()),
+                last,
                 above.column,
             )
     path = _path(parsed, line, k)
