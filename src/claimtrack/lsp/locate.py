@@ -150,61 +150,41 @@ def locate(rel: str, text: str, line: int, column: int) -> Spot | None:
     k = max(i for i, n in enumerate(nodes) if n.column <= column)
     node = nodes[k]
     owner = _parent(parsed, line, 0)
-    if owner is not None:
-        above = parsed[owner[0]][owner[1]]
-        if above.kind == "key" and above.value and _BLOCK.match(above.value[2]):
-            # A line of a block scalar: the whole text is the value of the key above.
-            first, last = len(here) - len(here.lstrip()), len(here.rstrip())
-            if first >= last:  # a blank line of the block: the cursor's place
-                first = last = column
-            return Spot(
-                kind,
-                _path(parsed, *owner),
-                False,
-                block_text(lines, owner[0], above.column),
-                line,
-                first,
-                last,
-                above.column,
-            )
+    above = parsed[owner[0]][owner[1]] if owner is not None else None
+    if owner is not None and above is not None and _BLOCK.match(_raw(above)):
+        # A line of a block scalar: the whole text is the value of the key above.
+        first, last = len(here) - len(here.lstrip()), len(here.rstrip())
+        if first >= last:  # a blank line of the block: the cursor's place
+            first = last = column
+        text_of = block_text(lines, owner[0], above.column)
+        return Spot(kind, _path(parsed, *owner), False, text_of, line, first, last, above.column)
     path = _path(parsed, line, k)
     if node.kind == "key":
-        assert node.value is not None
-        v_start, v_end, raw = node.value
+        v_start, v_end, raw = node.value or (column, column, "")
         if column <= node.end:
             return Spot(kind, path, True, node.name, line, node.column, node.end, node.column)
         if raw[:1] in "[{":
             return _in_flow(kind, path, raw, v_start, line, column, node.column)
-        if _BLOCK.match(raw):
-            return Spot(
-                kind,
-                path,
-                False,
-                block_text(lines, line, node.column),
-                line,
-                v_start,
-                v_end,
-                node.column,
-            )
+        value = block_text(lines, line, node.column) if _BLOCK.match(raw) else unquote(raw)
         if not raw:
             v_start = v_end = column
-        return Spot(kind, path, False, unquote(raw), line, v_start, v_end, node.column)
+        return Spot(kind, path, False, value, line, v_start, v_end, node.column)
     if node.kind == "item":
         # On a dash, or after one with nothing yet: the item's value, still empty.
         return Spot(kind, path, False, "", line, column, column, node.column)
     raw = here[node.column : node.end]
-    if k > 0:  # after a dash: the item's value (``- acme-post``)
+    # After a dash (``- acme-post``), or a plain line under a key with nothing after its
+    # colon: a value.  Else a word alone in a mapping: a key being typed.
+    if k > 0 or (above is not None and above.kind == "key" and not _raw(above)):
         if raw[:1] in "[{":
             return _in_flow(kind, path, raw, node.column, line, column, node.column)
         return Spot(kind, path, False, unquote(raw), line, node.column, node.end, node.column)
-    up = _parent(parsed, line, k)
-    if up is not None and parsed[up[0]][up[1]].kind == "key" and not parsed[up[0]][up[1]].value[2]:  # type: ignore[index]
-        # A plain line under a key with no value on its own line: that key's value.
-        if raw[:1] in "[{":
-            return _in_flow(kind, path, raw, node.column, line, column, node.column)
-        return Spot(kind, path, False, unquote(raw), line, node.column, node.end, node.column)
-    # A word alone in a mapping: a key being typed.
     return Spot(kind, (*path, raw), True, raw, line, node.column, node.end, node.column)
+
+
+def _raw(node: _Node) -> str:
+    """What follows a key's colon on its line (nothing for any other node)."""
+    return node.value[2] if node.value is not None else ""
 
 
 def _parent(lines: list[list[_Node]], number: int, k: int) -> tuple[int, int] | None:
