@@ -113,3 +113,13 @@ def test_offsets_as_positions() -> None:
         types.Position(3, 0),
         types.Position(3, 1),
     ]
+
+
+def test_flow_mappings_in_flow_lists() -> None:
+    view = view_of("status")
+    text = claim_text("status", "flow-history")
+    (location,) = definition(view, "claims/flow-history.yaml", *at(text, "Bench Weekly measured"))
+    assert location.uri == view.uri("sources/bench-weekly.txt")
+    assert place(view, location) == "Bench Weekly measured Rocket 2."
+    (location,) = definition(view, "claims/flow-history.yaml", *at(text, "bench-weekly", 2))
+    assert location == types.Location(view.uri("sources/bench-weekly.yaml"), START)

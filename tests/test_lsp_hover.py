@@ -3,9 +3,11 @@ summary, a problem code's meaning from the registry."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
 from lsprotocol import types
 
 from claimtrack.codes import CODES, Code
@@ -14,6 +16,8 @@ from claimtrack.lsp.hover import escape, hover
 from claimtrack.lsp.locate import locate
 from claimtrack.lsp.view import View
 from tests.feature_support import at, claim_text, view_of
+
+REPO = Path(__file__).resolve().parent.parent
 
 VIEW = view_of("blocks")
 SPEED = claim_text("blocks", "rocket-speed")
@@ -193,3 +197,39 @@ def test_every_feature_answers_on_every_prefix_of_a_record() -> None:
         hover(VIEW, REL, typed, position)
         definition(VIEW, REL, typed, position)
     assert answered > 10  # ids and enumerations completed along the way
+
+
+@pytest.mark.parametrize(
+    "root", ["minimal", "three-languages", "blocks", "status", "measured", "coverage", REPO]
+)
+def test_every_quote_of_every_record_is_found_where_check_finds_it(root: str | Path) -> None:
+    """Over the fixtures and the repository's own claims: locate finds every quote the
+    YAML holds at its data path (block lists, flow lists, quoted and folded values),
+    reading lines alone, and hover says found exactly when the analysis does."""
+    view = view_of(root)
+    for cid, loaded in sorted(view.tracker.claims.items()):
+        text = (view.root / loaded.path).read_text(encoding="utf-8")
+        lines = text.split("\n")
+        seen: dict[tuple[str | int, ...], str] = {}
+        for number, line in enumerate(lines):
+            # Where a quote's value begins: after each `quote:` of the line.
+            for column in [m.end() for m in re.finditer(r"\bquote['\"]?:\s*", line)]:
+                spot = locate(loaded.path, text, number, column)
+                if spot is not None and spot.path[-1:] == ("quote",) and not spot.on_key:
+                    seen.setdefault(spot.path, f"{number}:{column}")
+        wanted = {(*path, "quote"): ev for path, ev in loaded.record.quote_items()}
+        assert set(seen) == set(wanted), cid
+        for path, ev in wanted.items():
+            number, column = map(int, seen[path].split(":"))
+            spot = locate(loaded.path, text, number, column)
+            assert spot is not None
+            found = quote_at(view, loaded.path, text, spot)
+            assert found is not None and found.from_record
+            assert (found.source, found.quote) == (ev.source, ev.quote)
+            answer = hover(view, loaded.path, text, types.Position(number, column))
+            assert answer is not None and isinstance(answer.contents, types.MarkupContent)
+            result = view.analysis.quote_found(ev.source, ev.quote)
+            expected = {True: "**Found**", False: "**Not found**", None: "**Not checked**"}
+            if ev.source not in view.tracker.sources:
+                expected[None] = "The quote's source"
+            assert expected[result] in answer.contents.value, (cid, path)

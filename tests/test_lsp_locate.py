@@ -212,6 +212,20 @@ def test_the_source_beside_a_quote() -> None:
         found = locate("claims/x.yaml", text, position.line, position.character)
         assert found is not None
         assert sibling(text, found, "source") == source
+    # In flow mappings, nested in flow lists: the source of the same item.
+    flow = (
+        "evidence: [{source: acme-post, quote: 'It runs'}, {quote: \"« x »\", source: fr-report}]\n"
+        "measurements: [{value: 2, evidence: [{source: bench, quote: Bench measured}]}]\n"
+    )
+    for needle, path, source in [
+        ("It runs", ("evidence", 0, "quote"), "acme-post"),
+        ("« x", ("evidence", 1, "quote"), "fr-report"),
+        ("Bench measured", ("measurements", 0, "evidence", 0, "quote"), "bench"),
+    ]:
+        text, position = cursor(mark(needle, 1, flow))
+        found = locate("claims/x.yaml", text, position.line, position.character)
+        assert found is not None and found.path == path
+        assert sibling(text, found, "source") == source
     # A quote typed before its source.
     text, position = cursor("evidence:\n  - quote: a‸\n    source: later\n  - source: other\n")
     found = locate("claims/x.yaml", text, position.line, position.character)

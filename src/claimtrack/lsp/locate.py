@@ -130,10 +130,12 @@ def unquote(raw: str) -> str:
 def locate(rel: str, text: str, line: int, column: int) -> Spot | None:
     """What is at (line, column) of the document ``rel`` holding ``text``; None in the
     indentation, past the end, or on a line of nothing."""
-    lines = split_lines(text)
+    return _locate(record_kind(rel), split_lines(text), line, column)
+
+
+def _locate(kind: str | None, lines: list[str], line: int, column: int) -> Spot | None:
     if not 0 <= line < len(lines):
         return None
-    kind = record_kind(rel)
     here = lines[line]
     column = max(0, min(column, len(here)))
     comment = comment_start(here)
@@ -348,8 +350,18 @@ def sibling(text: str, spot: Spot, key: str) -> str | None:
     """The one-line value of ``key`` in the mapping the spot is in (the ``source`` beside a
     ``quote``), from the lines around the spot; None when it has none."""
     lines = split_lines(text)
+    here = lines[spot.line]
+    if "{" in here[: spot.start]:
+        # In a flow mapping (``{source: a, quote: b}``): the key's value on the same line
+        # whose path is the spot's but for its last key.
+        for match in re.finditer(rf"(?<![\w-]){re.escape(key)}[ \t]*:", here):
+            at = match.end() + len(here[match.end() :]) - len(here[match.end() :].lstrip())
+            there = _locate(spot.record, lines, spot.line, at)
+            if there is not None and not there.on_key and there.path == (*spot.path[:-1], key):
+                return there.text or None
+        return None
     column = spot.key_column
-    for number in list(range(spot.line, -1, -1)):
+    for number in range(spot.line, -1, -1):
         nodes = _nodes(lines[number])
         found = _key_at(nodes, column, key)
         if found is not None:
