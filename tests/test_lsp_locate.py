@@ -183,6 +183,26 @@ def test_half_typed_and_broken_texts(
     assert (found.path, found.on_key, found.text) == (path, on_key, value)
 
 
+def test_a_flow_list_over_several_lines() -> None:
+    text = (
+        "history: [\n"
+        "  # one entry per line\n"
+        "  { date: 2026-10-02, note: 'a, b', evidence: [ acme-post ] },\n"
+        "  { date: 2026-10-03, status: unverified, evidence: [fr-rep‸ },  # by phone\n"
+        "]\n"
+    )
+    found = spot(text)
+    assert found is not None
+    assert (found.path, found.text, found.line) == (("history", 1, "evidence", 0), "fr-rep", 3)
+    assert (found.start, found.end) == (53, 59)
+    first = spot(text.replace("acme-post", "acme‸-post").replace("‸ }", " }"))
+    assert first is not None and first.path == ("history", 0, "evidence", 0)
+    assert first.text == "acme-post"
+    # Past its closing bracket, a line is read as a line again.
+    after = spot(text.replace("‸", "") + "status: dis‸")
+    assert after is not None and after.path == ("status",)
+
+
 def test_an_empty_value_is_at_the_cursor() -> None:
     found = spot("evidence:\n  - source:‸")
     assert found is not None and (found.line, found.start, found.end) == (1, 11, 11)

@@ -160,6 +160,19 @@ def _locate(kind: str | None, lines: list[str], line: int, column: int) -> Spot 
             first = last = column
         text_of = block_text(lines, owner[0], above.column)
         return Spot(kind, _path(parsed, *owner), False, text_of, line, first, last, above.column)
+    if owner is not None and above is not None and _raw(above)[:1] in ("[", "{"):
+        # A line inside a flow list or mapping opened on a line above (``history: [``):
+        # the lines from its opening to here read as one, comments blanked out.
+        pieces = [_raw(above)] + [
+            one[: comment_start(one)].ljust(len(one)) for one in lines[owner[0] + 1 : line + 1]
+        ]
+        joined = "\n".join(pieces)
+        if _open_at(joined, len(joined) - len(here)):
+            starts = len(joined) - len(here)
+            spot = _in_flow(
+                kind, _path(parsed, *owner), joined, -starts, line, column, above.column
+            )
+            return spot if spot.start >= 0 else None
     path = _path(parsed, line, k)
     if node.kind == "key":
         v_start, v_end, raw = node.value or (column, column, "")
@@ -329,6 +342,20 @@ def _in_flow(
     return Spot(kind, (*path, *inner), on_key, word, line, base + start, base + end, key_column)
 
 
+def _open_at(raw: str, at: int) -> bool:
+    """Whether a bracket of the flow ``raw`` is still open at offset ``at``."""
+    depth, i = 0, 0
+    while i < at:
+        if raw[i] in "\"'":
+            i = _closing(raw, i)
+        elif raw[i] in "[{":
+            depth += 1
+        elif raw[i] in "]}":
+            depth -= 1
+        i += 1
+    return depth > 0
+
+
 def _closing(raw: str, at: int) -> int:
     """Where the quoted scalar opened at ``at`` closes (len(raw) when it does not)."""
     quote = raw[at]
@@ -348,38 +375,15 @@ def _closing(raw: str, at: int) -> int:
 
 def sibling(text: str, spot: Spot, key: str) -> str | None:
     """The one-line value of ``key`` in the mapping the spot is in (the ``source`` beside a
-    ``quote``), from the lines around the spot; None when it has none."""
+    ``quote``), block or flow, written before or after it; None when it has none.  Each
+    place the key is written is located, and taken when its path is the spot's but for
+    its last key: the item indices make that exact."""
     lines = split_lines(text)
-    here = lines[spot.line]
-    if "{" in here[: spot.start]:
-        # In a flow mapping (``{source: a, quote: b}``): the key's value on the same line
-        # whose path is the spot's but for its last key.
-        for match in re.finditer(rf"(?<![\w-]){re.escape(key)}[ \t]*:", here):
-            at = match.end() + len(here[match.end() :]) - len(here[match.end() :].lstrip())
-            there = _locate(spot.record, lines, spot.line, at)
-            if there is not None and not there.on_key and there.path == (*spot.path[:-1], key):
+    wanted = (*spot.path[:-1], key)
+    written = re.compile(rf"(?<![\w-])([\"']?){re.escape(key)}\1[ \t]*:[ \t]*")
+    for number, line in enumerate(lines):
+        for match in written.finditer(line):
+            there = _locate(spot.record, lines, number, match.end())
+            if there is not None and not there.on_key and there.path == wanted:
                 return there.text or None
-        return None
-    column = spot.key_column
-    for number in range(spot.line, -1, -1):
-        nodes = _nodes(lines[number])
-        found = _key_at(nodes, column, key)
-        if found is not None:
-            return found
-        if nodes and nodes[0].column < column:
-            break
-    for number in range(spot.line + 1, len(lines)):
-        nodes = _nodes(lines[number])
-        if nodes and nodes[0].column < column:
-            break
-        found = _key_at(nodes, column, key)
-        if found is not None:
-            return found
-    return None
-
-
-def _key_at(nodes: list[_Node], column: int, key: str) -> str | None:
-    for node in nodes:
-        if node.kind == "key" and node.column == column and node.name == key and node.value:
-            return unquote(node.value[2]) or None
     return None
