@@ -169,6 +169,14 @@ def test_a_code_written_in_a_comment() -> None:
     assert shown(VIEW, text, "see quote") is None
 
 
+def test_a_status_and_its_meaning() -> None:
+    assert shown(VIEW, SPEED, "status: unverified", 9) == (
+        "**unverified**: Reported, not independently checked. A vendor's own figure starts here."
+    )
+    assert shown(VIEW, SPEED, "    status: unverified", 13) is not None
+    assert shown(VIEW, SPEED, "kind: figure", 7) is None
+
+
 def test_nothing_to_say() -> None:
     assert shown(VIEW, SPEED, "Rocket 2 runs") is None
     assert shown(VIEW, SPEED, "machine") is None

@@ -19,7 +19,7 @@ from ..codes import CODES, Code
 from ..i18n import own_name
 from ..load.validation import suggest
 from ..problems import Problem
-from ..records.vocabulary import STATUS_MEANINGS
+from ..records.vocabulary import STATUS_MEANINGS, Status
 from .define import Quoted, closest_in, quote_at
 from .fields import Role, role
 from .locate import Spot, locate, split_lines
@@ -46,6 +46,9 @@ def hover(view: View, rel: str, text: str, position: types.Position) -> types.Ho
         found = quote_at(view, rel, text, spot)
         if found is not None:
             parts.append(quote_summary(view, found))
+    elif wanted is Role.CHOICE and spot.text in Status._value2member_map_:
+        status = Status(spot.text)  # what the status means, as the site's legend says
+        parts.append(f"**{status}**: {escape(STATUS_MEANINGS[status])}")
     if not parts:
         return None
     return types.Hover(
