@@ -44,6 +44,22 @@ def test_a_quote_found_between_its_sentences() -> None:
     )
 
 
+def test_a_quote_found_more_than_once(tracker: Callable[[str], Path]) -> None:
+    root = tracker("blocks")
+    saved = SPEED.replace("quote: It runs up to 3x faster than Rocket 1", "quote: says Acme")
+    (root / "claims" / "rocket-speed.yaml").write_text(saved, encoding="utf-8")
+    value = shown(view_of(root), saved, "quote: says Acme", 8)
+    assert value is not None
+    assert value.startswith("**Found** in `sources/acme-post.txt`\n")
+    # "Acme" twice, "says Acme" once: the count is of the whole quote.
+    saved = SPEED.replace("quote: It runs up to 3x faster than Rocket 1", "quote: Acme")
+    (root / "claims" / "rocket-speed.yaml").write_text(saved, encoding="utf-8")
+    value = shown(view_of(root), saved, "quote: Acme\n", 8)
+    assert value is not None
+    assert value.startswith("**Found** in `sources/acme-post.txt` 2 times; the first\n\n")
+    assert "> **Acme** announces the Rocket 2 engine." in value
+
+
 def test_a_chinese_quote_and_a_french_one() -> None:
     chinese = shown(VIEW, SPEED, "最高快")
     assert (

@@ -13,7 +13,6 @@ import unicodedata
 
 from lsprotocol import types
 
-from ..check.text.quotecontext import cut_before
 from ..check.text.textnorm import normalise
 from ..codes import CODES, Code
 from ..i18n import own_name
@@ -155,7 +154,7 @@ def quote_summary(view: View, found: Quoted) -> str:
         )
     context = view.analysis.quote_context(sid, found.quote)
     if context is not None:
-        times = "" if context.occurrences == 1 else f" ({context.occurrences} times; the first:)"
+        times = "" if context.occurrences == 1 else f" {context.occurrences} times; the first"
         return f"**Found** in `{archive.path}`{times}\n\n" + _passage(
             context.before, context.passage, context.after
         )
@@ -168,9 +167,10 @@ def quote_summary(view: View, found: Quoted) -> str:
     out += _passage("", archive.text[closest.start : closest.end], "")
     if closest.found_prefix:
         held = wanted[: closest.found_prefix]
+        tail = held if len(held) <= 60 else "…" + held[-59:]
         out += (
             f"\n\nThe archive holds the quote's first {closest.found_prefix} of {len(wanted)} "
-            f"characters; it departs after “{escape(cut_before(held)[-60:])}”."
+            f"characters; it departs after “{escape(tail)}”."
         )
     else:
         out += "\n\nThe archive holds not even the quote's first character."
