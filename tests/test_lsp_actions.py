@@ -1,4 +1,4 @@
-"""Code actions (lsp/actions.py, lsp/fixes.py): each quick fix applied to a record's text
+"""Code actions (lsp/features/actions.py, lsp/features/fixes.py): each quick fix applied to a record's text
 fixes its problem, leaves every other character alone, and loads back as intended.
 
 Each test copies tests/fixtures/actions (clean records over archives in English, French
@@ -24,8 +24,8 @@ from claimtrack.codes import Code
 from claimtrack.edit.scalars import folded_block, literal_block
 from claimtrack.edit.translation.fields import TRANSLATED_BY_NOTE
 from claimtrack.load.yamlsource import parse_document
-from claimtrack.lsp.actions import code_actions
-from claimtrack.lsp.fixes import Document
+from claimtrack.lsp.features.actions import code_actions
+from claimtrack.lsp.features.fixes import Document
 from claimtrack.lsp.view import View, make_view
 from claimtrack.records.translations import fingerprint
 

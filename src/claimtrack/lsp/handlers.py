@@ -19,8 +19,8 @@ from lsprotocol import types
 
 from ..check.worklist import worklist
 from ..problems import Problem
-from . import actions, complete, define, hover
 from .convert import Units, diagnostic, lines_of
+from .features import actions, complete, define, hover
 from .server import ClaimtrackServer
 from .view import View
 

@@ -15,17 +15,17 @@ import copy
 
 from lsprotocol import types
 
-from ..codes import Code
-from ..edit.translation import Request, check_language, plan, translate
-from ..edit.translation.fields import QUOTE_ORDER, TRANSLATED_BY_NOTE, quote_skeleton
-from ..edit.translation.merge import Branch, Leaf, merge, merged_data
-from ..edit.yamledit import EditError
-from ..errors import UsageError
-from ..problems import Problem
-from ..records import TranslatedBy
-from ..records.translated import field_name
+from ...codes import Code
+from ...edit.translation import Request, check_language, plan, translate
+from ...edit.translation.fields import QUOTE_ORDER, TRANSLATED_BY_NOTE, quote_skeleton
+from ...edit.translation.merge import Branch, Leaf, merge, merged_data
+from ...edit.yamledit import EditError
+from ...errors import UsageError
+from ...problems import Problem
+from ...records import TranslatedBy
+from ...records.translated import field_name
+from ..view import View
 from .fixes import FIXES, Document, Fix, fix, load_data
-from .view import View
 
 # The keys of a quote item, in the order the tool writes them (edit/yamledit.QuoteItem).
 EVIDENCE_ORDER = ("source", "quote", "translation", "translated_by", "translations")
