@@ -30,6 +30,7 @@ from ...errors import ClaimtrackError, FileRefused
 from ...fsutil import atomic_write_bytes, read_regular
 from ...load.files import MAX_BYTES, PAGE_MAX_BYTES
 from ...records.values import ID_RULE, is_record_id
+from ..options import seconds_arg
 
 FOLDERS = {"claim": "claims", "source": "sources"}
 
@@ -83,16 +84,6 @@ def add_parser(sub: Any, common: Callable[[argparse.ArgumentParser], None]) -> N
     measurement.add_argument("id", metavar="CLAIM_ID", help="id of a figure claim")
     common(measurement)
     measurement.set_defaults(run=run_measurement)
-
-
-def seconds_arg(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        value = float("nan")
-    if not 0 < value <= 3600:  # also refuses NaN
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds (0 to 3600)")
-    return value
 
 
 def skeleton(kind: str, values: dict[str, str]) -> str:
