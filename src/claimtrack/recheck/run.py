@@ -18,7 +18,7 @@ from ..edit.webpage import page_text
 from ..errors import ClaimtrackError
 from ..load import Loaded, Tracker
 from ..load.files import PAGE_MAX_BYTES
-from ..records import Revision, RevisionOutcome, Source, revision_stems
+from ..records import Revision, RevisionOutcome, Source
 from .compare import QuoteState, cited_quotes, compare_texts, quote_states
 
 # Every outcome a recheck reports.  changed, moved and gone are kept as revisions (the
@@ -67,15 +67,9 @@ class Found:
 
 def latest_text(tracker: Tracker, source_id: str) -> str | None:
     """The text of the source's latest archived version: its latest revision's that kept a
-    file and is loaded, else the snapshot's; None without either."""
-    loaded = tracker.sources[source_id]
-    revisions = tracker.revisions.get(source_id, {})
-    stems = revision_stems(loaded.record.revisions)
-    for stem in reversed(stems):
-        if stem is not None and stem in revisions:
-            return revisions[stem].text
-    archive = tracker.archives.get(source_id)
-    return archive.text if archive is not None else None
+    file, else the snapshot's; None without either."""
+    copy = tracker.latest_revision_text(source_id) or tracker.archives.get(source_id)
+    return copy.text if copy is not None else None
 
 
 def latest_revision(source: Source) -> Revision | None:
