@@ -10,9 +10,11 @@ their addresses is replaced by the test server's.
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import socket
 import threading
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -380,3 +382,31 @@ def test_check_and_build_never_reach_the_network(
     monkeypatch.setattr(socket.socket, "connect", refuse)
     assert run_cli("check", "--root", root, "--today", DAY).code == 0
     assert run_cli("build", "--root", root, "--today", DAY, "--out", root / "site").code == 0
+
+
+def test_a_second_version_of_the_same_day(run_cli: Runner, root: Path, server: PageServer) -> None:
+    server.routes["/acme"] = Response(body=page(ACME[0]))
+    one(run_cli, root, "acme-post", "--save")
+    server.routes["/acme"] = Response(body=page(*ACME))  # the sentence is back
+    code, found = one(run_cli, root, "acme-post", "--save")
+    assert (code, found["outcome"], found["added"]) == (1, "changed", [ACME[1]])
+    assert found["saved"][:2] == [
+        "sources/acme-post.revisions/2026-12-01-2.txt",
+        "sources/acme-post.revisions/2026-12-01-2.html",
+    ]
+    assert problems(run_cli, root) == [("claims/rocket-speed.yaml", 26, "quote-unchecked")]
+    # Edited afterwards, a revision fails its hash, even in a check replayed from the cache.
+    age(root)
+    assert problems(run_cli, root) == [("claims/rocket-speed.yaml", 26, "quote-unchecked")]
+    kept = root / "sources/acme-post.revisions/2026-12-01.txt"
+    kept.write_text(kept.read_text() + "Edited.\n")
+    age(root)
+    assert ("sources/acme-post.yaml", 16, "snapshot-mismatch") in problems(run_cli, root)
+
+
+def age(root: Path) -> None:
+    """Date every file an hour back: a file written within two seconds is never trusted by
+    its stamp, so a check would never be replayed from the cache."""
+    when = time.time_ns() - 3600 * 10**9
+    for path in root.rglob("*"):
+        os.utime(path, ns=(when, when))
