@@ -410,3 +410,17 @@ def age(root: Path) -> None:
     when = time.time_ns() - 3600 * 10**9
     for path in root.rglob("*"):
         os.utime(path, ns=(when, when))
+
+
+def test_save_never_writes_over_a_file(run_cli: Runner, root: Path, server: PageServer) -> None:
+    server.routes["/acme"] = Response(body=page(ACME[0]))
+    (root / "sources/acme-post.revisions").mkdir()
+    (root / "sources/acme-post.revisions/2026-12-01.html").write_text("mine")
+    before = files(root)
+    result = run_cli("recheck", "acme-post", "--save", "--root", root, "--today", DAY)
+    assert result.code == 1
+    assert result.out.splitlines()[1] == (
+        "sources/acme-post.yaml:6:6: error: not saved: "
+        "sources/acme-post.revisions/2026-12-01.html already exists; it is not overwritten"
+    )
+    assert files(root) == before
