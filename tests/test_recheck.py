@@ -424,3 +424,17 @@ def test_save_never_writes_over_a_file(run_cli: Runner, root: Path, server: Page
         "sources/acme-post.revisions/2026-12-01.html already exists; it is not overwritten"
     )
     assert files(root) == before
+
+
+def test_a_page_back_after_it_was_gone(run_cli: Runner, root: Path, server: PageServer) -> None:
+    server.routes["/acme"] = Response(404, b"gone")
+    one(run_cli, root, "acme-post", "--save")
+    server.routes["/acme"] = Response(body=page(*ACME))
+    result = run_cli("recheck", "acme-post", "--save", "--root", root, "--today", DAY)
+    assert result.code == 1
+    assert result.out.startswith(
+        "sources/acme-post.yaml:6:6: changed: the text reads as archived; "
+        f"the page is back (gone on {DAY}); 0 of 2 cited quotes gone; "
+        "wrote sources/acme-post.revisions/2026-12-01.txt"
+    )
+    assert problems(run_cli, root) == [("claims/rocket-speed.yaml", 26, "quote-unchecked")]

@@ -31,13 +31,15 @@ def summary(found: Found) -> str:
         parts = []
         if outcome == "moved":
             parts.append(f"{found.url} now leads to {found.final_url}")
-        if found.added or found.removed:
+        if found.same_text:
+            parts.append("the text reads as archived")
+        elif found.added or found.removed:
             parts.append(
                 f"{_plural(len(found.added), 'sentence', 'sentences')} added, "
                 f"{len(found.removed)} removed"
             )
-        elif outcome == "moved":
-            parts.append("the text reads as archived")
+        else:
+            parts.append("the text differs, each of its sentences as archived")
         if found.reason:
             parts.append(found.reason)
         said = "; ".join(parts)

@@ -60,6 +60,7 @@ class Found:
     quotes: tuple[QuoteState, ...] = ()
     added: tuple[str, ...] = ()
     removed: tuple[str, ...] = ()
+    same_text: bool = True  # whether the text reads as the latest archived version
     page: Page | None = None
     saved: list[str] = field(default_factory=list)  # the files --save wrote (record last)
     error: str = ""  # why --save could not write it
@@ -106,12 +107,11 @@ def recheck(tracker: Tracker, source_id: str, timeout: float) -> Found:
         found.quotes = quote_states(quotes, new_text)
         return found
     diff = compare_texts(old_text, new_text)
-    found.added, found.removed = diff.added, diff.removed
+    found.added, found.removed, found.same_text = diff.added, diff.removed, diff.same
     found.quotes = quote_states(quotes, new_text)
     latest = latest_revision(loaded.record)
     if fetched.redirected:
         found.outcome = "moved"
-        found.reason = "" if diff.same else "and the text changed"
     elif not diff.same:
         found.outcome = "changed"
     elif latest is not None and latest.outcome is RevisionOutcome.GONE:
