@@ -195,6 +195,10 @@ def test_a_sentence_added_that_no_quote_touches(
         [],
         [],
     )
+    first, again = saved_twice(run_cli, root, "acme-post")
+    assert first["saved"][0] == "sources/acme-post.revisions/2026-12-01.txt"
+    assert again == 0
+    assert problems(run_cli, root) == [("claims/rocket-speed.yaml", 26, "quote-unchecked")]
 
 
 # -- moved -------------------------------------------------------------------------------
@@ -253,6 +257,7 @@ def test_a_server_error_is_unreachable(run_cli: Runner, root: Path, server: Page
     assert (code, found["outcome"]) == (0, "unreachable")
     assert found["reason"] == "the server answered HTTP 500 Internal Server Error"
     assert files(root) == before
+    assert problems(run_cli, root) == [("claims/rocket-speed.yaml", 26, "quote-unchecked")]
 
 
 def test_a_time_out_is_unreachable(run_cli: Runner, root: Path, server: PageServer) -> None:
@@ -294,7 +299,9 @@ def test_chinese_typography_alone_is_no_change(
     # Spaces between CJK characters and other quotation marks: the same words.
     spaced = "Acme 宣布推出 Rocket 2 引擎。 它比 Rocket 1 快 “三倍” 。"
     server.routes["/zh"] = Response(body=page(spaced, lang="zh-Hant"))
-    assert one(run_cli, root, "zh-post")[1]["outcome"] == "unchanged"
+    before = files(root)
+    code, found = one(run_cli, root, "zh-post", "--save")
+    assert (code, found["outcome"], files(root)) == (0, "unchanged", before)
 
 
 def test_a_chinese_quote_reworded(run_cli: Runner, root: Path, server: PageServer) -> None:
@@ -315,14 +322,18 @@ def test_french_typography_alone_is_no_change(
     # Narrow no-break spaces inside the guillemets, a typographic apostrophe.
     typeset = "Acme dit que Rocket 2 est «\u202fjusqu’à 3 fois plus rapide\u202f» que Rocket 1."
     server.routes["/fr"] = Response(body=page(typeset, lang="fr"))
-    assert one(run_cli, root, "fr-report")[1]["outcome"] == "unchanged"
+    before = files(root)
+    code, found = one(run_cli, root, "fr-report", "--save")
+    assert (code, found["outcome"], files(root)) == (0, "unchanged", before)
 
 
 def test_a_french_quote_reworded(run_cli: Runner, root: Path, server: PageServer) -> None:
     server.routes["/fr"] = Response(body=page(FR.replace("3 fois", "deux fois"), lang="fr"))
-    code, found = one(run_cli, root, "fr-report", "--save")
-    assert (code, found["outcome"]) == (1, "changed")
+    found, again = saved_twice(run_cli, root, "fr-report")
+    assert found["outcome"] == "changed" and again == 0
     assert gone_quotes(found) == [("claims/rocket-speed.yaml", 18, 12)]
+    saved = (root / "sources/fr-report.revisions/2026-12-01.txt").read_text(encoding="utf-8")
+    assert "« jusqu'à deux fois plus rapide »" in saved
     assert problems(run_cli, root) == [("claims/rocket-speed.yaml", 26, "quote-unchecked")]
 
 
