@@ -21,6 +21,7 @@ COMMANDS: tuple[str, ...] = (
     "new",
     "status",
     "translate",
+    "recheck",
     "build",
     "serve",
     "lsp",
