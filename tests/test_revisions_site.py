@@ -211,3 +211,28 @@ def test_a_new_revision_makes_again_the_pages_it_shows_on(
     fresh = tmp_path / "fresh"
     build(root, fresh)
     assert pages_of(fresh) == after  # the same bytes as a full build
+
+
+def test_a_moved_page_links_its_new_address(tracker: Callable[[str], Path], tmp_path: Path) -> None:
+    root = tracker("revisions")
+    text = "Acme announces the Rocket 2 engine. <It runs> & more.\n"
+    rel = "sources/acme-post.revisions/2026-11-25.txt"
+    (root / rel).write_text(text, encoding="utf-8")
+    record = root / "sources/acme-post.yaml"
+    body = record.read_text(encoding="utf-8")
+    url = "https://acme.example/news/rocket-2?from=<old>&x=1"
+    entry = (
+        f"  - retrieved: 2026-11-25\n    outcome: moved\n    sha256: {sha(text)}\n"
+        f"    url: {json.dumps(url)}\n"
+    )
+    at = body.index("archive_public:")
+    record.write_text(body[:at] + entry + body[at:], encoding="utf-8")
+    build(root, tmp_path / "site")
+    page = read(tmp_path / "site", "sources/acme-post/index.html")
+    # Escaped as every value from the records is: the address is the record's text.
+    escaped = "https://acme.example/news/rocket-2?from=&lt;old&gt;&amp;x=1"
+    assert (
+        '<span class="outcome outcome-moved">Moved</span> to <a class="external" '
+        f'href="{escaped}" rel="external noopener noreferrer">{escaped}</a>'
+    ) in page
+    assert "<old>" not in page
