@@ -24,7 +24,7 @@ from pydantic import BaseModel
 from ..batch import collector_paused, split
 from ..codes import Code
 from ..problems import Problem, report
-from ..records import Claim, Source, TrackerSettings
+from ..records import Claim, Source, TrackerSettings, revision_stems
 from .cache import Cache, ParseResult
 from .files import (
     FOLDERS,
@@ -85,6 +85,19 @@ class Tracker:
     # copies: their sha256; "" when unreadable): the check stage keys the problems it keeps
     # by them (check.recall).
     digests: dict[str, str] = field(default_factory=dict)
+
+    def latest_revision_text(self, source_id: str) -> Archive | None:
+        """The text of the source's latest revision that kept one (a gone revision keeps
+        none) and was loaded; None when it has none: the one reading of "the latest
+        version" (recheck compares with it, the site tells whether a quote is still in it)."""
+        loaded = self.sources.get(source_id)
+        if loaded is None:
+            return None
+        texts = self.revisions.get(source_id, {})
+        for stem in reversed(revision_stems(loaded.record.revisions)):
+            if stem is not None and stem in texts:
+                return texts[stem]
+        return None
 
 
 @dataclass(frozen=True, slots=True)
