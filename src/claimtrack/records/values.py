@@ -36,6 +36,7 @@ from ..textrules import (
 __all__ = ["DATE_PATTERN", "ID_MAX", "ID_PATTERN", "ID_RULE", "is_record_id", "parse_date"]
 
 
+
 # BCP 47 language tag: language, optional script, optional region, variants.
 LANG_PATTERN = (
     r"^[A-Za-z]{2,3}(?:-[A-Za-z]{4})?(?:-(?:[A-Za-z]{2}|[0-9]{3}))?"
@@ -74,7 +75,6 @@ def is_http_url(value: str) -> bool:
 
 
 HttpUrl = Annotated[str, AfterValidator(_http_url)]
-
 
 class _IsoDateSchema:
     """Text of the form YYYY-MM-DD, then a day that exists: both steps in pydantic-core.
