@@ -84,16 +84,16 @@ class KeyDigests:
         found = self._memo.get(id(obj))
         if found is not None:
             return found[1]
-        body = orjson.dumps({"\0": name, "\1": values(obj)}, default=self._default, option=_OPTIONS)
+        body = orjson.dumps(
+            {"\0": name, "\1": values(obj)}, default=self._default, option=_OPTIONS
+        )
         made = {"\0d": hashlib.blake2b(body, digest_size=16).hexdigest()}
         self._memo[id(obj)] = (obj, made)
         return made
 
     def _set(self, items: Iterable[object]) -> list[str]:
         """A set's members in an order of their own (not the hash's, which varies)."""
-        return sorted(
-            orjson.dumps(x, default=self._default, option=_OPTIONS).decode() for x in items
-        )
+        return sorted(orjson.dumps(x, default=self._default, option=_OPTIONS).decode() for x in items)
 
 
 @memoise
