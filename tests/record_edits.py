@@ -353,6 +353,30 @@ def delete_archive(t: Tree, pick: int, variant: int) -> None:
         t.write_record(f"sources/{sid}.yaml", data)
 
 
+def recheck_source(t: Tree, pick: int, variant: int) -> None:
+    """A revision, as `recheck --save` writes it: the text with a sentence added (the quotes
+    kept), 1: a text that no longer says what the claims quote, 2: the page gone, 3: moved;
+    7: the file without its entry (an error).  Each a day after the last."""
+    if (found := _source(t, pick)) is None:
+        return
+    sid, data = found
+    revisions = data.get("revisions") or []
+    day = dt.date(2026, 11, 1) + dt.timedelta(days=len(revisions))
+    entry: dict[str, Any] = {"retrieved": day, "outcome": "changed"}
+    if variant % 4 == 2:
+        entry["outcome"] = "gone"
+    else:
+        old = t.read(f"sources/{sid}.txt") if t.exists(f"sources/{sid}.txt") else ""
+        text = "This page no longer says it.\n" if variant % 4 == 1 else old + "Updated.\n"
+        t.write(f"sources/{sid}.revisions/{day.isoformat()}.txt", text)
+        entry["sha256"] = sha256(text)
+        if variant % 4 == 3:
+            entry["outcome"], entry["url"] = "moved", f"https://moved.example/{sid}"
+    if variant != 7:
+        data["revisions"] = [*revisions, entry]
+        t.write_record(f"sources/{sid}.yaml", data)
+
+
 def set_archive_public(t: Tree, pick: int, variant: int) -> None:
     """Publish the whole archived text (even variants) or stop (odd); 7: a text, an error."""
     if (found := _source(t, pick)) is not None:

@@ -1,6 +1,6 @@
 """Regenerate tests/expected/<fixture>-site/, the reviewed builds of the fixture trackers
-(tests/fixtures/minimal, tests/fixtures/measured, and tests/fixtures/languages in English and
-French).
+(tests/fixtures/minimal, tests/fixtures/measured, tests/fixtures/languages in English and
+French, and tests/fixtures/revisions, whose sources were rechecked, in three languages).
 
 After an intended change to templates, static files or the site code, run
 
@@ -23,7 +23,7 @@ from .site_support import FIXTURE_TODAY, FIXTURES
 # Fixture name -> its reviewed build.
 SITES = {
     name: Path(__file__).resolve().parent / "expected" / f"{name}-site"
-    for name in ("minimal", "measured", "languages")
+    for name in ("minimal", "measured", "languages", "revisions")
 }
 EXPECTED = SITES["minimal"]
 

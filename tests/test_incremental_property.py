@@ -160,6 +160,13 @@ FIXED = [
     [Edit("set_archive_public", 0, 1), Edit("change_statement", 0, 2)],
     [Edit("set_archive_public", 2, 7)],  # E: wrong-type
     [Edit("set_archive_public", 2, 0)],
+    # Revisions (recheck --save): quotes kept, then removed (claim pages marked, feed entry),
+    # a gone and a moved page, a file without its entry (E: revision-unrecorded), then the
+    # entry that names it.
+    [Edit("recheck_source", 0, 0), Edit("recheck_source", 0, 1)],
+    [Edit("recheck_source", 1, 2), Edit("recheck_source", 0, 3)],
+    [Edit("recheck_source", 0, 7)],  # E
+    [Edit("recheck_source", 0, 0)],
     # Languages: French, its translations current and stale (warnings), Chinese too, then
     # broken translations (E), a language without a catalog (E), French gone (E: its
     # translations name no site language), and the translations gone.

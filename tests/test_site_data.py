@@ -27,6 +27,7 @@ from .site_support import build, minimal_copy, parse
 TRACKERS = {
     "minimal": (FIXTURES / "minimal", dt.date.fromisoformat(TODAY)),
     "measured": (FIXTURES / "measured", dt.date.fromisoformat(TODAY)),
+    "revisions": (FIXTURES / "revisions", dt.date.fromisoformat(TODAY)),
     "repo": (REPO, None),
 }
 
@@ -116,7 +117,7 @@ def test_claims_json_matches_the_records(site: tuple[Path, Path, dt.date | None]
         assert item["stale"] == analysis.is_stale(cid)
         assert item["page"] == f"claims/{cid}/index.html"
         assert (out / item["page"]).is_file()
-        assert "site_url" not in item
+        assert ("site_url" in item) == (analysis.tracker.settings.base_url is not None)
 
 
 def test_sources_json_matches_the_records(site: tuple[Path, Path, dt.date | None]) -> None:

@@ -106,6 +106,15 @@ FIXED = [
             Edit("change_source_notes", 1, 3),
         )
     ),
+    # Revisions (recheck --save): acme-post's quotes kept, then gone from it (the claim pages
+    # marked in three languages, the feeds' entries), fr-report's page gone.
+    RECHECKED := Sequence(
+        (
+            Edit("recheck_source", 0, 0),
+            Edit("recheck_source", 0, 1),
+            Edit("recheck_source", 1, 2),
+        )
+    ),
     Sequence(
         (
             Edit("add_claim", 0, 0),
@@ -163,6 +172,12 @@ def test_every_kind_of_edit_warm_and_cold() -> None:
 def test_a_second_build_in_a_new_process_equals_a_cold_one() -> None:
     """As `claimtrack build` runs twice from a shell (one sequence: a process each run)."""
     check_sequences([FIXED[0]], run_cli=process)
+
+
+def test_a_recheck_built_in_a_new_process_equals_a_cold_build() -> None:
+    """A revision written by `recheck --save`, then `claimtrack build` in a new process: the
+    pages it shows on are made again from the disk cache's keys (site/written.py)."""
+    check_sequences([RECHECKED], run_cli=process)
 
 
 def test_a_warm_build_with_search_indexes_the_same_pages(tmp_path: Path) -> None:

@@ -45,6 +45,7 @@ from .record_edits import (
     delete_archive,
     delete_claim,
     delete_source,
+    recheck_source,
     rename_claim,
     set_archive_public,
 )
@@ -259,6 +260,7 @@ EDITS: dict[str, EditFunction] = {
         delete_source,
         change_archive,
         delete_archive,
+        recheck_source,
         set_archive_public,
         change_site_title,
         change_base_url,

@@ -2,7 +2,8 @@
 
 - `site_dir`: the repository's site (archive pages on, in a copy), built once per session
   with `claimtrack build` into a temporary folder.
-- `base_url`: that folder served by http.server on 127.0.0.1 and a free port, in a thread.
+- `base_url`: that folder served by http.server on 127.0.0.1 and a free port, in a thread;
+  `measured_url`, `revisions_url`: the sites of those fixtures, likewise.
 - `browser_type_launch_args`: Debian's Chromium (`shutil.which("chromium")`) with the flags
   that keep it off the network.
 - `context` / `make_context`: browser contexts that abort every request to a host other than
@@ -125,12 +126,11 @@ def base_url(site_dir: Path) -> Iterator[str]:
         yield url
 
 
-@pytest.fixture(scope="session")
-def measured_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The site of tests/fixtures/measured (a figure with three measurements)."""
-    out = tmp_path_factory.mktemp("browser-measured") / "site"
+def _fixture_site(tmp_path_factory: pytest.TempPathFactory, name: str) -> Path:
+    """The site of tests/fixtures/NAME, built on the fixtures' day."""
+    out = tmp_path_factory.mktemp(f"browser-{name}") / "site"
     buf = io.StringIO()
-    fixture = REPO / "tests" / "fixtures" / "measured"
+    fixture = REPO / "tests" / "fixtures" / name
     with contextlib.redirect_stdout(buf), contextlib.redirect_stderr(buf):
         code = main(["build", "--root", str(fixture), "--out", str(out), "--today", "2026-11-30"])
     if code != 0:
@@ -139,8 +139,22 @@ def measured_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.fixture(scope="session")
+def measured_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The site of tests/fixtures/measured (a figure with three measurements)."""
+    return _fixture_site(tmp_path_factory, "measured")
+
+
+@pytest.fixture(scope="session")
 def measured_url(measured_dir: Path) -> Iterator[str]:
     with served(measured_dir) as url:
+        yield url
+
+
+@pytest.fixture(scope="session")
+def revisions_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The site of tests/fixtures/revisions (a quote removed from its source by a later
+    revision, a source gone), in English, French and Chinese, served."""
+    with served(_fixture_site(tmp_path_factory, "revisions")) as url:
         yield url
 
 

@@ -13,12 +13,14 @@ from functools import cached_property
 
 from ..batch import split
 from ..load import Loaded, Tracker
+from ..load.files import Archive
 from ..problems import Problem
-from ..records import Claim, Evidence, Source
+from ..records import Claim, Evidence, RevisionOutcome, Source, revision_stems
 from ..textrules import has_visible
 from .graph import Derivation, walk
 from .links import Links
 from .measurements import Measured, judge
+from .revisions import Presence, Removal, latest, removal
 from .store import CheckStore, CoverageKey
 from .text.quotecontext import ArchiveText, Context, QuoteContext, as_tuple, quote_context
 from .text.textnorm import normalise
@@ -67,24 +69,76 @@ class Analysis:
 
     def normalised_archive(self, source_id: str) -> str | None:
         archive = self.tracker.archives.get(source_id)
-        if archive is None:
-            return None
-        text = self.store.normalised_text(archive.sha256)
+        return None if archive is None else self._normalised(archive)
+
+    def _normalised(self, copy: Archive) -> str:
+        """A text (the archived copy or a revision) normalised, kept by its sha256."""
+        text = self.store.normalised_text(copy.sha256)
         if text is None:
-            text = normalise(archive.text)
-            self.store.remember_normalised(archive.sha256, text)
+            text = normalise(copy.text)
+            self.store.remember_normalised(copy.sha256, text)
         return text
+
+    def _found_in(self, copy: Archive, quote: str) -> bool:
+        found = self.store.quote_result(copy.sha256, quote)
+        if found is None:
+            found = quote_in(quote, self._normalised(copy))
+            self.store.remember_quote(copy.sha256, quote, found)
+        return found
 
     def quote_found(self, source_id: str, quote: str) -> bool | None:
         """Whether the quote is in the source's archived copy; None when there is no copy."""
         archive = self.tracker.archives.get(source_id)
-        if archive is None:
+        return None if archive is None else self._found_in(archive, quote)
+
+    def revision_texts(self, source_id: str) -> list[Archive | None]:
+        """Each revision's text, oldest first; None for a gone page or a file not loaded."""
+        loaded = self.tracker.sources.get(source_id)
+        if loaded is None or not loaded.record.revisions:
+            return []
+        texts = self.tracker.revisions.get(source_id, {})
+        return [
+            None if stem is None else texts.get(stem)
+            for stem in revision_stems(loaded.record.revisions)
+        ]
+
+    def revision_presence(self, source_id: str, quote: str) -> tuple[Presence, ...]:
+        """For each revision of the source, oldest first, whether the quote's passage is in
+        its text, found as in the archived copy (normalised, ``quote_in``; kept in the store
+        by the revision's sha256): False for a gone page, None for a text not loaded."""
+        loaded = self.tracker.sources.get(source_id)
+        if loaded is None:
+            return ()
+        revisions = loaded.record.revisions
+        return tuple(
+            (False if revision.outcome is RevisionOutcome.GONE else None)
+            if copy is None
+            else self._found_in(copy, quote)
+            for revision, copy in zip(revisions, self.revision_texts(source_id), strict=True)
+        )
+
+    def in_latest_revision(self, ev: Evidence) -> bool | None:
+        """Whether the quote's passage is in its source's latest revision: None when the
+        source was never rechecked (no revisions), False when its page is gone."""
+        return latest(self.revision_presence(ev.source, ev.quote))
+
+    def removal(self, ev: Evidence) -> Removal | None:
+        """When a quote found in the archived copy went from its source (check/revisions.py);
+        None while its passage is in the latest revision, or was never rechecked."""
+        loaded = self.tracker.sources.get(ev.source)
+        if (
+            loaded is None
+            or loaded.record.snapshot is None
+            or not self.quote_found(ev.source, ev.quote)
+        ):
             return None
-        found = self.store.quote_result(archive.sha256, quote)
-        if found is None:
-            found = quote_in(quote, self.normalised_archive(source_id) or "")
-            self.store.remember_quote(archive.sha256, quote, found)
-        return found
+        revisions = loaded.record.revisions
+        return removal(
+            self.revision_presence(ev.source, ev.quote),
+            [r.retrieved for r in revisions],
+            [r.outcome is RevisionOutcome.GONE for r in revisions],
+            loaded.record.snapshot.retrieved,
+        )
 
     def quote_context(self, source_id: str, quote: str) -> QuoteContext | None:
         """The quote's first occurrence in the source's archived copy, in the archive's own
@@ -107,39 +161,46 @@ class Analysis:
     def find_quotes(self, claim_ids: Iterable[str] | None = None) -> None:
         """Normalise the archives and look for the quotes the store does not know yet, all at
         once and on two cores when there are many (batch.split): a first build's largest
-        check, by far, and the same work whichever process does it.  ``claim_ids``: only
-        these claims can have quotes the store does not know (None: any)."""
-        todo: dict[str, tuple[str, set[str]]] = {}
+        check, by far, and the same work whichever process does it.  The quotes are looked
+        for in their sources' revisions too (``revision_presence``), likewise.
+        ``claim_ids``: only these claims can have quotes the store does not know (None: any)."""
+        # By sha256: the text, and the quotes to look for in it.
+        todo: dict[str, tuple[Archive, set[str]]] = {}
         claims = self.tracker.claims
         chosen = (
             claims.values()
             if claim_ids is None
             else [claims[cid] for cid in claim_ids if cid in claims]
         )
+        snapshots: set[str] = set()  # the archived copies' sha256: quotes in context there
         for loaded in chosen:
             for _, ev in loaded.record.quote_items():
                 archive = self.tracker.archives.get(ev.source)
-                if archive is None or self.store.quote_result(archive.sha256, ev.quote) is not None:
-                    continue
-                todo.setdefault(archive.sha256, (ev.source, set()))[1].add(ev.quote)
+                if archive is not None:
+                    snapshots.add(archive.sha256)
+                copies = [archive, *self.revision_texts(ev.source)]
+                for copy in copies:
+                    if copy is None or self.store.quote_result(copy.sha256, ev.quote) is not None:
+                        continue
+                    todo.setdefault(copy.sha256, (copy, set()))[1].add(ev.quote)
         if not todo:
             return
-        work = sorted((sha, sid, sorted(quotes)) for sha, (sid, quotes) in todo.items())
-        known = {sha: self.store.normalised_text(sha) for sha, _, _ in work}
-        archives = self.tracker.archives
+        work = sorted((sha, sorted(quotes)) for sha, (_, quotes) in todo.items())
+        known = {sha: self.store.normalised_text(sha) for sha, _ in work}
+        texts = {sha: copy.text for sha, (copy, _) in todo.items()}
         contexts = self.contexts
 
-        def look(items: list[tuple[str, str, list[str]]]) -> list[Looked]:
+        def look(items: list[tuple[str, list[str]]]) -> list[Looked]:
             done = []
-            for sha, sid, quotes in items:
+            for sha, quotes in items:
                 text = known[sha]
                 new = text is None
                 if text is None:
-                    text = normalise(archives[sid].text)
+                    text = normalise(texts[sha])
                 found = [quote_in(q, text) for q in quotes]
                 around: list[Context | None] = []
-                if contexts:
-                    archive = ArchiveText(archives[sid].text, text)
+                if contexts and sha in snapshots:
+                    archive = ArchiveText(texts[sha], text)
                     around = [
                         as_tuple(quote_context(q, archive)) if f else None
                         for q, f in zip(quotes, found, strict=True)
@@ -147,7 +208,7 @@ class Analysis:
                 done.append((text if new else "", new, found, around))
             return done
 
-        for (sha, _, quotes), (text, new, found, around) in zip(
+        for (sha, quotes), (text, new, found, around) in zip(
             work, split(work, look, "finding quotes"), strict=True
         ):
             if new:

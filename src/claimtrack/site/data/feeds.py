@@ -25,12 +25,21 @@ import xml.etree.ElementTree as ET
 from collections.abc import Callable, Iterable
 from xml.sax.saxutils import escape
 
+from ...check.revisions import Removal
 from ...i18n import Interface, english
 from .. import addresses
 from ..languages import X_DEFAULT, SiteLanguage, of_site, translated_in
 from ..model.builders import figure_text
 from ..model.localized import Localized, localized
-from ..model.views import ArchiveView, ClaimSummary, ClaimView, SiteModel, SourceView
+from ..model.views import (
+    ArchiveView,
+    ClaimSummary,
+    ClaimView,
+    EvidenceView,
+    SiteModel,
+    SourceRef,
+    SourceView,
+)
 
 ATOM = "http://www.w3.org/2005/Atom"
 SITEMAP = "http://www.sitemaps.org/schemas/sitemap/0.9"
@@ -75,16 +84,43 @@ def measurement_entry_id(claim_id: str, index: int, lang: str = "") -> str:
     return _uuid(f"{claim_id}/measurements/{index}", lang)
 
 
-# A change is (claim, what, index): what is HISTORY (a status change) or MEASURED (a
-# measurement added to a figure).
-HISTORY, MEASURED = 0, 1
+# A change is (claim, what, index): what is HISTORY (a status change), MEASURED (a
+# measurement added to a figure) or REMOVED (a recheck found cited passages gone from a
+# source: ``removals``).
+HISTORY, MEASURED, REMOVED = 0, 1, 2
 
 
 def _date(change: tuple[ClaimView, int, int]) -> dt.date:
     claim, what, index = change
+    if what == REMOVED:
+        return removals(claim)[index][1].removed
     if what == HISTORY or claim.measured is None:
         return claim.history[index].date
     return claim.measured.items[index].date
+
+
+def _quotes(claim: ClaimView) -> list[EvidenceView]:
+    """Every quote the claim's page shows: evidence, measurements', status changes'."""
+    quotes = list(claim.evidence)
+    if claim.measured is not None:
+        quotes += (ev for m in claim.measured.items for ev in m.evidence)
+    quotes += (ev for h in claim.history for ev in h.quotes)
+    return quotes
+
+
+def removals(claim: ClaimView) -> list[tuple[SourceRef, Removal]]:
+    """The revisions that removed passages this claim cites (and that are still missing
+    from the latest one), once per source and revision, oldest first."""
+    found: dict[tuple[str, int], tuple[SourceRef, Removal]] = {}
+    for ev in _quotes(claim):
+        if ev.removal is not None:
+            found.setdefault((ev.source.id, ev.removal.revision), (ev.source, ev.removal))
+    return sorted(found.values(), key=lambda item: (item[1].removed, item[0].id))
+
+
+def removal_entry_id(claim_id: str, source_id: str, revision: int, lang: str = "") -> str:
+    """Revisions only grow at their end: the n-th revision of a source stays the n-th."""
+    return _uuid(f"{claim_id}/revisions/{source_id}/{revision}", lang)
 
 
 Change = tuple[ClaimView, int, int]
@@ -103,6 +139,10 @@ def change_keys(claim: ClaimView) -> list[tuple[tuple[int, str, int, int], Chang
             ((-m.date.toordinal(), cid, MEASURED, -row), (claim, MEASURED, row))
             for row, m in enumerate(claim.measured.items)
         )
+    found += (
+        ((-gone.removed.toordinal(), cid, REMOVED, -row), (claim, REMOVED, row))
+        for row, (_, gone) in enumerate(removals(claim))
+    )
     return found
 
 
@@ -153,6 +193,38 @@ def _measurement_entry(
     )
 
 
+def _removal_entry(
+    feed: ET.Element, claim: ClaimView, row: int, href: str, ui: Interface, tag: str, ids: str
+) -> None:
+    source, gone = removals(claim)[row]
+    _ = ui.gettext
+    summary = claim.summary
+    said = {
+        "statement": localized(summary.statement, tag),
+        "source": localized(source.title, tag),
+        "kept": ui.date(gone.kept),
+        "removed": ui.date(gone.removed),
+        "archived": ui.date(gone.archived),
+    }
+    item = _sub(feed, "entry")
+    _sub(item, "title", _("A cited passage left its source: %(statement)s") % said)
+    _sub(item, "id", removal_entry_id(summary.id, source.id, gone.revision, ids))
+    _sub(item, "link", rel="alternate", type="text/html", href=href)
+    _sub(item, "updated", _stamp(gone.removed))
+    _sub(item, "category", term="revision", label=_("Source rechecked"))
+    if gone.gone:
+        text = _(
+            "The source “%(source)s” was taken down between %(kept)s and %(removed)s; the "
+            "archived copy of %(archived)s still has what this claim quotes from it."
+        )
+    else:
+        text = _(
+            "Between %(kept)s and %(removed)s, the source “%(source)s” removed or changed what "
+            "this claim quotes from it; the archived copy of %(archived)s still has it."
+        )
+    _sub(item, "summary", text % said)
+
+
 def atom_feed(
     model: SiteModel,
     ui: Interface | None = None,
@@ -199,6 +271,9 @@ def atom_feed(
         )
         if what == MEASURED:
             _measurement_entry(feed, claim, index, href, ui, tag, ids)
+            continue
+        if what == REMOVED:
+            _removal_entry(feed, claim, index, href, ui, tag, ids)
             continue
         entry = claim.history[index]
         item = _sub(feed, "entry")

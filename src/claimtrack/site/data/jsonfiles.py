@@ -40,7 +40,9 @@ from .. import addresses
 from ..model.views import ClaimView, EvidenceView, SiteSettings, SourceView
 
 # 2: translations (issue 17): per language, translated_by and each field's text and state.
-SCHEMA_VERSION = 2
+# 3: revisions (issue 20): each quote's in_latest_revision; a source's revisions, each with
+# what became of its cited passages.
+SCHEMA_VERSION = 3
 
 R = TypeVar("R", Claim, Source)
 
@@ -120,6 +122,7 @@ def _evidence(ev: dict[str, Any], shown: EvidenceView, model: Evidence) -> dict[
         "context_after": shown.context_after,
         "occurrences": shown.occurrences,
         "text_fragment_url": shown.text_fragment_url,
+        "in_latest_revision": shown.in_latest_revision,
     }
 
 
@@ -140,6 +143,10 @@ def source_line(view: SourceView, settings: SiteSettings) -> bytes:
     item["cited_by"] = [c.id for c in view.cited_by]
     item["to_check_by"] = [c.id for c in view.to_check_by]
     item["coverage"] = view.coverage.to_json() if view.coverage is not None else None
+    for revision, shown in zip(item["revisions"], view.revisions, strict=True):
+        revision["cited_passages"] = [
+            {"quote": p.quote, "present": p.present} for p in shown.passages
+        ]
     return _located(item, addresses.source_page(sid), addresses.source_folder(sid), settings)
 
 

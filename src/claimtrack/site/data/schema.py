@@ -191,7 +191,14 @@ def claims_schema() -> dict[str, Any]:
     evidence["properties"]["text_fragment_url"] = {
         "type": ["string", "null"],
         "description": "The source's url with a text fragment (#:~:text=) leading to the "
-        "passage; null when the source has no url.",
+        "passage; null when the source has no url, or when the passage is missing from the "
+        "source's latest revision.",
+    }
+    evidence["properties"]["in_latest_revision"] = {
+        "type": ["boolean", "null"],
+        "description": "Whether the quote's passage is in the source's latest revision "
+        "(claimtrack recheck --save), compared normalised as quotes are: null when the source "
+        "was never rechecked, false when its page is gone.",
     }
     evidence["required"] = list(evidence["properties"])
     agreements = [a.value for a in Agreement]
@@ -250,6 +257,22 @@ def claims_schema() -> dict[str, Any]:
 def sources_schema() -> dict[str, Any]:
     item = _record_schema(Source)
     _translations(item, "^(?:notes|title)$", "notes, title")
+    revision = item["$defs"]["Revision"]
+    revision["properties"]["cited_passages"] = {
+        "type": "array",
+        "description": "Each quote the claims cite from this source that its archived copy "
+        "has, sorted, and whether this revision still has it (null: its text is missing).",
+        "items": {
+            "type": "object",
+            "additionalProperties": False,
+            "required": ["quote", "present"],
+            "properties": {
+                "quote": {"type": "string"},
+                "present": {"type": ["boolean", "null"]},
+            },
+        },
+    }
+    revision["required"] = list(revision["properties"])
     _add(
         item,
         {

@@ -10,6 +10,8 @@ in English has always shown it.
 
 from __future__ import annotations
 
+import datetime as dt
+
 from jinja2 import Environment, pass_environment
 from markupsafe import Markup
 
@@ -81,10 +83,43 @@ def evidence_item(env: Environment, ev: EvidenceView, rel: str) -> Markup:
     return markup(
         f'{opening}\n<div class="quotes">\n<figure class="quote">\n{label}'
         f'<blockquote lang="{lang}"><p>{escape_text(ev.quote)}</p>'
-        f"</blockquote>\n</figure>\n{translation}</div>\n{_in_context(env, ev, lang, rel)}"
+        f"</blockquote>\n</figure>\n{translation}</div>\n{removed(env, ev)}"
+        f"{_in_context(env, ev, lang, rel)}"
         f'<p class="evidence-source" data-pagefind-ignore>{source} '
         f"{check(env, ev)}{_deep_link(env, ev)}</p>\n</li>"
     )
+
+
+def _time(env: Environment, day: dt.date) -> str:
+    return f'<time datetime="{day.isoformat()}">{escape_text(interface_of(env).date(day))}</time>'
+
+
+def removed(env: Environment, ev: EvidenceView) -> str:
+    """The mark of a quote whose passage is missing from its source's latest revision: when
+    it went, and that the archived copy (what the quote is proven against) still has it."""
+    gone = ev.removal
+    if gone is None:
+        return ""
+    dates = {
+        "kept": _time(env, gone.kept),
+        "removed": _time(env, gone.removed),
+        "archived": _time(env, gone.archived),
+    }
+    if gone.gone:
+        said = _t(
+            env,
+            "The source's page was taken down between %(kept)s and %(removed)s; the archived "
+            "copy of %(archived)s still has this passage.",
+            **dates,
+        )
+    else:
+        said = _t(
+            env,
+            "Removed from the source between %(kept)s and %(removed)s; the archived copy of "
+            "%(archived)s still has it.",
+            **dates,
+        )
+    return f'<p class="revision-removed" data-pagefind-ignore>{said}</p>\n'
 
 
 def check(env: Environment, ev: EvidenceView) -> str:
@@ -152,6 +187,6 @@ def timeline_quote(env: Environment, ev: EvidenceView, rel: str) -> str:
         )
     return (
         f'<figure class="timeline-quote">\n<blockquote lang="{lang}"><p>{escape_text(ev.quote)}'
-        f"</p></blockquote>\n{translation}<figcaption>{source_link_html(env, ev.source, rel)} "
-        f"{check(env, ev)}</figcaption>\n</figure>\n"
+        f"</p></blockquote>\n{translation}{removed(env, ev)}<figcaption>"
+        f"{source_link_html(env, ev.source, rel)} {check(env, ev)}</figcaption>\n</figure>\n"
     )

@@ -35,6 +35,7 @@ from .localized import (
     tracker_texts,
 )
 from .measured import measured_line, measured_view
+from .revisions import revision_views
 from .textfragment import text_fragment_url
 from .views import (
     STATUSES,
@@ -254,6 +255,7 @@ def source_view(
         record=source,
         archive_page=addresses.archive_page(sid) if is_public(a, sid) else None,
         coverage=counts(a, sid),
+        revisions=revision_views(a, sid),
     )
 
 
@@ -266,7 +268,8 @@ def evidence_view(
     source = a.tracker.sources.get(ev.source)
     url = source.record.url if source is not None else None
     fragment = None
-    if url:
+    in_latest = a.in_latest_revision(ev)
+    if url and in_latest is not False:  # a deep link only while the passage is there
         if found is None:
             fragment = text_fragment_url(url, ev.quote)
         elif found.occurrences > 1:
@@ -293,6 +296,8 @@ def evidence_view(
             if found is not None and source is not None and is_public(a, ev.source)
             else None
         ),
+        in_latest_revision=in_latest,
+        removal=a.removal(ev) if in_latest is False else None,
     )
 
 

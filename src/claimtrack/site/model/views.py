@@ -11,10 +11,12 @@ import datetime as dt
 from dataclasses import dataclass, field
 
 from ...check.coverage.counts import CoverageCounts
+from ...check.revisions import Removal
 from ...i18n import N_
 from ...records import STATUS_MEANINGS, Claim, Source, Status
 from .. import addresses
 from .localized import Localized, Translated
+from .revisions import RevisionView
 
 # Most newsworthy first: what is wrong, then what is open, then what holds.
 STATUS_ORDER: tuple[Status, ...] = (
@@ -156,6 +158,9 @@ class EvidenceView:
     text_fragment_url: str | None = None
     # The passage on the source's archive page (path#id); None when that page is not built.
     archive_passage: str | None = None
+    # In the source's latest revision (None: never rechecked); when not, when it went.
+    in_latest_revision: bool | None = None
+    removal: Removal | None = None
 
 
 @dataclass(frozen=True)
@@ -253,6 +258,7 @@ class SourceView:
     record: Source = field(hash=False)  # as for ClaimView.record
     archive_page: str | None = None  # the whole archived text's page, when it is built
     coverage: CoverageCounts | None = None  # None without an archived text
+    revisions: tuple[RevisionView, ...] = ()  # oldest first
 
     @property
     def independent_origins(self) -> tuple[SourceRef, ...]:

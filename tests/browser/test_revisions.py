@@ -1,0 +1,62 @@
+"""A claim page whose quote left its source (tests/fixtures/revisions, issue 20), as a reader
+sees it in each language: the mark says when the passage went and that the archived copy
+still has it, it is visible, axe finds nothing wrong, and the removed quote has no link
+into the source's page while the quote still there keeps its own."""
+
+from __future__ import annotations
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import Page, expect
+
+pytestmark = pytest.mark.browser
+
+CLAIM = "claims/rocket-speed/index.html"
+REMOVED = "It runs up to 3x faster than Rocket 1"
+KEPT = "Acme announces the Rocket 2 engine."
+# The mark in each language, with the dates as Babel writes them there.
+MARKS = {
+    "": "Removed from the source between 1 October 2026 and 15 November 2026; the archived "
+    "copy of 1 September 2026 still has it.",
+    "fr/": "Supprimé de la source entre le 1 octobre 2026 et le 15 novembre 2026\u202f; la "
+    "copie archivée le 1 septembre 2026 le contient toujours.",
+    "zh-hant/": "在2026年10月1日至2026年11月15日之間已從來源移除；2026年9月1日的存檔副本仍保有這段文字。",
+}
+
+
+@pytest.mark.parametrize("prefix", list(MARKS), ids=["en", "fr", "zh-Hant"])
+def test_the_removed_quote_is_marked_and_has_no_deep_link(
+    page: Page, revisions_url: str, prefix: str
+) -> None:
+    page.goto(revisions_url + prefix + CLAIM, wait_until="load")
+    items = page.locator("li.evidence")
+    expect(items).to_have_count(2)
+    removed = items.filter(has=page.locator("blockquote", has_text=REMOVED))
+    kept = items.filter(has=page.locator("blockquote", has_text=KEPT))
+    mark = removed.locator(".revision-removed")
+    expect(mark).to_be_visible()
+    expect(mark).to_have_text(MARKS[prefix])
+    # Its three dates are machine-readable too.
+    assert mark.locator("time").evaluate_all("ts => ts.map(t => t.dateTime)") == [
+        "2026-10-01",
+        "2026-11-15",
+        "2026-09-01",
+    ]
+    box = mark.bounding_box()
+    assert box is not None and box["width"] > 0 and box["height"] > 0
+    # No link into the source's page for a passage it no longer has; one for the other.
+    expect(removed.locator("a.deep-link")).to_have_count(0)
+    expect(removed.locator('a[href*="#:~:text="]')).to_have_count(0)
+    expect(kept.locator(".revision-removed")).to_have_count(0)
+    expect(kept.locator("a.deep-link")).to_have_count(1)
+    assert "#:~:text=" in (kept.locator("a.deep-link").get_attribute("href") or "")
+
+
+@pytest.mark.parametrize("prefix", list(MARKS), ids=["en", "fr", "zh-Hant"])
+@pytest.mark.parametrize(
+    "rel", [CLAIM, "claims/rocket-tested/index.html", "sources/acme-post/index.html"]
+)
+def test_axe_finds_no_violation(page: Page, revisions_url: str, prefix: str, rel: str) -> None:
+    page.goto(revisions_url + prefix + rel, wait_until="load")
+    results = Axe().run(page)
+    assert results.violations_count == 0, f"{prefix}{rel}:\n{results.generate_report()}"
