@@ -293,3 +293,42 @@ def test_the_workflows_install_the_claimtrack_init_names(tmp_path: Path) -> None
         # setup-python's pip cache is keyed by that file: it must be the one init writes.
         assert python["with"]["cache-dependency-path"] == "requirements.txt"
         assert step(rel, "Install claimtrack")["run"] == "python -m pip install -r requirements.txt"
+
+
+def cron_command() -> str:
+    """The command of the README's crontab line (its five time fields dropped)."""
+    readme = Path(__file__).resolve().parent.parent / "README.md"
+    (line,) = [x for x in readme.read_text("utf-8").splitlines() if x.startswith("17 6 * * * ")]
+    return line.split(" ", 5)[5]
+
+
+@pytest.mark.parametrize(("code", "committed"), [(0, True), (1, True), (2, False)])
+def test_the_readme_cron_line_commits_after_exit_0_and_1_only(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, code: int, committed: bool
+) -> None:
+    """Exit 1, a source changed, is the day the commit matters most: not `recheck && git`."""
+    for name in ("GIT_CONFIG_GLOBAL", "GIT_CONFIG_SYSTEM"):
+        monkeypatch.setenv(name, os.devnull)
+    root = tmp_path / "tracker"
+    (root / ".venv" / "bin").mkdir(parents=True)
+    fake = root / ".venv" / "bin" / "claimtrack"
+    # It saves a revision whatever it exits with: after a 2, cron must commit nothing.
+    fake.write_text(
+        "#!/bin/sh\nmkdir -p sources/a.revisions\necho new > sources/a.revisions/2026-12-01.txt\n"
+        f"exit {code}\n"
+    )
+    fake.chmod(0o755)
+    git("init", "--quiet", "-b", "main", root, cwd=tmp_path)
+    git("config", "user.name", "cron", cwd=root)
+    git("config", "user.email", "cron@t.invalid", cwd=root)
+    git("commit", "--quiet", "--allow-empty", "-m", "start", cwd=root)
+    command = cron_command().replace("/path/to/tracker", str(root))
+    done = subprocess.run(["sh", "-c", command], capture_output=True, text=True, check=False)
+    log = git("log", "--format=%s", cwd=root).splitlines()
+    assert log[0] == ("recheck: new revisions of the sources" if committed else "start"), done
+    if committed:
+        files = git("show", "--name-only", "--format=", "HEAD", cwd=root).split()
+        assert files == ["sources/a.revisions/2026-12-01.txt"]
+        again = subprocess.run(["sh", "-c", command], capture_output=True, text=True, check=False)
+        assert again.returncode == 0, again.stderr  # nothing new the next day: quiet
+        assert len(git("log", "--format=%s", cwd=root).splitlines()) == 2

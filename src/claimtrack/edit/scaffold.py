@@ -1,5 +1,6 @@
 """A new tracker in one step: settings, empty record folders, schemas, and the files
-around them (README, .gitignore, pre-commit config), from packaged skeletons."""
+around them (README, .gitignore, pre-commit config, requirements.txt, the GitHub Actions
+workflows), from packaged skeletons."""
 
 from __future__ import annotations
 
