@@ -167,6 +167,12 @@ def test_only_the_recheck_may_write_and_only_the_deployment_publishes() -> None:
     assert recheck["permissions"] == {"contents": "write"}
     assert site["permissions"] == {"contents": "read"}
     assert all("permissions" not in job for job in recheck["jobs"].values())
+    # It opens nothing: no issue, no pull request, no action but checkout and Python.
+    assert {s["uses"] for s in steps(recheck) if "uses" in s} == {
+        "actions/checkout@v7",
+        "actions/setup-python@v7",
+    }
+    assert not any(re.search(r"\bgh\b|curl|api\.github", s.get("run", "")) for s in steps(recheck))
     deploy = site["jobs"]["deploy"]
     assert deploy["permissions"] == {"pages": "write", "id-token": "write"}
     assert deploy["environment"]["name"] == "github-pages"
@@ -250,14 +256,15 @@ def test_the_commit_step_pushes_only_sources_as_the_bot(
         monkeypatch.setenv(name, os.devnull)  # this machine's git settings play no part
     origin, work, other = tmp_path / "origin.git", tmp_path / "work", tmp_path / "other"
     git("init", "--quiet", "--bare", "-b", "main", origin, cwd=tmp_path)
-    git("clone", "--quiet", origin, work, cwd=tmp_path)
-    (work / "sources").mkdir()
-    (work / "sources" / "a.yaml").write_text("id: a\n")
-    git("add", ".", cwd=work)
-    git("commit", "--quiet", "-m", "start", cwd=work)
-    git("push", "--quiet", "origin", "HEAD:main", cwd=work)
-    # Someone pushes while the recheck runs: the step takes that in before pushing.
     git("clone", "--quiet", origin, other, cwd=tmp_path)
+    (other / "sources").mkdir()
+    (other / "sources" / "a.yaml").write_text("id: a\n")
+    git("add", ".", cwd=other)
+    git("commit", "--quiet", "-m", "start", cwd=other)
+    git("push", "--quiet", "origin", "HEAD:main", cwd=other)
+    # As actions/checkout leaves it: one commit deep, on the branch that was pushed.
+    git("clone", "--quiet", "--depth", "1", f"file://{origin}", work, cwd=tmp_path)
+    # Someone pushes while the recheck runs: the step takes that in before pushing.
     (other / "notes.md").write_text("mine\n")
     git("add", ".", cwd=other)
     git("commit", "--quiet", "-m", "meanwhile", cwd=other)
