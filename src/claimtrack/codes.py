@@ -63,6 +63,8 @@ class Code(StrEnum):
     SNAPSHOT_MISSING = "snapshot-missing"
     ARCHIVE_MISSING = "archive-missing"
     SNAPSHOT_MISMATCH = "snapshot-mismatch"
+    REVISION_UNRECORDED = "revision-unrecorded"
+    REVISION_MISSING = "revision-missing"
     TRANSLATION_MISSING = "translation-missing"
     TRANSLATED_BY_MISSING = "translated-by-missing"
     # Statuses and dates
@@ -188,7 +190,17 @@ CODES: dict[Code, CodeInfo] = {
         E, "a `snapshot` without its `.txt` archive, or `html_sha256` without its `.html` page"
     ),
     Code.SNAPSHOT_MISMATCH: CodeInfo(
-        E, "a `.txt` archive or `.html` saved page whose sha256 is not the recorded one"
+        E,
+        "a `.txt` archive or `.html` saved page (the snapshot's or a revision's) whose sha256 "
+        "is not the recorded one",
+    ),
+    Code.REVISION_UNRECORDED: CodeInfo(
+        E,
+        "a file in `sources/<id>.revisions/` that no `revisions:` entry names (or an `.html` "
+        "beside a revision without `html_sha256`)",
+    ),
+    Code.REVISION_MISSING: CodeInfo(
+        E, "a `revisions:` entry (not `gone`) whose `.txt` or `.html` file does not exist"
     ),
     Code.TRANSLATION_MISSING: CodeInfo(E, "a non-English quote without an English translation"),
     Code.TRANSLATED_BY_MISSING: CodeInfo(E, "a translation without `translated_by`"),
@@ -203,7 +215,9 @@ CODES: dict[Code, CodeInfo] = {
     Code.HISTORY_ORDER: CodeInfo(E, "history dates out of order"),
     Code.HISTORY_FUTURE: CodeInfo(E, "a history date in the future"),
     Code.PUBLISHED_FUTURE: CodeInfo(E, "a source's `published` date in the future"),
-    Code.RETRIEVED_FUTURE: CodeInfo(E, "a source's `snapshot.retrieved` in the future"),
+    Code.RETRIEVED_FUTURE: CodeInfo(
+        E, "a source's `snapshot.retrieved` or a revision's `retrieved` in the future"
+    ),
     Code.CORROBORATION_ORIGINS: CodeInfo(
         E, "`corroborated` with fewer than two independent origins"
     ),

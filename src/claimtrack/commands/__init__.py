@@ -20,6 +20,7 @@ COMMANDS: tuple[str, ...] = (
     "new",
     "status",
     "translate",
+    "recheck",
     "build",
     "serve",
     "lsp",

@@ -23,6 +23,17 @@ def date_arg(text: str) -> dt.date:
         raise argparse.ArgumentTypeError(str(exc)) from None
 
 
+def seconds_arg(text: str) -> float:
+    """A time limit in seconds (`new source --timeout`, `recheck --timeout`)."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = float("nan")
+    if not 0 < value <= 3600:  # also refuses NaN
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds (0 to 3600)")
+    return value
+
+
 def root_arg(text: str) -> Path:
     """A tracker's folder, refused before the command starts (by the library's own check)."""
     path = Path(text)

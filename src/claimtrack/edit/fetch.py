@@ -1,5 +1,7 @@
-"""Fetch one web page for `claimtrack new source --url`: http(s) only, bounded in time and
-size, and every failure a usage error that names the address and the reason.
+"""Fetch one web page for `claimtrack new source --url` and `claimtrack recheck`: http(s)
+only, bounded in time and size, and every failure a usage error that names the address and
+the reason (``FetchFailed``: also what kind of failure, which recheck reports as the page's
+outcome).
 
 urllib (the standard library) does all that is needed for one GET; a new HTTP
 dependency would add nothing but weight.
@@ -13,7 +15,7 @@ import time
 import urllib.error
 import urllib.request
 from dataclasses import dataclass
-from typing import IO
+from typing import IO, Literal
 from urllib.parse import urlsplit
 
 from .._version import __version__
@@ -31,6 +33,24 @@ class Fetched:
     url: str  # where the page was found, after redirects
     body: bytes  # as the server sent it
     charset: str | None  # from the Content-Type header
+    redirected: bool = False  # whether the server sent the request on to another address
+
+
+# How a fetch failed: the page is gone (HTTP 404, 410); the server could not be had now
+# (a time-out, a refused connection, HTTP 5xx or another error status, a redirect loop);
+# or what it sent is refused (not HTML, too large, a redirect to a scheme not allowed).
+Failure = Literal["gone", "unreachable", "refused"]
+GONE_STATUSES = (404, 410)
+
+
+class FetchFailed(UsageError):
+    """A page that could not be had: ``failure`` says how, ``reason`` why (without the
+    address, which the message names)."""
+
+    def __init__(self, url: str, failure: Failure, reason: str) -> None:
+        super().__init__(f"--url {url}: {reason}")
+        self.failure: Failure = failure
+        self.reason = reason
 
 
 class _Redirects(urllib.request.HTTPRedirectHandler):
@@ -55,6 +75,10 @@ class _Redirects(urllib.request.HTTPRedirectHandler):
 class _Failed(Exception):
     """A reason to stop, raised inside urllib's handlers; fetch() names the address."""
 
+    def __init__(self, reason: str, failure: Failure = "refused") -> None:
+        super().__init__(reason)
+        self.failure: Failure = failure
+
 
 def check_url(url: str) -> None:
     try:
@@ -69,22 +93,27 @@ def check_url(url: str) -> None:
 
 
 def fetch(url: str, timeout: float, limit: int) -> Fetched:
-    """GET ``url``: at most ``limit`` bytes, within ``timeout`` seconds in all."""
-    check_url(url)
+    """GET ``url``: at most ``limit`` bytes, within ``timeout`` seconds in all.  Raises
+    FetchFailed (a UsageError) when the page cannot be had."""
+    try:
+        check_url(url)
+    except UsageError as exc:
+        raise FetchFailed(url, "refused", str(exc).removeprefix(f"--url {url}: ")) from None
     try:
         return _get(url, timeout, limit)
     except _Failed as exc:
-        raise UsageError(f"--url {url}: {exc}") from None
+        raise FetchFailed(url, exc.failure, str(exc)) from None
     except urllib.error.HTTPError as exc:
+        failure: Failure = "gone" if exc.code in GONE_STATUSES else "unreachable"
         if 300 <= exc.code < 400:
             reason = f"more than {MAX_REDIRECTS} redirects (HTTP {exc.code})"
         else:
             reason = f"the server answered HTTP {exc.code} {exc.reason}"
-        raise UsageError(f"--url {url}: {reason}") from None
+        raise FetchFailed(url, failure, reason) from None
     except urllib.error.URLError as exc:
-        raise UsageError(f"--url {url}: {_why(exc.reason, url, timeout)}") from None
+        raise FetchFailed(url, "unreachable", _why(exc.reason, url, timeout)) from None
     except (OSError, http.client.HTTPException) as exc:
-        raise UsageError(f"--url {url}: {_why(exc, url, timeout)}") from None
+        raise FetchFailed(url, "unreachable", _why(exc, url, timeout)) from None
 
 
 def _get(url: str, timeout: float, limit: int) -> Fetched:
@@ -108,7 +137,7 @@ def _get(url: str, timeout: float, limit: int) -> Fetched:
         parts, total = [], 0
         while total <= limit:
             if time.monotonic() > deadline:
-                raise _Failed(f"the page did not arrive within {timeout:g} s")
+                raise _Failed(f"the page did not arrive within {timeout:g} s", "unreachable")
             chunk = response.read(min(_CHUNK, limit + 1 - total))
             if not chunk:
                 break
@@ -116,7 +145,8 @@ def _get(url: str, timeout: float, limit: int) -> Fetched:
             total += len(chunk)
         if total > limit:
             raise _Failed(f"the page is more than the limit of {limit} bytes")
-        return Fetched(response.geturl(), b"".join(parts), headers.get_content_charset())
+        final = response.geturl()
+        return Fetched(final, b"".join(parts), headers.get_content_charset(), final != url)
 
 
 def _why(reason: object, url: str, timeout: float) -> str:

@@ -19,6 +19,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from ..errors import ClaimtrackError
+from ..load.files import MAX_BYTES
 from ..records.values import LANG_PATTERN, is_http_url
 from ..textrules import first_illegal, has_visible
 
@@ -91,6 +92,23 @@ def main_text(html: str) -> str:
             "no main text found in the page; save the text yourself and use --text FILE"
         )
     return text + "\n"
+
+
+def page_text(raw: bytes, charset: str | None, where: object) -> tuple[str, bytes]:
+    """A saved or fetched page decoded, and its main text as an archived text's bytes: the
+    one way a page becomes an archive (`new source --html/--url`, `recheck`).  Raises
+    ClaimtrackError naming ``where`` when the page has no main text or too large a one."""
+    html = decode(raw, charset)
+    try:
+        text = main_text(html).encode("utf-8")
+    except ClaimtrackError as exc:
+        raise ClaimtrackError(f"{where}: {exc}") from None
+    if len(text) > MAX_BYTES:
+        raise ClaimtrackError(
+            f"{where}: the page's main text is {len(text)} bytes, more than the limit of "
+            f"{MAX_BYTES} for an archived text"
+        )
+    return html, text
 
 
 def page_facts(html: str, today: dt.date) -> PageFacts:

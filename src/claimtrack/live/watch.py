@@ -16,8 +16,10 @@ from pathlib import Path
 from ..errors import FileRefused
 from ..fsutil import is_recent, read_regular
 
-# Folders read one level deep (the loader ignores subfolders) and folders read whole.
+# Folders read one level deep (the loader ignores subfolders, but for a source's revisions
+# folder, sources/<id>.revisions/, itself read one level deep) and folders read whole.
 FLAT = ("claims", "sources")
+NESTED = ".revisions"
 DEEP = ("templates", "static")
 FILES = ("tracker.yaml",)
 
@@ -67,10 +69,14 @@ class Watcher:
             except OSError:
                 continue
             for entry in entries:
-                if not ignored(entry.name):
-                    stamp = _stamp(entry.path)
-                    if stamp is not None:
-                        found[f"{folder}/{entry.name}"] = stamp
+                if ignored(entry.name):
+                    continue
+                if entry.name.endswith(NESTED) and entry.is_dir(follow_symlinks=False):
+                    found.update(_flat(entry.path, f"{folder}/{entry.name}"))
+                    continue
+                stamp = _stamp(entry.path)
+                if stamp is not None:
+                    found[f"{folder}/{entry.name}"] = stamp
         for folder in DEEP:
             base = os.path.join(root, folder)
             for dirpath, dirnames, filenames in os.walk(base):
@@ -91,6 +97,16 @@ class Watcher:
         )
         self.last = now
         return paths
+
+
+def _flat(path: str, rel: str) -> dict[str, Stamp]:
+    """The stamps of the files of one folder, by path relative to the root."""
+    try:
+        entries = list(os.scandir(path))
+    except OSError:
+        return {}
+    stamps = {f"{rel}/{e.name}": _stamp(e.path) for e in entries if not ignored(e.name)}
+    return {p: s for p, s in stamps.items() if s is not None}
 
 
 def _differ(a: Stamp | None, b: Stamp | None) -> bool:

@@ -24,8 +24,8 @@ from ..textrules import ID_RULE, is_record_id
 # here so that listing the tracker's files needs no YAML parser.
 MAX_BYTES = 1024 * 1024
 # What a file that loading reads is: a record, an archived text (.txt), a saved page
-# (.html) or tracker.yaml.
-FileKind = Literal["claim", "source", "archive", "page", "settings"]
+# (.html), a later version of either (sources/<id>.revisions/*.txt, *.html) or tracker.yaml.
+FileKind = Literal["claim", "source", "archive", "page", "revision", "revision-page", "settings"]
 # Where each kind of record lives; tracker.yaml is the one settings file.
 FOLDERS = {"claim": "claims", "source": "sources"}
 SETTINGS_FILE = "tracker.yaml"
@@ -242,6 +242,8 @@ def classify(rel: str) -> tuple[FileKind, str] | None:
     if rel == SETTINGS_FILE:
         return ("settings", "")
     folder, _, name = rel.partition("/")
+    if folder == "sources" and "/" in name:
+        return _revision_kind(name)
     if "/" in name or name.startswith("."):
         return None
     stem, dot, ext = name.rpartition(".")
@@ -256,6 +258,28 @@ def classify(rel: str) -> tuple[FileKind, str] | None:
 
 # What each file of sources/ is, by extension.
 SOURCE_FILES: dict[str, FileKind] = {"yaml": "source", "txt": "archive", "html": "page"}
+# The folder of a source's later versions, sources/<id>.revisions/, and what each file is.
+REVISIONS_SUFFIX = ".revisions"
+REVISION_FILES: dict[str, FileKind] = {"txt": "revision", "html": "revision-page"}
+
+
+def _revision_kind(name: str) -> tuple[FileKind, str] | None:
+    """(kind, source id) of ``<id>.revisions/<file>`` under sources/, or None.  Any .txt or
+    .html file there is loaded, whatever its name: one no entry names is a problem
+    (revision-unrecorded), not a file silently passed over."""
+    folder, _, file = name.partition("/")
+    sid, dot, suffix = folder.rpartition(".")
+    if "/" in file or file.startswith(".") or f"{dot}{suffix}" != REVISIONS_SUFFIX:
+        return None
+    ext = file.rpartition(".")[2]
+    if not is_record_id(sid) or ext not in REVISION_FILES or "." not in file:
+        return None
+    return (REVISION_FILES[ext], sid)
+
+
+def revision_folder(sid: str) -> str:
+    """The folder of source ``sid``'s later versions, relative to the root."""
+    return f"{FOLDERS['source']}/{sid}{REVISIONS_SUFFIX}"
 
 
 # The names of the copies kept beside a source record (an archived text, a saved page).
@@ -266,7 +290,8 @@ def list_files(
     root: Path, problems: list[Problem]
 ) -> tuple[list[tuple[str, FileKind, str]], list[str]]:
     """The one listing of a tracker's files: (rel, kind, id) of every file loading reads,
-    and every copy in sources/ (``.txt``, ``.html``, for orphan-archive); misnamed files
+    and every copy in sources/ and its revisions folders (``.txt``, ``.html``, for
+    orphan-archive); misnamed files
     become ``problems``.  The Loader loads from it and load/manifest.py stamps it."""
     listing: list[tuple[str, FileKind, str]] = []
     # lexists, not is_file: a folder, FIFO or link loop in its place is a problem, not a default.
@@ -280,6 +305,13 @@ def list_files(
         for e in sources
         if e.name.endswith(COPIES) and not e.name.startswith(".")
     ]
+    # A source's revisions folder is the one subfolder read, one level deep.
+    for entry in sources:
+        if entry.name.endswith(REVISIONS_SUFFIX) and not entry.name.startswith("."):
+            folder = relpath(root, entry.path)
+            for inner in folder_entries(root, folder, problems):
+                if inner.name.endswith(COPIES) and not inner.name.startswith("."):
+                    copies.append(f"{folder}/{inner.name}")
     for rel in copies:
         found = classify(rel)
         if found is not None:  # whatever it is: read_data_file refuses a folder or a FIFO

@@ -24,10 +24,11 @@ from pydantic import BaseModel
 from ..batch import collector_paused, split
 from ..codes import Code
 from ..problems import Problem, report
-from ..records import Claim, Source, TrackerSettings
+from ..records import Claim, Source, TrackerSettings, revision_stems
 from .cache import Cache, ParseResult
 from .files import (
     FOLDERS,
+    REVISIONS_SUFFIX,
     SETTINGS_FILE,
     Archive,
     FileKind,
@@ -71,6 +72,9 @@ class Tracker:
     claims: dict[str, Loaded[Claim]] = field(default_factory=dict)
     archives: dict[str, Archive] = field(default_factory=dict)
     pages: dict[str, SavedPage] = field(default_factory=dict)  # sources/<id>.html, by id
+    # sources/<id>.revisions/<stem>.txt and .html: by source id, then by the file's stem.
+    revisions: dict[str, dict[str, Archive]] = field(default_factory=dict)
+    revision_pages: dict[str, dict[str, SavedPage]] = field(default_factory=dict)
     problems: list[Problem] = field(default_factory=list)
     # Ids whose file exists but failed to load: references to them are not "unknown".
     broken_sources: set[str] = field(default_factory=set)
@@ -81,6 +85,19 @@ class Tracker:
     # copies: their sha256; "" when unreadable): the check stage keys the problems it keeps
     # by them (check.recall).
     digests: dict[str, str] = field(default_factory=dict)
+
+    def latest_revision_text(self, source_id: str) -> Archive | None:
+        """The text of the source's latest revision that kept one (a gone revision keeps
+        none) and was loaded; None when it has none: the one reading of "the latest
+        version" (recheck compares with it, the site tells whether a quote is still in it)."""
+        loaded = self.sources.get(source_id)
+        if loaded is None:
+            return None
+        texts = self.revisions.get(source_id, {})
+        for stem in reversed(revision_stems(loaded.record.revisions)):
+            if stem is not None and stem in texts:
+                return texts[stem]
+        return None
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,7 +156,8 @@ def _loads(rel: str) -> bool:
     folder, _, name = rel.partition("/")
     if folder not in FOLDERS.values():
         return False
-    return not name or name.lower().endswith((".yaml", ".yml", ".txt", ".html"))
+    # A revisions folder that came or went (its files may not be reported one by one).
+    return not name or name.lower().endswith((".yaml", ".yml", ".txt", ".html", REVISIONS_SUFFIX))
 
 
 class Loader:
@@ -269,7 +287,7 @@ class Loader:
         records = [m for m in misses if m[1] not in _COPY_KINDS]
         for rel, kind, rid in copies:
             problems: list[Problem] = []
-            load = load_archive if kind == "archive" else load_page
+            load = load_archive if kind in _TEXT_KINDS else load_page
             copy = load(self.root, self.root / rel, problems, self.unsaved.get(rel))
             digest = copy.sha256 if copy is not None else ""
             previous = old.get(rel)
@@ -323,6 +341,12 @@ class Loader:
             elif item.kind == "page":
                 if isinstance(value, SavedPage):
                     tracker.pages[item.id] = value
+            elif item.kind == "revision":
+                if isinstance(value, Archive):
+                    tracker.revisions.setdefault(item.id, {})[_stem(rel)] = value
+            elif item.kind == "revision-page":
+                if isinstance(value, SavedPage):
+                    tracker.revision_pages.setdefault(item.id, {})[_stem(rel)] = value
             elif item.kind == "source":
                 if _holds(value, Source):
                     tracker.sources[item.id] = value
@@ -334,9 +358,12 @@ class Loader:
                 tracker.broken_claims.add(item.id)
         known = set(tracker.sources) | tracker.broken_sources
         for rel in self._archives:
-            stem, _, ext = rel.rpartition("/")[2].rpartition(".")
+            found = classify(rel)
+            stem = found[1] if found is not None else _stem(rel)
             if stem not in known:
-                what = "archived text" if ext == "txt" else "saved page"
+                what = {"archive": "archived text", "page": "saved page"}.get(
+                    found[0] if found is not None else "", "revision"
+                )
                 tracker.problems.append(
                     report(
                         rel,
@@ -348,11 +375,22 @@ class Loader:
         # Archives count only beside their record: a stray .txt is an orphan, not evidence.
         tracker.archives = {sid: a for sid, a in tracker.archives.items() if sid in known}
         tracker.pages = {sid: p for sid, p in tracker.pages.items() if sid in known}
+        tracker.revisions = {sid: r for sid, r in tracker.revisions.items() if sid in known}
+        tracker.revision_pages = {
+            sid: p for sid, p in tracker.revision_pages.items() if sid in known
+        }
         return tracker
 
 
 # Copies kept beside a source record (read whole and hashed, never parsed).
-_COPY_KINDS = ("archive", "page")
+_COPY_KINDS = ("archive", "page", "revision", "revision-page")
+# Those of them that are texts (decoded, quotes found in them); the others are saved pages.
+_TEXT_KINDS = ("archive", "revision")
+
+
+def _stem(rel: str) -> str:
+    """A file's name without its extension: a revision's stem, ``2026-12-01-2``."""
+    return rel.rpartition("/")[2].rpartition(".")[0]
 
 
 def load_tracker(root: Path, cache: Cache | None = None) -> Tracker:

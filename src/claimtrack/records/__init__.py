@@ -29,8 +29,10 @@ from .settings import (
 )
 from .source import (
     ReviewedSentence,
+    Revision,
     Snapshot,
     Source,
+    revision_stems,
 )
 from .vocabulary import (
     OMISSION_STATUSES,
@@ -38,6 +40,7 @@ from .vocabulary import (
     Bound,
     ClaimKind,
     Record,
+    RevisionOutcome,
     SourceKind,
     Status,
     StatusValue,
@@ -62,6 +65,8 @@ __all__ = [
     "Quantity",
     "Record",
     "ReviewedSentence",
+    "Revision",
+    "RevisionOutcome",
     "Snapshot",
     "Source",
     "SourceKind",
@@ -69,4 +74,5 @@ __all__ = [
     "StatusValue",
     "TrackerSettings",
     "TranslatedBy",
+    "revision_stems",
 ]

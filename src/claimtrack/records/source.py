@@ -8,7 +8,9 @@ from pydantic import (
     Field,
     StrictBool,
     StringConstraints,
+    model_validator,
 )
+from pydantic_core import PydanticCustomError
 
 from .translations import SourceTranslation
 from .values import (
@@ -21,8 +23,11 @@ from .values import (
 )
 from .vocabulary import (
     Record,
+    RevisionOutcome,
     SourceKind,
 )
+
+Sha256 = Annotated[str, StringConstraints(pattern=SHA256_PATTERN)]
 
 
 class Snapshot(Record):
@@ -37,6 +42,67 @@ class Snapshot(Record):
         description="SHA-256 of the saved page sources/<id>.html the text was extracted from, "
         "when one is kept; lowercase hex.",
     )
+
+
+class Revision(Record):
+    """A later version of the source found by `claimtrack recheck --save`, kept in
+    `sources/<id>.revisions/`.  The snapshot stays what quotes are proven against."""
+
+    retrieved: IsoDate = Field(description="Date the page was fetched again (YYYY-MM-DD).")
+    outcome: RevisionOutcome = Field(
+        description="changed: the text differs; moved: the address redirects elsewhere "
+        "(url gives where); gone: HTTP 404 or 410, no file is kept."
+    )
+    sha256: Sha256 | None = Field(
+        None,
+        description="SHA-256 of the revision's text sources/<id>.revisions/<date>.txt, "
+        "lowercase hex; required unless the page is gone.",
+    )
+    html_sha256: Sha256 | None = Field(
+        None,
+        description="SHA-256 of the page the text was extracted from, "
+        "sources/<id>.revisions/<date>.html, when one is kept; lowercase hex.",
+    )
+    url: HttpUrl | None = Field(
+        None, description="The address the page moved to; only when the outcome is moved."
+    )
+
+    @model_validator(mode="after")
+    def _fields_fit_outcome(self) -> Revision:
+        # A gone page keeps no file, every other revision is a file held to its hash, and
+        # only a move has a new address: one message names what does not fit.
+        if self.outcome is RevisionOutcome.GONE and (self.sha256 or self.html_sha256):
+            raise PydanticCustomError(
+                "revision_fields", "a gone revision keeps no file: remove sha256 and html_sha256"
+            )
+        if self.outcome is not RevisionOutcome.GONE and self.sha256 is None:
+            raise PydanticCustomError(
+                "revision_fields", f"a {self.outcome} revision needs the sha256 of its .txt file"
+            )
+        if (self.outcome is RevisionOutcome.MOVED) != (self.url is not None):
+            raise PydanticCustomError(
+                "revision_fields",
+                "a moved revision needs url (where the page moved to); no other has one",
+            )
+        return self
+
+
+def revision_stems(revisions: list[Revision]) -> list[str | None]:
+    """The file name (without .txt or .html) of each revision under sources/<id>.revisions/,
+    None for a gone one: its date, then <date>-2, <date>-3 for further ones of that day.
+
+    The one naming rule: the loader's check, recheck's writing and the site read it.  Only
+    revisions with a file count, so a gone entry leaves no gap in a day's numbers."""
+    stems: list[str | None] = []
+    seen: dict[str, int] = {}
+    for revision in revisions:
+        if revision.outcome is RevisionOutcome.GONE:
+            stems.append(None)
+            continue
+        day = revision.retrieved.isoformat()
+        seen[day] = seen.get(day, 0) + 1
+        stems.append(day if seen[day] == 1 else f"{day}-{seen[day]}")
+    return stems
 
 
 class ReviewedSentence(Record):
@@ -67,6 +133,11 @@ class Source(Record):
     notes: str = Field("", description="Free text, e.g. how the source was produced.")
     snapshot: Snapshot | None = Field(
         None, description="Present when sources/<id>.txt (or sources/<id>.html) exists."
+    )
+    revisions: list[Revision] = Field(
+        default_factory=list,
+        description="Later versions found by `claimtrack recheck --save`, oldest first; "
+        "the snapshot stays what quotes are proven against.",
     )
     archive_public: StrictBool = Field(
         False,

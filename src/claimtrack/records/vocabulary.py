@@ -80,6 +80,15 @@ class Bound(StrEnum):
     ABOUT = "about"
 
 
+class RevisionOutcome(StrEnum):
+    """What a recheck found that is kept as a revision of a source.  Only outcomes that keep
+    something are written: unchanged, unreachable and refused are reported, never stored."""
+
+    CHANGED = "changed"
+    MOVED = "moved"
+    GONE = "gone"
+
+
 class TranslatedBy(StrEnum):
     PERSON = "person"
     MACHINE = "machine"

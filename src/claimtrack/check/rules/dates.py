@@ -34,6 +34,15 @@ def source_dates(a: Analysis, loaded: Loaded[Source]) -> Iterator[Problem]:
             f"snapshot.retrieved {snapshot.retrieved} is in the future",
             "the day the text was archived",
         )
+    for i, revision in enumerate(source.revisions):
+        if revision.retrieved > a.today:
+            yield report(
+                loaded.path,
+                loaded.positions.value(("revisions", i, "retrieved")),
+                Code.RETRIEVED_FUTURE,
+                f"revisions[{i}].retrieved {revision.retrieved} is in the future",
+                "the day the page was fetched again",
+            )
 
 
 SOURCE_RULES: tuple[SourceRule, ...] = (source_dates,)

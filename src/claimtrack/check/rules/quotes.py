@@ -8,9 +8,10 @@ from enum import Enum
 
 from ...codes import Code
 from ...load import Loaded
+from ...load.files import REVISIONS_SUFFIX
 from ...load.nodes import Path_, Positions
 from ...problems import Problem, report
-from ...records import Claim, Evidence, Source
+from ...records import Claim, Evidence, Source, revision_stems
 from ..analysis import Analysis, ClaimRule, QuoteCheck, SourceRule
 from ..text.textnorm import longest_found_prefix, normalise
 
@@ -173,6 +174,62 @@ def page_integrity(a: Analysis, loaded: Loaded[Source]) -> Iterator[Problem]:
         )
 
 
+def revision_integrity(a: Analysis, loaded: Loaded[Source]) -> Iterator[Problem]:
+    """Each revision's files (sources/<id>.revisions/<stem>.txt and .html) held to the hashes
+    its entry records, as the snapshot's are (``held``); a file no entry names is a problem."""
+    sid, revisions = loaded.id, loaded.record.revisions
+    texts = a.tracker.revisions.get(sid, {})
+    pages = a.tracker.revision_pages.get(sid, {})
+    folder = f"{sid}{REVISIONS_SUFFIX}"
+    stems = revision_stems(revisions)
+    for i, (revision, stem) in enumerate(zip(revisions, stems, strict=True)):
+        if stem is None:
+            continue  # gone: nothing kept
+        for ext, copies, recorded, key in (
+            ("txt", texts, revision.sha256, "sha256"),
+            ("html", pages, revision.html_sha256, "html_sha256"),
+        ):
+            name = f"{folder}/{stem}.{ext}"
+            copy = copies.get(stem)
+            found = held(a, name, copy.sha256 if copy is not None else None, recorded)
+            if found is Held.UNRECORDED:
+                yield report(
+                    loaded.path,
+                    loaded.positions.key(("revisions", i)),
+                    Code.REVISION_UNRECORDED,
+                    f"sources/{name} exists but revisions[{i}] has no {key}",
+                    f"add {key}: {copy.sha256 if copy is not None else ''} to that entry",
+                )
+            elif found is Held.MISSING:
+                yield report(
+                    loaded.path,
+                    loaded.positions.value(("revisions", i, key)),
+                    Code.REVISION_MISSING,
+                    f"revisions[{i}] records {key} but sources/{name} does not exist",
+                    "restore the file from the repository's history; a revision is evidence",
+                )
+            elif found is Held.CHANGED:
+                yield report(
+                    loaded.path,
+                    loaded.positions.value(("revisions", i, key)),
+                    Code.SNAPSHOT_MISMATCH,
+                    f"sources/{name} has sha256 {copy.sha256 if copy else ''}, "
+                    "not the recorded one",
+                    "a revision is kept as fetched; restore it from the repository's history",
+                )
+    named = {stem for stem in stems if stem is not None}
+    for ext, copies in (("txt", texts), ("html", pages)):
+        for stem in sorted(copies.keys() - named):
+            yield report(
+                loaded.path,
+                loaded.positions.key(("revisions",)) if revisions else (1, 1),
+                Code.REVISION_UNRECORDED,
+                f"sources/{folder}/{stem}.{ext} is named by no entry under revisions:",
+                "revisions are written by `claimtrack recheck --save`, the n-th of a day "
+                "as <YYYY-MM-DD>-n; add its entry, or delete the file",
+            )
+
+
 def public_archive(a: Analysis, loaded: Loaded[Source]) -> Iterator[Problem]:
     # A warning, not an error: nothing wrong gets published, but the editor asked for a page
     # that cannot exist.  With a snapshot, archive-missing already says the copy is gone.
@@ -192,5 +249,6 @@ CLAIM_RULES: tuple[ClaimRule, ...] = (quote_anchoring, translations)
 SOURCE_RULES: tuple[SourceRule, ...] = (
     archive_integrity,
     page_integrity,
+    revision_integrity,
     public_archive,
 )

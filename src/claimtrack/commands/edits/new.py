@@ -25,11 +25,12 @@ from ...edit.apply import Change, apply
 from ...edit.fetch import fetch
 from ...edit.measurement import edit_add_measurement
 from ...edit.scaffold import skeleton as fill_skeleton
-from ...edit.webpage import UNKNOWN, decode, main_text, page_facts, skeleton_values
+from ...edit.webpage import UNKNOWN, page_facts, page_text, skeleton_values
 from ...errors import ClaimtrackError, FileRefused
 from ...fsutil import atomic_write_bytes, read_regular
 from ...load.files import MAX_BYTES, PAGE_MAX_BYTES
 from ...records.values import ID_RULE, is_record_id
+from ..options import seconds_arg
 
 FOLDERS = {"claim": "claims", "source": "sources"}
 
@@ -83,16 +84,6 @@ def add_parser(sub: Any, common: Callable[[argparse.ArgumentParser], None]) -> N
     measurement.add_argument("id", metavar="CLAIM_ID", help="id of a figure claim")
     common(measurement)
     measurement.set_defaults(run=run_measurement)
-
-
-def seconds_arg(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        value = float("nan")
-    if not 0 < value <= 3600:  # also refuses NaN
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds (0 to 3600)")
-    return value
 
 
 def skeleton(kind: str, values: dict[str, str]) -> str:
@@ -213,17 +204,7 @@ def from_page(
         raw, charset, fetched_url = fetched.body, fetched.charset, fetched.url
     else:
         raw, charset = read_given("--html", args.html, PAGE_MAX_BYTES), None
-    where = args.url if args.url is not None else args.html
-    html = decode(raw, charset)
-    try:
-        text = main_text(html).encode("utf-8")
-    except ClaimtrackError as exc:
-        raise ClaimtrackError(f"{where}: {exc}") from None
-    if len(text) > MAX_BYTES:
-        raise ClaimtrackError(
-            f"{where}: the page's main text is {len(text)} bytes, more than the limit of "
-            f"{MAX_BYTES} for an archived text"
-        )
+    html, text = page_text(raw, charset, args.url if args.url is not None else args.html)
     facts = page_facts(html, today)
     values.update(skeleton_values(facts, fetched_url))
     values["snapshot"] = snapshot_block(

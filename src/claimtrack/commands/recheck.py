@@ -1,0 +1,77 @@
+"""`claimtrack recheck`: fetch each source's page again and compare it with its latest
+archived version; with --save, keep what changed (recheck/)."""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+from collections.abc import Callable
+from typing import Any
+
+from ..errors import UsageError
+from ..load import Tracker, load_tracker
+from ..load.validation import suggest
+from .options import format_option, seconds_arg
+
+
+def add_parser(sub: Any, common: Callable[[argparse.ArgumentParser], None]) -> None:
+    parser = sub.add_parser(
+        "recheck",
+        help="fetch the sources' pages again and report what changed, moved or is gone",
+        description="Fetch each source with a url again (or only those named), compare the "
+        "page's main text with the latest archived version, and report each as unchanged, "
+        "changed, moved, gone, unreachable or refused, with every cited quote that is gone. "
+        "Exit 1 when any changed, moved or is gone.",
+    )
+    parser.add_argument(
+        "source_ids", nargs="*", metavar="SOURCE_ID", help="sources to recheck (default: all)"
+    )
+    common(parser)
+    parser.add_argument(
+        "--timeout",
+        type=seconds_arg,
+        default=20.0,
+        metavar="SECONDS",
+        help="give up on a page after this many seconds (default: 20)",
+    )
+    parser.add_argument(
+        "--save",
+        action="store_true",
+        help="keep each new version in sources/ID.revisions/ with an entry under revisions: "
+        "(a source without an archived text gets its first copy)",
+    )
+    format_option(parser)
+    parser.set_defaults(run=run)
+
+
+def chosen(tracker: Tracker, ids: list[str]) -> list[str]:
+    """The sources to recheck: those named (each must exist and have a url), else every
+    source with a url."""
+    if not ids:
+        return [sid for sid in sorted(tracker.sources) if tracker.sources[sid].record.url]
+    for sid in ids:
+        if sid in tracker.broken_sources:
+            raise UsageError(f"source {sid!r} does not load; run `claimtrack check`")
+        if sid not in tracker.sources:
+            hint = suggest(sid, tracker.sources)
+            raise UsageError(f"no source {sid!r}" + (f"; {hint}" if hint else ""))
+        if tracker.sources[sid].record.url is None:
+            raise UsageError(f"source {sid!r} has no url: there is nothing to fetch")
+    return list(dict.fromkeys(ids))
+
+
+def run(args: argparse.Namespace) -> int:
+    from ..recheck.report import format_json, format_text
+    from ..recheck.run import NEWS, recheck
+    from ..recheck.save import save
+
+    tracker = load_tracker(args.root)
+    today: dt.date = args.today or dt.date.today()
+    results = []
+    for sid in chosen(tracker, args.source_ids):
+        found = recheck(tracker, sid, args.timeout)
+        if args.save:
+            save(tracker.root, tracker, found, today)
+        results.append(found)
+    print(format_json(results) if args.format == "json" else format_text(results), end="")
+    return 1 if any(f.outcome in NEWS or f.error for f in results) else 0

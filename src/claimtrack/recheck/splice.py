@@ -1,0 +1,176 @@
+"""What `recheck --save` writes into a source record: one entry more under ``revisions:``,
+or the first ``snapshot:``, spliced into the editor's text as `status` splices a history
+entry (edit/yamledit.py): every comment, blank line and key stays where it was.
+
+Each splice is pure (bytes to bytes, for edit/apply.py's one workflow), and its result is
+parsed again and compared with the old data plus exactly this change; a text shaped in a
+way these splices do not handle is refused (EditError), never rewritten.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from ..edit.scalars import scalar
+from ..edit.spans import Spans, parse_spans
+from ..edit.yamledit import EditError, after_content
+from ..load.yamlsource import parse_document
+
+# The keys of a revisions: entry, in the order they are written.
+ENTRY_KEYS = ("retrieved", "outcome", "url", "sha256", "html_sha256")
+SNAPSHOT_KEYS = ("retrieved", "sha256", "html_sha256")
+
+
+def _lines(pairs: dict[str, str], indent: int, dash: bool, nl: str) -> str:
+    """The pairs as block lines at ``indent``; the first after ``- `` when ``dash``."""
+    out = []
+    for n, (key, value) in enumerate(pairs.items()):
+        # Dates and hex digests are plain; an address is written as a reader gets it back.
+        written = value if key != "url" else scalar(value, "plain", flow=False)
+        head = " " * indent
+        if dash:
+            head = head + "- " if n == 0 else " " * (indent + 2)
+        out.append(f"{head}{key}: {written}{nl}")
+    return "".join(out)
+
+
+def _ordered(values: dict[str, str | None], keys: tuple[str, ...]) -> dict[str, str]:
+    return {k: v for k in keys if (v := values.get(k)) is not None}
+
+
+def _top_level_end(text: str, spans: Spans, key: str) -> int | None:
+    """Where a new top-level key goes after the node of ``key``, or None without it."""
+    if (key,) not in spans.values or (key,) not in spans.keys:
+        return None
+    return after_content(text, spans, (key,), 0)
+
+
+def _with_key(text: str, key: str, block: str, after: str | None, nl: str) -> str:
+    """``text`` with a new top-level ``key:`` and its ``block`` after the node of ``after``
+    (or at the end of the file)."""
+    spans = _spans(text)
+    at = _top_level_end(text, spans, after) if after is not None else None
+    if at is None:
+        lead = "" if text.endswith("\n") or not text else nl
+        return text + lead + f"{key}:{nl}" + block
+    lead = "" if at < len(text) or text.endswith("\n") else nl
+    return text[:at] + lead + f"{key}:{nl}" + block + text[at:]
+
+
+def _spans(text: str) -> Spans:
+    spans = parse_spans(text)
+    if spans is None:
+        raise EditError("the file is not a YAML mapping that can be edited")
+    return spans
+
+
+def add_revision(text: str, entry: dict[str, str | None]) -> str:
+    """``text`` with ``entry`` appended to its ``revisions:`` list (made after ``snapshot:``
+    when the record has none)."""
+    spans = _spans(text)
+    nl = "\r\n" if "\r\n" in text else "\n"
+    pairs = _ordered(entry, ENTRY_KEYS)
+    key = spans.keys.get(("revisions",))
+    value = spans.values.get(("revisions",))
+    if key is None or value is None:
+        return _with_key(text, "revisions", _lines(pairs, 2, True, nl), "snapshot", nl)
+    count = spans.items(("revisions",))
+    empty_plain = value.kind == "scalar" and value.style == "plain"
+    if empty_plain and not text[value.start : value.end]:
+        # "revisions:" with nothing after it: the list starts on the next line.
+        line_end = text.find("\n", key.end)
+        at = len(text) if line_end < 0 else line_end + 1
+        lead = nl if line_end < 0 else ""
+        return text[:at] + lead + _lines(pairs, key.column + 1, True, nl) + text[at:]
+    if value.kind != "seq":
+        raise EditError("'revisions:' must be a list")
+    if value.style == "flow":
+        if count:
+            raise EditError(
+                "write revisions as a block list (one '- retrieved: ...' item per revision) "
+                "for recheck --save to add one"
+            )
+        # "revisions: []" -> "revisions:" and the entry on the lines after it.
+        line_end = text.find("\n", value.end)
+        at = len(text) if line_end < 0 else line_end + 1
+        rest = text[value.end : at]  # a comment and the line break, or nothing
+        if rest.strip():  # a comment after []: it stays in its column
+            line = text[: value.start] + " " * (value.end - value.start) + rest
+        else:
+            line = text[: value.start].rstrip(" ") + rest
+        lead = nl if line_end < 0 else ""
+        return line + lead + _lines(pairs, key.column + 1, True, nl) + text[at:]
+    dash_col = value.column - 1
+    at = after_content(text, spans, ("revisions", count - 1), dash_col)
+    lead = "" if at < len(text) or text.endswith("\n") else nl
+    return text[:at] + lead + _lines(pairs, dash_col, True, nl) + text[at:]
+
+
+def add_snapshot(text: str, snapshot: dict[str, str | None]) -> str:
+    """``text`` with its first ``snapshot:`` filled in: in place of an empty ``snapshot:``
+    (as `new source` leaves it without an archived copy), else as a new key at the end."""
+    spans = _spans(text)
+    nl = "\r\n" if "\r\n" in text else "\n"
+    pairs = _ordered(snapshot, SNAPSHOT_KEYS)
+    key = spans.keys.get(("snapshot",))
+    value = spans.values.get(("snapshot",))
+    if key is None or value is None:
+        return _with_key(text, "snapshot", _lines(pairs, 2, False, nl), None, nl)
+    if not (value.kind == "scalar" and value.style == "plain" and value.start == value.end):
+        raise EditError("the record already has a snapshot: its archived copy is not replaced")
+    line_end = text.find("\n", key.end)
+    at = len(text) if line_end < 0 else line_end + 1
+    lead = nl if line_end < 0 else ""
+    return text[:at] + lead + _lines(pairs, key.column + 1, False, nl) + text[at:]
+
+
+def _checked(
+    raw: bytes,
+    relpath: str,
+    splice: Callable[[str], str],
+    what: str,
+    key: str,
+    value: Callable[[Any], Any],
+) -> bytes:
+    """``splice`` applied to the file's text, refused unless the result loads as the old
+    data with exactly ``key`` changed to ``value`` (a function of the old value)."""
+    bom = b"\xef\xbb\xbf" if raw.startswith(b"\xef\xbb\xbf") else b""
+    old = parse_document(raw, relpath)
+    if not isinstance(old.data, dict):
+        raise EditError("the file does not load; fix it first (run claimtrack check)")
+    new_raw = bom + splice(raw[len(bom) :].decode("utf-8")).encode("utf-8")
+    new = parse_document(new_raw, relpath)
+    expected = {**old.data, key: value(old.data.get(key))}
+    if new.data != expected:
+        raise EditError(
+            f"could not splice the {what} into this file's layout safely; "
+            "add it by hand (and please report the file's shape)"
+        )
+    return new_raw
+
+
+def edit_add_revision(raw: bytes, relpath: str, entry: dict[str, str | None]) -> bytes:
+    """The source file's new bytes: one revision more, checked to load as exactly that."""
+    added = _ordered(entry, ENTRY_KEYS)
+    return _checked(
+        raw,
+        relpath,
+        lambda text: add_revision(text, entry),
+        "revision",
+        "revisions",
+        lambda old: [*(old or []), added],
+    )
+
+
+def edit_add_snapshot(raw: bytes, relpath: str, snapshot: dict[str, str | None]) -> bytes:
+    """The source file's new bytes with its first snapshot, checked to load as exactly that."""
+    added = _ordered(snapshot, SNAPSHOT_KEYS)
+    return _checked(
+        raw,
+        relpath,
+        lambda text: add_snapshot(text, snapshot),
+        "snapshot",
+        "snapshot",
+        lambda old: added,
+    )
