@@ -339,3 +339,25 @@ def test_the_readme_cron_line_commits_after_exit_0_and_1_only(
         again = subprocess.run(["sh", "-c", command], capture_output=True, text=True, check=False)
         assert again.returncode == 0, again.stderr  # nothing new the next day: quiet
         assert len(git("log", "--format=%s", cwd=root).splitlines()) == 2
+
+
+def test_the_steps_run_with_the_real_claimtrack_in_a_new_tracker(tmp_path: Path) -> None:
+    """The run lines as written, with the installed claimtrack, in what `init` writes (no
+    source has a url yet: nothing is fetched)."""
+    root = tmp_path / "tracker"
+    init_tracker(root)
+    (tmp_path / "runner").mkdir()
+    env = {
+        **os.environ,
+        "PATH": f"{sysconfig.get_path('scripts')}{os.pathsep}{os.environ['PATH']}",
+        "RUNNER_TEMP": str(tmp_path / "runner"),
+        "GITHUB_OUTPUT": str(tmp_path / "output"),
+    }
+    recheck = run_step(step(RECHECK, "Recheck every source")["run"], env, root)
+    assert recheck.returncode == 0, recheck.stderr
+    assert Path(env["GITHUB_OUTPUT"]).read_text() == "status=0\n"
+    for name in ("Check every record (warnings fail too)", "Build the site"):
+        done = run_step(step(SITE, name)["run"], env, root)
+        assert done.returncode == 0, done.stdout + done.stderr
+    upload = step(SITE, "Keep the site for the deployment")
+    assert (root / upload["with"]["path"] / "index.html").is_file()
