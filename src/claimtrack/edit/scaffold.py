@@ -1,5 +1,6 @@
 """A new tracker in one step: settings, empty record folders, schemas, and the files
-around them (README, .gitignore, pre-commit config), from packaged skeletons."""
+around them (README, .gitignore, pre-commit config, requirements.txt, the GitHub Actions
+workflows), from packaged skeletons."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import re
 from importlib import resources
 from pathlib import Path
 
+from .._version import __version__
 from ..errors import ClaimtrackError, UsageError
 from ..fsutil import atomic_write_bytes
 from ..i18n import catalog_for, catalogs
@@ -32,6 +34,11 @@ FILES = {
     # what belongs there.  The loader reads only .yaml, .txt and .html files here.
     "claims/README.md": "claims-README.md",
     "sources/README.md": "sources-README.md",
+    # The claimtrack the workflows install, and the workflows: a daily recheck that
+    # commits new revisions, and check, build and publish to GitHub Pages.
+    "requirements.txt": "requirements.txt",
+    ".github/workflows/recheck.yml": "workflow-recheck.yml",
+    ".github/workflows/site.yml": "workflow-site.yml",
 }
 
 
@@ -97,6 +104,7 @@ def contents(folder: Path, title: str | None, language: str) -> dict[str, bytes]
         "title": scalar(title, "plain", flow=False),
         "heading": title,
         "language": language,
+        "version": __version__,
     }
     return {
         rel: skeleton("tracker", name, values=values).encode("utf-8") for rel, name in FILES.items()
@@ -119,6 +127,10 @@ def init_tracker(folder: Path, title: str | None = None, language: str = "en") -
             (folder / sub).mkdir()
             created.append(folder / sub)
         for rel, data in files.items():
+            for parent in reversed(Path(rel).parents[:-1]):  # .github/, .github/workflows/
+                if not (folder / parent).is_dir():
+                    (folder / parent).mkdir()
+                    created.append(folder / parent)
             atomic_write_bytes(folder / rel, data)
             written.append(folder / rel)
         # Named before writing: a failure half-way through still leaves none behind.

@@ -16,7 +16,9 @@ def add_parser(sub: Any, common: Callable[[argparse.ArgumentParser], None]) -> N
         "init",
         help="start a new tracker in a new or empty folder",
         description="Write tracker.yaml, empty claims/ and sources/, the JSON Schemas, "
-        "a README, a .gitignore and a pre-commit config into DIR. DIR is created "
+        "a README, a .gitignore, a pre-commit config, a requirements.txt and two GitHub "
+        "Actions workflows (a daily recheck --save that commits new revisions; check, "
+        "build and publish to GitHub Pages) into DIR. DIR is created "
         "(with its parents) or must be empty: nothing is ever overwritten.",
     )
     parser.add_argument("dir", type=Path, metavar="DIR", help="the new tracker's folder")

