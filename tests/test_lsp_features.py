@@ -63,8 +63,10 @@ def doc(uri: str) -> types.TextDocumentIdentifier:
 async def test_source_ids_are_completed_with_their_title(
     client: LanguageClient, root: Path
 ) -> None:
-    text = (root / CLAIM).read_text(encoding="utf-8").replace(
-        "  - source: acme-post\n", "  - source: ac\n"
+    text = (
+        (root / CLAIM)
+        .read_text(encoding="utf-8")
+        .replace("  - source: acme-post\n", "  - source: ac\n")
     )
     uri, text = await opened(client, root, text)
     found = await client.text_document_completion_async(
@@ -77,8 +79,10 @@ async def test_source_ids_are_completed_with_their_title(
 
 
 async def test_claim_ids_are_completed_in_related(client: LanguageClient, root: Path) -> None:
-    text = (root / CLAIM).read_text(encoding="utf-8").replace(
-        "related: [rocket-price]", "related: [ro]"
+    text = (
+        (root / CLAIM)
+        .read_text(encoding="utf-8")
+        .replace("related: [rocket-price]", "related: [ro]")
     )
     uri, text = await opened(client, root, text)
     found = await client.text_document_completion_async(
@@ -91,8 +95,10 @@ async def test_claim_ids_are_completed_in_related(client: LanguageClient, root: 
 
 
 async def test_statuses_are_completed(client: LanguageClient, root: Path) -> None:
-    text = (root / CLAIM).read_text(encoding="utf-8").replace(
-        "status: unverified\nhistory", "status: \nhistory"
+    text = (
+        (root / CLAIM)
+        .read_text(encoding="utf-8")
+        .replace("status: unverified\nhistory", "status: \nhistory")
     )
     uri, text = await opened(client, root, text)
     found = await client.text_document_completion_async(
@@ -185,7 +191,9 @@ def apply(text: str, edits: list[types.TextEdit]) -> str:
     def index(p: types.Position) -> int:
         return offsets[p.line] + p.character
 
-    for edit in sorted(edits, key=lambda e: (e.range.start.line, e.range.start.character), reverse=True):
+    for edit in sorted(
+        edits, key=lambda e: (e.range.start.line, e.range.start.character), reverse=True
+    ):
         text = text[: index(edit.range.start)] + edit.new_text + text[index(edit.range.end) :]
     return text
 

@@ -28,9 +28,15 @@ from tests.lsp_support import (
 )
 
 REPO = Path(__file__).resolve().parent.parent
-TRACKERS = ("repository", *sorted(
-    p.name for p in FIXTURES.iterdir() if (p / "tracker.yaml").is_file() or (p / "claims").is_dir()
-), "bad")
+TRACKERS = (
+    "repository",
+    *sorted(
+        p.name
+        for p in FIXTURES.iterdir()
+        if (p / "tracker.yaml").is_file() or (p / "claims").is_dir()
+    ),
+    "bad",
+)
 
 
 def make_tracker(name: str, dest: Path) -> Path:

@@ -96,9 +96,7 @@ async def test_a_file_outside_the_tracker_gets_nothing(
     assert hover is None
 
 
-def test_invalid_json_rpc_is_answered_and_the_server_goes_on(
-    raw: RawServer, root: Path
-) -> None:
+def test_invalid_json_rpc_is_answered_and_the_server_goes_on(raw: RawServer, root: Path) -> None:
     raw.send_bytes(b"{this is not json")
     raw.send_bytes(b'{"jsonrpc": "2.0", "id": 7, "method": 12}')
     raw.send_bytes(b"[1, 2, 3]")

@@ -94,7 +94,10 @@ def test_the_key_digests_are_the_same_in_another_process(tmp_path: Path) -> None
         env = {**os.environ, "PYTHONHASHSEED": seed}
         done = subprocess.run(
             [sys.executable, "-c", script, str(root), str(out)],
-            env=env, capture_output=True, text=True, check=True,
+            env=env,
+            capture_output=True,
+            text=True,
+            check=True,
         )
         runs.append([int(n) for n in done.stdout.split()])
     (first, pages), (second, _) = runs

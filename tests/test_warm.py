@@ -11,9 +11,7 @@ HEAVY = ("pydantic", "yaml", "jinja2", "babel", "pint")
 
 def _imported(code: str) -> list[str]:
     probe = f"{code}\nimport sys\nprint('\\n' + ' '.join(m for m in {HEAVY!r} if m in sys.modules))"
-    done = subprocess.run(
-        [sys.executable, "-c", probe], capture_output=True, text=True, check=True
-    )
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
     return done.stdout.split("\n")[-2].split()  # the last line: what the command printed aside
 
 
@@ -95,7 +93,14 @@ def aged(tracker: Callable[[str], Path]) -> Path:
 
 def _build(run_cli: Run, root: Path, *extra: str) -> Result:
     return run_cli(
-        "build", "--root", root, "--out", root.parent / "out", "--today", TODAY, "--no-search",
+        "build",
+        "--root",
+        root,
+        "--out",
+        root.parent / "out",
+        "--today",
+        TODAY,
+        "--no-search",
         *extra,
     )
 

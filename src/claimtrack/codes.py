@@ -101,6 +101,7 @@ class Code(StrEnum):
     TRANSLATION_LANGUAGE = "translation-language"
     TRANSLATION_ORPHAN = "translation-orphan"
     # The editor's worklist (`claimtrack review`): advice, never reported by `check`
+    REVIEW_PASSAGE_GONE = "review-passage-gone"
     REVIEW_UNDISCLOSED = "review-undisclosed"
     REVIEW_UNVERIFIED = "review-unverified"
     REVIEW_TO_CHECK = "review-to-check"
@@ -295,6 +296,11 @@ CODES: dict[Code, CodeInfo] = {
         W,
         "a translated field whose original does not exist (a history or measurement key "
         "naming no entry, conditions or notes that are empty)",
+    ),
+    Code.REVIEW_PASSAGE_GONE: CodeInfo(
+        INFO,
+        "a quote whose passage is missing from its source's latest revision (`recheck "
+        "--save`): edited out, or the page taken down; the archived copy still has it",
     ),
     Code.REVIEW_UNDISCLOSED: CodeInfo(
         INFO, "an omission still `undisclosed` more than 60 days after its last history entry"

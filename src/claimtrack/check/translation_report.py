@@ -86,13 +86,17 @@ def claim_record(loaded: Loaded[Claim], tag: str) -> RecordFields:
         state = quote_state(ev, tag)
         if state is not None:
             found.append((where, state))
-    return RecordFields("claims", loaded.path, loaded.positions, frozenset(claim.translations), found)
+    return RecordFields(
+        "claims", loaded.path, loaded.positions, frozenset(claim.translations), found
+    )
 
 
 def source_record(loaded: Loaded[Source], tag: str) -> RecordFields:
     source = loaded.record
     found: list[tuple[Path_, FieldState]] = [((), f) for f in source_fields(source, tag)]
-    return RecordFields("sources", loaded.path, loaded.positions, frozenset(source.translations), found)
+    return RecordFields(
+        "sources", loaded.path, loaded.positions, frozenset(source.translations), found
+    )
 
 
 def tracker_record(tracker: Tracker, tag: str, settings: Positions) -> RecordFields:

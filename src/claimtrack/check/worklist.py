@@ -55,6 +55,7 @@ ORDER: tuple[Code | None, ...] = (
     None,  # the check's errors, each under its own code
     Code.STALE,
     Code.QUOTE_UNCHECKED,
+    Code.REVIEW_PASSAGE_GONE,
     Code.REVIEW_UNDISCLOSED,
     Code.REVIEW_UNVERIFIED,
     Code.REVIEW_TO_CHECK,
@@ -104,10 +105,31 @@ def _items(
                 since = (loaded.record.review_by.isoformat(),)
             yield _info(p), since
     for loaded in a.tracker.claims.values():
+        yield from _passages_gone(a, loaded)
         yield from _waiting(loaded, today)
         yield from _to_check(a, loaded)
     yield from ((item, ()) for item in _translations(a))
     yield from _uncited(a)
+
+
+def _passages_gone(a: Analysis, loaded: Loaded[Claim]) -> Iterator[tuple[Problem, Order]]:
+    """Each quote whose passage left its source's latest revision (check/revisions.py, as
+    the claim page marks it), the earliest removal first."""
+    for path, ev in loaded.record.quote_items():
+        gone = a.removal(ev)
+        if gone is None:
+            continue
+        went = "the page was taken down" if gone.gone else "the passage was removed"
+        item = report(
+            loaded.path,
+            loaded.positions.value((*path, "quote")),
+            Code.REVIEW_PASSAGE_GONE,
+            f"source {ev.source!r} no longer has this quote: {went} between {gone.kept} and "
+            f"{gone.removed} (the archived copy of {gone.archived} still has it)",
+            "read what the source says now; record a status change if the claim no longer "
+            "stands as sourced, or cite a source that still says it",
+        )
+        yield item, (gone.removed.isoformat(),)
 
 
 def _waiting(loaded: Loaded[Claim], today: dt.date) -> Iterator[tuple[Problem, Order]]:
