@@ -226,7 +226,7 @@ def test_a_page_in_its_legacy_charset(
 def test_a_failed_write_leaves_no_partial_source(
     run_cli: Run, tracker: Callable[[str], Path], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from claimtrack.commands import new
+    from claimtrack.commands.edits import new
 
     real = new.atomic_write_bytes
 

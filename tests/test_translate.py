@@ -425,7 +425,7 @@ def test_an_unknown_id_is_refused_with_a_suggestion(run_cli: Run, tracker: Track
 def test_a_file_edited_meanwhile_is_left_as_the_other_editor_wrote_it(
     run_cli: Run, tracker: Tracker, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from claimtrack.commands import translate as command
+    from claimtrack.commands.edits import translate as command
 
     root = tracker("translate")
     path = root / "claims" / "comments.yaml"

@@ -27,7 +27,7 @@ def test_parsing_a_command_imports_that_command_only() -> None:
         "build_parser(['build']).parse_args(['build', '--today', '2026-11-30', '--no-search'])\n"
         "import sys\n"
         "assert 'claimtrack.commands.build' in sys.modules\n"
-        "assert 'claimtrack.commands.new' not in sys.modules\n"
+        "assert 'claimtrack.commands.edits.new' not in sys.modules\n"
     )
     assert _imported(code) == []
 

@@ -78,7 +78,7 @@ def read_regular(path: str | Path, limit: int | None, mode: int | None = None) -
         if not stat.S_ISREG(st.st_mode):  # swapped in between the stat and the open
             raise _not_a_file(st.st_mode)
         if limit is not None and st.st_size > limit:
-            raise _too_large(st.st_size, limit)
+            raise too_large(st.st_size, limit)
         # One read of the known size plus one to see the end: no buffering layer,
         # which would fstat and seek again.
         parts, total, want = [], 0, st.st_size + 1
@@ -86,7 +86,7 @@ def read_regular(path: str | Path, limit: int | None, mode: int | None = None) -
             parts.append(chunk)
             total += len(chunk)
             if limit is not None and total > limit:  # grew while being read
-                raise _too_large(total, limit)
+                raise too_large(total, limit)
             want = 1 << 16
         return b"".join(parts)
     except OSError as exc:
@@ -95,7 +95,7 @@ def read_regular(path: str | Path, limit: int | None, mode: int | None = None) -
         os.close(fd)
 
 
-def _too_large(size: int, limit: int) -> FileRefused:
+def too_large(size: int, limit: int) -> FileRefused:
     return FileRefused(Code.FILE_TOO_LARGE, f"file is {size} bytes, more than the limit of {limit}")
 
 

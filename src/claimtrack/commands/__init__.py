@@ -22,11 +22,16 @@ COMMANDS: tuple[str, ...] = (
     "translate",
     "build",
     "serve",
+    "lsp",
 )
+
+
+# The commands that write records live together in edits/.
+_EDITS = frozenset({"init", "new", "status", "translate"})
 
 
 def command(name: str) -> ModuleType:
     """The module of the command ``name`` (one of COMMANDS), imported on first use."""
     if name not in COMMANDS:
         raise KeyError(name)
-    return import_module(f"{__name__}.{name}")
+    return import_module(f"{__name__}.edits.{name}" if name in _EDITS else f"{__name__}.{name}")

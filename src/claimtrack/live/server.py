@@ -25,13 +25,12 @@ from ..errors import ClaimtrackError, DataError, Stopped, UsageError
 from ..load import Cache
 from ..problems import format_text
 from ..site import SiteBuilder
-from .events import EventsUnavailable, EventWatcher
+from .follow import EditFeed
 from .hosts import HostCheck
 from .http import LiveHandler, handler_for
 from .searchindex import SearchRefresher
 from .signals import StopSignals
 from .state import LiveState, View
-from .watch import Watcher
 
 # Seconds a stop waits for the threads to end; a build still running then is left to
 # end with the process (a full build puts its folder in place in one rename, or not at
@@ -108,7 +107,7 @@ class LiveServer:
         self._signals: StopSignals | None = None  # while serve_forever() runs
         self._httpd: _Server | None = None
         self._threads: list[threading.Thread] = []
-        self._watcher: EventWatcher | Watcher | None = None
+        self._watcher: EditFeed | None = None
 
     @property
     def url(self) -> str:
@@ -133,7 +132,13 @@ class LiveServer:
         hosts = HostCheck.for_server(self.host, str(bound), int(port))
         self._httpd.RequestHandlerClass = handler_for(self.live, self.out, hosts)
         # Watching starts before the first build, so that an edit saved during it is seen.
-        self._watcher = self._start_watching()
+        self._watcher = EditFeed(
+            self.root,
+            lambda text: self._say(text, err=True),
+            interval=self.interval,
+            events=self.events,
+            name="claimtrack serve",
+        )
         try:
             self.rebuild([], initial=True)
         except UsageError:
@@ -210,37 +215,9 @@ class LiveServer:
             self.search = SearchRefresher(self.builder.index, self._say, **delay)
         return self.search
 
-    def _start_watching(self) -> EventWatcher | Watcher:
-        if self.events:
-            try:
-                return EventWatcher(self.root)
-            except EventsUnavailable as exc:
-                self._say(
-                    f"claimtrack serve: no file-system events here ({exc}); "
-                    f"looking for edits every {self.interval} s instead",
-                    err=True,
-                )
-        return Watcher(self.root)
-
     def _watch(self) -> None:
-        watcher = self._watcher
-        if isinstance(watcher, EventWatcher):
-            try:
-                while (batch := watcher.next_batch(self._stop)) is not None:
-                    self.rebuild(batch)
-                return
-            except EventsUnavailable as exc:
-                self._say(
-                    f"claimtrack serve: file-system events stopped ({exc}); polling", err=True
-                )
-                watcher.close()
-                watcher = self._watcher = Watcher(self.root)
-                self.rebuild([])  # whatever changed while the events stopped
-        assert isinstance(watcher, Watcher)
-        while not self._stop.wait(self.interval):
-            changed = watcher.changed()
-            if changed:
-                self.rebuild(changed)
+        assert self._watcher is not None
+        self._watcher.follow(self._stop, self.rebuild)
 
     def stop(self) -> None:
         """Stop watching and serving, end the Pagefind runs, wake every waiting page request.
@@ -267,7 +244,7 @@ class LiveServer:
         self._threads.clear()
         if self.search is not None:
             self.search.stop(left())
-        if isinstance(self._watcher, EventWatcher):
+        if self._watcher is not None:
             self._watcher.close()
         # The cache only when no build is using it (a build ends with the process).
         if self._lock.acquire(timeout=left()):

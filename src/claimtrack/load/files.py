@@ -16,7 +16,7 @@ from typing import Literal
 
 from ..codes import Code
 from ..errors import FileRefused, UsageError
-from ..fsutil import read_regular, refusal
+from ..fsutil import read_regular, refusal, too_large
 from ..problems import Problem, report
 from ..textrules import ID_RULE, is_record_id
 
@@ -188,11 +188,28 @@ def record_files(
     return found
 
 
-def load_archive(root: Path, path: Path, problems: list[Problem]) -> Archive | None:
-    raw = read_data_file(root, path, problems)
+def read_unsaved(
+    rel: str, raw: bytes, problems: list[Problem], limit: int = MAX_BYTES
+) -> bytes | None:
+    """An editor's unsaved text of ``rel``, held to the limit a file on disk is held to."""
+    if len(raw) <= limit:
+        return raw
+    refused = too_large(len(raw), limit)
+    problems.append(report(rel, (1, 1), refused.code, str(refused), refused.hint))
+    return None
+
+
+def load_archive(
+    root: Path, path: Path, problems: list[Problem], unsaved: bytes | None = None
+) -> Archive | None:
+    """``unsaved``: the editor's text of the file, read in its place."""
+    rel = relpath(root, path)
+    if unsaved is None:
+        raw = read_data_file(root, path, problems)
+    else:
+        raw = read_unsaved(rel, unsaved, problems)
     if raw is None:
         return None
-    rel = relpath(root, path)
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -203,8 +220,13 @@ def load_archive(root: Path, path: Path, problems: list[Problem]) -> Archive | N
     return Archive(rel, text, hashlib.sha256(raw).hexdigest())
 
 
-def load_page(root: Path, path: Path, problems: list[Problem]) -> SavedPage | None:
-    raw = read_data_file(root, path, problems, PAGE_MAX_BYTES)
+def load_page(
+    root: Path, path: Path, problems: list[Problem], unsaved: bytes | None = None
+) -> SavedPage | None:
+    if unsaved is None:
+        raw = read_data_file(root, path, problems, PAGE_MAX_BYTES)
+    else:
+        raw = read_unsaved(relpath(root, path), unsaved, problems, PAGE_MAX_BYTES)
     if raw is None:
         return None
     return SavedPage(relpath(root, path), hashlib.sha256(raw).hexdigest())

@@ -14,7 +14,7 @@ many files need it (batch.split).
 from __future__ import annotations
 
 import os
-from collections.abc import Collection
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Generic, TypeGuard, TypeVar
@@ -25,7 +25,7 @@ from ..batch import collector_paused, split
 from ..codes import Code
 from ..problems import Problem, report
 from ..records import Claim, Source, TrackerSettings
-from .cache import Cache, ParseResult, content_digest
+from .cache import Cache, ParseResult
 from .files import (
     FOLDERS,
     SETTINGS_FILE,
@@ -37,10 +37,10 @@ from .files import (
     list_files,
     load_archive,
     load_page,
-    read_data_file,
 )
 from .nodes import Marks, Positions
-from .parse import finish_record, parse_bytes
+from .parse import finish_record
+from .reading import file_reader, parse_one, parse_unsaved, unsaved_reader
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -94,25 +94,19 @@ class FileLoad:
     problems: tuple[Problem, ...]
 
 
-def _text_reader(path: str, rel: str, digest: str) -> str | None:
-    """The file's text, if it still has the content that was loaded (for positions)."""
-    try:
-        with open(path, "rb") as handle:
-            raw = handle.read()
-    except OSError:
-        return None
-    if content_digest(rel, raw) != digest:
-        return None
-    return raw.decode("utf-8", "replace")
-
-
 def _finish(
-    root: str, rel: str, kind: FileKind, rid: str, digest: str, parsed: ParseResult, cache: Cache
+    reader: Callable[[], str | None],
+    rel: str,
+    kind: FileKind,
+    rid: str,
+    digest: str,
+    parsed: ParseResult,
+    cache: Cache,
 ) -> FileLoad:
-    """Validate a parsed record file (a claim, a source or the settings)."""
-    path = os.path.join(root, rel)
+    """Validate a parsed record file (a claim, a source or the settings); ``reader`` gives
+    its text again when a position is asked for."""
     positions = Positions(
-        reader=lambda: _text_reader(path, rel, digest),
+        reader=reader,
         known=cache.known_positions(digest),
         marks=None if parsed.marks is None else Marks(parsed.data, parsed.marks),
     )
@@ -137,22 +131,6 @@ def _holds(value: object, model: type[M]) -> TypeGuard[Loaded[M]]:
     return isinstance(value, Loaded) and isinstance(value.record, model)
 
 
-def _parse_one(
-    root: Path, rel: str
-) -> tuple[os.stat_result | None, str, ParseResult | None, list[Problem]]:
-    """Read and parse one file: (stat, digest, parse result, read problems); runs in either process."""
-    path = root / rel
-    problems: list[Problem] = []
-    try:
-        st = os.stat(path)
-    except OSError:
-        st = None
-    raw = read_data_file(root, path, problems)
-    if raw is None:
-        return st, "", None, problems
-    return st, content_digest(rel, raw), parse_bytes(rel, raw), problems
-
-
 def _loads(rel: str) -> bool:
     """Whether loading reads this path or reports on its name: not templates or static files,
     and not a file whose name no listing looks at (an editor's or sed's temporary file)."""
@@ -165,12 +143,21 @@ def _loads(rel: str) -> bool:
 
 
 class Loader:
-    """Loads the tracker at ``root`` again and again, redoing only what changed."""
+    """Loads the tracker at ``root`` again and again, redoing only what changed.
 
-    def __init__(self, root: Path, cache: Cache | None = None) -> None:
+    ``unsaved``: texts an editor holds and has not saved, by path relative to the root
+    (``claimtrack lsp``); each is loaded in place of its file, as if saved.  The caller
+    changes the mapping between loads and names the paths it changed.  Unsaved content
+    never enters the cache: its stamps and parse results are the files' on disk.
+    """
+
+    def __init__(
+        self, root: Path, cache: Cache | None = None, unsaved: Mapping[str, bytes] | None = None
+    ) -> None:
         self.root = Path(root).resolve()
         self._base = str(self.root)
         self.cache = cache if cache is not None else Cache.disabled()
+        self.unsaved: Mapping[str, bytes] = unsaved if unsaved is not None else {}
         self._files: dict[str, FileLoad] = {}
         self._listing: list[Problem] = []
         self._archives: list[str] = []  # every sources/*.txt and *.html, for orphan-archive
@@ -225,12 +212,22 @@ class Loader:
         problems: list[Problem] = []
         listing, self._archives = list_files(self.root, problems)
         self._listing = problems
+        listed = {rel for rel, _, _ in listing}
+        for rel in sorted(self.unsaved.keys() - listed):  # a new file, not saved yet
+            found = classify(rel)
+            if found is not None:
+                listing.append((rel, *found))
+                if found[0] in _COPY_KINDS:
+                    self._archives = sorted([*self._archives, rel])
         return listing
 
     def _load_all(self) -> None:
         old, self._files = self._files, {}
         misses: list[tuple[str, FileKind, str]] = []
         for rel, kind, rid in self._listed():
+            if rel in self.unsaved:
+                misses.append((rel, kind, rid))
+                continue
             try:
                 st = os.stat(os.path.join(self._base, rel))
             except OSError:
@@ -242,7 +239,8 @@ class Loader:
                 continue
             parsed = self.cache.parse_result(digest) if digest and kind not in _COPY_KINDS else None
             if digest is not None and parsed is not None:
-                self._files[rel] = _finish(self._base, rel, kind, rid, digest, parsed, self.cache)
+                reader = self._reader(rel, digest)
+                self._files[rel] = _finish(reader, rel, kind, rid, digest, parsed, self.cache)
             else:
                 misses.append((rel, kind, rid))
         self._load_misses(misses, old)
@@ -252,7 +250,8 @@ class Loader:
             found = classify(rel)
             assert found is not None
             kind, rid = found
-            if not (self.root / rel).exists() and not os.path.islink(self.root / rel):
+            path = self.root / rel
+            if rel not in self.unsaved and not path.exists() and not os.path.islink(path):
                 self._files.pop(rel, None)
                 if kind in _COPY_KINDS and rel in self._archives:
                     self._archives.remove(rel)
@@ -271,19 +270,22 @@ class Loader:
         for rel, kind, rid in copies:
             problems: list[Problem] = []
             load = load_archive if kind == "archive" else load_page
-            copy = load(self.root, self.root / rel, problems)
+            copy = load(self.root, self.root / rel, problems, self.unsaved.get(rel))
             digest = copy.sha256 if copy is not None else ""
             previous = old.get(rel)
             if copy is not None and previous is not None and previous.digest == digest:
                 self._files[rel] = previous
                 continue
             self._files[rel] = FileLoad(kind, rid, digest, copy, tuple(problems))
-        root = self.root
+        root, unsaved = self.root, self.unsaved
+        on_disk = [m for m in records if m[0] not in unsaved]
         results = split(
-            [rel for rel, _, _ in records],
-            lambda rels: [_parse_one(root, rel) for rel in rels],
+            [rel for rel, _, _ in on_disk],
+            lambda rels: [parse_one(root, rel) for rel in rels],
             "parsing",
         )
+        records = on_disk + [m for m in records if m[0] in unsaved]
+        results += [parse_unsaved(rel, unsaved[rel]) for rel, _, _ in records[len(on_disk) :]]
         for (rel, kind, rid), (st, digest, parsed, problems) in zip(records, results, strict=True):
             if parsed is None:
                 self._files[rel] = FileLoad(kind, rid, "", None, tuple(problems))
@@ -294,8 +296,15 @@ class Loader:
             if previous is not None and previous.digest == digest:
                 self._files[rel] = previous  # saved again without a change
                 continue
-            self.cache.remember_parse(digest, parsed)
-            self._files[rel] = _finish(self._base, rel, kind, rid, digest, parsed, self.cache)
+            if rel in unsaved:
+                reader = unsaved_reader(unsaved, rel, digest)
+            else:
+                self.cache.remember_parse(digest, parsed)
+                reader = self._reader(rel, digest)
+            self._files[rel] = _finish(reader, rel, kind, rid, digest, parsed, self.cache)
+
+    def _reader(self, rel: str, digest: str) -> Callable[[], str | None]:
+        return file_reader(os.path.join(self._base, rel), rel, digest)
 
     # -- the tracker -----------------------------------------------------------
     def _assemble(self) -> Tracker:

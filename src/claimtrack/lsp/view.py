@@ -27,9 +27,18 @@ class View:
     analysis: Analysis
     problems: tuple[Problem, ...]  # every problem, sorted as check sorts them
     by_path: Mapping[str, tuple[Problem, ...]] = field(default_factory=dict)
+    # The editor's unsaved texts the view was made from, by path: they stand for the files.
+    unsaved: Mapping[str, bytes] = field(default_factory=dict)
 
     @classmethod
-    def of(cls, root: Path, today: dt.date, analysis: Analysis, problems: list[Problem]) -> View:
+    def of(
+        cls,
+        root: Path,
+        today: dt.date,
+        analysis: Analysis,
+        problems: list[Problem],
+        unsaved: Mapping[str, bytes] | None = None,
+    ) -> View:
         by_path: dict[str, list[Problem]] = {}
         for p in problems:
             by_path.setdefault(p.path, []).append(p)
@@ -40,7 +49,18 @@ class View:
             analysis,
             tuple(problems),
             {path: tuple(found) for path, found in by_path.items()},
+            dict(unsaved or {}),
         )
+
+    def text(self, rel: str) -> str | None:
+        """The text of ``rel`` this view was made from: the editor's, else the file's."""
+        raw = self.unsaved.get(rel)
+        if raw is None:
+            try:
+                raw = (self.root / rel).read_bytes()
+            except OSError:
+                return None
+        return raw.decode("utf-8", "replace")
 
     def uri(self, rel: str) -> str:
         """The file URI of a path relative to the root (``claims/x.yaml``)."""

@@ -21,15 +21,15 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from ..edit.apply import Change, apply
-from ..edit.fetch import fetch
-from ..edit.measurement import edit_add_measurement
-from ..edit.scaffold import skeleton as fill_skeleton
-from ..edit.webpage import UNKNOWN, decode, main_text, page_facts, skeleton_values
-from ..errors import ClaimtrackError, FileRefused
-from ..fsutil import atomic_write_bytes, read_regular
-from ..load.files import MAX_BYTES, PAGE_MAX_BYTES
-from ..records.values import ID_RULE, is_record_id
+from ...edit.apply import Change, apply
+from ...edit.fetch import fetch
+from ...edit.measurement import edit_add_measurement
+from ...edit.scaffold import skeleton as fill_skeleton
+from ...edit.webpage import UNKNOWN, decode, main_text, page_facts, skeleton_values
+from ...errors import ClaimtrackError, FileRefused
+from ...fsutil import atomic_write_bytes, read_regular
+from ...load.files import MAX_BYTES, PAGE_MAX_BYTES
+from ...records.values import ID_RULE, is_record_id
 
 FOLDERS = {"claim": "claims", "source": "sources"}
 

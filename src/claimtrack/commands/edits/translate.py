@@ -16,9 +16,9 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any
 
-from ..edit.apply import Change, apply
-from ..edit.proposal import RecordKind
-from ..edit.translation import (
+from ...edit.apply import Change, apply
+from ...edit.proposal import RecordKind
+from ...edit.translation import (
     Request,
     check_language,
     plan,
@@ -27,10 +27,10 @@ from ..edit.translation import (
     source_languages,
     translate,
 )
-from ..errors import UsageError
-from ..load.yamlsource import parse_document
-from ..records import TranslatedBy
-from ..records.translated import field_name
+from ...errors import UsageError
+from ...load.yamlsource import parse_document
+from ...records import TranslatedBy
+from ...records.translated import field_name
 
 
 def add_parser(sub: Any, common: Callable[[argparse.ArgumentParser], None]) -> None:

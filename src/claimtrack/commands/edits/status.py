@@ -16,13 +16,13 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any
 
-from ..edit.apply import Change, apply
-from ..edit.yamledit import NewEntry, QuoteItem, edit_status
-from ..errors import UsageError
-from ..problems import format_text
-from ..records import Status, TranslatedBy
-from ..textrules import describe_illegal, first_illegal
-from .options import date_arg
+from ...edit.apply import Change, apply
+from ...edit.yamledit import NewEntry, QuoteItem, edit_status
+from ...errors import UsageError
+from ...problems import format_text
+from ...records import Status, TranslatedBy
+from ...textrules import describe_illegal, first_illegal
+from ..options import date_arg
 
 
 def add_parser(sub: Any, common: Callable[[argparse.ArgumentParser], None]) -> None:

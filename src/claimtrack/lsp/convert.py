@@ -1,0 +1,100 @@
+"""Problems as the protocol's diagnostics, and positions in the client's units.
+
+A problem points at one place (1-based line and column, in code points, as ``check``
+prints it); a diagnostic needs a range: it runs from there to the end of the value or
+key that starts there, so that the editor underlines the word the problem is about.
+Everything inside the server is in code points; ``Units`` turns a range into the
+client's units (UTF-16 for most clients) with the lines of the document it is in.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from lsprotocol import types
+from pygls.workspace.position_codec import PositionCodec
+
+from ..codes import Severity
+from ..problems import Problem
+
+SOURCE = "claimtrack"
+
+_SEVERITY = {
+    Severity.ERROR: types.DiagnosticSeverity.Error,
+    Severity.WARNING: types.DiagnosticSeverity.Warning,
+}
+
+
+def lines_of(text: str) -> list[str]:
+    """The lines as the protocol counts them (LF ends a line; a CR before it stays, as
+    ``check`` counts columns)."""
+    return text.split("\n")
+
+
+def message_of(p: Problem) -> str:
+    """The message as ``check`` prints it: the hint after a semicolon."""
+    return p.message if p.hint is None else f"{p.message}; {p.hint}"
+
+
+def _token_end(line: str, start: int) -> int:
+    """Where the key or value that starts at ``start`` ends (code points)."""
+    if start >= len(line):
+        return len(line)
+    quote = line[start]
+    if quote in "\"'":
+        end = line.find(quote, start + 1)
+        while quote == '"' and end > 0 and line[end - 1] == "\\":
+            end = line.find(quote, end + 1)
+        if end > 0:
+            return end + 1
+    rest = line[start:]
+    comment = rest.find(" #")
+    if comment >= 0:
+        rest = rest[:comment]
+    end = start + len(rest.rstrip())
+    return end if end > start else len(line)
+
+
+def problem_range(p: Problem, lines: Sequence[str]) -> types.Range:
+    line = max(p.line - 1, 0)
+    text = lines[line] if line < len(lines) else ""
+    start = min(max(p.column - 1, 0), len(text))
+    if p.line == 1 and p.column == 1:
+        end = len(text.rstrip("\r"))  # often a problem of the whole file: its first line
+    else:
+        end = _token_end(text.rstrip("\r"), start)
+    return types.Range(types.Position(line, start), types.Position(line, max(end, start)))
+
+
+def diagnostic(p: Problem, lines: Sequence[str]) -> types.Diagnostic:
+    """The problem as a diagnostic, positions in code points."""
+    return types.Diagnostic(
+        range=problem_range(p, lines),
+        message=message_of(p),
+        severity=_SEVERITY.get(p.severity, types.DiagnosticSeverity.Information),
+        code=str(p.code),
+        source=SOURCE,
+    )
+
+
+class Units:
+    """Ranges from code points to the client's units, with each document's lines."""
+
+    def __init__(self, codec: PositionCodec) -> None:
+        self.codec = codec
+
+    def out(self, lines: Sequence[str], r: types.Range) -> types.Range:
+        return self.codec.range_to_client_units(lines, r)
+
+    def into(self, lines: Sequence[str], position: types.Position) -> types.Position:
+        found = self.codec.position_from_client_units(lines, position)
+        return types.Position(found.line, found.character)
+
+    def diagnostics(self, problems: Sequence[Problem], text: str) -> list[types.Diagnostic]:
+        lines = lines_of(text)
+        found = []
+        for p in problems:
+            d = diagnostic(p, lines)
+            d.range = self.out(lines, d.range)
+            found.append(d)
+        return found

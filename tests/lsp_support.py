@@ -1,0 +1,185 @@
+"""Driving the real `claimtrack lsp` process over stdio, as an editor would (pytest-lsp).
+
+The client announces the capabilities of a real editor (Neovim 0.11 or VS Code), opens
+records of a tracker copied into a temporary folder, and waits for what the server
+publishes: every wait is for a message, with a deadline, never a pause.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import shutil
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from lsprotocol import types
+from pytest_lsp import LanguageClient, client_capabilities
+
+CLAIMTRACK = str(Path(sys.executable).with_name("claimtrack"))
+FIXTURES = Path(__file__).parent / "fixtures"
+TODAY = "2026-12-01"
+# Seconds before a test gives up on a message: far above what it takes, so that a slow
+# machine never fails a test, while a server that never answers does.
+DEADLINE = 30.0
+EDITORS = ("neovim@v0.11.0", "visual-studio-code")
+
+
+def server_command(*extra: str) -> list[str]:
+    return [CLAIMTRACK, "lsp", "--today", TODAY, *extra]
+
+
+def copy_fixture(tmp_path: Path, name: str = "minimal") -> Path:
+    dest = tmp_path / name
+    shutil.copytree(FIXTURES / name, dest, symlinks=True)
+    return dest
+
+
+async def start(client: LanguageClient, root: Path, editor: str) -> types.InitializeResult:
+    return await client.initialize_session(
+        types.InitializeParams(
+            capabilities=client_capabilities(editor),
+            root_uri=root.as_uri(),
+            workspace_folders=[types.WorkspaceFolder(uri=root.as_uri(), name=root.name)],
+        )
+    )
+
+
+def open_file(client: LanguageClient, path: Path, text: str | None = None) -> str:
+    uri = path.as_uri()
+    client.text_document_did_open(
+        types.DidOpenTextDocumentParams(
+            text_document=types.TextDocumentItem(
+                uri=uri,
+                language_id="yaml",
+                version=1,
+                text=path.read_text(encoding="utf-8") if text is None else text,
+            )
+        )
+    )
+    return uri
+
+
+def change(client: LanguageClient, uri: str, version: int, text: str) -> None:
+    """The whole new text, as a full-document change."""
+    client.text_document_did_change(
+        types.DidChangeTextDocumentParams(
+            text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=version),
+            content_changes=[types.TextDocumentContentChangeWholeDocument(text=text)],
+        )
+    )
+
+
+async def diagnostics_until(
+    client: LanguageClient,
+    uri: str,
+    wanted: Callable[[Sequence[types.Diagnostic]], bool],
+    deadline: float = DEADLINE,
+) -> Sequence[types.Diagnostic]:
+    """The diagnostics of ``uri`` once they satisfy ``wanted`` (each publication looked at)."""
+
+    async def wait() -> Sequence[types.Diagnostic]:
+        while True:
+            found = client.diagnostics.get(uri)
+            if found is not None and wanted(found):
+                return found
+            await client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+
+    return await asyncio.wait_for(wait(), deadline)
+
+
+def codes(diagnostics: Sequence[types.Diagnostic]) -> list[str]:
+    return sorted(str(d.code) for d in diagnostics)
+
+
+class RawServer:
+    """The server process spoken to byte by byte, for what a well-behaved client never
+    sends (invalid JSON-RPC) and for a client that goes away."""
+
+    def __init__(self, root: Path) -> None:
+        import subprocess
+
+        self.process = subprocess.Popen(
+            [*server_command("--root", str(root))],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+        )
+        self._buffer = b""
+
+    def send_bytes(self, body: bytes) -> None:
+        assert self.process.stdin is not None
+        self.process.stdin.write(b"Content-Length: %d\r\n\r\n" % len(body) + body)
+        self.process.stdin.flush()
+
+    def send(self, message: dict[str, object]) -> None:
+        import json
+
+        self.send_bytes(json.dumps({"jsonrpc": "2.0", **message}).encode())
+
+    def _fill(self, deadline: float) -> None:
+        import os
+        import selectors
+        import time
+
+        assert self.process.stdout is not None
+        fd = self.process.stdout.fileno()
+        with selectors.DefaultSelector() as selector:
+            selector.register(fd, selectors.EVENT_READ)
+            left = deadline - time.monotonic()
+            if left <= 0 or not selector.select(left):
+                raise TimeoutError("the server said nothing")
+        chunk = os.read(fd, 65536)
+        if not chunk:
+            raise EOFError("the server closed its output")
+        self._buffer += chunk
+
+    def read(self, timeout: float = DEADLINE) -> dict[str, object]:
+        import json
+        import time
+
+        deadline = time.monotonic() + timeout
+        while b"\r\n\r\n" not in self._buffer:
+            self._fill(deadline)
+        head, _, rest = self._buffer.partition(b"\r\n\r\n")
+        length = int(
+            next(
+                line.split(b":")[1]
+                for line in head.split(b"\r\n")
+                if line.lower().startswith(b"content-length")
+            )
+        )
+        while len(rest) < length:
+            self._buffer = head + b"\r\n\r\n" + rest
+            self._fill(deadline)
+            head, _, rest = self._buffer.partition(b"\r\n\r\n")
+        self._buffer = rest[length:]
+        found: dict[str, object] = json.loads(rest[:length])
+        return found
+
+    def answer_to(self, request_id: int, timeout: float = DEADLINE) -> dict[str, object]:
+        """The response to ``request_id`` (notifications before it are passed over)."""
+        while True:
+            message = self.read(timeout)
+            if message.get("id") == request_id and "method" not in message:
+                return message
+
+    def initialize(self, root: Path) -> dict[str, object]:
+        self.send(
+            {
+                "id": 1,
+                "method": "initialize",
+                "params": {"processId": None, "rootUri": root.as_uri(), "capabilities": {}},
+            }
+        )
+        answer = self.answer_to(1)
+        self.send({"method": "initialized", "params": {}})
+        return answer
+
+    def close(self) -> None:
+        if self.process.poll() is None:
+            self.process.kill()
+        self.process.wait()
+        for stream in (self.process.stdin, self.process.stdout):
+            if stream is not None:
+                stream.close()

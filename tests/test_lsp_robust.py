@@ -1,0 +1,159 @@
+"""`claimtrack lsp` never crashes or hangs: broken and huge documents, files outside the
+tracker, invalid JSON-RPC, a client that goes away."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+import pytest_lsp
+from lsprotocol import types
+from pytest_lsp import ClientServerConfig, LanguageClient
+
+from tests.lsp_support import (
+    DEADLINE,
+    RawServer,
+    codes,
+    copy_fixture,
+    diagnostics_until,
+    open_file,
+    server_command,
+    start,
+)
+
+
+@pytest.fixture
+def root(tmp_path: Path) -> Path:
+    return copy_fixture(tmp_path)
+
+
+@pytest_lsp.fixture(config=ClientServerConfig(server_command=server_command()))
+async def client(lsp_client: LanguageClient, root: Path):
+    await start(lsp_client, root, "neovim@v0.11.0")
+    yield
+    await lsp_client.shutdown_session()
+
+
+@pytest.fixture
+def raw(root: Path) -> Iterator[RawServer]:
+    server = RawServer(root)
+    yield server
+    server.close()
+
+
+@pytest.mark.asyncio
+async def test_a_broken_document_gets_its_syntax_problem(
+    client: LanguageClient, root: Path
+) -> None:
+    claim = root / "claims" / "rocket-speed.yaml"
+    uri = open_file(client, claim, "statement: [unclosed\nkind: figure\n  bad: indent\n")
+    found = await diagnostics_until(client, uri, lambda d: len(d) > 0)
+    assert codes(found) == ["yaml-syntax"]
+
+
+@pytest.mark.asyncio
+async def test_a_50_mb_document_is_refused_with_a_diagnostic(
+    client: LanguageClient, root: Path
+) -> None:
+    claim = root / "claims" / "rocket-speed.yaml"
+    huge = claim.read_text(encoding="utf-8") + "# " + "x" * (50 * 1024 * 1024) + "\n"
+    uri = open_file(client, claim, huge)
+    found = await diagnostics_until(client, uri, lambda d: len(d) > 0)
+    assert codes(found) == ["file-too-large"]
+    assert found[0].range.start.line == 0
+    # And the server goes on: another record's problems still come.
+    other = root / "claims" / "rocket-price.yaml"
+    other_uri = open_file(client, other, other.read_text(encoding="utf-8") + "kind: x\n")
+    assert "duplicate-key" in codes(
+        await diagnostics_until(client, other_uri, lambda d: len(d) > 0)
+    )
+
+
+@pytest.mark.asyncio
+async def test_a_file_outside_the_tracker_gets_nothing(
+    client: LanguageClient, root: Path, tmp_path: Path
+) -> None:
+    outside = tmp_path / "elsewhere" / "claims" / "x.yaml"
+    outside.parent.mkdir(parents=True)
+    outside.write_text("statement: [broken\n", encoding="utf-8")
+    outside_uri = open_file(client, outside)
+    readme = root / "README.md"
+    readme.write_text("# notes: [not a record\n", encoding="utf-8")
+    readme_uri = open_file(client, readme)
+    # A record opened after them gets its diagnostics: the two were looked at first.
+    claim = root / "claims" / "rocket-price.yaml"
+    uri = open_file(client, claim, claim.read_text(encoding="utf-8") + "kind: x\n")
+    await diagnostics_until(client, uri, lambda d: len(d) > 0)
+    assert outside_uri not in client.diagnostics
+    assert readme_uri not in client.diagnostics
+    hover = await client.text_document_hover_async(
+        types.HoverParams(
+            text_document=types.TextDocumentIdentifier(uri=outside_uri),
+            position=types.Position(0, 3),
+        )
+    )
+    assert hover is None
+
+
+def test_invalid_json_rpc_is_answered_and_the_server_goes_on(
+    raw: RawServer, root: Path
+) -> None:
+    raw.send_bytes(b"{this is not json")
+    raw.send_bytes(b'{"jsonrpc": "2.0", "id": 7, "method": 12}')
+    raw.send_bytes(b"[1, 2, 3]")
+    answer = raw.initialize(root)
+    assert "capabilities" in answer["result"]  # type: ignore[operator]
+    raw.send({"id": 2, "method": "claimtrack/no-such-method", "params": {}})
+    error = raw.answer_to(2)
+    assert error["error"]["code"] == -32601  # type: ignore[index]
+    raw.send({"id": 3, "method": "shutdown"})
+    assert raw.answer_to(3)["result"] is None
+    raw.send({"method": "exit"})
+    assert raw.process.wait(DEADLINE) == 0
+
+
+def test_the_server_exits_when_its_client_goes_away(raw: RawServer, root: Path) -> None:
+    raw.initialize(root)
+    claim = root / "claims" / "rocket-speed.yaml"
+    raw.send(
+        {
+            "method": "textDocument/didOpen",
+            "params": {
+                "textDocument": {
+                    "uri": claim.as_uri(),
+                    "languageId": "yaml",
+                    "version": 1,
+                    "text": claim.read_text(encoding="utf-8"),
+                }
+            },
+        }
+    )
+    assert raw.process.stdin is not None
+    raw.process.stdin.close()  # the editor died: no shutdown, no exit
+    raw.process.wait(DEADLINE)  # raises TimeoutExpired if the server hangs
+
+
+def test_the_server_exits_when_nobody_reads_it(raw: RawServer, root: Path) -> None:
+    raw.initialize(root)
+    assert raw.process.stdout is not None
+    raw.process.stdout.close()  # the editor's end of the pipe is gone
+    claim = root / "claims" / "rocket-speed.yaml"
+    for version in range(1, 50):  # each edit publishes diagnostics into the broken pipe
+        text = claim.read_text(encoding="utf-8") + f"kind: x{version}\n" * (version % 2)
+        raw.send(
+            {
+                "method": "textDocument/didOpen",
+                "params": {
+                    "textDocument": {
+                        "uri": claim.as_uri(),
+                        "languageId": "yaml",
+                        "version": version,
+                        "text": text,
+                    }
+                },
+            }
+        )
+    assert raw.process.stdin is not None
+    raw.process.stdin.close()
+    raw.process.wait(DEADLINE)
