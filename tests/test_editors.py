@@ -22,7 +22,10 @@ from typing import Any
 
 import pytest
 
+from claimtrack.codes import Code, Severity
 from claimtrack.edit.scaffold import EDITORS, editor_config, init_tracker
+from claimtrack.lsp.convert import message_of
+from claimtrack.problems import Problem
 
 from .browser.support import require
 from .conftest import FIXTURES, REPO
@@ -161,6 +164,15 @@ def positions(problems: list[dict[str, Any]]) -> list[tuple[int, int, str, str]]
     return sorted((p["line"], p["column"], p["code"], p["severity"]) for p in problems)
 
 
+def shown(problem: dict[str, Any]) -> str:
+    """A problem of `check --format json` as the server words it (its hint included)."""
+    return message_of(
+        Problem(
+            **{**problem, "severity": Severity(problem["severity"]), "code": Code(problem["code"])}
+        )
+    )
+
+
 def run_editor(command: list[str], root: Path, out: Path, **env: str) -> dict[str, Any]:
     result = subprocess.run(
         command,
@@ -203,7 +215,7 @@ def test_neovim_gets_the_problems_check_reports(tmp_path: Path) -> None:
     assert report["clients"] == [{"name": "claimtrack", "root_dir": str(root)}]
     found = report["diagnostics"]
     assert positions(found) == positions(expected)
-    assert [d["message"] for d in found] == [p["message"] for p in expected]
+    assert [d["message"] for d in found] == [shown(p) for p in expected]
 
 
 EMACS_SEVERITY = {"eglot-error": "error", "eglot-warning": "warning", "eglot-note": "info"}
@@ -240,9 +252,7 @@ def test_emacs_eglot_gets_the_problems_check_reports(tmp_path: Path) -> None:
     ]
     assert positions(found) == positions(expected)
     # eglot shows each as "SOURCE [CODE]: MESSAGE".
-    assert [d["text"] for d in found] == [
-        f"claimtrack [{p['code']}]: {p['message']}" for p in expected
-    ]
+    assert [d["text"] for d in found] == [f"claimtrack [{p['code']}]: {shown(p)}" for p in expected]
 
 
 @pytest.mark.editor
