@@ -293,6 +293,7 @@ DOCUMENTS = [
     {"scheme": "file", "language": "yaml", "pattern": "**/claims/*.yaml"},
     {"scheme": "file", "language": "yaml", "pattern": "**/sources/*.yaml"},
     {"scheme": "file", "language": "yaml", "pattern": "**/tracker.yaml"},
+    {"scheme": "file", "pattern": "**/sources/*.txt"},  # an archived text, as it is edited
 ]
 
 

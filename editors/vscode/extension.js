@@ -7,11 +7,14 @@
 const vscode = require('vscode');
 const { LanguageClient, TransportKind } = require('vscode-languageclient/node');
 
-// The server answers only for claims/ and sources/ and for tracker.yaml.
+// The server answers only for claims/ and sources/ and for tracker.yaml. An archived
+// text is sent too, so that a claim quoting it is checked again as the text is edited,
+// before it is saved.
 const DOCUMENTS = [
   { scheme: 'file', language: 'yaml', pattern: '**/claims/*.yaml' },
   { scheme: 'file', language: 'yaml', pattern: '**/sources/*.yaml' },
   { scheme: 'file', language: 'yaml', pattern: '**/tracker.yaml' },
+  { scheme: 'file', pattern: '**/sources/*.txt' },
 ];
 
 let client;
