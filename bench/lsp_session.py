@@ -1,0 +1,345 @@
+"""bench/lsp.py's sessions: `claimtrack lsp` started, timed and stopped, as an editor does.
+
+The client is pytest-lsp's (the one tests/lsp_support.py drives), with two of its
+handlers wrapped to note when each message came: every publishDiagnostics with its
+version, and the end of the `claimtrack-index` progress.  Every wait is for a message,
+with a deadline.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import shutil
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+from bench_serve import line_replaced
+from lsprotocol import types
+from measure import run
+from pygls.protocol import default_converter
+from pytest_lsp import LanguageClient, client_capabilities
+from pytest_lsp.client import DEFAULT_CLIENT_FEATURES, register_lsp_features
+from rows import edit_claim
+
+TOKEN = "claimtrack-index"  # lsp/server.py's PROGRESS_TOKEN
+EDITOR = "visual-studio-code"
+DEADLINE = 600.0  # seconds: far above a cold start of 10,000 claims on a busy machine
+CACHE = ".claimtrack_cache"
+# The commands timed beside the server, by row.
+CHECK_COLD = "`claimtrack check` cold (makes the cache), s"
+CHECK_EDITED = "`claimtrack check` warm, one claim changed, s"
+VERSION = "`claimtrack --version` (Python's start-up), s"
+IMPORTS = "`python -c 'import claimtrack.lsp.server'` (the server's imports), s"
+
+
+@dataclass(frozen=True)
+class Start:
+    """One start of the server, in seconds from the process's start."""
+
+    initialized: float  # the initialize result came
+    ready: float  # `$/progress` end
+    first_diagnostics: float  # of the claim opened after `initialized`
+    cpu: float  # the server's user + system seconds by then
+    hwm_mib: float  # its peak RSS by then
+
+
+@dataclass
+class Figures:
+    claims: int
+    starts: dict[str, list[Start]] = field(default_factory=lambda: {"cold": [], "warm": []})
+    commands: dict[str, list[float]] = field(default_factory=dict)  # seconds, by row
+    latencies: dict[str, list[float]] = field(default_factory=dict)
+    memory: dict[str, float] = field(default_factory=dict)
+    notes: list[str] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class Target:
+    """The claim that is edited and asked about: its first evidence item quotes its
+    source on one plain line, and the source is archived."""
+
+    claim: Path
+    source: Path
+    quote_line: int  # 0-based
+    source_line: int  # the evidence item's `- source: ` line
+
+    @property
+    def text(self) -> str:
+        return self.claim.read_text(encoding="utf-8")
+
+
+def target(root: Path) -> Target:
+    for path in sorted((root / "claims").glob("*.yaml")):
+        text = path.read_text(encoding="utf-8")
+        item = (yaml.safe_load(text).get("evidence") or [{}])[0]
+        source, quote = item.get("source"), item.get("quote")
+        lines = text.split("\n")
+        if not (source and isinstance(quote, str)) or f"    quote: {quote}" not in lines:
+            continue
+        if not (root / "sources" / f"{source}.txt").is_file():
+            continue
+        return Target(
+            path,
+            root / "sources" / f"{source}.yaml",
+            lines.index(f"    quote: {quote}"),
+            lines.index(f"  - source: {source}"),
+        )
+    raise SystemExit(f"no claim in {root} quotes an archived source on one plain line")
+
+
+def proc(pid: int) -> tuple[float, float, float]:
+    """The server's CPU seconds, its children's, and its peak RSS in MiB (VmHWM)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    tick = float(__import__("os").sysconf("SC_CLK_TCK"))
+    # Fields 14-17 of stat (utime, stime, cutime, cstime), after the name's ")".
+    cpu = (int(fields[11]) + int(fields[12])) / tick
+    children = (int(fields[13]) + int(fields[14])) / tick
+    status = Path(f"/proc/{pid}/status").read_text().splitlines()
+    hwm = next(int(line.split()[1]) for line in status if line.startswith("VmHWM:"))
+    return cpu, children, hwm / 1024
+
+
+class Timed:
+    """A running `claimtrack lsp` and the times its messages came."""
+
+    def __init__(self) -> None:
+        self.client = LanguageClient(converter_factory=default_converter)
+        self.published: list[tuple[float, types.PublishDiagnosticsParams]] = []
+        self.progress_end: float | None = None
+        self._news = asyncio.Event()
+        features: dict[str, Any] = dict(DEFAULT_CLIENT_FEATURES)
+        publish = features[types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS]
+        progress = features[types.PROGRESS]
+
+        def on_publish(client: LanguageClient, params: types.PublishDiagnosticsParams) -> None:
+            self.published.append((time.perf_counter(), params))
+            publish(client, params)
+            self._news.set()
+
+        def on_progress(client: LanguageClient, params: types.ProgressParams) -> None:
+            progress(client, params)
+            value = params.value if isinstance(params.value, dict) else {}
+            if params.token == TOKEN and value.get("kind") == "end":
+                self.progress_end = time.perf_counter()
+                self._news.set()
+
+        features[types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS] = on_publish
+        features[types.PROGRESS] = on_progress
+        register_lsp_features(self.client, features)
+        self.started = 0.0
+        self.pid = 0
+
+    async def start(self, command: list[str], root: Path) -> types.InitializeResult:
+        self.started = time.perf_counter()
+        await self.client.start_io(*command)
+        assert self.client._server is not None
+        self.pid = self.client._server.pid
+        return await self.client.initialize_session(
+            types.InitializeParams(
+                capabilities=client_capabilities(EDITOR),
+                root_uri=root.as_uri(),
+                workspace_folders=[types.WorkspaceFolder(uri=root.as_uri(), name=root.name)],
+            )
+        )
+
+    async def until(self, done: Callable[[], float | None]) -> float:
+        """The time ``done`` gives once it gives one (looked at after each message)."""
+
+        async def wait() -> float:
+            while (found := done()) is None:
+                self._news.clear()
+                await self._news.wait()
+            return found
+
+        return await asyncio.wait_for(wait(), DEADLINE)
+
+    def published_at(self, uri: str, version: int | None = None) -> Callable[[], float | None]:
+        def found() -> float | None:
+            for at, params in self.published:
+                if params.uri == uri and (version is None or params.version == version):
+                    return at
+            return None
+
+        return found
+
+    def diagnostics(self, uri: str, version: int) -> list[str]:
+        return next(
+            sorted(str(d.code) for d in p.diagnostics)
+            for _, p in self.published
+            if p.uri == uri and p.version == version
+        )
+
+    def open(self, path: Path) -> str:
+        uri = path.as_uri()
+        self.client.text_document_did_open(
+            types.DidOpenTextDocumentParams(
+                text_document=types.TextDocumentItem(
+                    uri=uri, language_id="yaml", version=1, text=path.read_text(encoding="utf-8")
+                )
+            )
+        )
+        return uri
+
+    async def edit(self, uri: str, version: int, text: str) -> tuple[float, list[str]]:
+        """Seconds from a didChange to the publishDiagnostics of its version; their codes."""
+        sent = time.perf_counter()
+        self.client.text_document_did_change(
+            types.DidChangeTextDocumentParams(
+                text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=version),
+                content_changes=[types.TextDocumentContentChangeWholeDocument(text=text)],
+            )
+        )
+        at = await self.until(self.published_at(uri, version))
+        return at - sent, self.diagnostics(uri, version)
+
+    async def stop(self) -> None:
+        try:
+            await asyncio.wait_for(self.client.shutdown_session(), 60)
+        finally:
+            server = self.client._server
+            if server is not None and server.returncode is None:
+                server.kill()
+                await server.wait()
+            await self.client.stop()
+
+
+async def start_up(
+    server: Timed, command: list[str], t: Target
+) -> tuple[Start, types.ServerCapabilities]:
+    """Start the server, open the claim, wait until it is ready and the claim published;
+    what the server announced it offers."""
+    result = await server.start(command, t.claim.parents[1])
+    initialized = time.perf_counter() - server.started
+    uri = server.open(t.claim)
+    ready = await server.until(lambda: server.progress_end)
+    first = await server.until(server.published_at(uri))
+    cpu, _, hwm = proc(server.pid)
+    start = Start(initialized, ready - server.started, first - server.started, cpu, hwm)
+    return start, result.capabilities
+
+
+async def edits(server: Timed, f: Figures, t: Target, count: int) -> None:
+    """A quote edited away from its archive and restored, in turn; a source's notes."""
+    uri = t.claim.as_uri()  # opened by start_up
+    original = t.text
+    lines = original.split("\n")
+    away = lines.copy()
+    away[t.quote_line] += " (edited away)"
+    unexpected = 0
+    for i in range(count):
+        flagged = i % 2 == 0
+        text = "\n".join(away) if flagged else original
+        seconds, codes = await server.edit(uri, i + 2, text)
+        unexpected += ("quote-not-found" in codes) != flagged
+        f.latencies.setdefault("claim's quote edited: didChange to publishDiagnostics", []).append(
+            seconds
+        )
+    if unexpected:
+        f.notes.append(f"{unexpected} of {count} quote edits did not show the expected codes")
+    source_uri = server.open(t.source)
+    await server.until(server.published_at(source_uri, 1))
+    notes = t.source.read_text(encoding="utf-8")
+    for i in range(count):
+        seconds, _ = await server.edit(
+            source_uri, i + 2, line_replaced(notes, "notes", f"Edit {i}.")
+        )
+        f.latencies.setdefault("source's notes edited: didChange to publishDiagnostics", []).append(
+            seconds
+        )
+
+
+async def requests(
+    server: Timed, f: Figures, t: Target, caps: types.ServerCapabilities, n: int
+) -> None:
+    """Each feature the server announces, asked ``n`` times at a fixed place of the claim."""
+    doc = types.TextDocumentIdentifier(uri=t.claim.as_uri())
+    lines = t.text.split("\n")
+    after_source = types.Position(t.source_line, len("  - source: "))
+    on_quote = types.Position(t.quote_line, (len("    quote: ") + len(lines[t.quote_line])) // 2)
+    on_id = types.Position(t.source_line, len("  - source: ") + 2)
+    c = server.client
+    asked: list[tuple[str, object, Callable[[], Any]]] = [
+        (
+            "completion after `source: `",
+            caps.completion_provider,
+            lambda: c.text_document_completion_async(types.CompletionParams(doc, after_source)),
+        ),
+        (
+            "hover on a quote",
+            caps.hover_provider,
+            lambda: c.text_document_hover_async(types.HoverParams(doc, on_quote)),
+        ),
+        (
+            "definition of a source id",
+            caps.definition_provider,
+            lambda: c.text_document_definition_async(types.DefinitionParams(doc, on_id)),
+        ),
+    ]
+    for name, offered, ask in asked:
+        if not offered:
+            f.notes.append(f"{name}: not offered by the server (not in its capabilities)")
+            continue
+        for _ in range(n):
+            sent = time.perf_counter()
+            answer = await asyncio.wait_for(ask(), DEADLINE)
+            f.latencies.setdefault(f"{name}: request to answer", []).append(
+                time.perf_counter() - sent
+            )
+        if not answer:
+            f.notes.append(f"{name}: the answer was empty")
+
+
+async def measure_size(
+    root: Path, claims: int, args: argparse.Namespace, claimtrack: Path
+) -> Figures:
+    f = Figures(claims)
+    t = target(root)
+    command = [str(claimtrack), "lsp", "--root", str(root), "--today", args.today]
+    check = [claimtrack, "check", "--root", root, "--today", args.today]
+    imports = [claimtrack.with_name("python"), "-c", "import claimtrack.lsp.server"]
+    for number in range(args.rounds):
+        last = number == args.rounds - 1
+        shutil.rmtree(root / CACHE, ignore_errors=True)
+        server = Timed()
+        try:
+            f.starts["cold"].append((await start_up(server, command, t))[0])
+        finally:
+            await server.stop()
+        shutil.rmtree(root / CACHE, ignore_errors=True)
+        f.commands.setdefault(CHECK_COLD, []).append(run(check, cwd=root).seconds)  # the cache
+        server = Timed()
+        try:
+            warm, caps = await start_up(server, command, t)
+            f.starts["warm"].append(warm)
+            if last:
+                f.memory["server peak RSS after the first check (warm)"] = warm.hwm_mib
+                await edits(server, f, t, args.edits)
+                f.memory["server peak RSS after the edits"] = proc(server.pid)[2]
+                await requests(server, f, t, caps, args.requests)
+                f.memory["server peak RSS after the requests"] = proc(server.pid)[2]
+                children = proc(server.pid)[1]
+                if children:
+                    f.notes.append(f"the server's children used {children:.2f} CPU s")
+        finally:
+            await server.stop()
+        path, original = edit_claim(root, number)
+        try:
+            edited = run(check, cwd=root)
+        finally:
+            path.write_bytes(original)
+        f.commands.setdefault(CHECK_EDITED, []).append(edited.seconds)
+        for name, alone in ((VERSION, [claimtrack, "--version"]), (IMPORTS, imports)):
+            f.commands.setdefault(name, []).append(run(alone).seconds)
+        print(
+            f"  round {number + 1}: cold ready {f.starts['cold'][-1].ready:.2f} s, check cold "
+            f"{f.commands[CHECK_COLD][-1]:.2f} s, warm ready {warm.ready:.2f} s, check one claim changed "
+            f"{edited.seconds:.2f} s",
+            flush=True,
+        )
+    f.memory["server peak RSS after the first check (cold)"] = f.starts["cold"][-1].hwm_mib
+    return f
