@@ -20,7 +20,7 @@ from typing import Any
 import yaml
 from bench_serve import line_replaced
 from lsprotocol import types
-from measure import run
+from measure import Run, run
 from pygls.protocol import default_converter
 from pytest_lsp import LanguageClient, client_capabilities
 from pytest_lsp.client import DEFAULT_CLIENT_FEATURES, register_lsp_features
@@ -34,6 +34,7 @@ CACHE = ".claimtrack_cache"
 CHECK_COLD = "`claimtrack check` cold (makes the cache), s"
 CHECK_EDITED = "`claimtrack check` warm, one claim changed, s"
 VERSION = "`claimtrack --version` (Python's start-up), s"
+COLD_MEMORY = "server peak RSS after the first check (cold)"
 IMPORTS = "`python -c 'import claimtrack.lsp.server'` (the server's imports), s"
 
 
@@ -53,6 +54,7 @@ class Figures:
     claims: int
     starts: dict[str, list[Start]] = field(default_factory=lambda: {"cold": [], "warm": []})
     commands: dict[str, list[float]] = field(default_factory=dict)  # seconds, by row
+    commands_cpu: dict[str, list[float]] = field(default_factory=dict)
     latencies: dict[str, list[float]] = field(default_factory=dict)
     memory: dict[str, float] = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
@@ -290,8 +292,28 @@ async def requests(
             f.latencies.setdefault(f"{name}: request to answer", []).append(
                 time.perf_counter() - sent
             )
-        if not answer:
-            f.notes.append(f"{name}: the answer was empty")
+        found = size(answer)
+        f.notes.append(
+            f"{name}: " + (f"{found} item(s) in the answer" if found else "the answer was empty")
+        )
+
+
+def size(answer: object) -> int:
+    """Items in an answer: completion items, locations, or 1 for a hover with contents."""
+    if isinstance(answer, types.CompletionList):
+        return len(answer.items)
+    if isinstance(answer, list):
+        return len(answer)
+    if isinstance(answer, types.Hover):
+        return 1 if answer.contents else 0
+    return 0 if answer is None else 1
+
+
+def note(f: Figures, name: str, done: Run) -> None:
+    if done.returncode not in (0, 1):  # 1: check found problems, still a whole check
+        raise SystemExit(f"{name} failed ({done.returncode}):\n{done.output[-2000:]}")
+    f.commands.setdefault(name, []).append(done.seconds)
+    f.commands_cpu.setdefault(name, []).append(done.cpu_seconds)
 
 
 async def measure_size(
@@ -308,10 +330,11 @@ async def measure_size(
         server = Timed()
         try:
             f.starts["cold"].append((await start_up(server, command, t))[0])
+            f.memory[COLD_MEMORY] = f.starts["cold"][-1].hwm_mib
         finally:
             await server.stop()
         shutil.rmtree(root / CACHE, ignore_errors=True)
-        f.commands.setdefault(CHECK_COLD, []).append(run(check, cwd=root).seconds)  # the cache
+        note(f, CHECK_COLD, run(check, cwd=root))  # makes the cache
         server = Timed()
         try:
             warm, caps = await start_up(server, command, t)
@@ -332,14 +355,15 @@ async def measure_size(
             edited = run(check, cwd=root)
         finally:
             path.write_bytes(original)
-        f.commands.setdefault(CHECK_EDITED, []).append(edited.seconds)
+        note(f, CHECK_EDITED, edited)
         for name, alone in ((VERSION, [claimtrack, "--version"]), (IMPORTS, imports)):
-            f.commands.setdefault(name, []).append(run(alone).seconds)
+            note(f, name, run(alone))
         print(
             f"  round {number + 1}: cold ready {f.starts['cold'][-1].ready:.2f} s, check cold "
             f"{f.commands[CHECK_COLD][-1]:.2f} s, warm ready {warm.ready:.2f} s, check one claim changed "
             f"{edited.seconds:.2f} s",
             flush=True,
         )
-    f.memory["server peak RSS after the first check (cold)"] = f.starts["cold"][-1].hwm_mib
+    cold = f.memory.pop(COLD_MEMORY)
+    f.memory = {COLD_MEMORY: cold, **f.memory}
     return f
