@@ -200,10 +200,11 @@ class Timed:
         return at - sent, self.diagnostics(uri, version)
 
     async def stop(self) -> None:
+        server = self.client._server
         try:
-            await asyncio.wait_for(self.client.shutdown_session(), 60)
+            if server is not None and server.returncode is None:  # else: its error stands
+                await asyncio.wait_for(self.client.shutdown_session(), 60)
         finally:
-            server = self.client._server
             if server is not None and server.returncode is None:
                 server.kill()
                 await server.wait()
