@@ -37,6 +37,7 @@ import shlex
 import shutil
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -157,6 +158,14 @@ def section(sized: list[Figures], args: argparse.Namespace, loads: tuple[float, 
     )
 
 
+def calm(load: float, most: float) -> None:
+    """Wait, at most ``most`` seconds, until the machine's 1-minute load is below ``load``."""
+    deadline = time.monotonic() + most
+    while os.getloadavg()[0] >= load and time.monotonic() < deadline:
+        print(f"load {os.getloadavg()[0]:.1f}: waiting for < {load}", flush=True)
+        time.sleep(10)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", default="1000,10000", help="claims per tracker, comma-separated")
@@ -166,9 +175,19 @@ def main() -> None:
     parser.add_argument("--trackers", type=Path, default=SHARED, help="the generated trackers")
     parser.add_argument("--work", type=Path, default=Path("/dev/shm/lspbench"))
     parser.add_argument("--today", default="2026-11-30")
+    parser.add_argument(
+        "--wait-load",
+        type=float,
+        default=0.0,
+        metavar="LOAD",
+        help="first wait until the 1-minute load average is below LOAD (a shared machine)",
+    )
+    parser.add_argument("--wait-max", type=float, default=600.0, help="seconds to wait at most")
     parser.add_argument("--write", type=Path, help="add or replace the section in this file")
     args = parser.parse_args()
     os.environ.pop("CLAIMTRACK_CACHE_DIR", None)  # the cache in the copy, where it is removed
+    if args.wait_load:
+        calm(args.wait_load, args.wait_max)
     loads = [os.getloadavg()[0]]
     sized = []
     for claims in (int(n) for n in args.sizes.split(",")):
