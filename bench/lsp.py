@@ -16,7 +16,9 @@ after `initialized`.  The issue's goal: ready within the time of that warm check
 In the last round's warm server: --edits edits of one open claim (a quote edited away
 from its archive, then restored, in turn: every edit changes the diagnostics), each
 timed from its didChange to the publishDiagnostics of its version; as many edits of an
-open source's notes (the claims citing it are checked again); and --requests requests
+open source's notes (the claims citing it are checked again); as many records opened
+(didOpen to their first publishDiagnostics: the source, then other claims, kept open as
+an editor's tabs); and --requests requests
 of each feature the server announces in its initialize result (completion after
 `source: ` in an evidence item, hover on a quote, definition of a source id).  Memory:
 the server process's peak RSS (VmHWM in /proc/PID/status) after its first check and

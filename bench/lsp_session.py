@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import re
 import shutil
 import time
 from collections.abc import Callable
@@ -34,6 +35,7 @@ CACHE = ".claimtrack_cache"
 CHECK_COLD = "`claimtrack check` cold (makes the cache), s"
 CHECK_EDITED = "`claimtrack check` warm, one claim changed, s"
 VERSION = "`claimtrack --version` (Python's start-up), s"
+OPENED = "a record opened: didOpen to publishDiagnostics"
 COLD_MEMORY = "server peak RSS after the first check (cold)"
 IMPORTS = "`python -c 'import claimtrack.lsp.server'` (the server's imports), s"
 
@@ -244,8 +246,11 @@ async def edits(server: Timed, f: Figures, t: Target, count: int) -> None:
         )
     if unexpected:
         f.notes.append(f"{unexpected} of {count} quote edits did not show the expected codes")
+    opened = time.perf_counter()
     source_uri = server.open(t.source)
-    await server.until(server.published_at(source_uri, 1))
+    f.latencies.setdefault(OPENED, []).append(
+        await server.until(server.published_at(source_uri, 1)) - opened
+    )
     notes = t.source.read_text(encoding="utf-8")
     for i in range(count):
         seconds, _ = await server.edit(
@@ -254,6 +259,17 @@ async def edits(server: Timed, f: Figures, t: Target, count: int) -> None:
         f.latencies.setdefault("source's notes edited: didChange to publishDiagnostics", []).append(
             seconds
         )
+    cited = re.compile(rf"(source: |- ){re.escape(t.source.stem)}$", re.M)
+    citing = sum(
+        bool(cited.search(p.read_text(encoding="utf-8"))) for p in t.claim.parent.glob("*.yaml")
+    )
+    f.notes.append(f"the source whose notes are edited is cited by {citing} claims")
+    # Records opened one after another (kept open, as an editor's tabs), other claims.
+    others = [p for p in sorted(t.claim.parent.glob("*.yaml")) if p != t.claim]
+    for path in others[:: max(1, len(others) // count)][: count - 1]:
+        opened = time.perf_counter()
+        uri = server.open(path)
+        f.latencies[OPENED].append(await server.until(server.published_at(uri, 1)) - opened)
 
 
 async def requests(

@@ -62,6 +62,8 @@ def test_every_figure_is_taken_from_a_real_server(ran: tuple[Path, str, str]) ->
     # the quote edited away is flagged, the restored one is not.
     assert "claim's quote edited: didChange to publishDiagnostics, ms" in out
     assert "source's notes edited: didChange to publishDiagnostics, ms" in out
+    assert "a record opened: didOpen to publishDiagnostics, ms" in out
+    assert "the source whose notes are edited is cited by" in out
     assert "did not show the expected codes" not in out
     assert "server peak RSS after the edits" in out
     # A feature is timed when the server announces it, and said to be missing otherwise.
