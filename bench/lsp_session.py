@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import re
 import shutil
 import time
@@ -99,7 +100,7 @@ def target(root: Path) -> Target:
 def proc(pid: int) -> tuple[float, float, float]:
     """The server's CPU seconds, its children's, and its peak RSS in MiB (VmHWM)."""
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    tick = float(__import__("os").sysconf("SC_CLK_TCK"))
+    tick = float(os.sysconf("SC_CLK_TCK"))
     # Fields 14-17 of stat (utime, stime, cutime, cstime), after the name's ")".
     cpu = (int(fields[11]) + int(fields[12])) / tick
     children = (int(fields[13]) + int(fields[14])) / tick
