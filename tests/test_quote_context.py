@@ -12,6 +12,7 @@ from claimtrack.check.text.quotecontext import (
     ArchiveText,
     QuoteContext,
     _as_written,
+    closest_passage,
     quote_context,
 )
 from claimtrack.check.text.sentences import sentence_starts, sentences
@@ -174,3 +175,18 @@ def test_long_context_without_spaces_cut_by_characters() -> None:
     assert found is not None
     assert found.before == "…" + "前" * 298 + "。"
     assert found.after == "后" * 299 + "…"
+
+
+def test_the_closest_passage_of_a_quote_not_found() -> None:
+    archive = "First sentence here. The engine runs up to 3x faster. It costs less.\nLast one."
+    text = ArchiveText(archive, normalise(archive))
+    closest = closest_passage("The engine runs up to 4x faster.", text)
+    assert closest is not None
+    assert archive[closest.start : closest.end] == "The engine runs up to 3x faster."
+    assert closest.found_prefix == len("The engine runs up to ")
+    # A quote over two sentences is matched with two.
+    two = closest_passage("runs up to 3x faster. It costs less", text)
+    assert two is not None
+    assert archive[two.start : two.end] == "The engine runs up to 3x faster. It costs less."
+    assert closest_passage(" \n", text) is None
+    assert closest_passage("x", ArchiveText("", "")) is None

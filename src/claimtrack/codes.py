@@ -15,6 +15,8 @@ from enum import StrEnum
 class Severity(StrEnum):
     ERROR = "error"
     WARNING = "warning"
+    # Only the worklist's (`claimtrack review`, check/worklist.py): advice, never a failure.
+    INFO = "info"
 
 
 class Code(StrEnum):
@@ -96,6 +98,12 @@ class Code(StrEnum):
     TRANSLATION_STALE = "translation-stale"
     TRANSLATION_LANGUAGE = "translation-language"
     TRANSLATION_ORPHAN = "translation-orphan"
+    # The editor's worklist (`claimtrack review`): advice, never reported by `check`
+    REVIEW_UNDISCLOSED = "review-undisclosed"
+    REVIEW_UNVERIFIED = "review-unverified"
+    REVIEW_TO_CHECK = "review-to-check"
+    REVIEW_TRANSLATION = "review-translation"
+    REVIEW_UNCITED = "review-uncited"
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,7 +112,7 @@ class CodeInfo:
     summary: str
 
 
-E, W = Severity.ERROR, Severity.WARNING
+E, W, INFO = Severity.ERROR, Severity.WARNING, Severity.INFO
 
 CODES: dict[Code, CodeInfo] = {
     Code.NOT_UTF8: CodeInfo(E, "a data file or archived text is not UTF-8"),
@@ -273,6 +281,25 @@ CODES: dict[Code, CodeInfo] = {
         W,
         "a translated field whose original does not exist (a history or measurement key "
         "naming no entry, conditions or notes that are empty)",
+    ),
+    Code.REVIEW_UNDISCLOSED: CodeInfo(
+        INFO, "an omission still `undisclosed` more than 60 days after its last history entry"
+    ),
+    Code.REVIEW_UNVERIFIED: CodeInfo(
+        INFO, "a figure still `unverified` more than 90 days after its last history entry"
+    ),
+    Code.REVIEW_TO_CHECK: CodeInfo(
+        INFO, "a source named in `to_check` that has no archived text yet (or no record)"
+    ),
+    Code.REVIEW_TRANSLATION: CodeInfo(
+        INFO,
+        "a record (or `tracker.yaml`) with fields not yet translated into one of the site's "
+        "further languages, as `claimtrack translations` lists them",
+    ),
+    Code.REVIEW_UNCITED: CodeInfo(
+        INFO,
+        "one of the three highest-ranked uncited sentences of an archived text (`claimtrack "
+        "coverage`'s signals): a claim to record, or a `reviewed_uncited` entry",
     ),
 }
 

@@ -54,6 +54,10 @@ class Problem:
     def is_error(self) -> bool:
         return self.severity is Severity.ERROR
 
+    @property
+    def is_warning(self) -> bool:
+        return self.severity is Severity.WARNING
+
     def format(self) -> str:
         text = self.message if self.hint is None else f"{self.message}; {self.hint}"
         return printable(
@@ -103,14 +107,16 @@ def sort_problems(problems: Iterable[Problem]) -> list[Problem]:
 
 
 def fails(problems: Iterable[Problem], strict: bool) -> bool:
-    """True when these problems must fail a run: any error, or any warning under --strict."""
-    return any(p.is_error or strict for p in problems)
+    """True when these problems must fail a run: any error, or any warning under --strict.
+    An ``info`` item (the worklist's advice) never fails one."""
+    return any(p.is_error or (strict and p.is_warning) for p in problems)
 
 
 def format_text(problems: list[Problem]) -> str:
     lines = [p.format() for p in problems]
+    # Errors and warnings only: an info item (the worklist's) is advice, not a problem.
     errors = sum(p.is_error for p in problems)
-    warnings = len(problems) - errors
+    warnings = sum(p.is_warning for p in problems)
     lines.append(f"{errors} error{'s' * (errors != 1)}, {warnings} warning{'s' * (warnings != 1)}")
     return "\n".join(lines)
 

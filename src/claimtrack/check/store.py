@@ -8,6 +8,8 @@
 - normalised archives for quote search, by sha256: the bulk of what is kept and
   needed only for a quote whose result is not known, so a part apart (its own file),
   read on first need;
+- (in memory only) each archive's strongest uncited sentences and each record's
+  missing translations, for the worklist;
 - each claim's problems, by the digest of everything its rules read (check.recall), a
   part apart too: a second run checks again only the claims whose inputs changed.
 
@@ -147,6 +149,14 @@ class CheckStore:
         self._results = self._cache.part(Results)
         self._archives: Archives | None = None
         self._found: Found | None = None
+        # Each archive's strongest uncited sentences (check/worklist.py), by its coverage key
+        # and a digest of the names its signals look for: in memory only, so that the next
+        # worklist of serve or the language server ranks again only the sources an edit
+        # touched.  Each worklist keeps only the keys it used.
+        self.strongest: dict[tuple[CoverageKey, str], Any] = {}
+        # Likewise each record's missing translations, by language and the record's
+        # identity (with the record, to tell a new one at the same address).
+        self.missing: dict[tuple[str, int], tuple[Any, Any]] = {}
 
     @property
     def keeps(self) -> bool:

@@ -16,14 +16,15 @@ Orphans are counted and left to `check` (translation-orphan): they lack no trans
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from ..load import Tracker
+from ..load import Loaded, Tracker
 from ..load.files import SETTINGS_FILE
 from ..load.nodes import Path_, Positions
 from ..problems import printable
+from ..records import Claim, Source
 from ..records.translated import (
     FieldState,
     State,
@@ -67,7 +68,9 @@ class LanguageReport:
 
 
 @dataclass(frozen=True, slots=True)
-class _Record:
+class RecordFields:
+    """One record's translatable fields in one language, and where the record stands."""
+
     kind: str
     path: str
     positions: Positions
@@ -76,35 +79,45 @@ class _Record:
     fields: list[tuple[Path_, FieldState]]
 
 
-def _claims(tracker: Tracker, tag: str) -> Iterator[_Record]:
-    for loaded in tracker.claims.values():
-        claim = loaded.record
-        found: list[tuple[Path_, FieldState]] = [((), f) for f in claim_fields(claim, tag)]
-        for where, ev in claim.quote_items():
-            state = quote_state(ev, tag)
-            if state is not None:
-                found.append((where, state))
-        yield _Record("claims", loaded.path, loaded.positions, frozenset(claim.translations), found)
+def claim_record(loaded: Loaded[Claim], tag: str) -> RecordFields:
+    claim = loaded.record
+    found: list[tuple[Path_, FieldState]] = [((), f) for f in claim_fields(claim, tag)]
+    for where, ev in claim.quote_items():
+        state = quote_state(ev, tag)
+        if state is not None:
+            found.append((where, state))
+    return RecordFields("claims", loaded.path, loaded.positions, frozenset(claim.translations), found)
 
 
-def _sources(tracker: Tracker, tag: str) -> Iterator[_Record]:
-    for loaded in tracker.sources.values():
-        source = loaded.record
-        found: list[tuple[Path_, FieldState]] = [((), f) for f in source_fields(source, tag)]
-        yield _Record(
-            "sources", loaded.path, loaded.positions, frozenset(source.translations), found
-        )
+def source_record(loaded: Loaded[Source], tag: str) -> RecordFields:
+    source = loaded.record
+    found: list[tuple[Path_, FieldState]] = [((), f) for f in source_fields(source, tag)]
+    return RecordFields("sources", loaded.path, loaded.positions, frozenset(source.translations), found)
 
 
-def _records(tracker: Tracker, tag: str, settings: Positions) -> Iterable[_Record]:
-    yield from _claims(tracker, tag)
-    yield from _sources(tracker, tag)
+def tracker_record(tracker: Tracker, tag: str, settings: Positions) -> RecordFields:
     own = tracker.settings
     found: list[tuple[Path_, FieldState]] = [((), f) for f in tracker_fields(own, tag)]
-    yield _Record("tracker", SETTINGS_FILE, settings, frozenset(own.translations), found)
+    return RecordFields("tracker", SETTINGS_FILE, settings, frozenset(own.translations), found)
 
 
-def _gap(record: _Record, tag: str, where: Path_, f: FieldState) -> Gap | None:
+def _records(tracker: Tracker, tag: str, settings: Positions) -> Iterable[RecordFields]:
+    yield from (claim_record(loaded, tag) for loaded in tracker.claims.values())
+    yield from (source_record(loaded, tag) for loaded in tracker.sources.values())
+    yield tracker_record(tracker, tag, settings)
+
+
+def missing(record: RecordFields, tag: str) -> list[Gap]:
+    """The record's fields still missing in ``tag``, where the report lists them (the
+    worklist's, check/worklist.py, record by record)."""
+    return [
+        gap
+        for where, f in record.fields
+        if f.state == "missing" and (gap := _gap(record, tag, where, f)) is not None
+    ]
+
+
+def _gap(record: RecordFields, tag: str, where: Path_, f: FieldState) -> Gap | None:
     name = field_name(f.path) if not where else "quote " + "/".join(map(str, where))
     if f.state == "stale":
         line, column = record.positions.value(translated_at(where, tag, f))

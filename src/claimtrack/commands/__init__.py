@@ -14,6 +14,7 @@ from types import ModuleType
 COMMANDS: tuple[str, ...] = (
     "init",
     "check",
+    "review",
     "coverage",
     "translations",
     "schema",

@@ -38,7 +38,7 @@ def add_parser(sub: Any, common: Callable[[argparse.ArgumentParser], None]) -> N
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..lsp.server import serve_stdio  # here: only this command needs pygls
+    from ..lsp.handlers import serve_stdio  # here: only this command needs pygls
 
     serve_stdio(args.root, use_cache=not args.no_cache, today=args.today)
     return 0

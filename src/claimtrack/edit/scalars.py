@@ -2,13 +2,15 @@
 
 Plain when that is safe (not a word some YAML 1.1 or 1.2 reader takes for null, a
 boolean, a number or a date, and nothing that starts or breaks a structure), else in
-the quoting asked for, else double-quoted with escapes.  Used wherever the tool writes
-into an editor's file: history entries, skeletons, a web page's metadata.
+the quoting asked for, else double-quoted with escapes; or a folded or literal block
+when the file has one there and the text can be one.  Used wherever the tool writes
+into an editor's file: history entries, skeletons, a web page's metadata, quick fixes.
 """
 
 from __future__ import annotations
 
 import re
+import textwrap
 from typing import Any
 
 import yaml
@@ -102,3 +104,43 @@ def scalar(value: str, style: str, flow: bool) -> str:
     elif style != "double" and value and plain_ok(value, flow):
         return value
     return double_quoted(value)
+
+
+def folded(value: str, indent: int, width: int) -> str | None:
+    """``value`` as a folded block (``>-``) wrapped at spaces, when it is long, on one
+    line, single-spaced and reads back the same; else None."""
+    if len(value) + indent <= width:
+        return None
+    return folded_block(value, indent, width)
+
+
+def folded_block(value: str, indent: int, width: int) -> str | None:
+    """``value`` as a folded block (``>-``, its lines ``indent`` deep) wrapped at spaces,
+    when it is on one line, single-spaced and reads back the same; else None."""
+    if not value or "\n" in value or "  " in value or value != value.strip():
+        return None
+    if any(map(awkward, value)):
+        return None
+    lines = textwrap.wrap(
+        value, max(width - indent, 40), break_long_words=False, break_on_hyphens=False
+    )
+    return _block_back(">-\n" + "".join(" " * indent + line + "\n" for line in lines), value)
+
+
+def literal_block(value: str, indent: int) -> str | None:
+    """``value`` as a literal block (``|-``, its lines ``indent`` deep), when every line
+    reads back as it is (no character a block cannot carry, no leading space to mistake
+    for indentation, no trailing line break to chomp); else None."""
+    if not value or value != value.strip() or any(awkward(ch) and ch != "\n" for ch in value):
+        return None
+    body = "".join((" " * indent + line if line else "") + "\n" for line in value.split("\n"))
+    return _block_back("|-\n" + body, value)
+
+
+def _block_back(block: str, value: str) -> str | None:
+    """The block without its last line break, if it reads back as ``value``."""
+    try:
+        node: Any = compose("k: " + block)
+    except yaml.YAMLError:
+        return None
+    return block.rstrip("\n") if node.value[0][1].value == value else None

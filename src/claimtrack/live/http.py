@@ -5,7 +5,9 @@ small script (``/__claimtrack/live.js``) that long-polls
 ``/__claimtrack/poll?since=VERSION`` and reloads the page when the version
 moves, and, while the last build failed, a banner listing the problems above
 the last good page.  ``/__claimtrack/errors`` shows the problems on a page of
-their own and ``/__claimtrack/status`` as JSON.
+their own and ``/__claimtrack/status`` as JSON.  Once a build's check has run, every page
+also ends with a line linking to ``/__claimtrack/review``, the editor's worklist
+(live/review.py), with the number of its items.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from typing import Any
 from urllib.parse import SplitResult, parse_qs, unquote, urlsplit
 
 from .hosts import HostCheck
+from .review import count_line, review_page
 from .state import LiveState, View
 
 PREFIX = "/__claimtrack/"
@@ -57,6 +60,10 @@ font:0.9rem/1.45 ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;max-height
 #claimtrack-live-errors ul{margin:0;padding-left:1.2rem}
 #claimtrack-live-errors li{white-space:pre-wrap;overflow-wrap:anywhere}
 #claimtrack-live-errors p{margin:.5rem 0 0;font-family:system-ui,sans-serif}
+#claimtrack-live-review{position:fixed;right:0;bottom:0;z-index:2147483647;margin:0;
+padding:.35rem .75rem;background:#fffbe6;color:#3d3000;border:1px solid #8a6d00;
+border-radius:.35rem 0 0 0;font:0.85rem/1.4 system-ui,sans-serif}
+#claimtrack-live-review a{color:#3d3000;text-decoration:underline}
 """
 
 _BODY_OPEN = re.compile(rb"<body\b[^>]*>", re.IGNORECASE)
@@ -79,15 +86,17 @@ def banner(view: View) -> str:
     )
 
 
-def inject(page: bytes, view: View) -> bytes:
-    """``page`` with the stylesheet and banner after <body> and the reload script before </body>."""
-    top = (
-        '<link rel="stylesheet" href="/__claimtrack/live.css">' + banner(view)
-        if not view.ok
-        else ""
-    ).encode("utf-8")
+def inject(page: bytes, view: View, review_line: bool = True) -> bytes:
+    """``page`` with the stylesheet and banner after <body>, and the line linking to the
+    review page (once a check ran, unless ``review_line`` is False) and the reload script
+    before </body>."""
+    shown = view.review is not None and review_line
+    style = '<link rel="stylesheet" href="/__claimtrack/live.css">' if shown or not view.ok else ""
+    top = (style + banner(view)).encode("utf-8")
     script = f'<script src="/__claimtrack/live.js" data-version="{view.version}"></script>'
-    bottom = script.encode("utf-8")
+    # A page never waits for the worklist: while a build runs, the line has no count.
+    line = count_line(view.review.items(wait=False)) if view.review and review_line else ""
+    bottom = (line + script).encode("utf-8")
     opening = _BODY_OPEN.search(page)
     if opening is not None and top:
         page = page[: opening.end()] + top + page[opening.end() :]
@@ -237,6 +246,16 @@ class LiveHandler(SimpleHTTPRequestHandler):
             }
             body = json.dumps(data, ensure_ascii=False).encode("utf-8")
             self._send(HTTPStatus.OK, "application/json; charset=utf-8", body, head)
+        elif name == "review":
+            view = self.live.view()
+            items = view.review.items(wait=True) if view.review is not None else None
+            page = review_page(items, made=view.review is not None)
+            self._send(
+                HTTPStatus.OK,
+                "text/html; charset=utf-8",
+                inject(page, view, review_line=False),
+                head,
+            )
         elif name == "errors":
             view = self.live.view()
             title = "The data has errors" if not view.ok else "No errors"

@@ -28,6 +28,7 @@ from ..site import SiteBuilder
 from .follow import EditFeed
 from .hosts import HostCheck
 from .http import LiveHandler, handler_for
+from .review import Review
 from .searchindex import SearchRefresher
 from .signals import StopSignals
 from .state import LiveState, View
@@ -95,8 +96,12 @@ class LiveServer:
             self.root, self.out, today, cache, search=search, children=self.children
         )
         self.builder.pages_written = self.live.pages_ready
-        # Held by each build: stop() saves the cache only when no build runs.
+        # Held by each build: stop() saves the cache only when no build runs, and the
+        # review page makes its worklist from the last check only then (live/review.py).
         self._lock = threading.Lock()
+        self.builder.checked = lambda a, problems, today: self.live.checked(
+            Review(a, problems, today, self._lock)
+        )
         self._search_delay = search_delay
         self.search: SearchRefresher | None = None
         self.last_seconds = 0.0  # how long the last build took

@@ -4,8 +4,12 @@ from __future__ import annotations
 
 import threading
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from ..problems import Problem
+
+if TYPE_CHECKING:
+    from .review import Review
 
 
 @dataclass(frozen=True, slots=True)
@@ -16,6 +20,7 @@ class View:
     ok: bool  # the last build succeeded
     problems: list[Problem] = field(default_factory=list)
     message: str = ""  # why the last build failed, in one line
+    review: Review | None = None  # the last check's worklist (None: no check ran yet)
 
 
 class LiveState:
@@ -29,10 +34,16 @@ class LiveState:
         self._view = View(0, True)
         self._waiting = 0  # requests inside wait_change()
         self._early = False  # this build's pages are in place and the version moved for them
+        self._review: Review | None = None
 
     def view(self) -> View:
         with self._cond:
             return self._view
+
+    def checked(self, review: Review) -> None:
+        """A build's check is done: its worklist goes with the views from now on."""
+        with self._cond:
+            self._review = review
 
     def begin_build(self) -> None:
         with self._cond:
@@ -45,7 +56,7 @@ class LiveState:
         with self._cond:
             self._version += 1
             self._early = True
-            self._view = View(self._version, True)
+            self._view = View(self._version, True, review=self._review)
             self._cond.notify_all()
 
     def end_build(
@@ -61,7 +72,7 @@ class LiveState:
                 pass  # pages_ready moved it for this build's pages
             elif (ok and changed) or (not ok and failure_changed) or (ok and not old.ok):
                 self._version += 1
-            self._view = View(self._version, ok, list(problems or []), message)
+            self._view = View(self._version, ok, list(problems or []), message, self._review)
             self._building = False
             self._cond.notify_all()
             return self._view

@@ -22,6 +22,14 @@ SCHEMA_FILES = {
 }
 
 
+def schema_header(model_name: str) -> str:
+    """The first line naming a record's JSON Schema (``Claim``, ``Source`` or
+    ``TrackerSettings``): what the hint says and what the editor's quick fix writes."""
+    # tracker.yaml sits at the root, the records one folder down.
+    folder = "schema/" if model_name == "TrackerSettings" else "../schema/"
+    return SCHEMA_HEADER.decode() + folder + SCHEMA_FILES[model_name]
+
+
 def parse_bytes(rel: str, raw: bytes) -> ParseResult:
     """Parse a data file's content; ``rel`` is its path relative to the tracker root."""
     doc = parse_document(raw, rel)
@@ -46,10 +54,7 @@ def finish_record(
                 (1, 1),
                 Code.SCHEMA_HEADER,
                 f"first line should name the JSON Schema for editors: {schema_file}",
-                # tracker.yaml sits at the root, the records one folder down.
-                "start the file with: # yaml-language-server: $schema="
-                + ("schema/" if model.__name__ == "TrackerSettings" else "../schema/")
-                + schema_file,
+                "start the file with: " + schema_header(model.__name__),
             )
         )
     try:

@@ -20,10 +20,16 @@ from .nodes import Positions
 _UNION_TAGS = frozenset({SOURCE_TAG, QUOTE_TAG})
 
 
+def close_names(name: str, choices: object, n: int = 1) -> list[str]:
+    """The ``n`` names of ``choices`` closest to a mistyped ``name``, closest first (the
+    hint's and the editor's quick fixes' one rule)."""
+    names = sorted(str(c) for c in choices)  # type: ignore[attr-defined]
+    return difflib.get_close_matches(name, names, n=n, cutoff=0.6)
+
+
 def suggest(name: str, choices: object) -> str | None:
     """A 'did you mean' hint for a mistyped name, or None."""
-    names = sorted(str(c) for c in choices)  # type: ignore[attr-defined]
-    close = difflib.get_close_matches(name, names, n=1, cutoff=0.6)
+    close = close_names(name, choices)
     return f"did you mean {close[0]!r}?" if close else None
 
 

@@ -2,10 +2,11 @@
 
 Modules: view (one consistent state of the tracker as the editor has it), workspace
 (open documents over the files on disk, checked again with the one incremental
-Checker), server (pygls: the protocol's requests and notifications), convert
-(problems as diagnostics, positions in the client's units), locate (what the cursor
-is on in a record's text), complete, hover, define, actions (code actions).
+Checker), server (the server's state over pygls), handlers (every protocol method,
+registered in one place), convert (problems as diagnostics, positions in the client's
+units), and features/ (what the editor asks of a record: locate, fields, complete,
+hover, define, actions, fixes).
 
-Every feature works in code points and 0-based lines, as ``View`` does; the server
-turns positions into the client's units at the edge.
+Every feature works in code points and 0-based lines, as ``View`` does; the handlers
+turn positions into the client's units at the edge.
 """

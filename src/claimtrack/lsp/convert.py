@@ -22,6 +22,7 @@ SOURCE = "claimtrack"
 _SEVERITY = {
     Severity.ERROR: types.DiagnosticSeverity.Error,
     Severity.WARNING: types.DiagnosticSeverity.Warning,
+    Severity.INFO: types.DiagnosticSeverity.Information,  # the worklist's items
 }
 
 
@@ -51,6 +52,9 @@ def _token_end(line: str, start: int) -> int:
     comment = rest.find(" #")
     if comment >= 0:
         rest = rest[:comment]
+    if "[" in line[:start] or "{" in line[:start]:  # a plain item of a flow list or mapping
+        ends = [i for i in (rest.find(c) for c in ",]}") if i > 0]
+        rest = rest[: min(ends)] if ends else rest
     end = start + len(rest.rstrip())
     return end if end > start else len(line)
 
@@ -71,7 +75,7 @@ def diagnostic(p: Problem, lines: Sequence[str]) -> types.Diagnostic:
     return types.Diagnostic(
         range=problem_range(p, lines),
         message=message_of(p),
-        severity=_SEVERITY.get(p.severity, types.DiagnosticSeverity.Information),
+        severity=_SEVERITY[p.severity],
         code=str(p.code),
         source=SOURCE,
     )

@@ -10,11 +10,9 @@ from __future__ import annotations
 
 import asyncio
 import datetime as dt
-import logging
 import threading
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 from lsprotocol import types
 from pygls.lsp.server import LanguageServer
@@ -190,47 +188,3 @@ def _path_of(uri: str) -> Path | None:
 def _supports_progress(server: LanguageServer) -> bool:
     window = server.client_capabilities.window
     return bool(window is not None and window.work_done_progress)
-
-
-def make_server(
-    root: Path | None = None, use_cache: bool = True, today: dt.date | None = None
-) -> ClaimtrackServer:
-    server = ClaimtrackServer(root, use_cache, today)
-
-    @server.feature(types.INITIALIZE)
-    def initialize(ls: ClaimtrackServer, params: types.InitializeParams) -> None:
-        ls.begin(params)
-
-    @server.feature(types.INITIALIZED)
-    def initialized(ls: ClaimtrackServer, params: types.InitializedParams) -> None:
-        ls.started()
-
-    @server.feature(types.SHUTDOWN)
-    def shutdown(ls: ClaimtrackServer, params: Any) -> None:
-        ls.finish()
-
-    @server.feature(types.TEXT_DOCUMENT_DID_OPEN)
-    def did_open(ls: ClaimtrackServer, params: types.DidOpenTextDocumentParams) -> None:
-        ls.edited(params.text_document.uri)
-
-    @server.feature(types.TEXT_DOCUMENT_DID_CHANGE)
-    def did_change(ls: ClaimtrackServer, params: types.DidChangeTextDocumentParams) -> None:
-        ls.edited(params.text_document.uri)
-
-    @server.feature(types.TEXT_DOCUMENT_DID_CLOSE)
-    def did_close(ls: ClaimtrackServer, params: types.DidCloseTextDocumentParams) -> None:
-        ls.closed(params.text_document.uri)
-
-    return server
-
-
-def serve_stdio(
-    root: Path | None = None, use_cache: bool = True, today: dt.date | None = None
-) -> None:
-    """Speak the protocol over stdin and stdout until the client says exit or goes away."""
-    logging.basicConfig(level=logging.WARNING)
-    server = make_server(root, use_cache, today)
-    try:
-        server.start_io()
-    finally:
-        server.finish()

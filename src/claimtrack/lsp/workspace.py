@@ -137,18 +137,17 @@ class Workspace:
             with self._cond:
                 if generation != self._generation:
                     continue  # a newer edit came in: its check follows at once
-                self.view = view
+                first, self.view = self.view is None, view
                 self.checks += 1
             self._on_view(view)
+            if first:
+                # What the next start reads from the cache instead of the records, written
+                # once the editor has its diagnostics.  Unsaved texts never enter it.
+                self.cache.save()
 
     def _check(self, changed: list[str] | None, unsaved: dict[str, bytes]) -> View:
         self._loader.unsaved = unsaved
-        first = self.view is None
         tracker = self._loader.load(changed)
         today = self._today()
         analysis, problems = self._checker.run(tracker, today)
-        if first:
-            # What the next start reads from the cache instead of the records.  Unsaved
-            # texts never enter it (the Loader keeps them out).
-            self.cache.save()
         return View.of(self.root, today, analysis, problems, unsaved)

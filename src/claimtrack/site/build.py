@@ -20,6 +20,7 @@ from jinja2 import Environment
 
 from ..batch import collector_paused
 from ..check import Checker
+from ..check.analysis import Analysis
 from ..check.impact import NOTHING, Impact, joined
 from ..children import Children
 from ..errors import DataError, UsageError
@@ -146,9 +147,10 @@ class SiteBuilder:
         # problem makes none, and the next one must make them for its edits too.
         self._unmade: Impact | None = NOTHING
         self._pages = 0  # pages in the last plan
-        # Called by an update once its pages are in place, before the data files are made
-        # (serve tells open pages to reload then); None: nobody is told.
+        # Whom to tell (None: nobody): an update's pages are in place, before the data files
+        # (serve's open pages reload); each check's results (serve's review page).
         self.pages_written: Callable[[], None] | None = None
+        self.checked: Callable[[Analysis, list[Problem], dt.date], None] | None = None
 
     def _environments(
         self, theme: Theme, uis: dict[str, Interface]
@@ -189,10 +191,11 @@ class SiteBuilder:
         check_out(self.root, self.out)
         # Before anything can fail: a build killed mid-swap must not leave the user without a site.
         recover(self.out)
-        # The loader re-reads only the files that changed since the last build.
-        tracker = self._loader.load(changed)
+        tracker = self._loader.load(changed)  # only the files changed since the last build
         laps.lap("load")
-        analysis, problems = self._checker.run(tracker, self.today or dt.date.today())
+        analysis, problems = self._checker.run(tracker, today := self.today or dt.date.today())
+        if self.checked is not None:
+            self.checked(analysis, problems, today)
         self._unmade = joined(self._unmade, self._checker.impact) if track else None
         files = load_theme(self.root)
         # A language without a catalog is a problem the checker reported (missing-catalog);

@@ -297,7 +297,7 @@ def match_reviewed(
 def counts(a: Analysis, source_id: str) -> CoverageCounts | None:
     """Coverage.counts, kept in the store by archive, quotes and reviewed entries: a
     large tracker's build would otherwise split every archive into sentences again."""
-    key = _counts_key(a, source_id)
+    key = coverage_key(a, source_id)
     if key is None:
         return None
     kept = a.store.coverage_counts(key)
@@ -316,7 +316,7 @@ def count_all(a: Analysis, source_ids: Iterable[str]) -> None:
     todo = [
         (sid, key)
         for sid in source_ids
-        if (key := _counts_key(a, sid)) is not None and a.store.coverage_counts(key) is None
+        if (key := coverage_key(a, sid)) is not None and a.store.coverage_counts(key) is None
     ]
 
     def work(items: list[tuple[str, CoverageKey]]) -> list[list[int]]:
@@ -331,9 +331,10 @@ def count_all(a: Analysis, source_ids: Iterable[str]) -> None:
         a.store.remember_coverage(key, kept)
 
 
-def _counts_key(a: Analysis, source_id: str) -> CoverageKey | None:
-    """The store's key of a source's coverage counts; None without an archived text.  Made
-    once a run for each source (Analysis.coverage_keys)."""
+def coverage_key(a: Analysis, source_id: str) -> CoverageKey | None:
+    """The store's key of a source's coverage (its counts; its strongest uncited sentences,
+    check/worklist.py); None without an archived text.  Made once a run for each source
+    (Analysis.coverage_keys)."""
     keys = a.coverage_keys
     if source_id in keys:
         return keys[source_id]

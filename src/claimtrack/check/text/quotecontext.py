@@ -15,10 +15,12 @@ import re
 import unicodedata
 from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
+from difflib import SequenceMatcher
+from itertools import pairwise
 
 from ...textrules import has_visible
 from .sentences import sentence_starts
-from .textnorm import MappedText, mapped, normalise
+from .textnorm import MappedText, longest_found_prefix, mapped, normalise
 
 # The most of the archive shown on each side of a quote.
 CONTEXT_LIMIT = 300
@@ -163,3 +165,50 @@ def cut_after(text: str) -> str:
         if spaces:
             head = head[: spaces[-1]]
     return head.rstrip() + "…"
+
+
+@dataclass(frozen=True)
+class Closest:
+    """The passage of an archive most like a quote that is not in it."""
+
+    start: int  # in the archive's characters
+    end: int
+    ratio: float  # difflib's likeness of the normalised texts, 0 to 1
+    found_prefix: int  # how many of the normalised quote's first characters the archive holds
+
+
+# The most sentences a passage is made of: a quote spans one or two, rarely three.
+PASSAGE_SENTENCES = 3
+
+
+def closest_passage(quote: str, archive: ArchiveText) -> Closest | None:
+    """The run of one to three whole sentences of the archive most like the quote
+    (difflib's ratio, on normalised texts, so that spacing and quote marks count for
+    nothing), with the length of the quote's longest beginning that the archive holds;
+    None for a quote of nothing visible or an empty archive."""
+    wanted = normalise(quote)
+    original = archive.original
+    if not has_visible(wanted) or not has_visible(original):
+        return None
+    bounds = [*archive.starts(), len(original)]
+    # Each sentence normalised once; a run of them is scored joined by spaces, near
+    # enough to the run normalised whole (only CJK text differs, by those spaces).
+    each = [normalise(original[a:b]) for a, b in pairwise(bounds)]
+    matcher = SequenceMatcher(autojunk=False)
+    matcher.set_seq2(wanted)  # difflib keeps what it learns of the second sequence
+    best: tuple[float, int, int] = (-1.0, 0, 0)
+    for width in range(1, min(PASSAGE_SENTENCES, len(each)) + 1):
+        for i in range(len(each) - width + 1):
+            matcher.set_seq1(" ".join(each[i : i + width]))
+            # The cheap upper bounds first (lengths, then shared characters): most runs
+            # are ruled out without ratio(), whose cost is the product of the lengths.
+            if matcher.real_quick_ratio() <= best[0] or matcher.quick_ratio() <= best[0]:
+                continue
+            ratio = matcher.ratio()
+            if ratio > best[0]:
+                best = (ratio, bounds[i], bounds[i + width])
+    ratio, start, end = best
+    passage = original[start:end]
+    start += len(passage) - len(passage.lstrip())
+    end -= len(passage) - len(passage.rstrip())
+    return Closest(start, end, ratio, longest_found_prefix(wanted, archive.normalised))

@@ -237,20 +237,28 @@ def add_plan(data: dict[str, Any], request: Request, relpath: str) -> Plan:
                 continue
             if isinstance(raw.get("translations"), dict) and tag in raw["translations"]:
                 continue
-            text = request.quote_texts.get(path)
-            note = evidence.quote
-            if evidence.translation is not None:
-                note += "\n(English) " + evidence.translation
-            skeleton: dict[str, Leaf | Branch] = {
-                "text": Leaf(text or "", None if text else note),
-                "translated_by": Leaf(by, None if by else TRANSLATED_BY_NOTE),
-                "made_from": Leaf(fingerprint(evidence.quote)),
-            }
+            skeleton = quote_skeleton(
+                evidence.quote, evidence.translation, request.quote_texts.get(path), by
+            )
             quotes.append(path)
             trees.append(
                 (path, Branch({"translations": Branch({tag: Branch(skeleton, QUOTE_ORDER)})}))
             )
     return Plan(tuple(s.path for s in missing), tuple(quotes), tuple(trees))
+
+
+def quote_skeleton(
+    quote: str, english: str | None, text: str | None = None, by: str | None = None
+) -> dict[str, Leaf | Branch]:
+    """A quote's translation as `translate --quotes` writes it: its text (empty under the
+    quote, and its English translation, as comments, when none is given), who made it,
+    and the quote's fingerprint."""
+    note = quote if english is None else f"{quote}\n(English) {english}"
+    return {
+        "text": Leaf(text or "", None if text else note),
+        "translated_by": Leaf(by, None if by else TRANSLATED_BY_NOTE),
+        "made_from": Leaf(fingerprint(quote)),
+    }
 
 
 def stamp_plan(data: dict[str, Any], request: Request, relpath: str) -> Plan:

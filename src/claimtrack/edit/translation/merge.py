@@ -19,10 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-import yaml
-
-from ...load.nodes import compose
-from ..scalars import awkward, double_quoted, scalar, single_quoted
+from ..scalars import awkward, double_quoted, folded, scalar, single_quoted
 from ..spans import Path_, Span, Spans, parse_spans
 from ..yamledit import EditError, after_content, line_start
 
@@ -87,24 +84,6 @@ def key_text(key: str, style: str) -> str:
     if style == "double" or not _PLAIN_KEY.fullmatch(key):
         return double_quoted(key)
     return key
-
-
-def folded(value: str, indent: int, width: int) -> str | None:
-    """``value`` as a folded block (``>-``) wrapped at spaces, when it is long, on one
-    line, single-spaced and reads back the same; else None."""
-    if len(value) + indent <= width or "\n" in value or "  " in value or value != value.strip():
-        return None
-    if any(map(awkward, value)):
-        return None
-    lines = textwrap.wrap(
-        value, max(width - indent, 40), break_long_words=False, break_on_hyphens=False
-    )
-    block = ">-\n" + "".join(" " * indent + line + "\n" for line in lines)
-    try:
-        node: Any = compose("k: " + block)
-    except yaml.YAMLError:
-        return None
-    return block.rstrip("\n") if node.value[0][1].value == value else None
 
 
 def merged_data(data: Any, path: Path_, branch: Branch) -> None:

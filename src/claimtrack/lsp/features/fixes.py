@@ -1,0 +1,299 @@
+"""The quick fixes of one record's text that change a value or a line: a quote replaced
+by its archive's own characters, an unknown id by a known one, the schema header
+written; and what every fix shares (actions.py, the translation skeletons, too).
+
+A fix is a pure function of the view, the document and one problem.  It edits the text
+the way the project's writers do (edit/scalars.py) and is offered only when the new
+text loads back as intended: a surprise in the text gives no fix rather than a wrong one.
+"""
+
+from __future__ import annotations
+
+import copy
+import re
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Any
+
+from lsprotocol import types
+
+from ...check.text.loose import loose_passage
+from ...codes import Code
+from ...edit.scalars import folded_block, literal_block, scalar
+from ...edit.spans import Path_, Span, Spans, parse_spans
+from ...load.files import classify
+from ...load.parse import SCHEMA_HEADER, schema_header
+from ...load.validation import close_names
+from ...load.yamlsource import parse_document
+from ...problems import Problem, line_column
+from ..view import View
+
+# How many close ids are offered for an unknown one.
+CLOSE_IDS = 3
+# The most of a new value a fix's title shows.
+TITLE_LIMIT = 60
+# The width a folded quote is wrapped at (as `translate` wraps its notes).
+FOLD_WIDTH = 88
+# The model each kind of record file holds, for its schema header.
+MODELS = {"claim": "Claim", "source": "Source", "settings": "TrackerSettings"}
+
+
+@dataclass(frozen=True)
+class Document:
+    """A record's text as the editor has it, with what fixes read of it: the spans of its
+    keys and values, and its data as the records' reader loads it."""
+
+    rel: str
+    text: str
+
+    @cached_property
+    def spans(self) -> Spans | None:
+        return parse_spans(self.text)
+
+    @cached_property
+    def data(self) -> Any:
+        return load_data(self.text, self.rel)
+
+    @cached_property
+    def kind(self) -> str | None:
+        found = classify(self.rel)
+        return found[0] if found is not None else None
+
+    def at(self, problem: Problem, keys: bool = False) -> Iterator[tuple[Path_, Span]]:
+        """The values (or keys) that start where the problem points."""
+        if self.spans is None:
+            return
+        table = self.spans.keys if keys else self.spans.values
+        for path, span in table.items():
+            if (span.line, span.column) == (problem.line, problem.column):
+                yield path, span
+
+    def value(self, path: Path_) -> Any:
+        """The data at ``path``; None when the text holds nothing there."""
+        return value_at(self.data, path)
+
+    def edit(self, start: int, end: int, new: str) -> types.TextEdit:
+        """Characters ``start:end`` of the text replaced by ``new``."""
+        return types.TextEdit(
+            types.Range(position(self.text, start), position(self.text, end)), new
+        )
+
+    def changed_to(self, new: str) -> types.TextEdit | None:
+        """The one edit that makes the text ``new``: the whole lines between their common
+        start and end (None when they are the same).  Whole lines, so that an edit never
+        starts inside a line break (between CR and LF) nor halfway through an indentation."""
+        old = self.text
+        if old == new:
+            return None
+        start = 0
+        limit = min(len(old), len(new))
+        while start < limit and old[start] == new[start]:
+            start += 1
+        start = old.rfind("\n", 0, start) + 1
+        end = 0
+        while end < limit - start and old[-1 - end] == new[-1 - end]:
+            end += 1
+        while end and len(old) > end and old[-1 - end] != "\n":
+            end -= 1  # the common end starts a line (or is nothing)
+        return self.edit(start, len(old) - end, new[start : len(new) - end])
+
+
+def load_data(text: str, rel: str) -> Any:
+    """A record text's data as loading reads it (None when it does not parse)."""
+    return parse_document(text.encode("utf-8"), rel).data
+
+
+def value_at(data: Any, path: Path_) -> Any:
+    """The data at ``path``; None when there is nothing there."""
+    for step in path:
+        if isinstance(data, dict):
+            data = data.get(step)
+        elif isinstance(data, list) and isinstance(step, int) and 0 <= step < len(data):
+            data = data[step]
+        else:
+            return None
+    return data
+
+
+def position(text: str, offset: int) -> types.Position:
+    """A text offset as the protocol's 0-based line and code-point column."""
+    line, column = line_column(text, offset)
+    return types.Position(line - 1, column - 1)
+
+
+def fix(
+    view: View, doc: Document, title: str, edit: types.TextEdit, preferred: bool
+) -> types.CodeAction:
+    return types.CodeAction(
+        title=title,
+        kind=types.CodeActionKind.QuickFix,
+        edit=types.WorkspaceEdit(changes={view.uri(doc.rel): [edit]}),
+        is_preferred=preferred or None,
+    )
+
+
+def shown(value: str) -> str:
+    """A value as a title shows it: on one line, cut when long."""
+    flat = " ".join(value.split())
+    return repr(flat if len(flat) <= TITLE_LIMIT else flat[: TITLE_LIMIT - 1] + "…")
+
+
+Fix = Callable[[View, Document, Problem], list[types.CodeAction]]
+
+
+# quote-not-found
+
+
+def quote_fix(view: View, doc: Document, problem: Problem) -> list[types.CodeAction]:
+    """The quote replaced by the archive's own characters, when it differs from them only
+    in spaces, quote marks, dashes or case."""
+    for path, span in doc.at(problem):
+        if path[-1] != "quote" or span.kind != "scalar":
+            continue
+        quote, source = doc.value(path), doc.value((*path[:-1], "source"))
+        archive = view.tracker.archives.get(source) if isinstance(source, str) else None
+        if not isinstance(quote, str) or archive is None:
+            continue
+        passage = loose_passage(quote, archive.text)
+        if passage is None or passage == quote:
+            continue
+        written = quote_scalar(doc.text, span, passage)
+        end = block_end(doc.text, span)
+        new = doc.text[: span.start] + written + doc.text[end:]
+        if not same_but(doc, new, path, passage):
+            continue
+        title = f"Use the words of sources/{source}.txt: {shown(passage)}"
+        return [fix(view, doc, title, doc.edit(span.start, end, written), True)]
+    return []
+
+
+def quote_scalar(text: str, span: Span, value: str) -> str:
+    """``value`` written in the scalar's own style when it can be (a block keeps its
+    indentation), else double-quoted with escapes."""
+    if span.style in ("literal", "folded"):
+        indent = block_indent(text, span)
+        if indent is not None:
+            if span.style == "literal":
+                block = literal_block(value, indent)
+            else:
+                block = folded_block(value, indent, FOLD_WIDTH)
+            if block is not None:
+                nl = "\r\n" if "\r\n" in text else "\n"
+                head, _, body = block.partition("\n")
+                return head + header_comment(text, span) + nl + body.replace("\n", nl)
+        return scalar(value, "double", span.flow)
+    return scalar(value, span.style, span.flow)
+
+
+def header_comment(text: str, span: Span) -> str:
+    """The comment on a block scalar's header line (``quote: | # why``), with the spaces
+    before it: it stays on the new header."""
+    line_end = text.find("\n", span.start)
+    header = text[span.start : line_end if line_end >= 0 else len(text)].rstrip("\r")
+    found = re.search(r"[ \t]+#.*", header)
+    return found.group() if found else ""
+
+
+def block_indent(text: str, span: Span) -> int | None:
+    """The indentation of a block scalar's first line of content."""
+    header_end = text.find("\n", span.start)
+    if header_end < 0:
+        return None
+    for line in text[header_end + 1 : span.end].split("\n"):
+        if line.strip():
+            return len(line) - len(line.lstrip(" "))
+    return None
+
+
+def block_end(text: str, span: Span) -> int:
+    """Where a scalar's own characters end: a block's span runs on over the line breaks
+    after it, which belong to the lines that follow."""
+    end = span.end
+    if span.style in ("literal", "folded"):
+        while end > span.start and text[end - 1] in " \t\r\n":
+            end -= 1
+    return end
+
+
+def same_but(doc: Document, new: str, path: Path_, value: Any) -> bool:
+    """Whether ``new`` loads as the document's data with only ``path`` set to ``value``."""
+    if doc.data is None:
+        return False
+    expected = copy.deepcopy(doc.data)
+    parent = value_at(expected, path[:-1])
+    if not isinstance(parent, (dict, list)):
+        return False
+    parent[path[-1]] = value  # type: ignore[index]
+    return bool(load_data(new, doc.rel) == expected)
+
+
+# unknown-source, unknown-claim
+
+
+def id_fix(view: View, doc: Document, problem: Problem) -> list[types.CodeAction]:
+    """The unknown id replaced by each of the known ids closest to it, the closest first
+    (the rule of check's hint: load/validation.close_names)."""
+    claim = problem.code is Code.UNKNOWN_CLAIM
+    known = view.analysis.known_claims if claim else view.analysis.known_sources
+    found = classify(doc.rel)
+    own = found[1] if found is not None else ""
+    for path, span in doc.at(problem):
+        name = doc.value(path)
+        if span.kind != "scalar" or not isinstance(name, str) or name in known:
+            continue
+        close = close_names(name, known - {own}, CLOSE_IDS)
+        end = block_end(doc.text, span)
+        out = []
+        for i, other in enumerate(close):
+            written = scalar(
+                other, "plain" if span.style in ("literal", "folded") else span.style, span.flow
+            )
+            new = doc.text[: span.start] + written + doc.text[end:]
+            if same_but(doc, new, path, other):
+                what = "claim" if claim else "source"
+                title = f"Use the {what} {other!r}{id_detail(view, other, claim)}"
+                out.append(fix(view, doc, title, doc.edit(span.start, end, written), i == 0))
+        return out
+    return []
+
+
+def id_detail(view: View, record_id: str, claim: bool) -> str:
+    """What the title says of the id it offers: a claim's statement, a source's title."""
+    if claim:
+        loaded_claim = view.tracker.claims.get(record_id)
+        return f": {shown(loaded_claim.record.statement)}" if loaded_claim else ""
+    loaded_source = view.tracker.sources.get(record_id)
+    return f": {shown(loaded_source.record.title)}" if loaded_source else ""
+
+
+# schema-header
+
+
+def header_fix(view: View, doc: Document, problem: Problem) -> list[types.CodeAction]:
+    """The schema header written as the first line: the line replaced when it names
+    another schema, else inserted above everything (after a byte-order mark)."""
+    model = MODELS.get(doc.kind or "")
+    if model is None:
+        return []
+    header = schema_header(model)
+    text = doc.text
+    start = 1 if text.startswith("\ufeff") else 0
+    line_end = text.find("\n", start)
+    first = text[start : line_end if line_end >= 0 else len(text)].rstrip("\r")
+    if first.startswith(SCHEMA_HEADER.decode()):
+        edit = doc.edit(start, start + len(first), header)
+        title = f"Name the schema in the first line: {header}"
+    else:
+        nl = "\r\n" if "\r\n" in text else "\n"
+        edit = doc.edit(start, start, header + nl)
+        title = f"Insert the schema header: {header}"
+    return [fix(view, doc, title, edit, True)]
+
+
+FIXES: dict[Code, Fix] = {
+    Code.QUOTE_NOT_FOUND: quote_fix,
+    Code.UNKNOWN_SOURCE: id_fix,
+    Code.UNKNOWN_CLAIM: id_fix,
+    Code.SCHEMA_HEADER: header_fix,
+}
