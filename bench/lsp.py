@@ -17,10 +17,10 @@ In the last round's warm server: --edits edits of one open claim (a quote edited
 from its archive, then restored, in turn: every edit changes the diagnostics), each
 timed from its didChange to the publishDiagnostics of its version; as many edits of an
 open source's notes (the claims citing it are checked again); as many records opened
-(didOpen to their first publishDiagnostics: the source, then other claims, kept open as
-an editor's tabs); and --requests requests
-of each feature the server announces in its initialize result (completion after
-`source: ` in an evidence item, hover on a quote, definition of a source id).  Memory:
+(didOpen to their first publishDiagnostics: the source, then claims spread over the
+tracker, kept open as an editor's tabs); and --requests requests of each feature the
+server announces in its initialize result, each in the next of those claims (completion
+after `source: ` in an evidence item, hover on a quote, definition of a source id).  Memory:
 the server process's peak RSS (VmHWM in /proc/PID/status) after its first check and
 after the edits; the server forks no worker (batch.split forks only a process with one
 thread), which the children's CPU time in /proc/PID/stat confirms.

@@ -37,6 +37,9 @@ CHECK_COLD = "`claimtrack check` cold (makes the cache), s"
 CHECK_EDITED = "`claimtrack check` warm, one claim changed, s"
 VERSION = "`claimtrack --version` (Python's start-up), s"
 OPENED = "a record opened: didOpen to publishDiagnostics"
+COMPLETION = "completion after `source: `"
+HOVER = "hover on a quote"
+DEFINITION = "definition of a source id"
 COLD_MEMORY = "server peak RSS after the first check (cold)"
 IMPORTS = "`python -c 'import claimtrack.lsp.server'` (the server's imports), s"
 
@@ -78,23 +81,40 @@ class Target:
         return self.claim.read_text(encoding="utf-8")
 
 
-def target(root: Path) -> Target:
-    for path in sorted((root / "claims").glob("*.yaml")):
-        text = path.read_text(encoding="utf-8")
-        item = (yaml.safe_load(text).get("evidence") or [{}])[0]
-        source, quote = item.get("source"), item.get("quote")
-        lines = text.split("\n")
-        if not (source and isinstance(quote, str)) or f"    quote: {quote}" not in lines:
-            continue
-        if not (root / "sources" / f"{source}.txt").is_file():
-            continue
-        return Target(
-            path,
-            root / "sources" / f"{source}.yaml",
-            lines.index(f"    quote: {quote}"),
-            lines.index(f"  - source: {source}"),
-        )
-    raise SystemExit(f"no claim in {root} quotes an archived source on one plain line")
+def place(root: Path, path: Path) -> Target | None:
+    """``path`` as a Target, or None when its first evidence item does not quote an
+    archived source on one plain line."""
+    text = path.read_text(encoding="utf-8")
+    item = ((yaml.safe_load(text) or {}).get("evidence") or [{}])[0]
+    source, quote = item.get("source"), item.get("quote")
+    lines = text.split("\n")
+    if not (source and isinstance(quote, str)) or f"    quote: {quote}" not in lines:
+        return None
+    if not (root / "sources" / f"{source}.txt").is_file() or f"  - source: {source}" not in lines:
+        return None
+    quote_line, source_line = (
+        lines.index(f"    quote: {quote}"),
+        lines.index(f"  - source: {source}"),
+    )
+    return Target(path, root / "sources" / f"{source}.yaml", quote_line, source_line)
+
+
+def targets(root: Path, n: int) -> list[Target]:
+    """Up to ``n`` claims spread over the tracker, the first of them the one edited: each
+    request asks at another claim's place (a feature that keeps its last answer is
+    measured answering, not remembering)."""
+    claims = sorted((root / "claims").glob("*.yaml"))
+    found: list[Target] = []
+    for start in sorted({i * len(claims) // max(n, 1) for i in range(max(n, 1))}):
+        for path in claims[start:]:
+            if any(t.claim == path for t in found):
+                continue
+            if (t := place(root, path)) is not None:
+                found.append(t)
+                break
+    if not found:
+        raise SystemExit(f"no claim in {root} quotes an archived source on one plain line")
+    return found
 
 
 def proc(pid: int) -> tuple[float, float, float]:
@@ -229,7 +249,7 @@ async def start_up(
     return start, result.capabilities
 
 
-async def edits(server: Timed, f: Figures, t: Target, count: int) -> None:
+async def edits(server: Timed, f: Figures, t: Target, others: list[Target], count: int) -> None:
     """A quote edited away from its archive and restored, in turn; a source's notes."""
     uri = t.claim.as_uri()  # opened by start_up
     original = t.text
@@ -265,54 +285,56 @@ async def edits(server: Timed, f: Figures, t: Target, count: int) -> None:
         bool(cited.search(p.read_text(encoding="utf-8"))) for p in t.claim.parent.glob("*.yaml")
     )
     f.notes.append(f"the source whose notes are edited is cited by {citing} claims")
-    # Records opened one after another (kept open, as an editor's tabs), other claims.
-    others = [p for p in sorted(t.claim.parent.glob("*.yaml")) if p != t.claim]
-    for path in others[:: max(1, len(others) // count)][: count - 1]:
+    # Records opened one after another (kept open, as an editor's tabs): the other claims
+    # the requests ask at.
+    for other in others:
         opened = time.perf_counter()
-        uri = server.open(path)
+        uri = server.open(other.claim)
         f.latencies[OPENED].append(await server.until(server.published_at(uri, 1)) - opened)
 
 
 async def requests(
-    server: Timed, f: Figures, t: Target, caps: types.ServerCapabilities, n: int
+    server: Timed, f: Figures, places: list[Target], caps: types.ServerCapabilities, n: int
 ) -> None:
-    """Each feature the server announces, asked ``n`` times at a fixed place of the claim."""
-    doc = types.TextDocumentIdentifier(uri=t.claim.as_uri())
-    lines = t.text.split("\n")
-    after_source = types.Position(t.source_line, len("  - source: "))
-    on_quote = types.Position(t.quote_line, (len("    quote: ") + len(lines[t.quote_line])) // 2)
-    on_id = types.Position(t.source_line, len("  - source: ") + 2)
+    """Each feature the server announces, asked ``n`` times, each time in the next open
+    claim: completion right after `source: ` in its first evidence item, hover in the
+    middle of its quote, definition on the source id."""
     c = server.client
-    asked: list[tuple[str, object, Callable[[], Any]]] = [
-        (
-            "completion after `source: `",
-            caps.completion_provider,
-            lambda: c.text_document_completion_async(types.CompletionParams(doc, after_source)),
-        ),
-        (
-            "hover on a quote",
-            caps.hover_provider,
-            lambda: c.text_document_hover_async(types.HoverParams(doc, on_quote)),
-        ),
-        (
-            "definition of a source id",
-            caps.definition_provider,
-            lambda: c.text_document_definition_async(types.DefinitionParams(doc, on_id)),
-        ),
-    ]
-    for name, offered, ask in asked:
-        if not offered:
+    source = len("  - source: ")
+
+    def ask(name: str, t: Target) -> Any:
+        doc = types.TextDocumentIdentifier(uri=t.claim.as_uri())
+        if name == COMPLETION:
+            where = types.Position(t.source_line, source)
+            return c.text_document_completion_async(types.CompletionParams(doc, where))
+        if name == HOVER:
+            line = t.text.split("\n")[t.quote_line]
+            where = types.Position(t.quote_line, (len("    quote: ") + len(line)) // 2)
+            return c.text_document_hover_async(types.HoverParams(doc, where))
+        where = types.Position(t.source_line, source + 2)
+        return c.text_document_definition_async(types.DefinitionParams(doc, where))
+
+    offered = {
+        COMPLETION: caps.completion_provider,
+        HOVER: caps.hover_provider,
+        DEFINITION: caps.definition_provider,
+    }
+    for name, announced in offered.items():
+        if not announced:
             f.notes.append(f"{name}: not offered by the server (not in its capabilities)")
             continue
-        for _ in range(n):
+        sizes = []
+        for i in range(n):
             sent = time.perf_counter()
-            answer = await asyncio.wait_for(ask(), DEADLINE)
+            answer = await asyncio.wait_for(ask(name, places[i % len(places)]), DEADLINE)
             f.latencies.setdefault(f"{name}: request to answer", []).append(
                 time.perf_counter() - sent
             )
-        found = size(answer)
+            sizes.append(size(answer))
+        empty = sizes.count(0)
         f.notes.append(
-            f"{name}: " + (f"{found} item(s) in the answer" if found else "the answer was empty")
+            f"{name}: {min(sizes)}–{max(sizes)} item(s) an answer over {len(places)} claims"
+            + (f"; {empty} of {n} answers empty" if empty else "")
         )
 
 
@@ -338,7 +360,8 @@ async def measure_size(
     root: Path, claims: int, args: argparse.Namespace, claimtrack: Path
 ) -> Figures:
     f = Figures(claims)
-    t = target(root)
+    places = targets(root, max(args.edits, args.requests))
+    t = places[0]
     command = [str(claimtrack), "lsp", "--root", str(root), "--today", args.today]
     check = [claimtrack, "check", "--root", root, "--today", args.today]
     imports = [claimtrack.with_name("python"), "-c", "import claimtrack.lsp.server"]
@@ -359,9 +382,9 @@ async def measure_size(
             f.starts["warm"].append(warm)
             if last:
                 f.memory["server peak RSS after the first check (warm)"] = warm.hwm_mib
-                await edits(server, f, t, args.edits)
+                await edits(server, f, t, places[1:], args.edits)
                 f.memory["server peak RSS after the edits"] = proc(server.pid)[2]
-                await requests(server, f, t, caps, args.requests)
+                await requests(server, f, places, caps, args.requests)
                 f.memory["server peak RSS after the requests"] = proc(server.pid)[2]
                 children = proc(server.pid)[1]
                 if children:
