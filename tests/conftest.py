@@ -63,3 +63,10 @@ def tracker(tmp_path: Path) -> Callable[[str], Path]:
         return dest
 
     return make
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The browser tests run last.  Playwright's sync API keeps an event loop running in
+    the main thread for the rest of the session, from its first test on; the language
+    server's tests (pytest-asyncio) cannot start a loop of their own after that."""
+    items.sort(key=lambda item: item.get_closest_marker("browser") is not None)

@@ -35,6 +35,17 @@ FILES = {
 }
 
 
+# The editor set-ups the new tracker's README shows ({{name}} -> skeletons/editors/FILE):
+# the one copy of each, which editors/ in claimtrack's repository links to.
+EDITORS = {"nvim": "nvim.lua", "helix": "languages.toml"}
+
+
+def editor_config(name: str) -> str:
+    """An editor's set-up (``EDITORS``'s file name) as the README shows it."""
+    text = resources.files("claimtrack").joinpath("skeletons", "editors", name)
+    return text.read_text("utf-8").rstrip("\n")
+
+
 def skeleton(*parts: str, values: dict[str, str]) -> str:
     """A packaged skeleton (``claimtrack/skeletons/...``) with its ``{{name}}`` filled."""
     text = resources.files("claimtrack").joinpath("skeletons", *parts).read_text("utf-8")
@@ -97,6 +108,7 @@ def contents(folder: Path, title: str | None, language: str) -> dict[str, bytes]
         "title": scalar(title, "plain", flow=False),
         "heading": title,
         "language": language,
+        **{key: editor_config(name) for key, name in EDITORS.items()},
     }
     return {
         rel: skeleton("tracker", name, values=values).encode("utf-8") for rel, name in FILES.items()

@@ -1,0 +1,1 @@
+../../src/claimtrack/skeletons/editors/nvim.lua
