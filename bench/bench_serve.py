@@ -53,19 +53,24 @@ def _add_to_statement(path: Path, _key: str, value: str) -> None:
     path.write_text(statement_edited(path.read_text(encoding="utf-8"), value), encoding="utf-8")
 
 
-def _replace_line(path: Path, key: str, value: str) -> None:
-    text = path.read_text(encoding="utf-8")
+def line_replaced(text: str, key: str, value: str) -> str:
+    """``text`` with the top-level field ``key`` set to ``value`` (added at the end when the
+    record lacks it: a source without notes), every other line kept."""
     lines = text.split("\n")
     index = next((i for i, line in enumerate(lines) if line.startswith(f"{key}:")), None)
-    if index is None:  # an optional field the record lacks (a source without notes)
+    if index is None:
         ending = "" if text.endswith("\n") or not text else "\n"
-        path.write_text(f"{text}{ending}{key}: {value}\n", encoding="utf-8")
-        return
+        return f"{text}{ending}{key}: {value}\n"
     lines[index] = f"{key}: {value}"
     # A folded value continues on indented lines: drop them with the old value.
     while index + 1 < len(lines) and lines[index + 1].startswith("  "):
         del lines[index + 1]
-    path.write_text("\n".join(lines), encoding="utf-8")
+    return "\n".join(lines)
+
+
+def _replace_line(path: Path, key: str, value: str) -> None:
+    text = path.read_text(encoding="utf-8")
+    path.write_text(line_replaced(text, key, value), encoding="utf-8")
 
 
 class Served:

@@ -61,6 +61,8 @@ from trackers import Tracker, prepare  # noqa: E402
 
 BIN = Path(sys.executable).parent
 CHANGELOG = "## Changelog"
+# Sections that other scripts write into RESULTS.md (bench/lsp.py): --write keeps them.
+KEPT = ("## Language server (claimtrack lsp)",)
 BIG_TEXT = 50_000  # from this size, the sites' text is not measured
 SITE_ROWS = {  # the rows whose built site is measured, and its --out or --destination
     rows.BUILD_NO_SEARCH: "--out",
@@ -136,7 +138,8 @@ def commands_text(sized: report.Sized, o: rows.Options) -> list[str]:
     return list(dict.fromkeys(shown))
 
 
-def machine(o: rows.Options) -> str:
+def machine_basics() -> str:
+    """Cores, memory and Python: the facts every bench section states."""
     mem = next(
         (
             line.split()[1]
@@ -145,10 +148,16 @@ def machine(o: rows.Options) -> str:
         ),
         "0",
     )
-    pagefind = version([o.pagefind, "--version"]) if o.pagefind else "no Pagefind"
     return (
         f"{os.cpu_count()} cores, {int(mem) / 2**20:.0f} GiB of memory, Python "
-        f"{platform.python_version()}, {version([o.hugo, 'version'])}, {pagefind}, "
+        f"{platform.python_version()}"
+    )
+
+
+def machine(o: rows.Options) -> str:
+    pagefind = version([o.pagefind, "--version"]) if o.pagefind else "no Pagefind"
+    return (
+        f"{machine_basics()}, {version([o.hugo, 'version'])}, {pagefind}, "
         f"claimtrack {version([o.bin_dir / 'claimtrack', '--version'])}"
     )
 
@@ -263,11 +272,48 @@ def writable(path: Path) -> None:
         )
 
 
+def section_in(text: str, heading: str) -> str:
+    """The section of ``text`` that starts with the line ``heading``, to the next ``## ``
+    heading (or the end); "" when there is none."""
+    lines = text.split("\n")
+    if heading not in lines:
+        return ""
+    start = lines.index(heading)
+    end = next((i for i in range(start + 1, len(lines)) if lines[i].startswith("## ")), len(lines))
+    return "\n".join(lines[start:end]).rstrip("\n") + "\n"
+
+
+def with_section(text: str, heading: str, section: str) -> str:
+    """``text`` with its section ``heading`` replaced by ``section`` (which starts with
+    that heading) where it stands; without one, ``section`` goes before the changelog, or
+    at the end.  Every other line is kept as it was."""
+    lines = text.split("\n")
+    new = section.rstrip("\n").split("\n")
+    if heading in lines:
+        start = lines.index(heading)
+        end = start + len(section_in(text, heading).rstrip("\n").split("\n"))
+        while end < len(lines) and not lines[end].strip():  # its blank lines go with it
+            end += 1
+        after = lines[end:]
+        return "\n".join(
+            [*lines[:start], *new, "", *after] if after else [*lines[:start], *new, ""]
+        )
+    if CHANGELOG in lines:
+        at = lines.index(CHANGELOG)
+        before = "\n".join(lines[:at]).rstrip("\n").split("\n")
+        return "\n".join([*before, "", *new, "", *lines[at:]])
+    return (text.rstrip("\n") + "\n\n" if text.strip() else "") + "\n".join(new) + "\n"
+
+
 def write(path: Path, text: str) -> None:
-    """FILE as the head, the current section and FILE's changelog."""
+    """FILE as the head, the current section, the sections other scripts keep there
+    (KEPT) and FILE's changelog."""
     old = path.read_text(encoding="utf-8") if path.is_file() else ""
     changelog = old[old.index(CHANGELOG) :] if CHANGELOG in old else ""
     body = RESULTS_HEAD + "\n" + text.rstrip("\n") + "\n"
+    for heading in KEPT:
+        kept = section_in(old.split(CHANGELOG)[0], heading)
+        body += "\n" + kept if kept else ""
     path.write_text(body + ("\n" + changelog.rstrip("\n") + "\n" if changelog else ""), "utf-8")
 
 

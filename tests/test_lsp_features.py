@@ -211,3 +211,48 @@ async def test_the_worklist_comes_only_with_the_workspace_diagnostics(
     assert items
     assert {d.severity for d in items} == {types.DiagnosticSeverity.Information}
     assert all(d.source == "claimtrack" and d.code for d in items)
+
+
+@pytest.fixture
+def crowded(tmp_path: Path) -> Path:
+    """The minimal tracker with 250 more sources, more than one completion answer holds."""
+    root = copy_fixture(tmp_path)
+    record = (root / "sources" / "acme-post.yaml").read_text(encoding="utf-8")
+    record = record[: record.index("snapshot:")]
+    for n in range(250):
+        (root / "sources" / f"extra-{n:03d}.yaml").write_text(record, encoding="utf-8")
+    return root
+
+
+@pytest_lsp.fixture(config=ClientServerConfig(server_command=server_command()))
+async def crowded_client(lsp_client: LanguageClient, crowded: Path):
+    await start(lsp_client, crowded, "visual-studio-code")
+    yield
+    await lsp_client.shutdown_session()
+
+
+async def test_a_long_completion_list_is_cut_and_marked_incomplete(
+    crowded_client: LanguageClient, crowded: Path
+) -> None:
+    text = (crowded / CLAIM).read_text(encoding="utf-8").replace(
+        "  - source: acme-post\n", "  - source: \n"
+    )
+    uri, text = await opened(crowded_client, crowded, text)
+    position = at(text, "  - source: \n", len("  - source: "))
+    found = await crowded_client.text_document_completion_async(
+        types.CompletionParams(text_document=doc(uri), position=position)
+    )
+    assert isinstance(found, types.CompletionList)
+    assert found.is_incomplete and len(found.items) == 200
+    typed = text.replace("  - source: \n", "  - source: extra-24\n")
+    change(crowded_client, uri, 2, typed)
+    found = await crowded_client.text_document_completion_async(
+        types.CompletionParams(
+            text_document=doc(uri), position=at(typed, "source: extra-24", len("source: extra-24"))
+        )
+    )
+    assert isinstance(found, types.CompletionList)
+    assert not found.is_incomplete  # the letters typed leave fewer than 200
+    labels = {item.label for item in found.items}
+    assert {f"extra-24{n}" for n in range(10)} <= labels  # editors filter the letters in order
+    assert "acme-post" not in labels and "extra-100" not in labels

@@ -38,7 +38,7 @@ class Views:
 def started(tracker: Callable[[str], Path]) -> Iterator[tuple[Workspace, Views, Path]]:
     root = tracker("minimal")
     views = Views()
-    workspace = Workspace(root, Cache.disabled(), views.got.put, views.errors.append, lambda: TODAY)
+    workspace = Workspace(root, Cache.disabled, views.got.put, views.errors.append, lambda: TODAY)
     workspace.start()
     yield workspace, views, root
     workspace.stop()
@@ -67,7 +67,7 @@ def test_an_edit_to_one_claim_rechecks_that_claim_only(
 def test_an_edit_leaves_the_unrelated_claims_alone(tracker: Callable[[str], Path]) -> None:
     root = tracker("status")
     views = Views()
-    workspace = Workspace(root, Cache.disabled(), views.got.put, views.errors.append, lambda: TODAY)
+    workspace = Workspace(root, Cache.disabled, views.got.put, views.errors.append, lambda: TODAY)
     workspace.start()
     try:
         assert len(views.next().tracker.claims) > 3
@@ -105,7 +105,7 @@ def test_a_check_made_useless_by_a_newer_edit_is_dropped(tracker: Callable[[str]
             holder[0].set_text(CLAIM, nxt)
         return TODAY
 
-    workspace = Workspace(root, Cache.disabled(), views.got.put, views.errors.append, today)
+    workspace = Workspace(root, Cache.disabled, views.got.put, views.errors.append, today)
     holder.append(workspace)
     workspace.set_text(CLAIM, next(texts))  # before the first check: it is in it
     workspace.start()

@@ -24,6 +24,9 @@ from .features import actions, complete, define, hover
 from .server import ClaimtrackServer
 from .view import View
 
+# The most completion items one answer carries.
+MAX_ITEMS = 200
+
 
 def _context(
     ls: ClaimtrackServer, uri: str, position: types.Position
@@ -43,12 +46,16 @@ def completion(ls: ClaimtrackServer, params: types.CompletionParams) -> types.Co
         return types.CompletionList(is_incomplete=False, items=[])
     view, rel, text, position = found
     items = complete.complete(view, rel, text, position)
+    # At 10,000 claims, `source: ` with nothing typed yet matches every source: the first
+    # MAX_ITEMS go, marked incomplete, and the editor asks again as letters are typed.
+    incomplete = len(items) > MAX_ITEMS
+    items = items[:MAX_ITEMS]
     units, lines = Units(ls.workspace.position_codec), lines_of(text)
     for item in items:
         edit = item.text_edit
         if isinstance(edit, types.TextEdit):
             edit.range = units.out(lines, edit.range)
-    return types.CompletionList(is_incomplete=False, items=items)
+    return types.CompletionList(is_incomplete=incomplete, items=items)
 
 
 def on_hover(ls: ClaimtrackServer, params: types.HoverParams) -> types.Hover | None:

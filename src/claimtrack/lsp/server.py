@@ -66,7 +66,8 @@ class ClaimtrackServer(LanguageServer):
             root = find_root(paths)
         if root is None or not root.is_dir():
             return
-        cache = Cache.open(root) if self.use_cache else Cache.disabled()
+        found = root
+        cache = (lambda: Cache.open(found)) if self.use_cache else Cache.disabled
         fixed = self.today
         today = dt.date.today if fixed is None else (lambda: fixed)
         self.tracker = Workspace(root, cache, self._checked, self._failed, today)

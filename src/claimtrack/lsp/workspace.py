@@ -42,21 +42,24 @@ class Workspace:
     def __init__(
         self,
         root: Path,
-        cache: Cache,
+        cache: Callable[[], Cache],
         on_view: Callable[[View], None],
         on_error: Callable[[str], None],
         today: Callable[[], dt.date] = dt.date.today,
         quiet: float = QUIET,
     ) -> None:
         self.root = Path(root).resolve()
-        self.cache = cache
+        # Opened on the worker, with the loader and checker: reading it takes a while at
+        # 10,000 claims, and `initialize` must be answered at once.
+        self._open_cache = cache
+        self.cache = Cache.disabled()
         self._on_view = on_view
         self._on_error = on_error
         self._today = today
         self._quiet = quiet
         self._unsaved: dict[str, bytes] = {}
-        self._loader = Loader(self.root, cache)
-        self._checker = Checker(cache)
+        self._loader = Loader(self.root)
+        self._checker = Checker()
         self._cond = threading.Condition()
         self._pending: set[str] = set()
         self._everything = True  # the first check, or a change nobody could name
@@ -121,6 +124,8 @@ class Workspace:
             return self._generation, changed, dict(self._unsaved)
 
     def _run(self) -> None:
+        self.cache = self._open_cache()
+        self._loader, self._checker = Loader(self.root, self.cache), Checker(self.cache)
         while (job := self._next()) is not None:
             generation, changed, unsaved = job
             try:
