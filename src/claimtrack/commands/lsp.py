@@ -6,7 +6,7 @@ import argparse
 from collections.abc import Callable
 from typing import Any
 
-from .options import cache_option, date_arg, root_arg
+from .options import cache_option, root_option, today_option
 
 
 def add_parser(sub: Any, common: Callable[[argparse.ArgumentParser], None]) -> None:
@@ -19,20 +19,10 @@ def add_parser(sub: Any, common: Callable[[argparse.ArgumentParser], None]) -> N
         "section. It answers for claims/, sources/ and tracker.yaml, and never writes a file.",
     )
     # Not the common --root: without one, the root is the editor's workspace folder.
-    parser.add_argument(
-        "--root",
-        type=root_arg,
-        default=None,
-        metavar="DIR",
-        help="the tracker (default: the workspace folder holding tracker.yaml or claims/)",
+    root_option(
+        parser, None, "the tracker (default: the workspace folder holding tracker.yaml or claims/)"
     )
-    parser.add_argument(
-        "--today",
-        type=date_arg,
-        default=None,
-        metavar="YYYY-MM-DD",
-        help="judge dates (future, stale) as of this day instead of today",
-    )
+    today_option(parser)
     cache_option(parser)
     parser.set_defaults(run=run)
 

@@ -45,13 +45,16 @@ def root_arg(text: str) -> Path:
 
 
 def common_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "--root",
-        type=root_arg,
-        default=".",  # a string: argparse passes it through root_arg too
-        metavar="DIR",
-        help="tracker folder (default: the current directory)",
-    )
+    root_option(parser, ".", "tracker folder (default: the current directory)")
+    today_option(parser)
+
+
+def root_option(parser: argparse.ArgumentParser, default: str | None, help: str) -> None:
+    # A string default: argparse passes it through root_arg too.
+    parser.add_argument("--root", type=root_arg, default=default, metavar="DIR", help=help)
+
+
+def today_option(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--today",
         type=date_arg,

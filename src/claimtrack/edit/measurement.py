@@ -12,7 +12,7 @@ from __future__ import annotations
 from ..load.yamlsource import parse_document
 from .scaffold import skeleton
 from .spans import parse_spans
-from .yamledit import EditError, after_content, line_start
+from .yamledit import EditError, append_item, line_start
 
 
 def _item(today: str, dash_col: int, nl: str) -> str:
@@ -35,35 +35,15 @@ def add_measurement(text: str, today: str) -> str:
             prefix = "" if text.endswith("\n") or not text else nl
             return text + prefix + "measurements:" + nl + _item(today, 2, nl)
         return text[:at] + "measurements:" + nl + _item(today, 2, nl) + text[at:]
-    count = spans.items(("measurements",))
-    if value.kind == "scalar" and value.style == "plain" and not text[value.start : value.end]:
-        # "measurements:" with nothing after it: the list starts on the next line.
-        line_end = text.find("\n", key.end)
-        at = len(text) if line_end < 0 else line_end + 1
-        lead = nl if line_end < 0 else ""
-        return text[:at] + lead + _item(today, key.column - 1 + 2, nl) + text[at:]
-    if value.kind != "seq":
-        raise EditError("'measurements:' must be a list")
-    if value.style == "flow":
-        if count:
-            raise EditError(
-                "write measurements as a block list (one '- value: ...' item per measurement) "
-                "to add one with this command"
-            )
-        # "measurements: []" -> "measurements:" and the item on the lines after it.
-        line_end = text.find("\n", value.end)
-        at = len(text) if line_end < 0 else line_end + 1
-        rest = text[value.end : at]  # a comment and the line break, or nothing
-        if rest.strip():  # a comment after []: it stays in its column
-            line = text[: value.start] + " " * (value.end - value.start) + rest
-        else:
-            line = text[: value.start].rstrip(" ") + rest
-        lead = nl if line_end < 0 else ""
-        return line + lead + _item(today, key.column - 1 + 2, nl) + text[at:]
-    dash_col = value.column - 1
-    at = after_content(text, spans, ("measurements", count - 1), dash_col)
-    lead = "" if at < len(text) or text.endswith("\n") else nl
-    return text[:at] + lead + _item(today, dash_col, nl) + text[at:]
+    return append_item(
+        text,
+        spans,
+        "measurements",
+        lambda dash_col: _item(today, dash_col, nl),
+        nl,
+        "write measurements as a block list (one '- value: ...' item per measurement) "
+        "to add one with this command",
+    )
 
 
 def edit_add_measurement(raw: bytes, relpath: str, today: str) -> bytes:

@@ -13,6 +13,7 @@ writes it, so a surprise in the text is refused rather than written.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -321,3 +322,42 @@ def edit_status(raw: bytes, relpath: str, entry: NewEntry) -> bytes:
             "edit it by hand (and please report the file's shape)"
         )
     return new_raw
+
+
+def append_item(
+    text: str, spans: Spans, name: str, item: Callable[[int], str], nl: str, block: str
+) -> str:
+    """``text`` with ``item(dash_column)`` appended to the top-level list ``name:``, which
+    the text has: the one splice of a new list item (a measurement, a revision).
+
+    An empty ``name:`` gets the list on the next line, ``name: []`` becomes a block list
+    (a comment after it stays in its column); a flow list with items is refused, with
+    ``block`` saying what to write instead.
+    """
+    key, value = spans.keys[(name,)], spans.values[(name,)]
+    count = spans.items((name,))
+    if value.kind == "scalar" and value.style == "plain" and not text[value.start : value.end]:
+        # "name:" with nothing after it: the list starts on the next line.
+        line_end = text.find("\n", key.end)
+        at = len(text) if line_end < 0 else line_end + 1
+        lead = nl if line_end < 0 else ""
+        return text[:at] + lead + item(key.column + 1) + text[at:]
+    if value.kind != "seq":
+        raise EditError(f"'{name}:' must be a list")
+    if value.style == "flow":
+        if count:
+            raise EditError(block)
+        # "name: []" -> "name:" and the item on the lines after it.
+        line_end = text.find("\n", value.end)
+        at = len(text) if line_end < 0 else line_end + 1
+        rest = text[value.end : at]  # a comment and the line break, or nothing
+        if rest.strip():  # a comment after []: it stays in its column
+            line = text[: value.start] + " " * (value.end - value.start) + rest
+        else:
+            line = text[: value.start].rstrip(" ") + rest
+        lead = nl if line_end < 0 else ""
+        return line + lead + item(key.column + 1) + text[at:]
+    dash_col = value.column - 1
+    at = after_content(text, spans, (name, count - 1), dash_col)
+    lead = "" if at < len(text) or text.endswith("\n") else nl
+    return text[:at] + lead + item(dash_col) + text[at:]

@@ -14,7 +14,7 @@ from typing import Any
 
 from ..edit.scalars import scalar
 from ..edit.spans import Spans, parse_spans
-from ..edit.yamledit import EditError, after_content
+from ..edit.yamledit import EditError, after_content, append_item
 from ..load.yamlsource import parse_document
 
 # The keys of a revisions: entry, in the order they are written.
@@ -75,36 +75,15 @@ def add_revision(text: str, entry: dict[str, str | None]) -> str:
     value = spans.values.get(("revisions",))
     if key is None or value is None:
         return _with_key(text, "revisions", _lines(pairs, 2, True, nl), "snapshot", nl)
-    count = spans.items(("revisions",))
-    empty_plain = value.kind == "scalar" and value.style == "plain"
-    if empty_plain and not text[value.start : value.end]:
-        # "revisions:" with nothing after it: the list starts on the next line.
-        line_end = text.find("\n", key.end)
-        at = len(text) if line_end < 0 else line_end + 1
-        lead = nl if line_end < 0 else ""
-        return text[:at] + lead + _lines(pairs, key.column + 1, True, nl) + text[at:]
-    if value.kind != "seq":
-        raise EditError("'revisions:' must be a list")
-    if value.style == "flow":
-        if count:
-            raise EditError(
-                "write revisions as a block list (one '- retrieved: ...' item per revision) "
-                "for recheck --save to add one"
-            )
-        # "revisions: []" -> "revisions:" and the entry on the lines after it.
-        line_end = text.find("\n", value.end)
-        at = len(text) if line_end < 0 else line_end + 1
-        rest = text[value.end : at]  # a comment and the line break, or nothing
-        if rest.strip():  # a comment after []: it stays in its column
-            line = text[: value.start] + " " * (value.end - value.start) + rest
-        else:
-            line = text[: value.start].rstrip(" ") + rest
-        lead = nl if line_end < 0 else ""
-        return line + lead + _lines(pairs, key.column + 1, True, nl) + text[at:]
-    dash_col = value.column - 1
-    at = after_content(text, spans, ("revisions", count - 1), dash_col)
-    lead = "" if at < len(text) or text.endswith("\n") else nl
-    return text[:at] + lead + _lines(pairs, dash_col, True, nl) + text[at:]
+    return append_item(
+        text,
+        spans,
+        "revisions",
+        lambda dash_col: _lines(pairs, dash_col, True, nl),
+        nl,
+        "write revisions as a block list (one '- retrieved: ...' item per revision) "
+        "for recheck --save to add one",
+    )
 
 
 def add_snapshot(text: str, snapshot: dict[str, str | None]) -> str:
