@@ -449,3 +449,14 @@ def test_a_page_back_after_it_was_gone(run_cli: Runner, root: Path, server: Page
         "wrote sources/acme-post.revisions/2026-12-01.txt"
     )
     assert problems(run_cli, root) == [("claims/rocket-speed.yaml", 26, "quote-unchecked")]
+
+
+def test_a_tracker_without_urls_says_there_is_nothing_to_recheck(
+    run_cli: Runner, tracker: Callable[[str], Path]
+) -> None:
+    root = tracker("minimal")  # its sources give no url: none is ever invented
+    result = run_cli("recheck", "--root", root)
+    assert (result.code, result.out) == (0, "")
+    assert result.err == "claimtrack: no source has a url: there is nothing to recheck\n"
+    result = run_cli("recheck", "--root", root, "--format", "json")
+    assert (result.code, result.out.strip(), result.err) == (0, "[]", "")

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import datetime as dt
+import sys
 from collections.abc import Callable
 from typing import Any
 
@@ -68,7 +69,11 @@ def run(args: argparse.Namespace) -> int:
     tracker = load_tracker(args.root)
     today: dt.date = args.today or dt.date.today()
     results = []
-    for sid in chosen(tracker, args.source_ids):
+    ids = chosen(tracker, args.source_ids)
+    if not ids and args.format == "text":
+        # Said, not silent: an empty report would read as "all unchanged".
+        print("claimtrack: no source has a url: there is nothing to recheck", file=sys.stderr)
+    for sid in ids:
         found = recheck(tracker, sid, args.timeout)
         if args.save:
             save(tracker.root, tracker, found, today)
