@@ -88,8 +88,9 @@ class Tracker:
 
     def latest_revision_text(self, source_id: str) -> Archive | None:
         """The text of the source's latest revision that kept one (a gone revision keeps
-        none) and was loaded; None when it has none: the one reading of "the latest
-        version" (recheck compares with it, the site tells whether a quote is still in it)."""
+        none) and was loaded; None when it has none: what recheck compares a page with.
+        (The site reads every revision, for the dates a passage went between:
+        check/revisions.py.)"""
         loaded = self.sources.get(source_id)
         if loaded is None:
             return None

@@ -19,10 +19,11 @@ from ...i18n import own_name
 from ...load.validation import suggest
 from ...problems import Problem
 from ...records.vocabulary import STATUS_MEANINGS, Status
+from ..convert import lines_of, problem_range
 from ..view import View
 from .define import Quoted, closest_in, quote_at
 from .fields import Role, role
-from .locate import Spot, locate, split_lines
+from .locate import locate
 
 _MARKDOWN = re.compile(r"([\\`*_\[\]<>#|~])")
 _RULE = "\n\n---\n\n"
@@ -33,7 +34,7 @@ def hover(view: View, rel: str, text: str, position: types.Position) -> types.Ho
     spot = locate(rel, text, position.line, position.character)
     if spot is None:
         return None
-    parts = [_code(problem) for problem in problems_at(view, rel, text, spot, position)]
+    parts = [_code(problem) for problem in problems_at(view, rel, text, position)]
     if spot.in_comment and spot.text in Code._value2member_map_:
         parts.append(code_summary(Code(spot.text)))
     wanted = role(spot)
@@ -63,24 +64,16 @@ def escape(text: str) -> str:
     return _MARKDOWN.sub(r"\\\1", text)
 
 
-def problems_at(
-    view: View, rel: str, text: str, spot: Spot, position: types.Position
-) -> list[Problem]:
-    """The problems of this file that point at the key, value or word under the cursor.
-    A problem points at one place (its line and column); it covers what starts there:
-    the key or value locate finds at that place, else the rest of the line."""
+def problems_at(view: View, rel: str, text: str, position: types.Position) -> list[Problem]:
+    """The problems of this file whose diagnostic's range holds the cursor: the range the
+    editor underlines (convert.problem_range), so that hover and underline agree."""
+    lines = lines_of(text)
     found = []
-    lines = split_lines(text)
     for problem in view.by_path.get(rel, ()):
-        line, column = problem.line - 1, problem.column - 1
-        if line != position.line or line >= len(lines):
-            continue
-        there = locate(rel, text, line, column)
-        if there is None or there.in_comment or not there.start <= column <= there.end:
-            start, end = column, len(lines[line])
-        else:
-            start, end = there.start, there.end
-        if start <= position.character <= end:
+        r = problem_range(problem, lines)
+        if r.start.line == position.line and (
+            r.start.character <= position.character <= r.end.character
+        ):
             found.append(problem)
     return found
 
