@@ -52,6 +52,7 @@ from urllib.parse import quote
 
 from claimtrack.children import Children
 from claimtrack.site import SiteBuilder, build_site
+from claimtrack.site.publish.index_inputs import claim_pages
 from claimtrack.site.publish.search import (
     FOLDER,
     Bundle,
@@ -59,7 +60,6 @@ from claimtrack.site.publish.search import (
     executable,
     make_index,
 )
-from claimtrack.site.publish.searchmade import claim_pages
 
 QUERIES = ("batch size", "價格", "jusqu'à", "8 倍")
 WARM_UP = "GPU"  # the other query, before a later one

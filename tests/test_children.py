@@ -130,14 +130,14 @@ def test_a_half_that_fails_ends_the_forked_worker_at_once(tmp_path: Path) -> Non
         kill_all(pids(folder))
 
 
-def test_where_the_kernel_cannot_end_it_the_leash_does(tmp_path: Path) -> None:
-    """leash.py --supervise: it stays between the parent and the command, and kills the
+def test_where_the_kernel_cannot_end_it_the_wrapper_does(tmp_path: Path) -> None:
+    """ends_with_parent.py --supervise: it stays between the parent and the command, and kills the
     command once the parent is gone (the way it works where prctl is not available)."""
     folder = blocking_folder(tmp_path / "leash")
     starter = (
         "import subprocess, sys\n"
-        "from claimtrack.children import leashed\n"
-        "subprocess.Popen(leashed([sys.executable, '-c', sys.argv[1], sys.argv[2]], "
+        "from claimtrack.children import ended_with_us\n"
+        "subprocess.Popen(ended_with_us([sys.executable, '-c', sys.argv[1], sys.argv[2]], "
         "supervise=True))\n"
         "sys.stdin.read()\n"
     )

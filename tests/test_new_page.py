@@ -495,7 +495,7 @@ def test_a_host_that_does_not_resolve(
 def test_facts_the_page_does_not_state_well_are_left_out() -> None:
     import datetime as dt
 
-    from claimtrack.edit.webpage import page_facts
+    from claimtrack.web.page import page_facts
 
     html = (
         '<html lang="zh_TW"><head><title>T</title>'

@@ -11,13 +11,13 @@ from claimtrack.check import run_checks
 from claimtrack.i18n import english
 from claimtrack.load import load_tracker
 from claimtrack.site.html.render import variables
+from claimtrack.site.memo import Reuse, kept
 from claimtrack.site.model.cache import build_model
 from claimtrack.site.model.views import ClaimView, SiteModel, SiteSettings, SourceView
 from claimtrack.site.plan import datafiles, pages
 from claimtrack.site.plan.contexts import ClaimPage, ListingPage
 from claimtrack.site.plan.outputs import Output
 from claimtrack.site.plan.pages import Planner
-from claimtrack.site.reuse import Reuse, kept
 
 from .conftest import FIXTURES
 from .site_support import FIXTURE_TODAY

@@ -23,6 +23,7 @@ from claimtrack.children import Children
 from claimtrack.live import LiveServer
 from claimtrack.load import Cache
 from claimtrack.site import SiteBuilder, build_site
+from claimtrack.site.publish.index_inputs import indexed_bytes, indexed_digest
 from claimtrack.site.publish.search import (
     Bundle,
     SearchIndex,
@@ -31,7 +32,6 @@ from claimtrack.site.publish.search import (
     index_language,
     make_index,
 )
-from claimtrack.site.publish.searchmade import indexed_bytes, indexed_digest
 
 from . import pagefind_files
 from .conftest import FIXTURES, REPO, TODAY, Result
@@ -444,7 +444,7 @@ def test_one_language_s_failing_index_leaves_the_old_site(
     assert sorted(p.name for p in tmp_path.iterdir()) == ["languages", "pagefind", "site"]
 
 
-# Made again only when what is indexed changed (site/publish/searchmade.py).
+# Made again only when what is indexed changed (site/publish/index_inputs.py).
 
 
 def inodes(folder: Path) -> dict[str, int]:

@@ -1,5 +1,5 @@
 """A full build in a new process renders only the outputs whose key changed since the last
-one (site/written.py) and hard-links the rest from the old site: the same site as a cold
+one (site/last_build.py) and hard-links the rest from the old site: the same site as a cold
 build, byte for byte, and the old site whole if it fails."""
 
 from __future__ import annotations

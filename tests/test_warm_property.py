@@ -176,7 +176,7 @@ def test_a_second_build_in_a_new_process_equals_a_cold_one() -> None:
 
 def test_a_recheck_built_in_a_new_process_equals_a_cold_build() -> None:
     """A revision written by `recheck --save`, then `claimtrack build` in a new process: the
-    pages it shows on are made again from the disk cache's keys (site/written.py)."""
+    pages it shows on are made again from the disk cache's keys (site/last_build.py)."""
     check_sequences([RECHECKED], run_cli=process)
 
 

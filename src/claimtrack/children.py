@@ -2,11 +2,11 @@
 
 A child is ended in two ways:
 
-- With its parent, however the parent ends (leash.py): a build killed with SIGKILL
+- With its parent, however the parent ends (ends_with_parent.py): a build killed with SIGKILL
   leaves no Pagefind running and no forked worker.
 - By its owner, at once (``Children.end``): serve's stop kills the Pagefind runs it
   started, so that no thread of the server is left waiting for one.  Each run is a
-  process group of its own (the leash and, where it supervises, the command), killed
+  process group of its own (the wrapper and, where it supervises, the command), killed
   as one.
 """
 
@@ -21,21 +21,21 @@ import threading
 from contextlib import suppress
 from pathlib import Path
 
-from . import leash
+from . import ends_with_parent
+from .ends_with_parent import die_with_parent, end_with_parent
 from .errors import Stopped
-from .leash import die_with_parent, end_with_parent
 
-LEASH = Path(leash.__file__)
+WRAPPER = Path(ends_with_parent.__file__)
 
 
-def leashed(command: list[str], *, supervise: bool = False) -> list[str]:
-    """``command`` run through the leash, so that it ends when this process does.
+def ended_with_us(command: list[str], *, supervise: bool = False) -> list[str]:
+    """``command`` run through the wrapper, so that it ends when this process does.
 
-    ``supervise``: the leash stays between the two, as where the kernel cannot help.
+    ``supervise``: the wrapper stays between the two, as where the kernel cannot help.
     """
     flags = ["--supervise"] if supervise else []
-    # -I -S: the leash needs nothing but the standard library, and starts sooner without.
-    return [sys.executable, "-I", "-S", str(LEASH), *flags, str(os.getpid()), *command]
+    # -I -S: the wrapper needs nothing but the standard library, and starts sooner without.
+    return [sys.executable, "-I", "-S", str(WRAPPER), *flags, str(os.getpid()), *command]
 
 
 def tie_to_parent(parent: int) -> None:
@@ -47,7 +47,7 @@ def tie_to_parent(parent: int) -> None:
 
 
 def _runnable(program: str) -> None:
-    """The OSError that running ``program`` would raise, before the leash starts at all."""
+    """The OSError that running ``program`` would raise, before the wrapper starts at all."""
     os.stat(program)  # FileNotFoundError
     if not os.access(program, os.X_OK):
         raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), program)
@@ -79,7 +79,7 @@ class Children:
             if self._ended:
                 raise Stopped(f"{Path(command[0]).name} was not started: stopping")
             proc = subprocess.Popen(
-                leashed(command),
+                ended_with_us(command),
                 cwd=cwd,
                 env=env,
                 stdin=subprocess.DEVNULL,

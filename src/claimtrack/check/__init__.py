@@ -13,8 +13,8 @@ from ..batch import collector_paused
 from ..load import Cache, Tracker
 from ..problems import Problem, sort_problems
 from .analysis import Analysis, ClaimRule, SourceRule, TrackerRule
+from .claim_keys import ClaimKeys
 from .impact import Dependents, Impact
-from .recall import ClaimKeys
 from .rules import (
     dates,
     figures,

@@ -10,7 +10,7 @@
   read on first need;
 - (in memory only) each archive's strongest uncited sentences and each record's
   missing translations, for the worklist;
-- each claim's problems, by the digest of everything its rules read (check.recall), a
+- each claim's problems, by the digest of everything its rules read (check.claim_keys), a
   part apart too: a second run checks again only the claims whose inputs changed.
 
 load.Cache reads and writes the parts without knowing what they hold; this module is
@@ -100,8 +100,8 @@ class Archives(Part):
         self.texts = Entries({str(sha): str(text) for sha, text in data.items()})
 
 
-class Found(Part):
-    """Each claim's problems, by check.recall's key (rows of Problem's fields)."""
+class ClaimProblems(Part):
+    """Each claim's problems, by check.claim_keys's key (rows of Problem's fields)."""
 
     name = "problems"
 
@@ -148,7 +148,7 @@ class CheckStore:
         self._cache = cache if cache is not None else Cache.disabled()
         self._results = self._cache.part(Results)
         self._archives: Archives | None = None
-        self._found: Found | None = None
+        self._found: ClaimProblems | None = None
         # Each archive's strongest uncited sentences (check/worklist.py), by its coverage key
         # and a digest of the names its signals look for: in memory only, so that the next
         # worklist of serve or the language server ranks again only the sources an edit
@@ -195,11 +195,11 @@ class CheckStore:
     # -- claims' problems ----------------------------------------------------
     def _claims(self) -> Entries[str, list[Problem]]:
         if self._found is None:
-            self._found = self._cache.part(Found)
+            self._found = self._cache.part(ClaimProblems)
         return self._found.claims
 
     def claim_problems(self, key: str) -> list[Problem] | None:
-        """The problems a claim's rules gave for inputs of this key (check.recall)."""
+        """The problems a claim's rules gave for inputs of this key (check.claim_keys)."""
         return self._claims().get(key)
 
     def remember_claim_problems(self, key: str, problems: list[Problem]) -> None:

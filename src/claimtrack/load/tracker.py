@@ -83,7 +83,7 @@ class Tracker:
     changes: Changes | None = None
     # The digest of each file loaded, by path (records and tracker.yaml: cache.content_digest;
     # copies: their sha256; "" when unreadable): the check stage keys the problems it keeps
-    # by them (check.recall).
+    # by them (check.claim_keys).
     digests: dict[str, str] = field(default_factory=dict)
 
     def latest_revision_text(self, source_id: str) -> Archive | None:

@@ -7,14 +7,14 @@ import json
 from typing import Any
 
 from ..problems import printable
-from .run import Found
+from .run import SourceRecheck
 
 
 def _plural(n: int, one: str, many: str) -> str:
     return f"{n} {one if n == 1 else many}"
 
 
-def summary(found: Found) -> str:
+def summary(found: SourceRecheck) -> str:
     """What the source's line says after its outcome."""
     outcome = found.outcome
     if outcome in ("gone", "unreachable", "refused"):
@@ -51,7 +51,7 @@ def summary(found: Found) -> str:
     return said
 
 
-def format_text(results: list[Found]) -> str:
+def format_text(results: list[SourceRecheck]) -> str:
     lines = []
     for found in results:
         where = f"{found.path}:{found.line}:{found.column}"
@@ -71,7 +71,7 @@ def format_text(results: list[Found]) -> str:
     return "".join(line + "\n" for line in lines)
 
 
-def as_json(found: Found) -> dict[str, Any]:
+def as_json(found: SourceRecheck) -> dict[str, Any]:
     return {
         "source": found.source,
         "path": found.path,
@@ -99,5 +99,5 @@ def as_json(found: Found) -> dict[str, Any]:
     }
 
 
-def format_json(results: list[Found]) -> str:
+def format_json(results: list[SourceRecheck]) -> str:
     return json.dumps([as_json(f) for f in results], ensure_ascii=False, indent=2) + "\n"

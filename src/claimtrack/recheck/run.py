@@ -1,7 +1,7 @@
 """One source fetched again and judged against its latest archived version.
 
-The page is fetched by the one fetcher (edit/fetch.py, with the limits `new source --url`
-has) and its main text extracted the one way (edit/webpage.page_text).  The latest
+The page is fetched by the one fetcher (web/fetch.py, with the limits `new source --url`
+has) and its main text extracted the one way (web/page.page_text).  The latest
 archived version is the text of the source's latest revision that kept one, else
 ``sources/<id>.txt``.  ``moved`` and ``gone`` describe the record's address: they are
 found on every run until the record's ``url`` changes; what `--save` writes is only what
@@ -13,12 +13,12 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass, field
 
-from ..edit.fetch import FetchFailed, fetch
-from ..edit.webpage import page_text
 from ..errors import ClaimtrackError
 from ..load import Loaded, Tracker
 from ..load.files import PAGE_MAX_BYTES
 from ..records import Revision, RevisionOutcome, Source
+from ..web.fetch import FetchFailed, fetch
+from ..web.page import page_text
 from .compare import QuoteState, cited_quotes, compare_texts, quote_states
 
 # Every outcome a recheck reports.  changed, moved and gone are kept as revisions (the
@@ -46,7 +46,7 @@ class Page:
 
 
 @dataclass(slots=True)
-class Found:
+class SourceRecheck:
     """One source's recheck: its outcome and what the report and --save need."""
 
     source: str
@@ -77,13 +77,13 @@ def latest_revision(source: Source) -> Revision | None:
     return source.revisions[-1] if source.revisions else None
 
 
-def recheck(tracker: Tracker, source_id: str, timeout: float) -> Found:
+def recheck(tracker: Tracker, source_id: str, timeout: float) -> SourceRecheck:
     """Fetch the source's page again and judge it (nothing written)."""
     loaded: Loaded[Source] = tracker.sources[source_id]
     url = loaded.record.url
     assert url is not None, source_id  # the caller picks sources with an address
     line, column = loaded.positions.value(("url",))
-    found = Found(source_id, loaded.path, line, column, url, "unchanged")
+    found = SourceRecheck(source_id, loaded.path, line, column, url, "unchanged")
     quotes = cited_quotes(tracker, source_id)
     try:
         fetched = fetch(url, timeout, PAGE_MAX_BYTES)
@@ -120,7 +120,7 @@ def recheck(tracker: Tracker, source_id: str, timeout: float) -> Found:
     return found
 
 
-def revision_entry(found: Found, day: str) -> dict[str, str | None] | None:
+def revision_entry(found: SourceRecheck, day: str) -> dict[str, str | None] | None:
     """The revisions: entry --save appends for ``found`` (None: nothing to keep)."""
     if found.outcome == "gone":
         return {"retrieved": day, "outcome": RevisionOutcome.GONE.value}

@@ -23,11 +23,11 @@ from ..fsutil import atomic_write_bytes
 from ..load import Tracker
 from ..load.files import FOLDERS, revision_folder
 from ..records import Revision, revision_stems
-from .run import Found, is_news_to, latest_revision, revision_entry
+from .run import SourceRecheck, is_news_to, latest_revision, revision_entry
 from .splice import edit_add_revision, edit_add_snapshot
 
 
-def save(root: Path, tracker: Tracker, found: Found, today: dt.date) -> None:
+def save(root: Path, tracker: Tracker, found: SourceRecheck, today: dt.date) -> None:
     """Write what ``found`` holds that the record does not; the paths written go to
     ``found.saved``, a reason it could not be to ``found.error``."""
     source = tracker.sources[found.source].record
@@ -65,7 +65,7 @@ def _snapshot_splice(raw: bytes, relpath: str, snapshot: dict[str, str | None]) 
     return edit_add_snapshot(raw, relpath, snapshot)
 
 
-def _first_copy(root: Path, found: Found, day: str) -> None:
+def _first_copy(root: Path, found: SourceRecheck, day: str) -> None:
     assert found.page is not None
     base = f"{FOLDERS['source']}/{found.source}"
     copies = {f"{base}.html": found.page.html, f"{base}.txt": found.page.text}
@@ -80,7 +80,7 @@ def _first_copy(root: Path, found: Found, day: str) -> None:
 
 
 def _write(
-    root: Path, found: Found, copies: dict[str, bytes], change: Change, today: dt.date
+    root: Path, found: SourceRecheck, copies: dict[str, bytes], change: Change, today: dt.date
 ) -> None:
     """The copies (never over a file already there), then the record; the copies removed
     again when the record is refused."""

@@ -32,20 +32,20 @@ from .html.render import Renderer, write_site
 from .html.templating import TEMPLATE_FAILURE, make_environment
 from .html.theme import Theme, load_theme
 from .languages import of_site
+from .last_build import (
+    KeyDigests,
+    LastBuild,
+    folder_identity,
+    link_unchanged,
+    made_entries,
+    renderers,
+)
 from .model.cache import ModelCache
 from .plan.outputs import Output
 from .plan.pages import Planner
 from .publish.search import Bundle, SearchIndex, bundles
 from .publish.swap import MARKER, MARKER_TEXT, check_out, recover, remove_leftovers, swap
 from .update import FileState
-from .written import (
-    KeyDigests,
-    Written,
-    folder_identity,
-    link_unchanged,
-    made_entries,
-    renderers,
-)
 
 # Above this share of changed pages (and this many) an in-place update costs more than a
 # fresh build (one fsync per file), and a fresh build is atomic as a whole.
@@ -288,7 +288,7 @@ class SiteBuilder:
     ) -> tuple[dict[str, str], list[Output]]:
         """Write the whole site into a sibling folder, then swap it in for the old one.
 
-        An output whose key is the one the last full build wrote (site/written.py, kept
+        An output whose key is the one the last full build wrote (site/last_build.py, kept
         in the cache) is hard-linked from the old site; the others are rendered.  The old
         site's files are never written: a failed or killed build leaves it whole.
         Returns the digest of every output's bytes, and the outputs rendered.
@@ -303,7 +303,7 @@ class SiteBuilder:
             raise UsageError(
                 f"--out {out}: cannot write there ({exc.strerror or exc}); choose another folder"
             ) from None
-        kept = self.cache.part(Written)
+        kept = self.cache.part(LastBuild)
         # Without a cache on disk (--no-cache) nothing is kept for the next build: no digests
         # then, unless serve's builder compares them (track).
         keep = self.cache.folder is not None

@@ -7,7 +7,7 @@ editor must decide.  A source created with ``--text FILE`` also gets its
 archived copy, byte for byte, and the snapshot facts of that copy.  With
 ``--html FILE`` or ``--url URL`` the archived text is the page's main text,
 the page itself is kept beside it, and what the page's metadata states is
-pre-filled (edit/webpage.py, edit/fetch.py).
+pre-filled (web/page.py, web/fetch.py).
 """
 
 from __future__ import annotations
@@ -22,14 +22,14 @@ from pathlib import Path
 from typing import Any
 
 from ...edit.apply import Change, apply
-from ...edit.fetch import fetch
 from ...edit.measurement import edit_add_measurement
 from ...edit.scaffold import skeleton as fill_skeleton
-from ...edit.webpage import UNKNOWN, page_facts, page_text, skeleton_values
 from ...errors import ClaimtrackError, FileRefused
 from ...fsutil import atomic_write_bytes, read_regular
 from ...load.files import MAX_BYTES, PAGE_MAX_BYTES
 from ...records.values import ID_RULE, is_record_id
+from ...web.fetch import fetch
+from ...web.page import UNKNOWN, page_facts, page_text, skeleton_values
 from ..options import seconds_arg
 
 FOLDERS = {"claim": "claims", "source": "sources"}

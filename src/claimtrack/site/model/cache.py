@@ -16,7 +16,7 @@ from ...check.coverage.counts import count_all
 from ...check.impact import Impact
 from ...load.tracker import Tracker
 from ...records import Claim
-from ..reuse import Reuse, kept
+from ..memo import Reuse, kept
 from .archive import archive_view
 from .builders import KIND_VALUE_LABELS, claim_view, site_settings, source_view, summary_view
 from .listings import ListingCache, overview

@@ -54,7 +54,7 @@ def _keys(s: ClaimSummary) -> list[tuple[str, str]]:
     ]
 
 
-def _fared(claims: Iterable[ClaimSummary]) -> tuple[tuple[StatusView, int], ...]:
+def _by_status(claims: Iterable[ClaimSummary]) -> tuple[tuple[StatusView, int], ...]:
     counts = Counter(s.status.value for s in claims)
     return tuple((STATUSES[st], counts[st.value]) for st in STATUS_ORDER if counts[st.value])
 
@@ -186,7 +186,7 @@ class ListingCache:
             label = kind_labels.get(value, value)
         details = _details(claims, people) if family == "claimants" else ()
         return ListingView(
-            family, self._slug(key, slugs), value, label, claims, _fared(claims), details
+            family, self._slug(key, slugs), value, label, claims, _by_status(claims), details
         )
 
 

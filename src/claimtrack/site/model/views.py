@@ -312,7 +312,7 @@ class ListingView:
     value: str  # the status, kind, topic or claimant name it lists ("" for every claim)
     label: str  # how the page names it
     claims: tuple[ClaimSummary, ...]  # newest change first
-    fared: tuple[
+    by_status: tuple[
         tuple[StatusView, int], ...
     ]  # how many claims of each status, most newsworthy first
     # A claimant's roles and organisations as the claims give them ("Head of AI, Acme").

@@ -56,7 +56,7 @@ class ListingHead:
     value: str
     label: str
     count: int
-    fared: tuple[tuple[StatusView, int], ...]
+    by_status: tuple[tuple[StatusView, int], ...]
     details: tuple[str, ...]
 
 

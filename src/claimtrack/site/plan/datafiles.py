@@ -18,8 +18,8 @@ from ..data import feeds
 from ..data import jsonfiles as data
 from ..data import schema as dataschema
 from ..languages import SiteLanguage
+from ..memo import Reuse
 from ..model.views import ArchiveView, ClaimView, SiteModel, SiteSettings, SourceView
-from ..reuse import Reuse
 from .outputs import Output
 
 

@@ -16,6 +16,7 @@ from ...i18n import N_, Interface
 from ...records import ClaimKind
 from .. import addresses
 from ..languages import SiteLanguage
+from ..memo import Reuse
 from ..model.listings import link
 from ..model.localized import localized
 from ..model.views import (
@@ -28,7 +29,6 @@ from ..model.views import (
     SiteSettings,
     SourceSummary,
 )
-from ..reuse import Reuse
 from .contexts import (
     Facets,
     FamilyPage,
@@ -172,7 +172,7 @@ def _pages(
             v.value,
             v.label,
             len(v.claims),
-            v.fared if number == 1 else (),
+            v.by_status if number == 1 else (),
             v.details if number == 1 else (),
         )
         shown = v.claims[start : start + addresses.PER_PAGE]

@@ -14,6 +14,7 @@ from ...i18n import Interface, english, interface
 from .. import addresses
 from ..data import jsonld
 from ..languages import SiteLanguage, of_site, translated_in
+from ..memo import Reuse
 from ..model.builders import KIND_LABELS, by_origin
 from ..model.localized import localized
 from ..model.views import (
@@ -25,7 +26,6 @@ from ..model.views import (
     SourceSummary,
     SourceView,
 )
-from ..reuse import Reuse
 from . import listings as listing_pages
 from .contexts import (
     ArchivePage,

@@ -36,8 +36,8 @@ from ...children import Children
 from ...errors import ClaimtrackError
 from ...load.cache import Cache
 from .. import addresses
-from .searchmade import (
-    Made,
+from .index_inputs import (
+    IndexInputs,
     SearchPart,
     claim_pages,
     entry_digest,
@@ -194,7 +194,7 @@ class SearchIndex:
     made (an in-place update, or a rebuild that carried the last index over).  A build
     says what it did (``writing``, ``fill``, ``filled``, ``replacing``, ``updated``);
     ``refresh`` makes the stale indexes again from the pages in place.  Each index is
-    made again only when what it holds changed (searchmade.Made, kept in ``cache``):
+    made again only when what it holds changed (index_inputs.IndexInputs, kept in ``cache``):
     a build whose pages index as the last ones did keeps the last index.  The Pagefind
     runs are ``children``'s, which a stop ends.
 
@@ -217,9 +217,9 @@ class SearchIndex:
         # Per prefix: what its index in place was made from (None: unknown, or carried
         # over stale), and the indexed digest of each page written in place since
         # (None: deleted).
-        self._made: dict[str, Made | None] = {}
+        self._made: dict[str, IndexInputs | None] = {}
         self._changed: dict[str, dict[str, str | None]] = {}
-        self._pending: dict[str, Made | None] = {}  # fill's, until filled
+        self._pending: dict[str, IndexInputs | None] = {}  # fill's, until filled
         self._staged: dict[str, dict[str, str | None]] = {}  # replacing's, until updated
         self.runs = 0  # Pagefind runs, one per index made: what tests count
 
@@ -241,7 +241,7 @@ class SearchIndex:
     def _key(self, prefix: str) -> str:
         return f"{self.site}\0{prefix}"
 
-    def _record(self, prefix: str) -> Made | None:
+    def _record(self, prefix: str) -> IndexInputs | None:
         """What the index in place was made from, if known (this run, or the cache)."""
         if prefix in self._made:
             return self._made[prefix]
@@ -251,7 +251,7 @@ class SearchIndex:
         self._made[prefix] = made
         return made
 
-    def _remember(self, prefix: str, made: Made | None) -> None:
+    def _remember(self, prefix: str, made: IndexInputs | None) -> None:
         self._made[prefix] = made
         self._changed.pop(prefix, None)
         if made is not None:
@@ -298,7 +298,7 @@ class SearchIndex:
 
     def _fill_one(
         self, folder: Path, bundle: Bundle, carry: bool, linked: bool
-    ) -> tuple[Made | None, bool]:
+    ) -> tuple[IndexInputs | None, bool]:
         """``bundle``'s index in ``folder``: what it was made from, and whether it is a
         stale one carried over."""
         old, new = self.site / bundle.prefix / FOLDER, folder / bundle.prefix / FOLDER
@@ -323,7 +323,7 @@ class SearchIndex:
             shutil.copytree(old, new)
             return None, True
         self._index(folder, bundle)
-        return Made(config, entry_digest(new), now), False
+        return IndexInputs(config, entry_digest(new), now), False
 
     def filled(self, *, carried: bool) -> None:
         """The folder given to ``fill`` is in place."""
@@ -382,7 +382,7 @@ class SearchIndex:
             for b in todo:
                 digests = {p: d for p, d in changed[b.prefix].items() if d is not None}
                 index = self.site / b.prefix / FOLDER
-                record = Made(
+                record = IndexInputs(
                     made_config(b.language), entry_digest(index), stamps[b.prefix], digests
                 )
                 self._remember(b.prefix, record if stamps[b.prefix] else None)

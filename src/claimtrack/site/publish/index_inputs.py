@@ -5,7 +5,7 @@ Pagefind cannot take a page out of an index (it has no call to remove a record),
 index is never updated: when any page it holds changed what Pagefind reads, it is made
 again whole; otherwise the last one is kept (hard-linked into a new site folder).
 
-``Made`` is one index's record: the stat stamp of each page it was made from, as the
+``IndexInputs`` is one index's record: the stat stamp of each page it was made from, as the
 page was then, and, for some of them, the digest of what Pagefind read in it
 (``indexed_digest``), taken before the page was replaced.  A page in the site now is
 the same as when indexed if its stamp is the same: claimtrack never rewrites a site file
@@ -159,7 +159,7 @@ def entry_digest(index: Path) -> str | None:
 
 
 @dataclass
-class Made:
+class IndexInputs:
     """What one index was made from (see the module's text)."""
 
     config: str  # the language forced on it and the Pagefind binary (search._config)
@@ -198,9 +198,9 @@ class Made:
                 return False
         return True
 
-    def moved(self, now: dict[str, Stamp]) -> Made:
+    def moved(self, now: dict[str, Stamp]) -> IndexInputs:
         """This record for the same pages in a new folder (``same_pages`` held)."""
-        return Made(self.config, self.entry, now, dict(self.digests))
+        return IndexInputs(self.config, self.entry, now, dict(self.digests))
 
     def changes_index(self, path: str, digest: str | None) -> bool:
         """Whether ``path`` holding ``digest`` (None: no page) differs from the index."""
@@ -215,7 +215,7 @@ class SearchPart(Part):
     name = "search"
 
     def __init__(self) -> None:
-        self.made: Entries[str, Made] = Entries()
+        self.made: Entries[str, IndexInputs] = Entries()
 
     def tables(self) -> Iterable[Entries[Any, Any]]:
         return (self.made,)
@@ -227,9 +227,9 @@ class SearchPart(Part):
         }
 
     def restore(self, data: Any) -> None:
-        made: dict[str, Made] = {}
+        made: dict[str, IndexInputs] = {}
         for key, (config, entry, stamps, digests) in data.items():
-            made[str(key)] = Made(
+            made[str(key)] = IndexInputs(
                 str(config),
                 None if entry is None else str(entry),
                 {str(p): (int(s[0]), int(s[1]), int(s[2])) for p, s in stamps.items()},

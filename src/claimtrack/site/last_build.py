@@ -84,16 +84,16 @@ class KeyDigests:
         found = self._memo.get(id(obj))
         if found is not None:
             return found[1]
-        body = orjson.dumps(
-            {"\0": name, "\1": values(obj)}, default=self._default, option=_OPTIONS
-        )
+        body = orjson.dumps({"\0": name, "\1": values(obj)}, default=self._default, option=_OPTIONS)
         made = {"\0d": hashlib.blake2b(body, digest_size=16).hexdigest()}
         self._memo[id(obj)] = (obj, made)
         return made
 
     def _set(self, items: Iterable[object]) -> list[str]:
         """A set's members in an order of their own (not the hash's, which varies)."""
-        return sorted(orjson.dumps(x, default=self._default, option=_OPTIONS).decode() for x in items)
+        return sorted(
+            orjson.dumps(x, default=self._default, option=_OPTIONS).decode() for x in items
+        )
 
 
 @memoise
@@ -135,7 +135,7 @@ def _getter(fields: tuple[str, ...]) -> Callable[[Any], Any]:
 Entry = tuple[str, str, Stamp]  # key digest, bytes digest, the file's stamp in the site
 
 
-class Written(Part):
+class LastBuild(Part):
     """The cache's part for the site: what the last full build wrote into ``folder``."""
 
     name = "site"
@@ -198,7 +198,7 @@ def folder_identity(tmp: Path, out: Path) -> tuple[str, int, Stamp]:
 
 
 def link_unchanged(
-    kept: Written, out: Path, tmp: Path, outputs: list[Output], keys: dict[str, str | None]
+    kept: LastBuild, out: Path, tmp: Path, outputs: list[Output], keys: dict[str, str | None]
 ) -> dict[str, tuple[str, Stamp]]:
     """Hard-link into ``tmp`` each output the site at ``out`` holds as the last full build
     wrote it, for the same key; returns path -> (bytes digest, stamp) of each.

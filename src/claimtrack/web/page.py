@@ -235,7 +235,7 @@ def skeleton_values(facts: PageFacts, fetched: str | None = None) -> dict[str, s
     `url:` gets, being a fact rather than the page's claim about itself; a different
     canonical address in the page's metadata is named in the comment.
     """
-    from .scalars import scalar
+    from ..edit.scalars import scalar
 
     values = dict(UNKNOWN)
     texts = {

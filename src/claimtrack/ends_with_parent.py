@@ -1,6 +1,6 @@
 """Run a command that ends when the process that started it does.
 
-    python -I -S leash.py [--supervise] PARENT_PID COMMAND [ARG ...]
+    python -I -S ends_with_parent.py [--supervise] PARENT_PID COMMAND [ARG ...]
 
 A child outlives a parent that is killed (SIGKILL, or SIGTERM where the parent has no
 handler): init adopts it and it runs on, holding its files.  On Linux this process asks
@@ -57,7 +57,7 @@ def end_with_parent(parent: int, before: Callable[[], object] = lambda: None) ->
         before()
         os._exit(1)
 
-    threading.Thread(target=watch, name="claimtrack-leash", daemon=True).start()
+    threading.Thread(target=watch, name="claimtrack-ends-with-parent", daemon=True).start()
 
 
 def _cannot_run(program: str, exc: OSError) -> int:
