@@ -260,7 +260,7 @@ def test_the_source_beside_a_quote() -> None:
     [
         ("claims/a.yaml", "claim"),
         ("sources/a.yaml", "source"),
-        ("tracker.yaml", "tracker"),
+        ("tracker.yaml", "settings"),
         ("sources/a.txt", None),
         ("claims/sub/a.yaml", None),
         ("notes/a.yaml", None),
@@ -309,7 +309,7 @@ def test_the_enumerations_are_the_models_own() -> None:
         ("measurements", 0, "evidence", 0, "translations", "zh-Hant", "translated_by"),
     ]:
         assert choices("claim", path) == list(TranslatedBy), path
-    assert choices("tracker", ("translations", "fr", "translated_by")) == list(TranslatedBy)
+    assert choices("settings", ("translations", "fr", "translated_by")) == list(TranslatedBy)
     assert choices("claim", ("statement",)) == []
     assert choices("claim", ("no-such-field",)) == []
     assert choices(None, ("kind",)) == []

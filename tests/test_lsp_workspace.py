@@ -15,7 +15,7 @@ from pygls.workspace.position_codec import PositionCodec
 
 from claimtrack.codes import Code
 from claimtrack.load import Cache
-from claimtrack.lsp.convert import Units, diagnostic, lines_of
+from claimtrack.lsp.convert import Units, diagnostic, problem_range
 from claimtrack.lsp.view import View
 from claimtrack.lsp.workspace import Workspace
 from claimtrack.problems import report
@@ -123,12 +123,25 @@ def test_a_check_made_useless_by_a_newer_edit_is_dropped(tracker: Callable[[str]
 def test_diagnostics_count_columns_in_the_clients_units() -> None:
     line = 'related: ["😀x", rocket-price]'
     problem = report(CLAIM, (1, 11), Code.UNKNOWN_CLAIM, "no such claim")
-    d = diagnostic(problem, [line])
+    d = diagnostic(problem, line)
     assert (d.range.start.character, d.range.end.character) == (10, 14)  # code points
     utf16 = Units(PositionCodec(types.PositionEncodingKind.Utf16)).diagnostics([problem], line)
     assert (utf16[0].range.start.character, utf16[0].range.end.character) == (10, 15)
     utf8 = Units(PositionCodec(types.PositionEncodingKind.Utf8)).diagnostics([problem], line)
     assert (utf8[0].range.start.character, utf8[0].range.end.character) == (10, 17)
-    plain = diagnostic(report(CLAIM, (1, 17), Code.UNKNOWN_CLAIM, "no such claim"), [line])
+    plain = diagnostic(report(CLAIM, (1, 17), Code.UNKNOWN_CLAIM, "no such claim"), line)
     assert line[plain.range.start.character : plain.range.end.character] == "rocket-price"
-    assert lines_of("a\r\nb") == ["a\r", "b"]
+
+
+def test_a_problem_after_a_lone_carriage_return_is_where_the_editor_counts_it() -> None:
+    """check counts lines at LF (layout.line_column); an editor also ends one at a lone CR.
+    The underline and the hover go through the same offsets, so both name the line the
+    editor shows (before layout.py, the diagnostic said line 1 and the hover line 2)."""
+    text = "a\rb\nkey: rocket-price\n"
+    problem = report(CLAIM, (2, 6), Code.UNKNOWN_CLAIM, "no such claim")
+    r = problem_range(problem, text)
+    assert (r.start.line, r.start.character, r.end.line, r.end.character) == (2, 5, 2, 17)
+    assert diagnostic(problem, text).range == r
+    crlf = "a\r\nkey: rocket-price\r\n"  # a CRLF is one break for both
+    r = problem_range(report(CLAIM, (2, 6), Code.UNKNOWN_CLAIM, "x"), crlf)
+    assert (r.start.line, r.start.character, r.end.character) == (1, 5, 17)

@@ -10,7 +10,7 @@ from pathlib import Path
 from claimtrack.live.events import EventWatcher
 from claimtrack.live.watch import Watcher
 from claimtrack.load import Loader
-from claimtrack.load.files import classify
+from claimtrack.layout import classify
 from claimtrack.records import RevisionOutcome
 
 from .test_checks import Runner, at, only, problems

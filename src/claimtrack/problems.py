@@ -74,18 +74,6 @@ class Problem:
         return data
 
 
-def line_column(text: str | bytes, offset: int) -> tuple[int, int]:
-    """Line and column, 1-based, of ``offset``: where a problem or a report points.
-
-    Lines end at LF, so a CRLF file numbers its lines as editors do (its CR ends the line;
-    yamlsource refuses the line breaks only YAML counts).  The column counts what ``text``
-    holds: characters in a str (one for 火), bytes in bytes, as for a file that is not UTF-8.
-    """
-    if isinstance(text, bytes):
-        return text.count(b"\n", 0, offset) + 1, offset - text.rfind(b"\n", 0, offset)
-    return text.count("\n", 0, offset) + 1, offset - text.rfind("\n", 0, offset)
-
-
 def report(
     path: str, pos: tuple[int, int], code: Code, message: str, hint: str | None = None
 ) -> Problem:

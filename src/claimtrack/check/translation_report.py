@@ -20,8 +20,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from ..layout import SETTINGS_FILE
 from ..load import Loaded, Tracker
-from ..load.files import SETTINGS_FILE
 from ..load.nodes import Path_, Positions
 from ..problems import printable
 from ..records import Claim, Source

@@ -19,8 +19,9 @@ from pathlib import Path
 
 from ..errors import ClaimtrackError, DataError, FileRefused
 from ..fsutil import atomic_write_bytes, read_regular
+from ..layout import FOLDERS, SETTINGS_FILE
 from ..load import load_tracker
-from ..load.files import FOLDERS, MAX_BYTES, SETTINGS_FILE, check_root, read_data_file
+from ..load.files import MAX_BYTES, check_root, read_data_file
 from ..load.validation import suggest
 from ..problems import Problem, sort_problems
 from ..records.values import ID_RULE, is_record_id

@@ -12,23 +12,24 @@ import os
 import stat
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Literal
 
 from ..codes import Code
 from ..errors import FileRefused, UsageError
 from ..fsutil import read_regular, refusal, too_large
+from ..layout import (
+    COPIES,
+    FOLDERS,
+    REVISIONS_SUFFIX,
+    SETTINGS_FILE,
+    FileKind,
+    classify,
+)
 from ..problems import Problem, report
 from ..textrules import ID_RULE, is_record_id
 
 # The largest record file read (yamlsource refuses larger ones by the same number); defined
 # here so that listing the tracker's files needs no YAML parser.
 MAX_BYTES = 1024 * 1024
-# What a file that loading reads is: a record, an archived text (.txt), a saved page
-# (.html), a later version of either (sources/<id>.revisions/*.txt, *.html) or tracker.yaml.
-FileKind = Literal["claim", "source", "archive", "page", "revision", "revision-page", "settings"]
-# Where each kind of record lives; tracker.yaml is the one settings file.
-FOLDERS = {"claim": "claims", "source": "sources"}
-SETTINGS_FILE = "tracker.yaml"
 # A saved web page, sources/<id>.html, is kept as fetched: pages run larger than records.
 PAGE_MAX_BYTES = 5 * 1024 * 1024
 
@@ -230,60 +231,6 @@ def load_page(
     if raw is None:
         return None
     return SavedPage(relpath(root, path), hashlib.sha256(raw).hexdigest())
-
-
-def classify(rel: str) -> tuple[FileKind, str] | None:
-    """(kind, id) of a path relative to the root that loading reads, or None.
-
-    Kinds: claim, source, archive (``.txt``), page (``.html``), settings.  Names
-    that loading would report (``.yml``, invalid ids) classify as None here: a
-    change to one makes the caller list the folder again.
-    """
-    if rel == SETTINGS_FILE:
-        return ("settings", "")
-    folder, _, name = rel.partition("/")
-    if folder == "sources" and "/" in name:
-        return _revision_kind(name)
-    if "/" in name or name.startswith("."):
-        return None
-    stem, dot, ext = name.rpartition(".")
-    if not dot or not is_record_id(stem):
-        return None
-    if folder == "claims" and ext == "yaml":
-        return ("claim", stem)
-    if folder == "sources" and ext in SOURCE_FILES:
-        return (SOURCE_FILES[ext], stem)
-    return None
-
-
-# What each file of sources/ is, by extension.
-SOURCE_FILES: dict[str, FileKind] = {"yaml": "source", "txt": "archive", "html": "page"}
-# The folder of a source's later versions, sources/<id>.revisions/, and what each file is.
-REVISIONS_SUFFIX = ".revisions"
-REVISION_FILES: dict[str, FileKind] = {"txt": "revision", "html": "revision-page"}
-
-
-def _revision_kind(name: str) -> tuple[FileKind, str] | None:
-    """(kind, source id) of ``<id>.revisions/<file>`` under sources/, or None.  Any .txt or
-    .html file there is loaded, whatever its name: one no entry names is a problem
-    (revision-unrecorded), not a file silently passed over."""
-    folder, _, file = name.partition("/")
-    sid, dot, suffix = folder.rpartition(".")
-    if "/" in file or file.startswith(".") or f"{dot}{suffix}" != REVISIONS_SUFFIX:
-        return None
-    ext = file.rpartition(".")[2]
-    if not is_record_id(sid) or ext not in REVISION_FILES or "." not in file:
-        return None
-    return (REVISION_FILES[ext], sid)
-
-
-def revision_folder(sid: str) -> str:
-    """The folder of source ``sid``'s later versions, relative to the root."""
-    return f"{FOLDERS['source']}/{sid}{REVISIONS_SUFFIX}"
-
-
-# The names of the copies kept beside a source record (an archived text, a saved page).
-COPIES = (".txt", ".html")
 
 
 def list_files(

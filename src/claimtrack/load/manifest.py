@@ -40,9 +40,10 @@ import orjson
 
 from .._version import __version__
 from ..fsutil import atomic_write_bytes, is_recent
+from ..layout import SETTINGS_FILE
 from ..problems import Problem
 from .cache import _UNREADABLE, cache_folder
-from .files import SETTINGS_FILE, list_files
+from .files import list_files
 
 # None: the path does not exist (or cannot be stat'ed) now.
 Stamps = dict[str, list[int] | None]

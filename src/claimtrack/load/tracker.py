@@ -23,18 +23,14 @@ from pydantic import BaseModel
 
 from ..batch import collector_paused, split
 from ..codes import Code
+from ..layout import FOLDERS, REVISIONS_SUFFIX, SETTINGS_FILE, FileKind, classify
 from ..problems import Problem, report
 from ..records import Claim, Source, TrackerSettings, revision_stems
 from .cache import Cache, ParseResult
 from .files import (
-    FOLDERS,
-    REVISIONS_SUFFIX,
-    SETTINGS_FILE,
     Archive,
-    FileKind,
     SavedPage,
     check_root,
-    classify,
     list_files,
     load_archive,
     load_page,

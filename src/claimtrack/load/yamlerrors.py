@@ -13,7 +13,8 @@ from typing import Any
 import yaml
 
 from ..codes import Code
-from ..problems import Problem, line_column, report
+from ..layout import line_column
+from ..problems import Problem, report
 from .nodes import NodeLoader, Pos, node_position
 
 # Collections nested deeper than this are refused (too-deep): no record needs

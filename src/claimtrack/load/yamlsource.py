@@ -18,7 +18,8 @@ import yaml
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from ..codes import Code
-from ..problems import Problem, line_column, report
+from ..layout import line_column
+from ..problems import Problem, report
 from ..textrules import describe_illegal, first_illegal
 from .files import MAX_BYTES
 from .nodes import Marks, NodeLoader, Pos, Positions, compose, node_position

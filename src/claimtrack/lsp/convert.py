@@ -15,6 +15,7 @@ from lsprotocol import types
 from pygls.workspace.position_codec import PositionCodec
 
 from ..codes import Severity
+from ..layout import editor_lines, editor_position, offset_of
 from ..problems import Problem
 
 SOURCE = "claimtrack"
@@ -24,12 +25,6 @@ _SEVERITY = {
     Severity.WARNING: types.DiagnosticSeverity.Warning,
     Severity.INFO: types.DiagnosticSeverity.Information,  # the worklist's items
 }
-
-
-def lines_of(text: str) -> list[str]:
-    """The lines as the protocol counts them (LF ends a line; a CR before it stays, as
-    ``check`` counts columns)."""
-    return text.split("\n")
 
 
 def message_of(p: Problem) -> str:
@@ -59,21 +54,32 @@ def _token_end(line: str, start: int) -> int:
     return end if end > start else len(line)
 
 
-def problem_range(p: Problem, lines: Sequence[str]) -> types.Range:
-    line = max(p.line - 1, 0)
-    text = lines[line] if line < len(lines) else ""
-    start = min(max(p.column - 1, 0), len(text))
-    if p.line == 1 and p.column == 1:
-        end = len(text.rstrip("\r"))  # often a problem of the whole file: its first line
-    else:
-        end = _token_end(text.rstrip("\r"), start)
-    return types.Range(types.Position(line, start), types.Position(line, max(end, start)))
+def problem_range(p: Problem, text: str) -> types.Range:
+    """Where the editor underlines a problem, in the editor's lines (code points).
+
+    The problem counts lines as check does (layout.line_column); the editor counts a lone
+    CR as a line break too: the range goes through offsets, so both name the same place.
+    """
+    start = offset_of(text, p.line, p.column)
+    line_start = text.rfind("\n", 0, start) + 1
+    line_end = text.find("\n", start)
+    line = text[line_start : len(text) if line_end < 0 else line_end].rstrip("\r")
+    column = start - line_start
+    # A problem at 1:1 is often one of the whole file: its first line is underlined.
+    whole = p.line == 1 and p.column == 1
+    end = len(line) if whole else _token_end(line, column)
+    return types.Range(_position(text, start), _position(text, line_start + max(end, column)))
 
 
-def diagnostic(p: Problem, lines: Sequence[str]) -> types.Diagnostic:
+def _position(text: str, offset: int) -> types.Position:
+    line, column = editor_position(text, offset)
+    return types.Position(line, column)
+
+
+def diagnostic(p: Problem, text: str) -> types.Diagnostic:
     """The problem as a diagnostic, positions in code points."""
     return types.Diagnostic(
-        range=problem_range(p, lines),
+        range=problem_range(p, text),
         message=message_of(p),
         severity=_SEVERITY[p.severity],
         code=str(p.code),
@@ -95,10 +101,10 @@ class Units:
         return types.Position(found.line, found.character)
 
     def diagnostics(self, problems: Sequence[Problem], text: str) -> list[types.Diagnostic]:
-        lines = lines_of(text)
+        lines = editor_lines(text)
         found = []
         for p in problems:
-            d = diagnostic(p, lines)
+            d = diagnostic(p, text)
             d.range = self.out(lines, d.range)
             found.append(d)
         return found

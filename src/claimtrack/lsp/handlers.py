@@ -18,8 +18,9 @@ from typing import Any
 from lsprotocol import types
 
 from ..check.worklist import worklist
+from ..layout import editor_lines
 from ..problems import Problem
-from .convert import Units, diagnostic, lines_of
+from .convert import Units, diagnostic, problem_range
 from .features import actions, complete, define, hover
 from .server import ClaimtrackServer
 from .view import View
@@ -37,7 +38,7 @@ def _context(
     if rel is None or view is None:
         return None
     text = ls.workspace.get_text_document(uri).source
-    return view, rel, text, Units(ls.workspace.position_codec).into(lines_of(text), position)
+    return view, rel, text, Units(ls.workspace.position_codec).into(editor_lines(text), position)
 
 
 def completion(ls: ClaimtrackServer, params: types.CompletionParams) -> types.CompletionList:
@@ -50,7 +51,7 @@ def completion(ls: ClaimtrackServer, params: types.CompletionParams) -> types.Co
     # MAX_ITEMS go, marked incomplete, and the editor asks again as letters are typed.
     incomplete = len(items) > MAX_ITEMS
     items = items[:MAX_ITEMS]
-    units, lines = Units(ls.workspace.position_codec), lines_of(text)
+    units, lines = Units(ls.workspace.position_codec), editor_lines(text)
     for item in items:
         edit = item.text_edit
         if isinstance(edit, types.TextEdit):
@@ -65,7 +66,7 @@ def on_hover(ls: ClaimtrackServer, params: types.HoverParams) -> types.Hover | N
     view, rel, text, position = found
     answer = hover.hover(view, rel, text, position)
     if answer is not None and answer.range is not None:
-        answer.range = Units(ls.workspace.position_codec).out(lines_of(text), answer.range)
+        answer.range = Units(ls.workspace.position_codec).out(editor_lines(text), answer.range)
     return answer
 
 
@@ -81,7 +82,7 @@ def definition(ls: ClaimtrackServer, params: types.DefinitionParams) -> list[typ
         # The target's lines as the editor has them, if it is open, else as on disk.
         opened = ls.workspace.text_documents.get(location.uri)
         target_text = opened.source if opened is not None else (view.text(target or "") or "")
-        location.range = units.out(lines_of(target_text), location.range)
+        location.range = units.out(editor_lines(target_text), location.range)
     return locations
 
 
@@ -95,14 +96,15 @@ def code_action(
     text = ls.workspace.get_text_document(uri).source
     if view.text(rel) != text:
         return None  # the view is of an older text: its positions would be off
-    units, lines = Units(ls.workspace.position_codec), lines_of(text)
+    units, lines = Units(ls.workspace.position_codec), editor_lines(text)
     wanted = params.range
     start = units.into(lines, wanted.start)
     end = units.into(lines, wanted.end)
+    # The problems on the lines asked about, where the editor shows them.
     problems = [
         p
         for p in view.by_path.get(rel, ())
-        if (start.line, 0) <= (p.line - 1, p.column - 1) and p.line - 1 <= end.line
+        if start.line <= problem_range(p, text).start.line <= end.line
     ]
     found = actions.code_actions(view, rel, text, problems)
     by_key = {_key(p): p for p in problems}
@@ -115,7 +117,7 @@ def code_action(
             action.diagnostics = [_out(units, lines, d) for d in action.diagnostics]
         elif len(by_key) == 1:
             (only,) = by_key.values()
-            action.diagnostics = [_out(units, lines, diagnostic(only, lines))]
+            action.diagnostics = [_out(units, lines, diagnostic(only, text))]
     return found
 
 

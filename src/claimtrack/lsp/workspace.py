@@ -18,8 +18,8 @@ from pathlib import Path
 
 from ..check import Checker
 from ..errors import ClaimtrackError
+from ..layout import classify
 from ..load import Cache, Loader
-from ..load.files import classify
 from .view import View
 
 # Seconds the typing must pause before a check starts: short, as a check after one

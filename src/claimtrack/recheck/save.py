@@ -20,8 +20,8 @@ from pathlib import Path
 from ..edit.apply import Change, apply
 from ..errors import ClaimtrackError, DataError
 from ..fsutil import atomic_write_bytes
+from ..layout import FOLDERS, revision_folder
 from ..load import Tracker
-from ..load.files import FOLDERS, revision_folder
 from ..records import Revision, revision_stems
 from .run import SourceRecheck, is_news_to, latest_revision, revision_entry
 from .splice import edit_add_revision, edit_add_snapshot

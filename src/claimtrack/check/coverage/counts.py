@@ -25,7 +25,7 @@ from typing import NamedTuple
 import orjson
 
 from ...batch import split
-from ...problems import line_column
+from ...layout import line_column
 from ...records import ReviewedSentence
 from ..analysis import Analysis
 from ..store import CoverageKey

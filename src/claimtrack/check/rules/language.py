@@ -12,7 +12,7 @@ from pathlib import Path
 
 from ...codes import Code
 from ...i18n import catalog_for, catalogs
-from ...load.files import SETTINGS_FILE
+from ...layout import SETTINGS_FILE
 from ...load.nodes import Positions
 from ...problems import Problem, report
 from ..analysis import Analysis

@@ -7,8 +7,8 @@ from collections.abc import Iterable, Iterator
 from enum import Enum
 
 from ...codes import Code
+from ...layout import REVISIONS_SUFFIX
 from ...load import Loaded
-from ...load.files import REVISIONS_SUFFIX
 from ...load.nodes import Path_, Positions
 from ...problems import Problem, report
 from ...records import Claim, Evidence, Source, revision_stems

@@ -18,8 +18,8 @@ from functools import cache
 
 from ...codes import Code
 from ...i18n import english
+from ...layout import SETTINGS_FILE
 from ...load import Loaded
-from ...load.files import SETTINGS_FILE
 from ...load.nodes import Path_, Positions
 from ...load.validation import suggest
 from ...problems import Problem, report

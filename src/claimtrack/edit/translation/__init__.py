@@ -13,8 +13,9 @@ from pathlib import Path
 
 from ...errors import ClaimtrackError, DataError, UsageError
 from ...i18n import catalog_for, catalogs
+from ...layout import FOLDERS, SETTINGS_FILE
 from ...load import load_tracker
-from ...load.files import FOLDERS, SETTINGS_FILE, check_root, read_data_file
+from ...load.files import check_root, read_data_file
 from ...load.validation import suggest
 from ...load.yamlsource import parse_document
 from ...problems import Problem

@@ -15,10 +15,11 @@ from enum import Enum
 from lsprotocol import types
 
 from ...i18n import own_name
+from ...layout import editor_lines
 from ...records.vocabulary import STATUS_MEANINGS, Status
 from ..view import View
 from .fields import Role, choices, role
-from .locate import Spot, locate, split_lines, word_at
+from .locate import Spot, locate, word_at
 
 _KINDS = {
     Role.SOURCE_ID: types.CompletionItemKind.Reference,
@@ -39,7 +40,7 @@ def complete(
     wanted = role(spot)
     if wanted in (Role.OTHER, Role.QUOTE):
         return []
-    line = split_lines(text)[spot.line]
+    line = editor_lines(text)[spot.line]
     start, end = _replaced(line, spot, min(position.character, len(line)))
     typed = line[start : min(position.character, end)]
     # After a colon with no space yet (``source:|``), the value needs one before it.

@@ -7,7 +7,6 @@ Also what hover shares with it: which quote the cursor is on, and of which sourc
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -15,12 +14,12 @@ from lsprotocol import types
 from pydantic import BaseModel
 
 from ...check.text.quotecontext import ArchiveText, Closest, closest_passage
+from ...layout import editor_position
 from ...load.cache import content_digest
 from ..view import View
 from .fields import Role, role
 from .locate import Path, Spot, locate, sibling
 
-_LINE_BREAK = re.compile(r"\r\n|\r|\n")
 _START = types.Range(types.Position(0, 0), types.Position(0, 0))
 
 
@@ -138,9 +137,5 @@ def _closest(quote: str, original: str, normalised: str) -> Closest | None:
 
 
 def position_of(text: str, offset: int) -> types.Position:
-    """A character offset of ``text`` as a 0-based line and code-point column (a CRLF is
-    one line break, as LSP counts them)."""
-    line, line_start = 0, 0
-    for match in _LINE_BREAK.finditer(text, 0, offset):
-        line, line_start = line + 1, match.end()
-    return types.Position(line, offset - line_start)
+    """A character offset of ``text`` as the editor's 0-based line and code-point column."""
+    return types.Position(*editor_position(text, offset))

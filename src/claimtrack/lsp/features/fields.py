@@ -19,7 +19,7 @@ from ...records import Claim, Source
 from ...records.settings import TrackerSettings
 from .locate import Path, Spot
 
-MODELS: dict[str, type[BaseModel]] = {"claim": Claim, "source": Source, "tracker": TrackerSettings}
+MODELS: dict[str, type[BaseModel]] = {"claim": Claim, "source": Source, "settings": TrackerSettings}
 
 
 class Role(StrEnum):
@@ -60,7 +60,7 @@ def role(spot: Spot) -> Role:
             return Role.TOPIC
     if spot.record == "source" and item and path[:1] == ("derived_from",):
         return Role.SOURCE_ID
-    if path == ("language",) and spot.record in ("source", "tracker"):
+    if path == ("language",) and spot.record in ("source", "settings"):
         return Role.LANGUAGE
     return Role.CHOICE if choices(spot.record, path) else Role.OTHER
 

@@ -22,11 +22,11 @@ from ...check.text.loose import loose_passage
 from ...codes import Code
 from ...edit.scalars import folded_block, literal_block, scalar
 from ...edit.spans import Path_, Span, Spans, parse_spans
-from ...load.files import classify
+from ...layout import classify, line_column
 from ...load.parse import SCHEMA_HEADER, schema_header
 from ...load.validation import close_names
 from ...load.yamlsource import parse_document
-from ...problems import Problem, line_column
+from ...problems import Problem
 from ..view import View
 
 # How many close ids are offered for an unknown one.

@@ -19,7 +19,7 @@ from ...i18n import own_name
 from ...load.validation import suggest
 from ...problems import Problem
 from ...records.vocabulary import STATUS_MEANINGS, Status
-from ..convert import lines_of, problem_range
+from ..convert import problem_range
 from ..view import View
 from .define import Quoted, closest_in, quote_at
 from .fields import Role, role
@@ -67,10 +67,9 @@ def escape(text: str) -> str:
 def problems_at(view: View, rel: str, text: str, position: types.Position) -> list[Problem]:
     """The problems of this file whose diagnostic's range holds the cursor: the range the
     editor underlines (convert.problem_range), so that hover and underline agree."""
-    lines = lines_of(text)
     found = []
     for problem in view.by_path.get(rel, ()):
-        r = problem_range(problem, lines)
+        r = problem_range(problem, text)
         if r.start.line == position.line and (
             r.start.character <= position.character <= r.end.character
         ):

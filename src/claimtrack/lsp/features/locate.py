@@ -16,9 +16,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from ...layout import RecordKind, editor_lines, record_kind
+
 Path = tuple[str | int, ...]
 
-_LINE_BREAK = re.compile(r"\r\n|\r|\n")  # what LSP counts as a line break
 # A plain key: up to the first ": " (or ":" ending the line); the comment is cut off
 # before, so a ``#`` here is the key's own (``2026-11-30#2``).
 _PLAIN_KEY = re.compile(r"([^\s#'\"\[\]{},:&*!|>%@`-].*?|-\S*?)[ \t]*:(?=[ \t]|$)")
@@ -33,7 +34,7 @@ class Spot:
     """What is under the cursor: the data path to it, whether it is a key or a value, its
     text (a value unquoted; a block scalar's lines joined) and its range on ``line``."""
 
-    record: str | None  # "claim", "source", "tracker", or None for any other file
+    record: RecordKind | None  # None for any other file
     path: Path  # to the key or the value under the cursor; list items by index
     on_key: bool
     text: str
@@ -51,20 +52,6 @@ class _Node:
     name: str = ""  # the key
     end: int = 0  # the key's end, or the scalar's
     value: tuple[int, int, str] | None = None  # after a key: start, end, raw text
-
-
-def record_kind(rel: str) -> str | None:
-    """Which record a path relative to the root holds, from the path alone."""
-    if rel == "tracker.yaml":
-        return "tracker"
-    folder, _, name = rel.partition("/")
-    if "/" in name or not name.endswith(".yaml"):
-        return None
-    return {"claims": "claim", "sources": "source"}.get(folder)
-
-
-def split_lines(text: str) -> list[str]:
-    return _LINE_BREAK.split(text)
 
 
 def comment_start(line: str, start: int = 0) -> int:
@@ -130,10 +117,10 @@ def unquote(raw: str) -> str:
 def locate(rel: str, text: str, line: int, column: int) -> Spot | None:
     """What is at (line, column) of the document ``rel`` holding ``text``; None in the
     indentation, past the end, or on a line of nothing."""
-    return _locate(record_kind(rel), split_lines(text), line, column)
+    return _locate(record_kind(rel), editor_lines(text), line, column)
 
 
-def _locate(kind: str | None, lines: list[str], line: int, column: int) -> Spot | None:
+def _locate(kind: RecordKind | None, lines: list[str], line: int, column: int) -> Spot | None:
     if not 0 <= line < len(lines):
         return None
     here = lines[line]
@@ -277,7 +264,7 @@ def word_at(line: str, column: int) -> tuple[int, int]:
 
 
 def _in_flow(
-    kind: str | None, path: Path, raw: str, base: int, line: int, column: int, key_column: int
+    kind: RecordKind | None, path: Path, raw: str, base: int, line: int, column: int, key_column: int
 ) -> Spot:
     """The spot in a flow list or mapping on one line (``[a, b]``, ``{text: x}``), which
     may be unclosed: read from its start to the cursor, then the token under it."""
@@ -378,7 +365,7 @@ def sibling(text: str, spot: Spot, key: str) -> str | None:
     ``quote``), block or flow, written before or after it; None when it has none.  Each
     place the key is written is located, and taken when its path is the spot's but for
     its last key: the item indices make that exact."""
-    lines = split_lines(text)
+    lines = editor_lines(text)
     wanted = (*spot.path[:-1], key)
     written = re.compile(rf"(?<![\w-])([\"']?){re.escape(key)}\1[ \t]*:[ \t]*")
     for number, line in enumerate(lines):

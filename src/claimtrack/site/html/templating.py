@@ -33,7 +33,8 @@ from markupsafe import Markup
 
 from ...codes import Code
 from ...i18n import Interface, english
-from ...problems import Problem, line_column, report
+from ...layout import line_column
+from ...problems import Problem, report
 from ..addresses import listing_href
 from ..plan.contexts import template_variables
 from .escaping import FastTemplate, markup
