@@ -7,9 +7,9 @@ from collections.abc import Callable
 
 from claimtrack.check.coverage.counts import match_reviewed, sentences_of
 from claimtrack.codes import Code
+from claimtrack.layout import line_column
 from claimtrack.load.nodes import Positions
 from claimtrack.load.yamlsource import parse_document
-from claimtrack.layout import line_column
 
 
 def test_lines_end_at_lf_and_columns_count_characters_or_bytes() -> None:

@@ -7,10 +7,10 @@ import hashlib
 from collections.abc import Callable
 from pathlib import Path
 
+from claimtrack.layout import classify
 from claimtrack.live.events import EventWatcher
 from claimtrack.live.watch import Watcher
 from claimtrack.load import Loader
-from claimtrack.layout import classify
 from claimtrack.records import RevisionOutcome
 
 from .test_checks import Runner, at, only, problems
