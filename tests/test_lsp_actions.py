@@ -23,6 +23,7 @@ from claimtrack.check.text.textnorm import normalise
 from claimtrack.codes import Code
 from claimtrack.edit.scalars import folded_block, literal_block
 from claimtrack.edit.translation.fields import TRANSLATED_BY_NOTE
+from claimtrack.layout import editor_offset
 from claimtrack.load.yamlsource import parse_document
 from claimtrack.lsp.features.actions import code_actions
 from claimtrack.lsp.features.fixes import Document
@@ -61,8 +62,8 @@ def fixes(root: Path, rel: str, text: str, code: Code) -> tuple[View, list[types
 
 
 def offset(text: str, pos: types.Position) -> int:
-    lines = text.split("\n")
-    return sum(len(line) + 1 for line in lines[: pos.line]) + pos.character
+    """Where an editor puts a position: its lines end at CR, LF or CRLF."""
+    return editor_offset(text, pos.line, pos.character)
 
 
 def applied(view: View, rel: str, text: str, action: types.CodeAction) -> str:

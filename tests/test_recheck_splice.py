@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from claimtrack.edit.yamledit import EditError
+from claimtrack.errors import EditError
 from claimtrack.recheck.splice import edit_add_revision, edit_add_snapshot
 
 SHA = "a" * 64

@@ -16,6 +16,10 @@ class UsageError(ClaimtrackError):
     exit_code = 2
 
 
+class EditError(ClaimtrackError):
+    """A record's text is shaped in a way the tool will not edit safely: nothing is written."""
+
+
 class DataError(ClaimtrackError):
     """The records have problems that stop the command."""
 

@@ -19,14 +19,14 @@ from pathlib import Path
 
 from ..errors import ClaimtrackError, DataError, FileRefused
 from ..fsutil import atomic_write_bytes, read_regular
-from ..layout import FOLDERS, SETTINGS_FILE
-from ..load import load_tracker
+from ..layout import FOLDERS, SETTINGS_FILE, RecordKind, record_rel
+from ..load import Tracker, load_tracker
 from ..load.files import MAX_BYTES, check_root, read_data_file
 from ..load.validation import suggest
 from ..problems import Problem, sort_problems
 from ..records.values import ID_RULE, is_record_id
 from .proof import new_quotes, prove
-from .proposal import RecordKind, Verdict, judge
+from .proposal import Verdict, judge
 
 # The file's bytes and its path from the root (for messages) -> its new bytes.  Pure;
 # raises EditError (yamledit) when the text is shaped in a way it will not touch.
@@ -59,41 +59,51 @@ class Proposal:
     warnings: list[Problem]  # what the user must hear: the added quotes no archive proves
 
 
-def record_path(root: Path, kind: RecordKind, record_id: str) -> tuple[Path, str]:
-    """The file and its path from the root: ``root/claims/ID.yaml``, ``root/sources/ID.yaml``
-    or ``root/tracker.yaml``; refused when the id is invalid or names no file."""
-    if kind == "settings":
-        path = root / SETTINGS_FILE
-        if not os.path.lexists(path):
-            raise ClaimtrackError(f"{SETTINGS_FILE} does not exist in {root}")
-        return path, SETTINGS_FILE
-    if not is_record_id(record_id):
+def record_path(
+    root: Path, kind: RecordKind, record_id: str, must_exist: bool = True
+) -> tuple[Path, str]:
+    """The file and its path from the root (layout.record_rel); refused when the id is
+    invalid, or names no file while ``must_exist``."""
+    if kind != "settings" and not is_record_id(record_id):
         raise ClaimtrackError(f"{record_id!r} is not a valid {kind} id ({ID_RULE})")
-    folder = FOLDERS[kind]
-    path = root / folder / f"{record_id}.yaml"
+    rel = record_rel(kind, record_id)
+    path = root / rel
     # lexists: a FIFO, folder or link loop there is reported by read_data_file, not "missing".
-    if not os.path.lexists(path):
-        known = [p.stem for p in (root / folder).glob("*.yaml")]
-        hint = suggest(record_id, known)
-        raise ClaimtrackError(
-            f"no {kind} {record_id!r}: {folder}/{record_id}.yaml does not exist"
-            + (f"; {hint}" if hint else "")
-        )
-    return path, f"{folder}/{record_id}.yaml"
+    if not must_exist or os.path.lexists(path):
+        return path, rel
+    if kind == "settings":
+        raise ClaimtrackError(f"{SETTINGS_FILE} does not exist in {root}")
+    folder = FOLDERS[kind]
+    known = [p.stem for p in (root / folder).glob("*.yaml")]
+    hint = suggest(record_id, known)
+    raise ClaimtrackError(
+        f"no {kind} {record_id!r}: {rel} does not exist" + (f"; {hint}" if hint else "")
+    )
 
 
-def propose(root: Path, change: Change, today: dt.date) -> Proposal:
-    """The change worked out and judged, nothing written (a dry run).
+def propose(
+    root: Path,
+    change: Change,
+    today: dt.date,
+    *,
+    old: bytes | None = None,
+    tracker: Tracker | None = None,
+) -> Proposal:
+    """The change worked out and judged, nothing written (a dry run): what an editor shows.
 
-    Raises DataError when the file cannot be read, EditError when the splice will not
-    touch its text, ClaimtrackError when the record does not exist.
+    ``old``: the file's text as an editor holds it, unsaved, in place of the file's;
+    ``tracker``: the tracker as loaded already (the language server's view), else it is
+    loaded from ``root`` when the change needs it.  Raises DataError when the file cannot
+    be read, EditError when the splice will not touch its text, ClaimtrackError when the
+    record does not exist.
     """
     root = check_root(root)
-    path, relpath = record_path(root, change.kind, change.record_id)
-    read_problems: list[Problem] = []
-    old = read_data_file(root, path, read_problems)
+    path, relpath = record_path(root, change.kind, change.record_id, must_exist=old is None)
     if old is None:
-        raise DataError(read_problems, f"cannot read {relpath}")
+        read_problems: list[Problem] = []
+        old = read_data_file(root, path, read_problems)
+        if old is None:
+            raise DataError(read_problems, f"cannot read {relpath}")
     new = change.splice(old, relpath)
     if new == old:
         return Proposal(relpath, path, old, new, [], [], [])
@@ -101,7 +111,7 @@ def propose(root: Path, change: Change, today: dt.date) -> Proposal:
     verdict = Verdict([], [])
     proof: list[Problem] = []
     if change.judged or quotes.items:  # a skeleton without quotes needs no tracker
-        tracker = load_tracker(root)
+        tracker = tracker or load_tracker(root)
         if change.judged:
             verdict = judge(tracker, change.kind, change.record_id, relpath, new, today)
         proof = prove(quotes, tracker, today)

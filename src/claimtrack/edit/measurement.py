@@ -9,10 +9,15 @@ the old data plus exactly one measurement more.
 
 from __future__ import annotations
 
+from typing import Any
+
+from ..errors import EditError
+from ..layout import newline
 from ..load.yamlsource import parse_document
 from .scaffold import skeleton
 from .spans import parse_spans
-from .yamledit import EditError, append_item, line_start
+from .splice import Spliced, Text, checked_splice, with_key
+from .yamledit import append_item, line_start
 
 
 def _item(today: str, dash_col: int, nl: str) -> str:
@@ -25,7 +30,7 @@ def add_measurement(text: str, today: str) -> str:
     spans = parse_spans(text)
     if spans is None:
         raise EditError("the file is not a YAML mapping that can be edited")
-    nl = "\r\n" if "\r\n" in text else "\n"
+    nl = newline(text)
     key = spans.keys.get(("measurements",))
     value = spans.values.get(("measurements",))
     if key is None or value is None:
@@ -46,33 +51,29 @@ def add_measurement(text: str, today: str) -> str:
     )
 
 
+def _skeleton_data(today: str, relpath: str) -> Any:
+    """The data of the measurement skeleton, as the records' reader loads it."""
+    item = skeleton("measurement.yaml", values={"today": today})
+    document = parse_document(f"measurements:\n{item}".encode(), relpath)
+    assert isinstance(document.data, dict), document.problems  # the packaged skeleton loads
+    return document.data["measurements"][0]
+
+
 def edit_add_measurement(raw: bytes, relpath: str, today: str) -> bytes:
     """The claim file's new bytes, checked to load as the old data plus one measurement."""
-    bom = b"\xef\xbb\xbf" if raw.startswith(b"\xef\xbb\xbf") else b""
-    old = parse_document(raw, relpath)
-    if old.data is None:
-        raise EditError("the file does not load; fix it first (run claimtrack check)")
-    kind = old.data.get("kind")
-    if kind != "figure":
-        raise EditError(
-            f"{relpath} is a {kind or 'claim without a kind'}: only figures carry measurements"
+
+    def splice(text: Text) -> Spliced:
+        kind = text.data.get("kind")
+        if kind != "figure":
+            article = "an" if str(kind or "").startswith(tuple("aeiou")) else "a"
+            what = f"{article} {kind}" if kind else "a claim without a kind"
+            raise EditError(f"{relpath} is {what}: only figures carry measurements")
+        added = _skeleton_data(today, relpath)
+        before = text.data.get("measurements") or []
+        return Spliced(
+            add_measurement(text.text, today),
+            with_key(text.data, "measurements", [*before, added]),
+            "the measurement",
         )
-    text = raw[len(bom) :].decode("utf-8")
-    new_raw = bom + add_measurement(text, today).encode("utf-8")
-    new = parse_document(new_raw, relpath)
-    before = old.data.get("measurements") or []
-    after = new.data.get("measurements") if isinstance(new.data, dict) else None
-    rest_same = isinstance(new.data, dict) and {
-        k: v for k, v in new.data.items() if k != "measurements"
-    } == {k: v for k, v in old.data.items() if k != "measurements"}
-    if not (
-        isinstance(after, list)
-        and after[:-1] == before
-        and len(after) == len(before) + 1
-        and rest_same
-    ):
-        raise EditError(
-            "could not splice the measurement into this file's layout safely; "
-            "add it by hand (and please report the file's shape)"
-        )
-    return new_raw
+
+    return checked_splice(raw, relpath, splice)

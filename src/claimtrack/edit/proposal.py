@@ -11,18 +11,14 @@ import dataclasses
 import datetime as dt
 from collections import Counter
 from dataclasses import dataclass
-from typing import Literal
 
 from ..check import run_checks
+from ..layout import RecordKind
 from ..load import Loaded, Tracker
 from ..load.nodes import Positions
 from ..load.parse import finish_record, parse_bytes
 from ..problems import Problem
 from ..records import Claim, Source, TrackerSettings
-
-# The files a change edits: claims/ID.yaml, sources/ID.yaml, tracker.yaml (the load
-# stage's kinds of the same name).
-RecordKind = Literal["claim", "source", "settings"]
 
 
 @dataclass(frozen=True, slots=True)

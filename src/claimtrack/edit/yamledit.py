@@ -17,20 +17,17 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from ..errors import ClaimtrackError
-from ..load.yamlsource import parse_document
+from ..errors import EditError
+from ..layout import newline
 from .scalars import scalar
 from .spans import Path_, Span, Spans, parse_spans
+from .splice import Spliced, Text, checked_splice
 
 ENTRY_KEYS = ("date", "status", "note", "evidence")
 
 _SEPARATOR = re.compile(r"[ \t]*:[ \t]+")
 _DASH_PREFIX = re.compile(r" *-(?: +| *\r?\n *)")
 _FLOW_LINE_REST = re.compile(r"[ \t]*(,?)[ \t]*(?:#[^\n]*)?\r?")
-
-
-class EditError(ClaimtrackError):
-    """The text is shaped in a way this editor will not touch safely."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,7 +101,7 @@ class _Writer:
         self.spans = spans
         self.entry = entry
         self.count = spans.items(("history",))
-        self.nl = "\r\n" if "\r\n" in text else "\n"
+        self.nl = newline(text)
 
     def ref(self, key: str) -> tuple[Span, Span, Path_] | None:
         """Key span, value span and path of ``key`` in the latest entry that has it."""
@@ -305,23 +302,18 @@ def expected_data(old: dict[str, Any], entry: NewEntry, with_evidence: bool) -> 
 
 def edit_status(raw: bytes, relpath: str, entry: NewEntry) -> bytes:
     """The claim file's new bytes, checked to load as the old data plus exactly this change."""
-    bom = b"\xef\xbb\xbf" if raw.startswith(b"\xef\xbb\xbf") else b""
-    old = parse_document(raw, relpath)
-    if old.data is None:
-        raise EditError("the file does not load; fix it first (run claimtrack check)")
-    text = raw[len(bom) :].decode("utf-8")
-    new_text = record_status_change(text, entry)
-    new_raw = bom + new_text.encode("utf-8")
-    new = parse_document(new_raw, relpath)
-    with_evidence = bool(entry.evidence) or any(
-        isinstance(e, dict) and "evidence" in e for e in old.data.get("history") or ()
-    )
-    if new.data != expected_data(old.data, entry, with_evidence):
-        raise EditError(
-            "could not splice the change into this file's layout safely; "
-            "edit it by hand (and please report the file's shape)"
+
+    def splice(text: Text) -> Spliced:
+        with_evidence = bool(entry.evidence) or any(
+            isinstance(e, dict) and "evidence" in e for e in text.data.get("history") or ()
         )
-    return new_raw
+        return Spliced(
+            record_status_change(text.text, entry),
+            expected_data(text.data, entry, with_evidence),
+            "the status change",
+        )
+
+    return checked_splice(raw, relpath, splice)
 
 
 def append_item(

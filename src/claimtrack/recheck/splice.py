@@ -9,13 +9,12 @@ way these splices do not handle is refused (EditError), never rewritten.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
-
 from ..edit.scalars import scalar
 from ..edit.spans import Spans, parse_spans
-from ..edit.yamledit import EditError, after_content, append_item
-from ..load.yamlsource import parse_document
+from ..edit.splice import Spliced, Text, checked_splice, with_key
+from ..edit.yamledit import after_content, append_item
+from ..errors import EditError
+from ..layout import newline
 
 # The keys of a revisions: entry, in the order they are written.
 ENTRY_KEYS = ("retrieved", "outcome", "url", "sha256", "html_sha256")
@@ -69,7 +68,7 @@ def add_revision(text: str, entry: dict[str, str | None]) -> str:
     """``text`` with ``entry`` appended to its ``revisions:`` list (made after ``snapshot:``
     when the record has none)."""
     spans = _spans(text)
-    nl = "\r\n" if "\r\n" in text else "\n"
+    nl = newline(text)
     pairs = _ordered(entry, ENTRY_KEYS)
     key = spans.keys.get(("revisions",))
     value = spans.values.get(("revisions",))
@@ -90,7 +89,7 @@ def add_snapshot(text: str, snapshot: dict[str, str | None]) -> str:
     """``text`` with its first ``snapshot:`` filled in: in place of an empty ``snapshot:``
     (as `new source` leaves it without an archived copy), else as a new key at the end."""
     spans = _spans(text)
-    nl = "\r\n" if "\r\n" in text else "\n"
+    nl = newline(text)
     pairs = _ordered(snapshot, SNAPSHOT_KEYS)
     key = spans.keys.get(("snapshot",))
     value = spans.values.get(("snapshot",))
@@ -104,52 +103,27 @@ def add_snapshot(text: str, snapshot: dict[str, str | None]) -> str:
     return text[:at] + lead + _lines(pairs, key.column + 1, False, nl) + text[at:]
 
 
-def _checked(
-    raw: bytes,
-    relpath: str,
-    splice: Callable[[str], str],
-    what: str,
-    key: str,
-    value: Callable[[Any], Any],
-) -> bytes:
-    """``splice`` applied to the file's text, refused unless the result loads as the old
-    data with exactly ``key`` changed to ``value`` (a function of the old value)."""
-    bom = b"\xef\xbb\xbf" if raw.startswith(b"\xef\xbb\xbf") else b""
-    old = parse_document(raw, relpath)
-    if not isinstance(old.data, dict):
-        raise EditError("the file does not load; fix it first (run claimtrack check)")
-    new_raw = bom + splice(raw[len(bom) :].decode("utf-8")).encode("utf-8")
-    new = parse_document(new_raw, relpath)
-    expected = {**old.data, key: value(old.data.get(key))}
-    if new.data != expected:
-        raise EditError(
-            f"could not splice the {what} into this file's layout safely; "
-            "add it by hand (and please report the file's shape)"
-        )
-    return new_raw
-
-
 def edit_add_revision(raw: bytes, relpath: str, entry: dict[str, str | None]) -> bytes:
     """The source file's new bytes: one revision more, checked to load as exactly that."""
     added = _ordered(entry, ENTRY_KEYS)
-    return _checked(
-        raw,
-        relpath,
-        lambda text: add_revision(text, entry),
-        "revision",
-        "revisions",
-        lambda old: [*(old or []), added],
-    )
+
+    def splice(text: Text) -> Spliced:
+        before = text.data.get("revisions") or []
+        return Spliced(
+            add_revision(text.text, entry),
+            with_key(text.data, "revisions", [*before, added]),
+            "the revision",
+        )
+
+    return checked_splice(raw, relpath, splice)
 
 
 def edit_add_snapshot(raw: bytes, relpath: str, snapshot: dict[str, str | None]) -> bytes:
     """The source file's new bytes with its first snapshot, checked to load as exactly that."""
     added = _ordered(snapshot, SNAPSHOT_KEYS)
-    return _checked(
-        raw,
-        relpath,
-        lambda text: add_snapshot(text, snapshot),
-        "snapshot",
-        "snapshot",
-        lambda old: added,
-    )
+
+    def splice(text: Text) -> Spliced:
+        made = add_snapshot(text.text, snapshot)
+        return Spliced(made, with_key(text.data, "snapshot", added), "the snapshot")
+
+    return checked_splice(raw, relpath, splice)

@@ -17,7 +17,6 @@ from functools import partial
 from typing import Any
 
 from ...edit.apply import Change, apply
-from ...edit.proposal import RecordKind
 from ...edit.translation import (
     Request,
     check_language,
@@ -28,6 +27,7 @@ from ...edit.translation import (
     translate,
 )
 from ...errors import UsageError
+from ...layout import RecordKind
 from ...load.yamlsource import parse_document
 from ...records import TranslatedBy
 from ...records.translated import field_name

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from ...errors import ClaimtrackError, DataError, UsageError
 from ...i18n import catalog_for, catalogs
-from ...layout import FOLDERS, SETTINGS_FILE
+from ...layout import FOLDERS, SETTINGS_FILE, RecordKind
 from ...load import load_tracker
 from ...load.files import check_root, read_data_file
 from ...load.validation import suggest
@@ -21,7 +21,6 @@ from ...load.yamlsource import parse_document
 from ...problems import Problem
 from ...records import TrackerSettings
 from ...records.values import ID_RULE, is_record_id
-from ..proposal import RecordKind
 from .fields import Plan, Request, record_of
 from .splice import plan, translate
 

@@ -16,6 +16,8 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
+from ...errors import EditError
+from ...layout import RecordKind
 from ...records import Claim, Evidence, Source, TrackerSettings
 from ...records.translated import (
     FieldPath,
@@ -29,9 +31,7 @@ from ...records.translated import (
 )
 from ...records.translations import fingerprint
 from ...textrules import has_visible
-from ..proposal import RecordKind
 from ..spans import Path_
-from ..yamledit import EditError
 from .merge import Branch, Leaf
 
 # The order of the keys of a translation, as the design writes them.

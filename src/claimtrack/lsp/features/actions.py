@@ -12,20 +12,21 @@ filled in, on purpose.
 from __future__ import annotations
 
 import copy
+from functools import partial
 
 from lsprotocol import types
 
 from ...codes import Code
+from ...edit.splice import Spliced, Text
 from ...edit.translation import Request, check_language, plan, translate
 from ...edit.translation.fields import QUOTE_ORDER, TRANSLATED_BY_NOTE, quote_skeleton
 from ...edit.translation.merge import Branch, Leaf, merge, merged_data
-from ...edit.yamledit import EditError
-from ...errors import UsageError
+from ...errors import EditError, UsageError
 from ...problems import Problem
 from ...records import TranslatedBy
 from ...records.translated import field_name
 from ..view import View
-from .fixes import FIXES, Document, Fix, fix, load_data
+from .fixes import FIXES, Document, Fix, of_text, offer
 
 # The keys of a quote item, in the order the tool writes them (edit/yamledit.QuoteItem).
 EVIDENCE_ORDER = ("source", "quote", "translation", "translated_by", "translations")
@@ -54,19 +55,14 @@ def merged(
 ) -> list[types.CodeAction]:
     """The fix that merges these trees into the text (edit/translation/merge), offered when
     the new text loads as the old data with exactly those keys set."""
-    if doc.data is None:
-        return []
-    try:
-        new = merge(doc.text, trees)
-    except EditError:
-        return []
-    expected = copy.deepcopy(doc.data)
-    for path, tree in trees:
-        merged_data(expected, path, tree)
-    edit = doc.changed_to(new)
-    if edit is None or load_data(new, doc.rel) != expected:
-        return []
-    return [fix(view, doc, title, edit, preferred)]
+
+    def splice(text: Text) -> Spliced:
+        expected = copy.deepcopy(text.data)
+        for path, tree in trees:
+            merged_data(expected, path, tree)
+        return Spliced(merge(text.text, trees), expected, "the fix")
+
+    return offer(view, doc, title, of_text(splice), preferred)
 
 
 def missing_field_fix(view: View, doc: Document, problem: Problem) -> list[types.CodeAction]:
@@ -88,22 +84,17 @@ def record_block_fix(view: View, doc: Document, tag: str) -> list[types.CodeActi
     """Every field the record's translation into ``tag`` still lacks, written by
     `translate` itself (edit/translation.translate: the same bytes the command writes)."""
     kind = doc.kind
-    if kind not in ("claim", "source", "settings"):
+    if kind is None:
         return []
-    request = Request(kind, tag)  # type: ignore[arg-type]
-    raw = doc.text.encode("utf-8")
+    request = Request(kind, tag)
     try:
-        check_language(view.tracker.settings, tag, kind)  # type: ignore[arg-type]
-        todo = plan(raw, doc.rel, request)
-        new = translate(raw, doc.rel, request).decode("utf-8")
-    except (UsageError, EditError):
-        return []
-    edit = doc.changed_to(new)
-    if edit is None:
+        check_language(view.tracker.settings, tag, kind)
+        todo = plan(doc.text.encode("utf-8"), doc.rel, request)
+    except (UsageError, EditError, UnicodeError):
         return []
     names = ["translated_by", *(field_name(p) for p in todo.fields)]
     title = f"Add the {tag} translation's {', '.join(names)}, as `claimtrack translate` does"
-    return [fix(view, doc, title, edit, True)]
+    return offer(view, doc, title, partial(translate, request=request))
 
 
 def quote_block_fix(

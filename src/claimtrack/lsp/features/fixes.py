@@ -2,9 +2,11 @@
 by its archive's own characters, an unknown id by a known one, the schema header
 written; and what every fix shares (actions.py, the translation skeletons, too).
 
-A fix is a pure function of the view, the document and one problem.  It edits the text
-the way the project's writers do (edit/scalars.py) and is offered only when the new
-text loads back as intended: a surprise in the text gives no fix rather than a wrong one.
+A fix is a pure function of the view, the document and one problem.  It is a splice,
+proposed as every change to a record is (edit/apply.propose: the one checked splice,
+the quotes it adds proven against their archive), so the edit an editor shows is the
+one `claimtrack` itself would write; it is offered only when the proposal loads back
+as intended and causes no error: a surprise in the text gives no fix, never a wrong one.
 """
 
 from __future__ import annotations
@@ -20,9 +22,12 @@ from lsprotocol import types
 
 from ...check.text.loose import loose_passage
 from ...codes import Code
+from ...edit.apply import Change, Splice, propose
 from ...edit.scalars import folded_block, literal_block, scalar
 from ...edit.spans import Path_, Span, Spans, parse_spans
-from ...layout import classify, line_column
+from ...edit.splice import Spliced, Text, TextSplice, checked_splice
+from ...errors import ClaimtrackError, EditError
+from ...layout import RecordKind, classify, editor_position, record_kind
 from ...load.parse import SCHEMA_HEADER, schema_header
 from ...load.validation import close_names
 from ...load.yamlsource import parse_document
@@ -56,9 +61,8 @@ class Document:
         return load_data(self.text, self.rel)
 
     @cached_property
-    def kind(self) -> str | None:
-        found = classify(self.rel)
-        return found[0] if found is not None else None
+    def kind(self) -> RecordKind | None:
+        return record_kind(self.rel)
 
     def at(self, problem: Problem, keys: bool = False) -> Iterator[tuple[Path_, Span]]:
         """The values (or keys) that start where the problem points."""
@@ -80,23 +84,48 @@ class Document:
         )
 
     def changed_to(self, new: str) -> types.TextEdit | None:
-        """The one edit that makes the text ``new``: the whole lines between their common
-        start and end (None when they are the same).  Whole lines, so that an edit never
-        starts inside a line break (between CR and LF) nor halfway through an indentation."""
+        """The one edit that makes the text ``new`` (None when they are the same): the
+        scalar it rewrites, when it rewrites one value, else the whole lines between their
+        common start and end, so that an edit never starts inside a line break (between
+        CR and LF) nor halfway through an indentation."""
         old = self.text
         if old == new:
             return None
-        start = 0
         limit = min(len(old), len(new))
+        start = 0
         while start < limit and old[start] == new[start]:
             start += 1
-        start = old.rfind("\n", 0, start) + 1
         end = 0
         while end < limit - start and old[-1 - end] == new[-1 - end]:
             end += 1
-        while end and len(old) > end and old[-1 - end] != "\n":
-            end -= 1  # the common end starts a line (or is nothing)
-        return self.edit(start, len(old) - end, new[start : len(new) - end])
+        scalar = self._scalar_around(start, len(old) - end)
+        if scalar is not None:
+            start, stop = scalar
+            return self.edit(start, stop, new[start : len(new) - (len(old) - stop)])
+        while not _line_starts_at(old, start):
+            start -= 1
+        stop = len(old) - end
+        while stop < len(old) and not _line_starts_at(old, stop):
+            stop += 1  # the common end starts a line (or is nothing)
+        return self.edit(start, stop, new[start : len(new) - (len(old) - stop)])
+
+    def _scalar_around(self, start: int, stop: int) -> tuple[int, int] | None:
+        """The characters of the one scalar value that holds ``start:stop``, if one does."""
+        if self.spans is None:
+            return None
+        for span in self.spans.values.values():
+            if span.kind == "scalar" and span.start <= start:
+                end = block_end(self.text, span)
+                if stop <= end and span.start < end:
+                    return span.start, end
+        return None
+
+
+def _line_starts_at(text: str, i: int) -> bool:
+    """Whether an editor's line starts at ``i`` (CR, LF and CRLF end one: layout)."""
+    if i <= 0:
+        return True
+    return text[i - 1] == "\n" or (text[i - 1] == "\r" and text[i : i + 1] != "\n")
 
 
 def load_data(text: str, rel: str) -> Any:
@@ -117,9 +146,8 @@ def value_at(data: Any, path: Path_) -> Any:
 
 
 def position(text: str, offset: int) -> types.Position:
-    """A text offset as the protocol's 0-based line and code-point column."""
-    line, column = line_column(text, offset)
-    return types.Position(line - 1, column - 1)
+    """A text offset as the editor's 0-based line and code-point column."""
+    return types.Position(*editor_position(text, offset))
 
 
 def fix(
@@ -131,6 +159,51 @@ def fix(
         edit=types.WorkspaceEdit(changes={view.uri(doc.rel): [edit]}),
         is_preferred=preferred or None,
     )
+
+
+def offer(
+    view: View, doc: Document, title: str, splice: Splice, preferred: bool = True
+) -> list[types.CodeAction]:
+    """The fix that makes this change, as the edit workflow proposes it for the editor's
+    unsaved text: none when the splice refuses the text or the change causes an error."""
+    found = classify(doc.rel)
+    if found is None or doc.kind is None:
+        return []
+    change = Change(found[1], splice, judged=False, kind=doc.kind)
+    try:
+        raw = doc.text.encode("utf-8")
+        proposal = propose(view.root, change, view.today, old=raw, tracker=view.tracker)
+    except (ClaimtrackError, UnicodeError):
+        return []
+    edit = doc.changed_to(proposal.new.decode("utf-8"))
+    if proposal.caused or edit is None:
+        return []
+    return [fix(view, doc, title, edit, preferred)]
+
+
+def of_text(splice: TextSplice) -> Splice:
+    """A splice of a record's text as the edit workflow runs it: through the checked splice."""
+    return lambda raw, rel: checked_splice(raw, rel, splice)
+
+
+def set_at(data: Any, path: Path_, value: Any) -> Any:
+    """A copy of ``data`` with ``value`` at ``path`` (which the data has)."""
+    expected = copy.deepcopy(data)
+    parent = value_at(expected, path[:-1])
+    if not isinstance(parent, (dict, list)):
+        raise EditError("the value is not where the problem points")
+    parent[path[-1]] = value  # type: ignore[index]
+    return expected
+
+
+def replaced(text: Text, path: Path_, write: Callable[[str, Span], str], value: Any) -> Spliced:
+    """The scalar at ``path`` written anew (``write`` of the text and its span)."""
+    span = text.spans.values.get(path)
+    if span is None or span.kind != "scalar":
+        raise EditError("the value is not where the problem points")
+    end = block_end(text.text, span)
+    new = text.text[: span.start] + write(text.text, span) + text.text[end:]
+    return Spliced(new, set_at(text.data, path, value), "the fix")
 
 
 def shown(value: str) -> str:
@@ -158,13 +231,12 @@ def quote_fix(view: View, doc: Document, problem: Problem) -> list[types.CodeAct
         passage = loose_passage(quote, archive.text)
         if passage is None or passage == quote:
             continue
-        written = quote_scalar(doc.text, span, passage)
-        end = block_end(doc.text, span)
-        new = doc.text[: span.start] + written + doc.text[end:]
-        if not same_but(doc, new, path, passage):
-            continue
-        title = f"Use the words of sources/{source}.txt: {shown(passage)}"
-        return [fix(view, doc, title, doc.edit(span.start, end, written), True)]
+
+        def splice(text: Text, path: Path_ = path, passage: str = passage) -> Spliced:
+            return replaced(text, path, lambda t, s: quote_scalar(t, s, passage), passage)
+
+        title = f"Use the words of {archive.path}: {shown(passage)}"
+        return offer(view, doc, title, of_text(splice))
     return []
 
 
@@ -216,18 +288,6 @@ def block_end(text: str, span: Span) -> int:
     return end
 
 
-def same_but(doc: Document, new: str, path: Path_, value: Any) -> bool:
-    """Whether ``new`` loads as the document's data with only ``path`` set to ``value``."""
-    if doc.data is None:
-        return False
-    expected = copy.deepcopy(doc.data)
-    parent = value_at(expected, path[:-1])
-    if not isinstance(parent, (dict, list)):
-        return False
-    parent[path[-1]] = value  # type: ignore[index]
-    return bool(load_data(new, doc.rel) == expected)
-
-
 # unknown-source, unknown-claim
 
 
@@ -242,18 +302,20 @@ def id_fix(view: View, doc: Document, problem: Problem) -> list[types.CodeAction
         name = doc.value(path)
         if span.kind != "scalar" or not isinstance(name, str) or name in known:
             continue
-        close = close_names(name, known - {own}, CLOSE_IDS)
-        end = block_end(doc.text, span)
-        out = []
-        for i, other in enumerate(close):
-            written = scalar(
-                other, "plain" if span.style in ("literal", "folded") else span.style, span.flow
-            )
-            new = doc.text[: span.start] + written + doc.text[end:]
-            if same_but(doc, new, path, other):
-                what = "claim" if claim else "source"
-                title = f"Use the {what} {other!r}{id_detail(view, other, claim)}"
-                out.append(fix(view, doc, title, doc.edit(span.start, end, written), i == 0))
+        out: list[types.CodeAction] = []
+        for other in close_names(name, known - {own}, CLOSE_IDS):
+
+            def splice(text: Text, path: Path_ = path, other: str = other) -> Spliced:
+                def write(t: str, s: Span) -> str:
+                    return scalar(
+                        other, "plain" if s.style in ("literal", "folded") else s.style, s.flow
+                    )
+
+                return replaced(text, path, write, other)
+
+            what = "claim" if claim else "source"
+            title = f"Use the {what} {other!r}{id_detail(view, other, claim)}"
+            out += offer(view, doc, title, of_text(splice), preferred=not out)
         return out
     return []
 
@@ -272,23 +334,28 @@ def id_detail(view: View, record_id: str, claim: bool) -> str:
 
 def header_fix(view: View, doc: Document, problem: Problem) -> list[types.CodeAction]:
     """The schema header written as the first line: the line replaced when it names
-    another schema, else inserted above everything (after a byte-order mark)."""
+    another schema, else inserted above everything (after a byte-order mark, which the
+    checked splice keeps)."""
     model = MODELS.get(doc.kind or "")
     if model is None:
         return []
     header = schema_header(model)
-    text = doc.text
-    start = 1 if text.startswith("\ufeff") else 0
-    line_end = text.find("\n", start)
-    first = text[start : line_end if line_end >= 0 else len(text)].rstrip("\r")
-    if first.startswith(SCHEMA_HEADER.decode()):
-        edit = doc.edit(start, start + len(first), header)
-        title = f"Name the schema in the first line: {header}"
-    else:
-        nl = "\r\n" if "\r\n" in text else "\n"
-        edit = doc.edit(start, start, header + nl)
-        title = f"Insert the schema header: {header}"
-    return [fix(view, doc, title, edit, True)]
+
+    def splice(text: Text) -> Spliced:
+        line_end = text.text.find("\n")
+        first = text.text[: line_end if line_end >= 0 else len(text.text)].rstrip("\r")
+        if first.startswith(SCHEMA_HEADER.decode()):
+            new = header + text.text[len(first) :]
+        else:
+            new = header + text.nl + text.text
+        return Spliced(new, text.data, "the schema header")
+
+    first = doc.text.lstrip("\ufeff").partition("\n")[0]
+    named = first.startswith(SCHEMA_HEADER.decode())
+    title = (
+        f"{'Name the schema in the first line' if named else 'Insert the schema header'}: {header}"
+    )
+    return offer(view, doc, title, of_text(splice))
 
 
 FIXES: dict[Code, Fix] = {
