@@ -12,7 +12,7 @@ import yaml
 
 from claimtrack.cli import build_parser
 from claimtrack.commands import COMMANDS
-from claimtrack.edit import scaffold
+from claimtrack.edit import transaction
 from claimtrack.load.cache import CACHE_DIR
 
 from .conftest import REPO, TODAY, Result
@@ -123,11 +123,14 @@ def test_an_empty_folder_is_used_and_a_file_refused(run_cli: Run, tmp_path: Path
 def test_a_failed_write_leaves_nothing_behind(
     run_cli: Run, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    def disk_full(out: Path) -> list[Path]:
-        (out / "claim.schema.json").write_bytes(b"{")
-        raise OSError(28, "No space left on device")
+    real = transaction.atomic_write_bytes
 
-    monkeypatch.setattr(scaffold, "write_schemas", disk_full)
+    def disk_full(path: Path, data: bytes, **kwargs: bool) -> None:
+        if path.parent.name == "schema":  # after the README, the workflows, ...
+            raise OSError(28, "No space left on device")  # an atomic write leaves nothing
+        real(path, data, **kwargs)
+
+    monkeypatch.setattr(transaction, "atomic_write_bytes", disk_full)
     result = run_cli("init", tmp_path / "a" / "b")
     assert result.code == 2 and "No space left" in result.err
     assert list(tmp_path.iterdir()) == []

@@ -226,20 +226,22 @@ def test_a_page_in_its_legacy_charset(
 def test_a_failed_write_leaves_no_partial_source(
     run_cli: Run, tracker: Callable[[str], Path], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from claimtrack.commands.edits import new
+    from claimtrack.edit import transaction
 
-    real = new.atomic_write_bytes
+    real = transaction.atomic_write_bytes
 
     def failing(path: Path, data: bytes, **kwargs: bool) -> None:
         if path.suffix == ".yaml":
             raise OSError(28, "No space left on device")
         real(path, data, **kwargs)
 
-    monkeypatch.setattr(new, "atomic_write_bytes", failing)
+    monkeypatch.setattr(transaction, "atomic_write_bytes", failing)
     root = tracker("minimal")
     result = _new(run_cli, root, "page", "--html", PAGES / "fr-resume.html")
-    assert result.code != 0
+    assert result.code == 1 and "No space left on device" in result.err, result.output
+    assert "nothing was written" in result.err
     assert not list((root / "sources").glob("page.*"))
+    assert not (root / ".claimtrack-journal").exists()
 
 
 def test_html_url_and_text_exclude_each_other(run_cli: Run, tracker: Callable[[str], Path]) -> None:

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
+from claimtrack.edit.versions import edit_add_revision, edit_add_snapshot
 from claimtrack.errors import EditError
-from claimtrack.recheck.splice import edit_add_revision, edit_add_snapshot
 
 SHA = "a" * 64
 GONE: dict[str, str | None] = {"retrieved": "2026-12-02", "outcome": "gone"}

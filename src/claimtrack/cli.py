@@ -6,6 +6,7 @@ import argparse
 import os
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 
 from ._version import __version__
 from .commands import COMMANDS, command
@@ -37,6 +38,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser(argv)
     args = parser.parse_args(argv)  # exits 2 on a usage error
     try:
+        _finish_writes(args)
         code: int = args.run(args)
         return code
     except DataError as exc:
@@ -62,6 +64,19 @@ def main(argv: Sequence[str] | None = None) -> int:
             file=sys.stderr,
         )
         return 3
+
+
+def _finish_writes(args: argparse.Namespace) -> None:
+    """Before a command reads a tracker: wait while another command writes it, and finish
+    or undo the write of one that was killed (edit/transaction.py)."""
+    root = getattr(args, "root", None)
+    if root is None:
+        return
+    from .edit.transaction import wait_for_writers
+
+    done = wait_for_writers(Path(root).resolve())
+    if done is not None:
+        print(f"claimtrack: {done}", file=sys.stderr)
 
 
 if __name__ == "__main__":  # pragma: no cover

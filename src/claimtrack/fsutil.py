@@ -126,3 +126,16 @@ def atomic_write_bytes(path: Path, data: bytes, *, durable: bool = True) -> None
 
 def atomic_write_text(path: Path, text: str) -> None:
     atomic_write_bytes(path, text.encode("utf-8"))
+
+
+def pid_alive(pid: int) -> bool:
+    """Whether a process of this machine with that id runs (one of another user's too)."""
+    if pid <= 0:
+        return False  # 0 and -1 would ask about a whole process group
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True

@@ -2,10 +2,11 @@
 whatever comes next.  A claim, a source or tracker.yaml.
 
 A change is a pure splice of the file's bytes (yamledit, measurement, translation/).  The
-workflow reads the file safely, splices it, judges the result against every
-rule of `claimtrack check` (proposal.judge), proves every quote the change adds
-(proof.py), and writes the new bytes atomically unless the file changed while
-it ran.  :func:`propose` is the same without the writing: what an editor shows
+workflow reads the file safely, splices it through the one checked splice
+(splice.py), judges the result against every rule of `claimtrack check`
+(proposal.judge), proves every quote the change adds (proof.py), and writes the new
+bytes, after the new files it names, as one transaction (transaction.py) unless the
+file changed while it ran.  :func:`propose` is the same without the writing: what an editor shows
 before anything is saved.  A splice that changes nothing is neither judged nor written.
 """
 
@@ -13,20 +14,20 @@ from __future__ import annotations
 
 import datetime as dt
 import os
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..errors import ClaimtrackError, DataError, FileRefused
-from ..fsutil import atomic_write_bytes, read_regular
+from ..errors import ClaimtrackError, DataError
 from ..layout import FOLDERS, SETTINGS_FILE, RecordKind, record_rel
-from ..load import Tracker, load_tracker
-from ..load.files import MAX_BYTES, check_root, read_data_file
+from ..load import Loader, Tracker
+from ..load.files import check_root, read_data_file
 from ..load.validation import suggest
 from ..problems import Problem, sort_problems
 from ..records.values import ID_RULE, is_record_id
 from .proof import new_quotes, prove
 from .proposal import Verdict, judge
+from .transaction import Transaction
 
 # The file's bytes and its path from the root (for messages) -> its new bytes.  Pure;
 # raises EditError (yamledit) when the text is shaped in a way it will not touch.
@@ -44,6 +45,10 @@ class Change:
     # them in.  It is written with them; the quotes it adds are proven all the same.
     judged: bool = True
     kind: RecordKind = "claim"
+    # New files the record's new text names, by path from the root (a source's archived
+    # copy, a revision's): judged as if they were there, written before the record, and
+    # never over a file already there.
+    copies: Mapping[str, bytes] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,7 +116,7 @@ def propose(
     verdict = Verdict([], [])
     proof: list[Problem] = []
     if change.judged or quotes.items:  # a skeleton without quotes needs no tracker
-        tracker = tracker or load_tracker(root)
+        tracker = tracker or Loader(root, unsaved=change.copies).load()
         if change.judged:
             verdict = judge(tracker, change.kind, change.record_id, relpath, new, today)
         proof = prove(quotes, tracker, today)
@@ -122,32 +127,20 @@ def propose(
 
 
 def apply(root: Path, change: Change, today: dt.date) -> Proposal:
-    """Make the change: refused (DataError, the file untouched) when it causes an error,
-    or when the file changed while this ran; else written atomically (when it changes
-    anything)."""
+    """Make the change: refused (DataError, nothing written) when it causes an error, when
+    a copy would stand where a file is, or when the record changed while this ran; else
+    written as one transaction (edit/transaction.py): the copies, then the record."""
+    transaction = Transaction(check_root(root))
+    for rel, data in change.copies.items():
+        transaction.create(rel, data)  # refused here, before anything is judged
     proposal = propose(root, change, today)
-    relpath = proposal.relpath
-    if proposal.new == proposal.old:
-        return proposal
     if proposal.caused:
         raise DataError(
             proposal.caused,
-            f"refused: the change would break the rules above; {relpath} is unchanged "
-            "(its line numbers above are those the file would have after the change)",
+            f"refused: the change would break the rules above; {proposal.relpath} is "
+            "unchanged (its line numbers above are those the file would have after the change)",
         )
-    path = proposal.path
-    # Written where a link points: the link is the editor's, and stays.
-    target = Path(os.path.realpath(path)) if path.is_symlink() else path
-    try:
-        unchanged = read_regular(target, MAX_BYTES) == proposal.old
-    except FileRefused:
-        unchanged = False
-    if not unchanged:
-        raise ClaimtrackError(f"{relpath} changed while this command ran; run it again")
-    try:
-        atomic_write_bytes(target, proposal.new)
-    except OSError as exc:
-        raise ClaimtrackError(
-            f"cannot write {relpath} ({exc.strerror or exc}); the file is unchanged"
-        ) from None
+    if proposal.new != proposal.old:
+        transaction.replace(proposal.relpath, proposal.old, proposal.new)
+    transaction.commit()
     return proposal

@@ -12,12 +12,12 @@ from pathlib import Path
 
 from .._version import __version__
 from ..errors import ClaimtrackError, UsageError
-from ..fsutil import atomic_write_bytes
 from ..i18n import catalog_for, catalogs
 from ..records.values import LANG_PATTERN
 from ..textrules import describe_illegal, first_illegal, has_visible
 from .scalars import scalar
-from .schemas import SCHEMAS, write_schemas
+from .schemas import SCHEMAS, render_schema
+from .transaction import Transaction
 
 _PLACEHOLDER = re.compile(r"\{\{(\w+)\}\}")
 _LANGUAGE = re.compile(LANG_PATTERN)
@@ -31,7 +31,8 @@ FILES = {
     ".gitignore": "gitignore",
     ".pre-commit-config.yaml": "pre-commit-config.yaml",
     # git keeps no empty folder; a README (not a .gitkeep) also tells the editor
-    # what belongs there.  The loader reads only .yaml, .txt and .html files here.
+    # what belongs there (and makes the folder).  The loader reads only .yaml, .txt and
+    # .html files here.
     "claims/README.md": "claims-README.md",
     "sources/README.md": "sources-README.md",
     # The claimtrack the workflows install, and the workflows: a daily recheck that
@@ -126,35 +127,34 @@ def contents(folder: Path, title: str | None, language: str) -> dict[str, bytes]
 def init_tracker(folder: Path, title: str | None = None, language: str = "en") -> list[str]:
     """Write a new tracker into ``folder`` (created with its parents, or empty).
 
-    Returns the paths written, relative to ``folder``.  On failure, what this
-    call created is removed again: the folder is left as it was.
+    Returns the paths written, relative to ``folder``.  The files are one transaction
+    (edit/transaction.py); on failure they are removed again, and so are the folders this
+    call made: the folder is left as it was.
     """
-    files = contents(folder, title, language)
+    files = {**contents(folder, title, language), **schema_files()}
     refuse_existing(folder)
     created = _missing_ancestors(folder)
-    written: list[Path] = []
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        for sub in ("claims", "sources", "schema"):
-            (folder / sub).mkdir()
-            created.append(folder / sub)
+        transaction = Transaction(folder.resolve())
         for rel, data in files.items():
-            for parent in reversed(Path(rel).parents[:-1]):  # .github/, .github/workflows/
-                if not (folder / parent).is_dir():
-                    (folder / parent).mkdir()
-                    created.append(folder / parent)
-            atomic_write_bytes(folder / rel, data)
-            written.append(folder / rel)
-        # Named before writing: a failure half-way through still leaves none behind.
-        written.extend(folder / "schema" / name for name in SCHEMAS)
-        write_schemas(folder / "schema")
+            transaction.create(rel, data)
+        written = transaction.commit()
     except OSError as exc:
-        _undo(written, created)
+        _undo(created)
         raise UsageError(f"{folder}: cannot write there ({exc.strerror or exc})") from None
+    except ClaimtrackError as exc:
+        _undo(created)
+        raise UsageError(f"{folder}: {exc}") from None
     except BaseException:
-        _undo(written, created)
+        _undo(created)
         raise
-    return sorted(path.relative_to(folder).as_posix() for path in written)
+    return sorted(written)
+
+
+def schema_files() -> dict[str, bytes]:
+    """The JSON Schema of each record, as ``schema/*.json`` of a new tracker."""
+    return {f"schema/{name}": render_schema(model).encode() for name, model in SCHEMAS.items()}
 
 
 def _missing_ancestors(folder: Path) -> list[Path]:
@@ -167,9 +167,7 @@ def _missing_ancestors(folder: Path) -> list[Path]:
     return missing[::-1]
 
 
-def _undo(written: list[Path], created: list[Path]) -> None:
-    for path in written:
-        path.unlink(missing_ok=True)
+def _undo(created: list[Path]) -> None:
     for folder in reversed(created):
         with contextlib.suppress(OSError):  # rmdir takes only an empty folder: never
             folder.rmdir()  # what someone else put there

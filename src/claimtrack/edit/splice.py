@@ -2,7 +2,7 @@
 
 A record belongs to its editor: a YAML re-dump would drop comments, blank lines, quoting
 and key order.  So a change is a splice of new characters into the text at the spans the
-parser reports (yamledit.py, measurement.py, translation/, recheck/splice.py, the
+parser reports (yamledit.py, measurement.py, translation/, edit/versions.py, the
 language server's quick fixes), and :func:`checked_splice` is the one place that turns
 bytes into that text and back.  It keeps the byte-order mark, hands the splice the
 text's newline style, its spans and its data, parses the result again and refuses it

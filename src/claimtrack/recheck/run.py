@@ -10,15 +10,14 @@ the latest revision does not already hold (recheck/save.py).
 
 from __future__ import annotations
 
-import hashlib
 from dataclasses import dataclass, field
 
 from ..errors import ClaimtrackError
 from ..load import Loaded, Tracker
 from ..load.files import PAGE_MAX_BYTES
 from ..records import Revision, RevisionOutcome, Source
+from ..web.copies import Page, read_page
 from ..web.fetch import FetchFailed, fetch
-from ..web.page import page_text
 from .compare import QuoteState, cited_quotes, compare_texts, quote_states
 
 # Every outcome a recheck reports.  changed, moved and gone are kept as revisions (the
@@ -27,22 +26,6 @@ from .compare import QuoteState, cited_quotes, compare_texts, quote_states
 OUTCOMES = ("unchanged", "changed", "moved", "gone", "unreachable", "refused", "unarchived")
 # The outcomes that make the command exit 1: the page differs from what the record holds.
 NEWS = frozenset({"changed", "moved", "gone"})
-
-
-@dataclass(frozen=True, slots=True)
-class Page:
-    """What was fetched, as it would be kept: the page's bytes and its main text's."""
-
-    html: bytes
-    text: bytes
-
-    @property
-    def sha256(self) -> str:
-        return hashlib.sha256(self.text).hexdigest()
-
-    @property
-    def html_sha256(self) -> str:
-        return hashlib.sha256(self.html).hexdigest()
 
 
 @dataclass(slots=True)
@@ -94,12 +77,11 @@ def recheck(tracker: Tracker, source_id: str, timeout: float) -> SourceRecheck:
         return found
     found.final_url = fetched.url
     try:
-        _, text = page_text(fetched.body, fetched.charset, "the page")
+        _, found.page = read_page(fetched.body, fetched.charset, "the page")
     except ClaimtrackError as exc:
         found.outcome, found.reason = "refused", str(exc).removeprefix("the page: ")
         return found
-    found.page = Page(fetched.body, text)
-    new_text = text.decode("utf-8")
+    new_text = found.page.text.decode("utf-8")
     old_text = latest_text(tracker, source_id)
     if old_text is None:
         found.outcome = "unarchived"

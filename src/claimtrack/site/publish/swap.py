@@ -27,6 +27,7 @@ from pathlib import Path
 
 from ...batch import split
 from ...errors import UsageError
+from ...fsutil import pid_alive
 
 _AT_FDCWD = -100
 _RENAME_EXCHANGE = 2
@@ -88,16 +89,6 @@ def exchange(a: Path, b: Path) -> bool:
 
 def _pattern(out: Path) -> re.Pattern[str]:
     return re.compile(rf"^\.{re.escape(out.name)}\.(build|old|search)-(\d+)-")
-
-
-def pid_alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    return True
 
 
 def _abandoned(out: Path) -> list[tuple[str, Path]]:

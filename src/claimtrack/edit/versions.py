@@ -1,20 +1,20 @@
-"""What `recheck --save` writes into a source record: one entry more under ``revisions:``,
-or the first ``snapshot:``, spliced into the editor's text as `status` splices a history
-entry (edit/yamledit.py): every comment, blank line and key stays where it was.
+"""A source's versions in its record: the first ``snapshot:`` (written by `new source`
+with a copy, and by `recheck --save` for a source that had none) and one entry more under
+``revisions:`` (`recheck --save`), spliced into the editor's text as `status` splices a
+history entry (edit/yamledit.py): every comment, blank line and key stays where it was.
 
-Each splice is pure (bytes to bytes, for edit/apply.py's one workflow), and its result is
-parsed again and compared with the old data plus exactly this change; a text shaped in a
-way these splices do not handle is refused (EditError), never rewritten.
+Each splice goes through the one checked splice (edit/splice.py): a text shaped in a way
+these splices do not handle is refused (EditError), never rewritten.
 """
 
 from __future__ import annotations
 
-from ..edit.scalars import scalar
-from ..edit.spans import Spans, parse_spans
-from ..edit.splice import Spliced, Text, checked_splice, with_key
-from ..edit.yamledit import after_content, append_item
 from ..errors import EditError
 from ..layout import newline
+from .scalars import scalar
+from .spans import Spans, parse_spans
+from .splice import Spliced, Text, checked_splice, with_key
+from .yamledit import after_content, append_item
 
 # The keys of a revisions: entry, in the order they are written.
 ENTRY_KEYS = ("retrieved", "outcome", "url", "sha256", "html_sha256")
