@@ -185,6 +185,11 @@ def test_a_records_folder_linked_inside_the_tracker_is_read(
     os.symlink("real-claims", root / "claims")
     result = run_cli("check", "--root", root, "--today", TODAY)
     assert result.code == 0, result.out
+    # Read, not passed over: a claim in it is checked, and reported at its path.
+    (root / "real-claims" / "broken.yaml").write_text("statement: [\n")
+    found = problems(run_cli, root)
+    assert [p["path"] for p in found if p["code"] == "yaml-syntax"] == ["claims/broken.yaml"]
+    assert not [p for p in found if p["code"] == "symlink-outside"]
 
 
 @pytest.mark.parametrize("name", ["x.yml", "x.YAML", "x.Yaml", "x.YML", "x.yaML"])

@@ -127,6 +127,13 @@ async def test_an_unsaved_source_edit_reaches_the_claims_citing_it(
     text = source.read_text(encoding="utf-8").replace("sha256: c432", "sha256: d432")
     change(client, source_uri, 2, text)
     await diagnostics_until(client, source_uri, lambda d: "snapshot-mismatch" in codes(d))
+    # The source now says it is in French: the claim quoting it, unsaved edit and all,
+    # owes its quote an English translation.
+    assert "translation-missing" not in codes(client.diagnostics[claim_uri])
+    change(client, source_uri, 3, text.replace("language: en", "language: fr"))
+    await diagnostics_until(client, claim_uri, lambda d: "translation-missing" in codes(d))
+    change(client, source_uri, 4, text)
+    await diagnostics_until(client, claim_uri, lambda d: "translation-missing" not in codes(d))
 
 
 async def test_the_first_check_reports_progress(client: LanguageClient, root: Path) -> None:
