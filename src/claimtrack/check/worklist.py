@@ -21,6 +21,7 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import Any, TypeVar
 
 from ..codes import CODES, Code, Severity
+from ..layout import classify, record_rel
 from ..load import Loaded
 from ..problems import Problem, printable, report
 from ..records import Claim, Source
@@ -224,9 +225,8 @@ def _missing_items(tag: str, gaps: list[Gap]) -> Iterator[Problem]:
 
 def _translate_target(path: str) -> str:
     """What `claimtrack translate` takes for this file: the record's id, or --tracker."""
-    if "/" not in path:
-        return "--tracker"
-    return path.rpartition("/")[2].removesuffix(".yaml")
+    found = classify(path)
+    return "--tracker" if found is None or found[0] == "settings" else found[1]
 
 
 def _strongest(a: Analysis, sid: str, names: frozenset[str]) -> list[Uncited]:
@@ -261,8 +261,8 @@ def _uncited(a: Analysis) -> Iterator[tuple[Problem, Order]]:
                 (u.line, u.column),
                 Code.REVIEW_UNCITED,
                 f"no claim cites: {_clip(u.text)} ({signals})",
-                f"record a claim quoting it, or list it under reviewed_uncited in "
-                f"sources/{sid}.yaml",
+                "record a claim quoting it, or list it under reviewed_uncited in "
+                + record_rel("source", sid),
             )
             yield item, (archive, rank)
     a.store.strongest = used

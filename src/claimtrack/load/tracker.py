@@ -23,7 +23,7 @@ from pydantic import BaseModel
 
 from ..batch import collector_paused, split
 from ..codes import Code
-from ..layout import FOLDERS, REVISIONS_SUFFIX, SETTINGS_FILE, FileKind, classify
+from ..layout import FOLDERS, REVISIONS_SUFFIX, SETTINGS_FILE, FileKind, classify, record_rel
 from ..problems import Problem, report
 from ..records import Claim, Source, TrackerSettings, revision_stems
 from .cache import Cache, ParseResult
@@ -366,7 +366,7 @@ class Loader:
                         rel,
                         (1, 1),
                         Code.ORPHAN_ARCHIVE,
-                        f"{what} has no source record sources/{stem}.yaml",
+                        f"{what} has no source record {record_rel('source', stem)}",
                     )
                 )
         # Archives count only beside their record: a stray .txt is an orphan, not evidence.

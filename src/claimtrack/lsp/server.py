@@ -18,6 +18,7 @@ from lsprotocol import types
 from pygls.lsp.server import LanguageServer
 
 from .._version import __version__
+from ..layout import CLAIMS, SETTINGS_FILE
 from ..live.follow import EditFeed
 from ..load import Cache
 from .convert import Units
@@ -31,7 +32,7 @@ def find_root(candidates: list[Path]) -> Path | None:
     """The tracker root: the first folder (or a parent of it) holding tracker.yaml or claims/."""
     for folder in candidates:
         for here in (folder, *folder.parents):
-            if (here / "tracker.yaml").is_file() or (here / "claims").is_dir():
+            if (here / SETTINGS_FILE).is_file() or (here / CLAIMS).is_dir():
                 return here.resolve()
     return None
 

@@ -15,7 +15,7 @@ from enum import Enum
 from lsprotocol import types
 
 from ...i18n import own_name
-from ...layout import editor_lines
+from ...layout import classify, editor_lines
 from ...records.vocabulary import STATUS_MEANINGS, Status
 from ..view import View
 from .fields import Role, choices, role
@@ -87,7 +87,8 @@ def _candidates(view: View, rel: str, spot: Spot, wanted: Role) -> Iterable[tupl
             source = loaded.record
             yield sid, " — ".join(t for t in (source.title, source.publisher) if t)
     elif wanted is Role.CLAIM_ID:
-        own = rel.removeprefix("claims/").removesuffix(".yaml")
+        found = classify(rel)
+        own = found[1] if found is not None and found[0] == "claim" else ""
         for cid, claim in sorted(tracker.claims.items()):
             if cid != own:  # a claim related to itself is a problem (self-related)
                 yield cid, f"{claim.record.statement} ({claim.record.status})"

@@ -14,7 +14,7 @@ from lsprotocol import types
 from pydantic import BaseModel
 
 from ...check.text.quotecontext import ArchiveText, Closest, closest_passage
-from ...layout import editor_position
+from ...layout import classify, editor_position, record_rel
 from ...load.cache import content_digest
 from ..view import View
 from .fields import Role, role
@@ -36,13 +36,13 @@ def definition(view: View, rel: str, text: str, position: types.Position) -> lis
         if loaded is not None:
             return [types.Location(view.uri(loaded.path), _START)]
         if spot.text in tracker.broken_sources:  # its file is there, though it does not load
-            return [types.Location(view.uri(f"sources/{spot.text}.yaml"), _START)]
+            return [types.Location(view.uri(record_rel("source", spot.text)), _START)]
     elif wanted is Role.CLAIM_ID:
         claim = tracker.claims.get(spot.text)
         if claim is not None:
             return [types.Location(view.uri(claim.path), _START)]
         if spot.text in tracker.broken_claims:
-            return [types.Location(view.uri(f"claims/{spot.text}.yaml"), _START)]
+            return [types.Location(view.uri(record_rel("claim", spot.text)), _START)]
     elif wanted is Role.QUOTE:
         found = quote_at(view, rel, text, spot)
         place = None if found is None else quote_place(view, found)
@@ -67,8 +67,8 @@ def quote_at(view: View, rel: str, text: str, spot: Spot) -> Quoted | None:
     they are read from the lines around the cursor (locate.sibling)."""
     if role(spot) is not Role.QUOTE:
         return None
-    rid = rel.rsplit("/", 1)[-1].removesuffix(".yaml")
-    loaded = view.tracker.claims.get(rid)
+    found = classify(rel)
+    loaded = view.tracker.claims.get(found[1]) if found is not None else None
     if (
         loaded is not None
         and loaded.path == rel

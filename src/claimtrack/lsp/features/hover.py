@@ -16,6 +16,7 @@ from lsprotocol import types
 from ...check.text.textnorm import normalise
 from ...codes import CODES, Code
 from ...i18n import own_name
+from ...layout import archive_rel, record_rel
 from ...load.validation import suggest
 from ...problems import Problem
 from ...records.vocabulary import STATUS_MEANINGS, Status
@@ -94,7 +95,7 @@ def source_summary(view: View, sid: str) -> str:
     loaded = tracker.sources.get(sid)
     if loaded is None:
         if sid in tracker.broken_sources:
-            return f"Source `{sid}`: its file `sources/{sid}.yaml` does not load."
+            return f"Source `{sid}`: its file `{record_rel('source', sid)}` does not load."
         hint = suggest(sid, tracker.sources)
         return f"No source `{sid}`." + (f" {escape(hint.capitalize())}" if hint else "")
     source = loaded.record
@@ -141,7 +142,7 @@ def quote_summary(view: View, found: Quoted) -> str:
     archive = tracker.archives.get(sid)
     if archive is None:
         return (
-            f"**Not checked**: source `{sid}` has no archived copy (`sources/{sid}.txt`), "
+            f"**Not checked**: source `{sid}` has no archived copy (`{archive_rel(sid)}`), "
             "so the quote cannot be proven."
         )
     context = view.analysis.quote_context(sid, found.quote)

@@ -264,7 +264,13 @@ def word_at(line: str, column: int) -> tuple[int, int]:
 
 
 def _in_flow(
-    kind: RecordKind | None, path: Path, raw: str, base: int, line: int, column: int, key_column: int
+    kind: RecordKind | None,
+    path: Path,
+    raw: str,
+    base: int,
+    line: int,
+    column: int,
+    key_column: int,
 ) -> Spot:
     """The spot in a flow list or mapping on one line (``[a, b]``, ``{text: x}``), which
     may be unclosed: read from its start to the cursor, then the token under it."""
