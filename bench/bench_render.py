@@ -36,9 +36,9 @@ import time
 from collections import defaultdict
 from pathlib import Path
 
-from claimtrack import batch
 from claimtrack.check import run_checks
 from claimtrack.load import load_tracker
+from claimtrack.process import batch
 from claimtrack.site.html import render
 from claimtrack.site.html.templating import make_environment
 from claimtrack.site.html.theme import load_theme

@@ -50,7 +50,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
-from claimtrack.children import Children
+from claimtrack.process.children import Children
 from claimtrack.site import SiteBuilder, build_site
 from claimtrack.site.publish.index_inputs import claim_pages
 from claimtrack.site.publish.search import (

@@ -17,8 +17,8 @@ from pathlib import Path
 
 import pytest
 
-from claimtrack.children import Children
 from claimtrack.errors import Stopped
+from claimtrack.process.children import Children
 
 from .conftest import TODAY
 from .proc_support import (
@@ -42,11 +42,11 @@ BLOCKED = (
 # it), or with "fail" fails once the worker runs; the worker's half notes its pid, blocks.
 SPLIT = """\
 import os, sys
-import claimtrack.children
-from claimtrack import batch
+import claimtrack.process.children
+from claimtrack.process import batch
 folder, how = sys.argv[1], sys.argv[2]
 if how == "fallback":  # as where the kernel cannot end a child with its parent
-    claimtrack.children.die_with_parent = lambda: False
+    claimtrack.process.children.die_with_parent = lambda: False
 batch.cores = lambda: 2  # split even on one core
 parent = os.getpid()
 started, started_w = os.pipe()
@@ -136,7 +136,7 @@ def test_where_the_kernel_cannot_end_it_the_wrapper_does(tmp_path: Path) -> None
     folder = blocking_folder(tmp_path / "leash")
     starter = (
         "import subprocess, sys\n"
-        "from claimtrack.children import ended_with_us\n"
+        "from claimtrack.process.children import ended_with_us\n"
         "subprocess.Popen(ended_with_us([sys.executable, '-c', sys.argv[1], sys.argv[2]], "
         "supervise=True))\n"
         "sys.stdin.read()\n"

@@ -10,7 +10,7 @@ from typing import Any
 import jsonschema
 import pytest
 
-from claimtrack import batch
+from claimtrack.process import batch
 from claimtrack.site import SiteBuilder
 from claimtrack.site.data.schema import sources_schema
 

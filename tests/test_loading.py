@@ -332,7 +332,7 @@ def test_parsing_on_two_cores_gives_what_one_core_gives(
 ) -> None:
     import datetime as dt
 
-    from claimtrack import batch
+    from claimtrack.process import batch
     from claimtrack.check import run_checks
     from claimtrack.load import load_tracker
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from claimtrack.edit.versions import edit_add_revision, edit_add_snapshot
+from claimtrack.edit.changes.versions import edit_add_revision, edit_add_snapshot
 from claimtrack.errors import EditError
 
 SHA = "a" * 64

@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 from jinja2 import Environment
 
-from claimtrack import batch
 from claimtrack.errors import DataError, UsageError
+from claimtrack.process import batch
 from claimtrack.site import build_site
 from claimtrack.site.html.render import Renderer
 from claimtrack.site.html.templating import http_url

@@ -11,11 +11,11 @@ from pathlib import Path
 import pytest
 from jinja2 import UndefinedError, nodes
 
-from claimtrack import batch
 from claimtrack.codes import Code
 from claimtrack.errors import DataError
 from claimtrack.live import LiveServer
 from claimtrack.problems import report
+from claimtrack.process import batch
 from claimtrack.site import SiteBuilder
 from claimtrack.site.html.names import unknown_names
 from claimtrack.site.html.templating import make_environment, template_problem

@@ -8,12 +8,12 @@ from pathlib import Path
 
 import pytest
 
-from claimtrack import batch
 from claimtrack.check import analysis
 from claimtrack.check.analysis import Analysis
 from claimtrack.check.text.quotecontext import ArchiveText, QuoteContext
 from claimtrack.load import Loader
 from claimtrack.load.cache import Cache
+from claimtrack.process import batch
 from claimtrack.site import SiteBuilder, build_site
 from claimtrack.site.model.textfragment import encode, text_fragment_url
 

@@ -23,8 +23,8 @@ import pytest
 
 from claimtrack.edit import transaction
 from claimtrack.edit.apply import Change, apply
+from claimtrack.edit.changes.versions import edit_add_revision
 from claimtrack.edit.transaction import Transaction, recover, wait_for_writers
-from claimtrack.edit.versions import edit_add_revision
 from claimtrack.errors import ClaimtrackError
 from claimtrack.layout import JOURNAL
 from claimtrack.web.copies import Page, revision_copies

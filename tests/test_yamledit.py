@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from claimtrack.edit.yamledit import NewEntry, edit_status
+from claimtrack.edit.changes.status import NewEntry, edit_status
 from claimtrack.errors import EditError
 from claimtrack.load.yamlsource import parse_document
 

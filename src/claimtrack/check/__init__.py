@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import datetime as dt
 
-from ..batch import collector_paused
 from ..load import Cache, Tracker
 from ..problems import Problem, sort_problems
+from ..process.batch import collector_paused
 from .analysis import Analysis, ClaimRule, SourceRule, TrackerRule
 from .claim_keys import ClaimKeys
 from .impact import Dependents, Impact

@@ -11,10 +11,10 @@ from collections.abc import Callable, Iterable, Iterator
 from enum import StrEnum
 from functools import cached_property
 
-from ..batch import split
 from ..load import Loaded, Tracker
 from ..load.files import Archive
 from ..problems import Problem
+from ..process.batch import split
 from ..records import Claim, Evidence, RevisionOutcome, Source, revision_stems
 from ..textrules import has_visible
 from .graph import Derivation, walk

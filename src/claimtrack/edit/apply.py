@@ -1,7 +1,7 @@
 """The one way a record file is edited: by `status`, `new measurement`, `translate` and
 whatever comes next.  A claim, a source or tracker.yaml.
 
-A change is a pure splice of the file's bytes (yamledit, measurement, translation/).  The
+A change is a pure splice of the file's bytes (changes/, translation/).  The
 workflow reads the file safely, splices it through the one checked splice
 (splice.py), judges the result against every rule of `claimtrack check`
 (proposal.judge), proves every quote the change adds (proof.py), and writes the new

@@ -5,7 +5,7 @@ with a comment on what belongs there, and empty values where the editor must dec
 source may come with its archived copy: a text given byte for byte, or a web page saved
 or fetched, whose main text is archived and whose own metadata pre-fills the record
 (web/page.py, web/copies.py).  The copy's ``snapshot:`` is spliced into the skeleton as
-`recheck --save` splices one (edit/versions.py), and the files are written as one
+`recheck --save` splices one (edit/changes/versions.py), and the files are written as one
 transaction (edit/transaction.py): the copies, then the record.
 """
 
@@ -22,9 +22,9 @@ from ..layout import RecordKind, archive_rel, page_rel, record_rel
 from ..load.files import MAX_BYTES, check_root
 from ..records.values import ID_RULE, is_record_id
 from ..web.copies import first_copies, read_page, snapshot
+from .changes.versions import edit_add_snapshot
 from .scaffold import skeleton
 from .transaction import Transaction
-from .versions import edit_add_snapshot
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,4 +165,3 @@ def _write(
         transaction.create(path, data)
     written = transaction.create(rel, content).commit()
     return Started(written, notes or [])
-

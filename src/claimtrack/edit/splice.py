@@ -2,7 +2,7 @@
 
 A record belongs to its editor: a YAML re-dump would drop comments, blank lines, quoting
 and key order.  So a change is a splice of new characters into the text at the spans the
-parser reports (yamledit.py, measurement.py, translation/, edit/versions.py, the
+parser reports (changes/status.py, changes/measurement.py, changes/versions.py, translation/, the
 language server's quick fixes), and :func:`checked_splice` is the one place that turns
 bytes into that text and back.  It keeps the byte-order mark, hands the splice the
 text's newline style, its spans and its data, parses the result again and refuses it
@@ -22,7 +22,7 @@ from ..errors import EditError
 from ..layout import newline
 from ..load.yamlsource import parse_document
 from ..problems import Problem
-from .spans import Spans, parse_spans
+from .spans import Path_, Spans, parse_spans
 
 BOM = b"\xef\xbb\xbf"
 
@@ -96,3 +96,78 @@ def _shape_errors(problems: Iterable[Problem]) -> int:
 def with_key(data: dict[str, Any], key: str, value: Any) -> dict[str, Any]:
     """A copy of ``data`` with ``key`` set: the expected data of most splices."""
     return {**data, key: value}
+
+
+# -- what splices share: where lines start, where a node's text ends, a new list item --
+
+
+def line_start(text: str, index: int) -> int:
+    return text.rfind("\n", 0, index) + 1
+
+
+def content_end(text: str, spans: Spans, path: Path_) -> int:
+    """Offset just after the last character written inside the node at ``path``."""
+    own = spans.values[path]
+    inner = [s for s in spans.under(path) if not (s.kind != "scalar" and s.style == "block")]
+    if own.style == "flow":
+        inner.append(own)
+    end = max((s.end for s in inner), default=own.start)
+    while end > own.start and text[end - 1] in " \t\r\n":
+        end -= 1  # a block scalar's span runs on over the line breaks after it
+    return end
+
+
+def after_content(text: str, spans: Spans, path: Path_, column: int) -> int:
+    """Where text written after the node at ``path`` goes: the start of the line after its
+    last character and after the comment lines under it indented deeper than ``column``
+    (they belong to it); ``len(text)`` when the file ends first."""
+    pos = content_end(text, spans, path)
+    while True:
+        line_end = text.find("\n", pos)
+        if line_end < 0:
+            return len(text)
+        pos = line_end + 1
+        next_end = text.find("\n", pos)
+        following = text[pos : next_end if next_end >= 0 else len(text)]
+        body = following.lstrip(" ")
+        if not (body.startswith("#") and len(following) - len(body) > column):
+            return pos
+
+
+def append_item(
+    text: str, spans: Spans, name: str, item: Callable[[int], str], nl: str, block: str
+) -> str:
+    """``text`` with ``item(dash_column)`` appended to the top-level list ``name:``, which
+    the text has: the one splice of a new list item (a measurement, a revision).
+
+    An empty ``name:`` gets the list on the next line, ``name: []`` becomes a block list
+    (a comment after it stays in its column); a flow list with items is refused, with
+    ``block`` saying what to write instead.
+    """
+    key, value = spans.keys[(name,)], spans.values[(name,)]
+    count = spans.items((name,))
+    if value.kind == "scalar" and value.style == "plain" and not text[value.start : value.end]:
+        # "name:" with nothing after it: the list starts on the next line.
+        line_end = text.find("\n", key.end)
+        at = len(text) if line_end < 0 else line_end + 1
+        lead = nl if line_end < 0 else ""
+        return text[:at] + lead + item(key.column + 1) + text[at:]
+    if value.kind != "seq":
+        raise EditError(f"'{name}:' must be a list")
+    if value.style == "flow":
+        if count:
+            raise EditError(block)
+        # "name: []" -> "name:" and the item on the lines after it.
+        line_end = text.find("\n", value.end)
+        at = len(text) if line_end < 0 else line_end + 1
+        rest = text[value.end : at]  # a comment and the line break, or nothing
+        if rest.strip():  # a comment after []: it stays in its column
+            line = text[: value.start] + " " * (value.end - value.start) + rest
+        else:
+            line = text[: value.start].rstrip(" ") + rest
+        lead = nl if line_end < 0 else ""
+        return line + lead + item(key.column + 1) + text[at:]
+    dash_col = value.column - 1
+    at = after_content(text, spans, (name, count - 1), dash_col)
+    lead = "" if at < len(text) or text.endswith("\n") else nl
+    return text[:at] + lead + item(dash_col) + text[at:]

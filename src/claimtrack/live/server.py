@@ -20,10 +20,10 @@ from http.server import ThreadingHTTPServer
 from pathlib import Path
 from typing import Any, TextIO
 
-from ..children import Children
 from ..errors import ClaimtrackError, DataError, Stopped, UsageError
 from ..load import Cache
 from ..problems import format_text
+from ..process.children import Children
 from ..site import SiteBuilder
 from .follow import EditFeed
 from .hosts import HostCheck

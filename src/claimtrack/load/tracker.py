@@ -21,10 +21,10 @@ from typing import Generic, TypeGuard, TypeVar
 
 from pydantic import BaseModel
 
-from ..batch import collector_paused, split
 from ..codes import Code
 from ..layout import FOLDERS, REVISIONS_SUFFIX, SETTINGS_FILE, FileKind, classify, record_rel
 from ..problems import Problem, report
+from ..process.batch import collector_paused, split
 from ..records import Claim, Source, TrackerSettings, revision_stems
 from .cache import Cache, ParseResult
 from .files import (

@@ -17,7 +17,7 @@ from functools import partial
 from pathlib import Path
 
 from ..edit.apply import Change, apply
-from ..edit.versions import edit_add_revision, edit_add_snapshot
+from ..edit.changes.versions import edit_add_revision, edit_add_snapshot
 from ..errors import ClaimtrackError, DataError
 from ..load import Tracker
 from ..records import Revision, revision_stems

@@ -18,15 +18,15 @@ from pathlib import Path
 
 from jinja2 import Environment
 
-from ..batch import collector_paused
 from ..check import Checker
 from ..check.analysis import Analysis
 from ..check.impact import NOTHING, Impact, joined
-from ..children import Children
 from ..errors import DataError, UsageError
 from ..i18n import Interface, english, interface
 from ..load import Cache, Loader
 from ..problems import Problem
+from ..process.batch import collector_paused
+from ..process.children import Children
 from . import update
 from .html.render import Renderer, write_site
 from .html.templating import TEMPLATE_FAILURE, make_environment

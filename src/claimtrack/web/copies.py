@@ -5,7 +5,7 @@ A page is kept as two files: the page's bytes as they came (``.html``: evidence 
 was archived, never published) and its main text (``.txt``: what quotes are proven
 against).  The first copy is ``sources/<id>.txt`` and ``.html`` with the record's
 ``snapshot:``; a later version goes into the source's revisions folder with an entry
-under ``revisions:`` (edit/versions.py writes both entries).
+under ``revisions:`` (edit/changes/versions.py writes both entries).
 """
 
 from __future__ import annotations

@@ -24,8 +24,8 @@ from typing import NamedTuple
 
 import orjson
 
-from ...batch import split
 from ...layout import line_column
+from ...process.batch import split
 from ...records import ReviewedSentence
 from ..analysis import Analysis
 from ..store import CoverageKey

@@ -1,6 +1,6 @@
 """`claimtrack new claim|source ID`: start a record from a commented skeleton, a source
 with its archived copy (edit/new_record.py); `claimtrack new measurement CLAIM_ID`: add a
-commented measurement to a claim (edit/measurement.py).  Here only the options."""
+commented measurement to a claim (edit/changes/measurement.py).  Here only the options."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from ...edit.apply import Change, apply
-from ...edit.measurement import edit_add_measurement
+from ...edit.changes.measurement import edit_add_measurement
 from ...edit.new_record import GivenPage, check_id, read_given, start_claim, start_source
 from ...layout import page_rel
 from ...load.files import PAGE_MAX_BYTES

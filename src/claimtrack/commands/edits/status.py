@@ -17,7 +17,7 @@ from functools import partial
 from typing import Any
 
 from ...edit.apply import Change, apply
-from ...edit.yamledit import NewEntry, QuoteItem, edit_status
+from ...edit.changes.status import NewEntry, QuoteItem, edit_status
 from ...errors import UsageError
 from ...problems import format_text
 from ...records import Status, TranslatedBy

@@ -22,7 +22,7 @@ from typing import Any
 from ...errors import EditError
 from ..scalars import awkward, double_quoted, folded, scalar, single_quoted
 from ..spans import Path_, Span, Spans, parse_spans
-from ..yamledit import after_content, line_start
+from ..splice import after_content, line_start
 
 COMMENT_WIDTH = 88  # columns a comment line for the translator fills, indentation included
 _NULLS = frozenset({"", "~", "null", "Null", "NULL"})

@@ -18,8 +18,8 @@ from typing import Any
 
 from jinja2 import Environment, Template, TemplateError
 
-from ...batch import can_split, split
 from ...errors import DataError
+from ...process.batch import can_split, split
 from ..plan.contexts import COMMON, FIELDS, Lazy
 from ..plan.outputs import Output
 from .templating import EXPRESSION_ERRORS, TEMPLATE_FAILURE, template_problem

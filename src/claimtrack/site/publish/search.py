@@ -32,9 +32,9 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-from ...children import Children
 from ...errors import ClaimtrackError
 from ...load.cache import Cache
+from ...process.children import Children
 from .. import addresses
 from .index_inputs import (
     IndexInputs,

@@ -25,9 +25,9 @@ import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
-from ...batch import split
 from ...errors import UsageError
 from ...fsutil import pid_alive
+from ...process.batch import split
 
 _AT_FDCWD = -100
 _RENAME_EXCHANGE = 2

@@ -1,7 +1,7 @@
 """A source's versions in its record: the first ``snapshot:`` (written by `new source`
 with a copy, and by `recheck --save` for a source that had none) and one entry more under
 ``revisions:`` (`recheck --save`), spliced into the editor's text as `status` splices a
-history entry (edit/yamledit.py): every comment, blank line and key stays where it was.
+history entry (changes/status.py): every comment, blank line and key stays where it was.
 
 Each splice goes through the one checked splice (edit/splice.py): a text shaped in a way
 these splices do not handle is refused (EditError), never rewritten.
@@ -9,12 +9,11 @@ these splices do not handle is refused (EditError), never rewritten.
 
 from __future__ import annotations
 
-from ..errors import EditError
-from ..layout import newline
-from .scalars import scalar
-from .spans import Spans, parse_spans
-from .splice import Spliced, Text, checked_splice, with_key
-from .yamledit import after_content, append_item
+from ...errors import EditError
+from ...layout import newline
+from ..scalars import scalar
+from ..spans import Spans, parse_spans
+from ..splice import Spliced, Text, after_content, append_item, checked_splice, with_key
 
 # The keys of a revisions: entry, in the order they are written.
 ENTRY_KEYS = ("retrieved", "outcome", "url", "sha256", "html_sha256")

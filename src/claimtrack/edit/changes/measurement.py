@@ -1,6 +1,6 @@
 """Append a commented measurement skeleton to a claim, keeping the file as the editor wrote it.
 
-Like a status change (yamledit.py), the skeleton is spliced into the text at the spans
+Like a status change (status.py), the skeleton is spliced into the text at the spans
 the parser reports, never by dumping the YAML again: after the last item of a block
 ``measurements:`` list, in place of an empty ``measurements: []``, or, when the claim has
 no such key, as a new key before ``status:``.  The result is parsed again and must hold
@@ -11,13 +11,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..errors import EditError
-from ..layout import newline
-from ..load.yamlsource import parse_document
-from .scaffold import skeleton
-from .spans import parse_spans
-from .splice import Spliced, Text, checked_splice, with_key
-from .yamledit import append_item, line_start
+from ...errors import EditError
+from ...layout import newline
+from ...load.yamlsource import parse_document
+from ..scaffold import skeleton
+from ..spans import parse_spans
+from ..splice import Spliced, Text, append_item, checked_splice, line_start, with_key
 
 
 def _item(today: str, dash_col: int, nl: str) -> str:

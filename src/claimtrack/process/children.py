@@ -21,9 +21,9 @@ import threading
 from contextlib import suppress
 from pathlib import Path
 
+from ..errors import Stopped
 from . import ends_with_parent
 from .ends_with_parent import die_with_parent, end_with_parent
-from .errors import Stopped
 
 WRAPPER = Path(ends_with_parent.__file__)
 

@@ -13,15 +13,14 @@ writes it, so a surprise in the text is refused rather than written.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from ..errors import EditError
-from ..layout import newline
-from .scalars import scalar
-from .spans import Path_, Span, Spans, parse_spans
-from .splice import Spliced, Text, checked_splice
+from ...errors import EditError
+from ...layout import newline
+from ..scalars import scalar
+from ..spans import Path_, Span, Spans, parse_spans
+from ..splice import Spliced, Text, after_content, checked_splice, line_start
 
 ENTRY_KEYS = ("date", "status", "note", "evidence")
 
@@ -58,39 +57,6 @@ class NewEntry:
     status: str
     note: str
     evidence: tuple[str | QuoteItem, ...] = ()
-
-
-def line_start(text: str, index: int) -> int:
-    return text.rfind("\n", 0, index) + 1
-
-
-def content_end(text: str, spans: Spans, path: Path_) -> int:
-    """Offset just after the last character written inside the node at ``path``."""
-    own = spans.values[path]
-    inner = [s for s in spans.under(path) if not (s.kind != "scalar" and s.style == "block")]
-    if own.style == "flow":
-        inner.append(own)
-    end = max((s.end for s in inner), default=own.start)
-    while end > own.start and text[end - 1] in " \t\r\n":
-        end -= 1  # a block scalar's span runs on over the line breaks after it
-    return end
-
-
-def after_content(text: str, spans: Spans, path: Path_, column: int) -> int:
-    """Where text written after the node at ``path`` goes: the start of the line after its
-    last character and after the comment lines under it indented deeper than ``column``
-    (they belong to it); ``len(text)`` when the file ends first."""
-    pos = content_end(text, spans, path)
-    while True:
-        line_end = text.find("\n", pos)
-        if line_end < 0:
-            return len(text)
-        pos = line_end + 1
-        next_end = text.find("\n", pos)
-        following = text[pos : next_end if next_end >= 0 else len(text)]
-        body = following.lstrip(" ")
-        if not (body.startswith("#") and len(following) - len(body) > column):
-            return pos
 
 
 class _Writer:
@@ -314,42 +280,3 @@ def edit_status(raw: bytes, relpath: str, entry: NewEntry) -> bytes:
         )
 
     return checked_splice(raw, relpath, splice)
-
-
-def append_item(
-    text: str, spans: Spans, name: str, item: Callable[[int], str], nl: str, block: str
-) -> str:
-    """``text`` with ``item(dash_column)`` appended to the top-level list ``name:``, which
-    the text has: the one splice of a new list item (a measurement, a revision).
-
-    An empty ``name:`` gets the list on the next line, ``name: []`` becomes a block list
-    (a comment after it stays in its column); a flow list with items is refused, with
-    ``block`` saying what to write instead.
-    """
-    key, value = spans.keys[(name,)], spans.values[(name,)]
-    count = spans.items((name,))
-    if value.kind == "scalar" and value.style == "plain" and not text[value.start : value.end]:
-        # "name:" with nothing after it: the list starts on the next line.
-        line_end = text.find("\n", key.end)
-        at = len(text) if line_end < 0 else line_end + 1
-        lead = nl if line_end < 0 else ""
-        return text[:at] + lead + item(key.column + 1) + text[at:]
-    if value.kind != "seq":
-        raise EditError(f"'{name}:' must be a list")
-    if value.style == "flow":
-        if count:
-            raise EditError(block)
-        # "name: []" -> "name:" and the item on the lines after it.
-        line_end = text.find("\n", value.end)
-        at = len(text) if line_end < 0 else line_end + 1
-        rest = text[value.end : at]  # a comment and the line break, or nothing
-        if rest.strip():  # a comment after []: it stays in its column
-            line = text[: value.start] + " " * (value.end - value.start) + rest
-        else:
-            line = text[: value.start].rstrip(" ") + rest
-        lead = nl if line_end < 0 else ""
-        return line + lead + item(key.column + 1) + text[at:]
-    dash_col = value.column - 1
-    at = after_content(text, spans, (name, count - 1), dash_col)
-    lead = "" if at < len(text) or text.endswith("\n") else nl
-    return text[:at] + lead + item(dash_col) + text[at:]

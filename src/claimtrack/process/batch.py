@@ -32,8 +32,8 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import TypeVar
 
+from ..errors import ClaimtrackError
 from .children import tie_to_parent
-from .errors import ClaimtrackError
 
 T = TypeVar("T")
 R = TypeVar("R")
