@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...errors import EditError
+from ...layout import newline
 from ..scalars import awkward, double_quoted, folded, scalar, single_quoted
 from ..spans import Path_, Span, Spans, parse_spans
 from ..splice import after_content, line_start
@@ -105,7 +106,7 @@ class _Merger:
     def __init__(self, text: str, spans: Spans) -> None:
         self.text = text
         self.spans = spans
-        self.nl = "\r\n" if "\r\n" in text else "\n"
+        self.nl = newline(text)
         self.unit = self._unit()
         self.edits: list[_Edit] = []
 

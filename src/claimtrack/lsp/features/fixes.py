@@ -27,7 +27,7 @@ from ...edit.scalars import folded_block, literal_block, scalar
 from ...edit.spans import Path_, Span, Spans, parse_spans
 from ...edit.splice import Spliced, Text, TextSplice, checked_splice
 from ...errors import ClaimtrackError, EditError
-from ...layout import RecordKind, classify, editor_position, record_kind
+from ...layout import RecordKind, classify, editor_position, newline, record_kind
 from ...load.parse import SCHEMA_HEADER, schema_header
 from ...load.validation import close_names
 from ...load.yamlsource import parse_document
@@ -251,7 +251,7 @@ def quote_scalar(text: str, span: Span, value: str) -> str:
             else:
                 block = folded_block(value, indent, FOLD_WIDTH)
             if block is not None:
-                nl = "\r\n" if "\r\n" in text else "\n"
+                nl = newline(text)
                 head, _, body = block.partition("\n")
                 return head + header_comment(text, span) + nl + body.replace("\n", nl)
         return scalar(value, "double", span.flow)
@@ -342,20 +342,20 @@ def header_fix(view: View, doc: Document, problem: Problem) -> list[types.CodeAc
     header = schema_header(model)
 
     def splice(text: Text) -> Spliced:
-        line_end = text.text.find("\n")
-        first = text.text[: line_end if line_end >= 0 else len(text.text)].rstrip("\r")
-        if first.startswith(SCHEMA_HEADER.decode()):
-            new = header + text.text[len(first) :]
-        else:
-            new = header + text.nl + text.text
-        return Spliced(new, text.data, "the schema header")
+        first, named = _first_line(text.text)
+        rest = text.text[len(first) :] if named else text.nl + text.text
+        return Spliced(header + rest, text.data, "the schema header")
 
-    first = doc.text.lstrip("\ufeff").partition("\n")[0]
-    named = first.startswith(SCHEMA_HEADER.decode())
-    title = (
-        f"{'Name the schema in the first line' if named else 'Insert the schema header'}: {header}"
-    )
+    named = _first_line(doc.text.removeprefix("\ufeff"))[1]
+    verb = "Name the schema in the first line" if named else "Insert the schema header"
+    title = f"{verb}: {header}"
     return offer(view, doc, title, of_text(splice))
+
+
+def _first_line(text: str) -> tuple[str, bool]:
+    """A text's first line (without its line break), and whether it names a schema."""
+    first = text.partition("\n")[0].rstrip("\r")
+    return first, first.startswith(SCHEMA_HEADER.decode())
 
 
 FIXES: dict[Code, Fix] = {
