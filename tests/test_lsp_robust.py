@@ -11,12 +11,15 @@ import pytest_lsp
 from lsprotocol import types
 from pytest_lsp import ClientServerConfig, LanguageClient
 
+from claimtrack.lsp.frames import MAX_FRAME
 from tests.lsp_support import (
     DEADLINE,
     RawServer,
     codes,
     copy_fixture,
     diagnostics_until,
+    logs,
+    no_popup_or_traceback,
     open_file,
     server_command,
     start,
@@ -53,21 +56,31 @@ async def test_a_broken_document_gets_its_syntax_problem(
 
 
 @pytest.mark.asyncio
-async def test_a_50_mb_document_is_refused_with_a_diagnostic(
+async def test_a_document_over_the_record_limit_is_refused_with_a_diagnostic(
     client: LanguageClient, root: Path
 ) -> None:
     claim = root / "claims" / "rocket-speed.yaml"
-    huge = claim.read_text(encoding="utf-8") + "# " + "x" * (50 * 1024 * 1024) + "\n"
+    huge = claim.read_text(encoding="utf-8") + "# " + "x" * (2 * 1024 * 1024) + "\n"
     uri = open_file(client, claim, huge)
     found = await diagnostics_until(client, uri, lambda d: len(d) > 0)
     assert codes(found) == ["file-too-large"]
     assert found[0].range.start.line == 0
+
+
+@pytest.mark.asyncio
+async def test_a_50_mb_document_is_skipped_and_logged(client: LanguageClient, root: Path) -> None:
+    claim = root / "claims" / "rocket-speed.yaml"
+    huge = claim.read_text(encoding="utf-8") + "# " + "x" * (50 * 1024 * 1024) + "\n"
+    assert len(huge) > MAX_FRAME  # its message is more than the server reads
+    open_file(client, claim, huge)
     # And the server goes on: another record's problems still come.
     other = root / "claims" / "rocket-price.yaml"
     other_uri = open_file(client, other, other.read_text(encoding="utf-8") + "kind: x\n")
     assert "duplicate-key" in codes(
         await diagnostics_until(client, other_uri, lambda d: len(d) > 0)
     )
+    assert [m.message for m in client.log_messages if "skipped" in m.message]
+    assert not client.messages  # no pop-up
 
 
 @pytest.mark.asyncio
@@ -155,3 +168,40 @@ def test_the_server_exits_when_nobody_reads_it(raw: RawServer, root: Path) -> No
     assert raw.process.stdin is not None
     raw.process.stdin.close()
     raw.process.wait(DEADLINE)
+
+
+def test_a_change_without_a_text_is_logged_and_the_document_kept(
+    raw: RawServer, root: Path
+) -> None:
+    raw.initialize(root)
+    claim = root / "claims" / "rocket-price.yaml"
+    text = claim.read_text(encoding="utf-8")
+    uri = raw.open(claim, text)
+    raw.published(uri)  # checked: hover answers from here on
+    line = next(n for n, found in enumerate(text.splitlines()) if "source: acme-post" in found)
+    position = {"line": line, "character": text.splitlines()[line].index("acme-post") + 2}
+    everything = {"start": {"line": 0, "character": 0}, "end": {"line": 99, "character": 0}}
+    bad_changes = [{"text": None}, {}, {"range": everything, "text": None}, {"text": 5}]
+    for number, bad in enumerate(bad_changes, start=2):
+        raw.send(
+            {
+                "method": "textDocument/didChange",
+                "params": {
+                    "textDocument": {"uri": uri, "version": number},
+                    "contentChanges": [bad],
+                },
+            }
+        )
+        raw.send(
+            {
+                "id": number,
+                "method": "textDocument/hover",
+                "params": {"textDocument": {"uri": uri}, "position": position},
+            }
+        )
+        messages = raw.until(number)
+        hover = messages[-1]["result"]
+        # The text is still the document's: the source id is there to hover.
+        assert hover is not None and "Acme" in str(hover), bad
+        assert len([m for m in logs(messages) if "didChange" in m]) == 1, bad
+        no_popup_or_traceback(raw, messages)

@@ -1,28 +1,44 @@
 """`claimtrack lsp`: the protocol's requests and notifications, over the one Workspace.
 
-pygls reads and writes the messages on its event loop; the Workspace checks on its own
-thread and hands each current View back here, where the diagnostics of every open
-record are published when they changed.  Requests read the latest View and answer at
-once (nothing while the first check runs: the editor asks again).
+pygls writes the messages and dispatches them on its event loop; they are read by
+claimtrack's own reader (frames.py, rpc.py), which hands pygls only well-formed ones.
+The Workspace checks on its own thread and hands each current View back here, where the
+diagnostics of every open record are published when they changed.  Requests read the
+latest View and answer at once (nothing while the first check runs: the editor asks
+again).  No file is read here but through the loader's guarded reader (View.text).
 """
 
 from __future__ import annotations
 
 import asyncio
 import datetime as dt
+import logging
+import sys
 import threading
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING, Any, BinaryIO
+from urllib.parse import unquote
 
 from lsprotocol import types
+from pygls.exceptions import FeatureRequestError, JsonRpcInternalError
+from pygls.io_ import StdoutWriter
 from pygls.lsp.server import LanguageServer
 
 from .._version import __version__
 from ..live.follow import EditFeed
 from ..load import Cache
 from .convert import Units
+from .frames import FrameReader
+from .rpc import ClaimtrackProtocol, run, strict_converter
 from .view import View, relative
 from .workspace import Workspace, answers_for
+
+if TYPE_CHECKING:
+    from pygls.server import ServerErrors
+    from pygls.workspace import TextDocument
+
+logger = logging.getLogger(__name__)
 
 PROGRESS_TOKEN = "claimtrack-index"
 
@@ -39,10 +55,17 @@ def find_root(candidates: list[Path]) -> Path | None:
 class ClaimtrackServer(LanguageServer):
     """The language server; ``root`` from --root, else from the client's workspace."""
 
+    protocol: ClaimtrackProtocol
+
     def __init__(
         self, root: Path | None = None, use_cache: bool = True, today: dt.date | None = None
     ) -> None:
-        super().__init__("claimtrack", __version__)
+        super().__init__(
+            "claimtrack",
+            __version__,
+            protocol_cls=ClaimtrackProtocol,
+            converter_factory=strict_converter,
+        )
         self.root_option = root
         self.use_cache = use_cache
         self.today = today
@@ -99,6 +122,33 @@ class ClaimtrackServer(LanguageServer):
                 title="claimtrack", message="loading and checking the tracker", percentage=0
             ),
         )
+
+    def start_io(self, stdin: BinaryIO | None = None, stdout: BinaryIO | None = None) -> None:
+        """pygls's start_io (pygls/server.py), with claimtrack's reader in place of its own."""
+        self._stop_event = stop = threading.Event()  # what pygls's shutdown() sets
+        self.protocol.set_writer(StdoutWriter(stdout or sys.stdout.buffer))
+        source: Any = stdin or sys.stdin.buffer  # a BufferedReader: read1 reads what is there
+        reader = FrameReader(source.read1)
+        try:
+            asyncio.run(run(self.protocol, reader, stop))
+        except BrokenPipeError:
+            logger.error("the client's end of stdout is gone: the server ends")
+        except (KeyboardInterrupt, SystemExit):
+            pass  # exit: pygls leaves with sys.exit
+        finally:
+            self.shutdown()  # type: ignore[no-untyped-call]
+
+    def report_server_error(self, error: Exception, source: ServerErrors) -> None:
+        """An error of pygls's handling, logged, where pygls pops "Error in server" up.
+
+        A request's error is in its answer already; an error in sending is only written
+        to stderr, as logging it would send again."""
+        if source is FeatureRequestError:
+            return
+        if source is JsonRpcInternalError:
+            logger.error("sending failed: %s", error)
+            return
+        self.protocol.log(f"internal error ({type(error).__name__}: {error}); please report it")
 
     def finish(self) -> None:
         self._stop.set()
