@@ -3,8 +3,10 @@ tracker, invalid JSON-RPC, a client that goes away."""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 import pytest_lsp
@@ -205,3 +207,69 @@ def test_a_change_without_a_text_is_logged_and_the_document_kept(
         assert hover is not None and "Acme" in str(hover), bad
         assert len([m for m in logs(messages) if "didChange" in m]) == 1, bad
         no_popup_or_traceback(raw, messages)
+
+
+def worklist(raw: RawServer, root: Path, request_id: int) -> dict[str, list[dict[str, Any]]]:
+    """The workspace diagnostics (the worklist) by path, once the first check is done."""
+    price = root / "claims" / "rocket-price.yaml"
+    raw.published(raw.open(price, price.read_text(encoding="utf-8")))
+    raw.send(
+        {"id": request_id, "method": "workspace/diagnostic", "params": {"previousResultIds": []}}
+    )
+    reports = raw.answer_to(request_id)["result"]["items"]  # type: ignore[index]
+    return {r["uri"].removeprefix(root.as_uri() + "/"): r["items"] for r in reports}
+
+
+@pytest.mark.parametrize("target", ["outside", "/dev/zero"])
+def test_a_link_out_of_the_tracker_is_never_read(
+    raw: RawServer, root: Path, tmp_path: Path, target: str
+) -> None:
+    if target == "outside":
+        outside = tmp_path / "outside.yaml"
+        outside.write_text(
+            "statement: the first line of a file outside the tracker\n", encoding="utf-8"
+        )
+        target = str(outside)
+    (root / "claims" / "leak.yaml").symlink_to(target)
+    raw.initialize(root)
+    (item,) = worklist(raw, root, 2)["claims/leak.yaml"]
+    assert item["code"] == "symlink-outside"
+    # Its range from no read of what the link points to (not its first line's length).
+    assert item["range"]["end"] == {"line": 0, "character": 0}
+
+
+def test_a_fifo_is_never_read(raw: RawServer, root: Path) -> None:
+    os.mkfifo(root / "claims" / "pipe-claim.yaml")
+    fifo_uri = (root / "claims" / "pipe-claim.yaml").as_uri()
+    price = root / "claims" / "rocket-price.yaml"
+    text = price.read_text(encoding="utf-8").replace("[rocket-speed]", "[pipe-claim]")
+    price.write_text(text, encoding="utf-8")
+    raw.initialize(root)
+    assert worklist(raw, root, 2)["claims/pipe-claim.yaml"]  # its problem, answered
+    # Go to the FIFO's record from the claim that names it: answered, from no read of it.
+    line = next(n for n, found in enumerate(text.splitlines()) if "pipe-claim" in found)
+    character = text.splitlines()[line].index("pipe-claim") + 2
+    where = {"line": line, "character": character}
+    raw.send(
+        {
+            "id": 3,
+            "method": "textDocument/definition",
+            "params": {"textDocument": {"uri": price.as_uri()}, "position": where},
+        }
+    )
+    (location,) = raw.answer_to(3)["result"]  # type: ignore[misc]
+    assert location["uri"] == fifo_uri
+    # A request about the FIFO itself, never opened: answered with nothing.
+    start = {"line": 0, "character": 0}
+    raw.send(
+        {
+            "id": 4,
+            "method": "textDocument/hover",
+            "params": {"textDocument": {"uri": fifo_uri}, "position": start},
+        }
+    )
+    assert raw.answer_to(4)["result"] is None
+    # And the server still ends when its input does.
+    assert raw.process.stdin is not None
+    raw.process.stdin.close()
+    assert raw.process.wait(DEADLINE) == 0

@@ -213,10 +213,25 @@ class ClaimtrackServer(LanguageServer):
         rel = relative(self.tracker.root, uri)
         return rel if rel is not None and answers_for(rel) else None
 
+    def opened(self, uri: str) -> TextDocument | None:
+        """The document if the editor has it open (pygls keys them unquoted)."""
+        found: TextDocument | None = self.workspace.text_documents.get(unquote(uri))
+        return found
+
+    def text_of(self, uri: str, view: View) -> str | None:
+        """A document's text: the editor's if it is open, else the file's as the view
+        reads it.  Never pygls's ``get_text_document(uri).source``, which reads a file
+        that is not open with no guard (a link out of the tracker, a FIFO, /dev/zero)."""
+        document = self.opened(uri)
+        if document is not None:
+            return document.source
+        rel = view.rel(uri)
+        return None if rel is None else view.text(rel)
+
     def edited(self, uri: str) -> None:
-        rel = self.rel(uri)
-        if rel is not None and self.tracker is not None:
-            self.tracker.set_text(rel, self.workspace.get_text_document(uri).source)
+        rel, document = self.rel(uri), self.opened(uri)
+        if rel is not None and document is not None and self.tracker is not None:
+            self.tracker.set_text(rel, document.source)
 
     def closed(self, uri: str) -> None:
         rel = self.rel(uri)
