@@ -17,6 +17,8 @@ from claimtrack.lsp.frames import MAX_FRAME
 from tests.lsp_support import (
     DEADLINE,
     RawServer,
+    change,
+    check_json,
     codes,
     copy_fixture,
     diagnostics_until,
@@ -170,6 +172,38 @@ def test_the_server_exits_when_nobody_reads_it(raw: RawServer, root: Path) -> No
     assert raw.process.stdin is not None
     raw.process.stdin.close()
     raw.process.wait(DEADLINE)
+
+
+@pytest.mark.asyncio
+async def test_a_lone_surrogate_is_the_not_utf8_problem_check_gives_those_bytes(
+    client: LanguageClient, root: Path, tmp_path: Path
+) -> None:
+    claim = root / "claims" / "rocket-speed.yaml"
+    text = claim.read_text(encoding="utf-8")
+    uri = open_file(client, claim, text)
+    await diagnostics_until(client, uri, lambda d: True)
+    # Written as a JSON escape, as a client with a broken UTF-16 string sends it.
+    broken = text.replace("statement: ", "statement: ab\ud800", 1)
+    change(client, uri, 2, broken)
+    found = await diagnostics_until(client, uri, lambda d: codes(d) == ["not-utf8"])
+    # `check` of a file holding the bytes the surrogate stands for says the same place.
+    disk = copy_fixture(tmp_path / "disk")
+    (disk / "claims" / "rocket-speed.yaml").write_bytes(broken.encode("utf-8", "surrogatepass"))
+    (problem,) = [p for p in check_json(disk) if p["path"] == "claims/rocket-speed.yaml"]
+    assert problem["code"] == "not-utf8"
+    start = found[0].range.start
+    assert (start.line + 1, start.character + 1) == (problem["line"], problem["column"])
+    assert start.character == broken.splitlines()[start.line].index("\ud800")
+    # And the document is checked from then on: a later text gets its problems.
+    later = text.replace("source: acme-post", "source: acme-psot").replace(
+        "related: [rocket-price]", "related: [rocket-prices]"
+    )
+    (disk / "claims" / "rocket-speed.yaml").write_text(later, encoding="utf-8")
+    found_by_check = [p for p in check_json(disk) if p["path"] == "claims/rocket-speed.yaml"]
+    expected = sorted(str(p["code"]) for p in found_by_check)
+    assert len(expected) >= 2
+    change(client, uri, 3, later)
+    assert codes(await diagnostics_until(client, uri, lambda d: codes(d) == expected)) == expected
 
 
 def test_a_change_without_a_text_is_logged_and_the_document_kept(
