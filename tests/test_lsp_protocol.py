@@ -122,19 +122,26 @@ def test_a_request_with_a_bad_id_params_or_jsonrpc_is_answered(raw: RawServer, r
         no_popup_or_traceback(raw, messages)
 
 
-def test_a_bad_response_is_logged_and_not_answered(raw: RawServer, root: Path) -> None:
+def test_a_bad_notification_or_response_is_logged_and_not_answered(
+    raw: RawServer, root: Path
+) -> None:
     raw.initialize(root)
-    bad_responses: list[dict[str, object]] = [
-        {"jsonrpc": "2.0", "id": "r1"},  # neither a result nor an error
+    position = {"textDocument": {"uri": "file:///x.yaml"}, "position": {"line": 0, "character": 0}}
+    bad: list[dict[str, object]] = [
+        {"jsonrpc": "2.0", "method": 5},
+        {"method": "initialized", "params": {}},  # no "jsonrpc": "2.0"
+        {"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"x": 1}},
+        {"jsonrpc": "2.0", "method": "textDocument/hover", "params": position},  # no id
+        {"jsonrpc": "2.0", "id": "r1"},  # a response with neither a result nor an error
         {"jsonrpc": "2.0", "id": "r2", "error": {"code": "bad", "message": 1}},
         {"jsonrpc": "2.0", "id": None, "result": 3},
     ]
-    for number, response in enumerate(bad_responses, start=2):
-        raw.send_bytes(json.dumps(response).encode())
+    for number, message in enumerate(bad, start=2):
+        raw.send_bytes(json.dumps(message).encode())
         raw.write(frame(request(number)))
         messages = raw.until(number)
-        assert len(logs(messages)) == 1, response
-        assert not errors(messages), response  # nobody waits for an answer to a response
+        assert len(logs(messages)) == 1, message
+        assert not errors(messages), message  # nobody waits for an answer to these
         no_popup_or_traceback(raw, messages)
 
 

@@ -166,7 +166,8 @@ class ClaimtrackProtocol(LanguageServerProtocol):
             request = "id" in attrs.fields_dict(kind)
             if request != (msg_id is not None):
                 what = "a request: it needs an id" if request else "a notification: it has no id"
-                self._refuse(Refusal(msg_id, Codes.InvalidRequest, f"{method} is {what}", True))
+                message = f"{method} is {what}"
+                self._refuse(Refusal(msg_id, Codes.InvalidRequest, message, msg_id is not None))
                 return
         if self._shutdown and method != types.EXIT:
             # The LSP: requests after shutdown are errors; notifications are dropped.
@@ -183,8 +184,8 @@ class ClaimtrackProtocol(LanguageServerProtocol):
             message = self._structure(data, kind, msg_id)
         except Exception as exc:  # cattrs's errors, and what a hook of lsprotocol raises
             detail = "; ".join(cattrs.transform_error(exc)) if _is_cattrs(exc) else str(exc)
-            refusal = Refusal(msg_id, Codes.InvalidParams, f"{method}: {detail}", True)
-            self._refuse(refusal if msg_id is not None else _unanswered(refusal))
+            message = f"{method}: {detail}"
+            self._refuse(Refusal(msg_id, Codes.InvalidParams, message, msg_id is not None))
             return
         if method == types.INITIALIZE:
             self._initialized = True
@@ -251,10 +252,6 @@ class ClaimtrackProtocol(LanguageServerProtocol):
         handler = self.fm.features.get(types.TEXT_DOCUMENT_DID_CHANGE)
         if handler is not None:
             yield handler, (params,), None
-
-
-def _unanswered(refusal: Refusal) -> Refusal:
-    return Refusal(refusal.id, refusal.code, refusal.message, False)
 
 
 def _is_cattrs(exc: Exception) -> bool:
