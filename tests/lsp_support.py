@@ -8,7 +8,9 @@ publishes: every wait is for a message, with a deadline, never a pause.
 from __future__ import annotations
 
 import asyncio
+import json
 import shutil
+import subprocess
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -88,6 +90,17 @@ async def diagnostics_until(
     return await asyncio.wait_for(wait(), deadline)
 
 
+def check_json(root: Path) -> list[dict[str, object]]:
+    done = subprocess.run(
+        [server_command()[0], "check", "--root", str(root), "--today", TODAY, "--format", "json"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    found: list[dict[str, object]] = json.loads(done.stdout)
+    return found
+
+
 def codes(diagnostics: Sequence[types.Diagnostic]) -> list[str]:
     return sorted(str(d.code) for d in diagnostics)
 
@@ -96,21 +109,39 @@ class RawServer:
     """The server process spoken to byte by byte, for what a well-behaved client never
     sends (invalid JSON-RPC) and for a client that goes away."""
 
-    def __init__(self, root: Path) -> None:
+    def __init__(self, root: Path, memory: int | None = None) -> None:
+        """``memory``: the most address space the server may have, in bytes."""
+        import resource
         import subprocess
+        import tempfile
 
+        def limit() -> None:
+            if memory is not None:
+                resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
+
+        self._stderr = tempfile.TemporaryFile()  # noqa: SIM115 (closed by close())
         self.process = subprocess.Popen(
             [*server_command("--root", str(root))],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
-            stderr=subprocess.DEVNULL,
+            stderr=self._stderr,
+            preexec_fn=limit,
         )
         self._buffer = b""
 
-    def send_bytes(self, body: bytes) -> None:
+    def write(self, raw: bytes) -> None:
+        """Bytes as they are, headers and all (or none)."""
         assert self.process.stdin is not None
-        self.process.stdin.write(b"Content-Length: %d\r\n\r\n" % len(body) + body)
+        self.process.stdin.write(raw)
         self.process.stdin.flush()
+
+    def send_bytes(self, body: bytes) -> None:
+        self.write(b"Content-Length: %d\r\n\r\n" % len(body) + body)
+
+    def stderr(self) -> str:
+        """What the server wrote to stderr so far."""
+        self._stderr.seek(0)
+        return self._stderr.read().decode("utf-8", "replace")
 
     def send(self, message: dict[str, object]) -> None:
         import json
@@ -159,10 +190,16 @@ class RawServer:
 
     def answer_to(self, request_id: int, timeout: float = DEADLINE) -> dict[str, object]:
         """The response to ``request_id`` (notifications before it are passed over)."""
+        return self.until(request_id, timeout)[-1]
+
+    def until(self, request_id: int, timeout: float = DEADLINE) -> list[dict[str, object]]:
+        """Every message up to the response to ``request_id``, that response last."""
+        found = []
         while True:
             message = self.read(timeout)
+            found.append(message)
             if message.get("id") == request_id and "method" not in message:
-                return message
+                return found
 
     def initialize(self, root: Path) -> dict[str, object]:
         self.send(
@@ -176,6 +213,24 @@ class RawServer:
         self.send({"method": "initialized", "params": {}})
         return answer
 
+    def open(self, path: Path, text: str) -> str:
+        """``path`` opened with ``text``; its URI."""
+        uri = path.as_uri()
+        document = {"uri": uri, "languageId": "yaml", "version": 1, "text": text}
+        self.send({"method": "textDocument/didOpen", "params": {"textDocument": document}})
+        return uri
+
+    def published(self, uri: str, timeout: float = DEADLINE) -> list[dict[str, object]]:
+        """The next diagnostics published for ``uri`` (other messages passed over)."""
+        while True:
+            message = self.read(timeout)
+            params = message.get("params")
+            if message.get("method") == "textDocument/publishDiagnostics":
+                assert isinstance(params, dict)
+                if params["uri"] == uri:
+                    found: list[dict[str, object]] = params["diagnostics"]
+                    return found
+
     def close(self) -> None:
         if self.process.poll() is None:
             self.process.kill()
@@ -183,3 +238,20 @@ class RawServer:
         for stream in (self.process.stdin, self.process.stdout):
             if stream is not None:
                 stream.close()
+        self._stderr.close()
+
+
+def logs(messages: list[dict[str, object]]) -> list[str]:
+    """The window/logMessage texts among raw messages."""
+    logged = [m["params"] for m in messages if m.get("method") == "window/logMessage"]
+    return [str(p["message"]) for p in logged]  # type: ignore[index]
+
+
+def errors(messages: list[dict[str, object]]) -> list[dict[str, object]]:
+    return [m for m in messages if "error" in m]
+
+
+def no_popup_or_traceback(raw: RawServer, messages: list[dict[str, object]]) -> None:
+    """No "Error in server" pop-up among ``messages``, no traceback on stderr."""
+    assert not [m for m in messages if m.get("method") == "window/showMessage"]
+    assert "Traceback" not in raw.stderr()

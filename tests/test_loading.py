@@ -332,9 +332,9 @@ def test_parsing_on_two_cores_gives_what_one_core_gives(
 ) -> None:
     import datetime as dt
 
-    from claimtrack.process import batch
     from claimtrack.check import run_checks
     from claimtrack.load import load_tracker
+    from claimtrack.process import batch
 
     root = tracker("minimal")
     shutil.copy(FIXTURES / "cases" / "unknown-field.yaml", root / "claims" / "typo.yaml")

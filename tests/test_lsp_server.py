@@ -3,8 +3,6 @@ and VS Code drive it (their capabilities, from pytest-lsp)."""
 
 from __future__ import annotations
 
-import json
-import subprocess
 from pathlib import Path
 
 import pytest
@@ -14,8 +12,8 @@ from pytest_lsp import ClientServerConfig, LanguageClient
 
 from tests.lsp_support import (
     EDITORS,
-    TODAY,
     change,
+    check_json,
     codes,
     copy_fixture,
     diagnostics_until,
@@ -37,17 +35,6 @@ async def client(request: pytest.FixtureRequest, lsp_client: LanguageClient, roo
     await start(lsp_client, root, request.param)
     yield
     await lsp_client.shutdown_session()
-
-
-def check_json(root: Path) -> list[dict[str, object]]:
-    done = subprocess.run(
-        [server_command()[0], "check", "--root", str(root), "--today", TODAY, "--format", "json"],
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    found: list[dict[str, object]] = json.loads(done.stdout)
-    return found
 
 
 async def test_an_open_record_gets_the_problems_check_reports(

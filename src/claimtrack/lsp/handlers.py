@@ -37,7 +37,9 @@ def _context(
     view = ls.current()
     if rel is None or view is None:
         return None
-    text = ls.workspace.get_text_document(uri).source
+    text = ls.text_of(uri, view)
+    if text is None:
+        return None
     return view, rel, text, Units(ls.workspace.position_codec).into(editor_lines(text), position)
 
 
@@ -78,10 +80,8 @@ def definition(ls: ClaimtrackServer, params: types.DefinitionParams) -> list[typ
     units = Units(ls.workspace.position_codec)
     locations = define.definition(view, rel, text, position)
     for location in locations:
-        target = view.rel(location.uri)
         # The target's lines as the editor has them, if it is open, else as on disk.
-        opened = ls.workspace.text_documents.get(location.uri)
-        target_text = opened.source if opened is not None else (view.text(target or "") or "")
+        target_text = ls.text_of(location.uri, view) or ""
         location.range = units.out(editor_lines(target_text), location.range)
     return locations
 
@@ -93,8 +93,8 @@ def code_action(
     rel, view = ls.rel(uri), ls.current()
     if rel is None or view is None:
         return None
-    text = ls.workspace.get_text_document(uri).source
-    if view.text(rel) != text:
+    text = ls.text_of(uri, view)
+    if text is None or view.text(rel) != text:
         return None  # the view is of an older text: its positions would be off
     units, lines = Units(ls.workspace.position_codec), editor_lines(text)
     wanted = params.range

@@ -1,20 +1,28 @@
 """`claimtrack lsp`: the protocol's requests and notifications, over the one Workspace.
 
-pygls reads and writes the messages on its event loop; the Workspace checks on its own
-thread and hands each current View back here, where the diagnostics of every open
-record are published when they changed.  Requests read the latest View and answer at
-once (nothing while the first check runs: the editor asks again).
+pygls writes the messages and dispatches them on its event loop; they are read by
+claimtrack's own reader (frames.py, rpc.py), which hands pygls only well-formed ones.
+The Workspace checks on its own thread and hands each current View back here, where the
+diagnostics of every open record are published when they changed.  Requests read the
+latest View and answer at once (nothing while the first check runs: the editor asks
+again).  No file is read here but through the loader's guarded reader (View.text).
 """
 
 from __future__ import annotations
 
 import asyncio
 import datetime as dt
+import logging
+import sys
 import threading
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING, Any, BinaryIO
+from urllib.parse import unquote
 
 from lsprotocol import types
+from pygls.exceptions import FeatureRequestError, JsonRpcInternalError
+from pygls.io_ import StdoutWriter
 from pygls.lsp.server import LanguageServer
 
 from .._version import __version__
@@ -22,8 +30,16 @@ from ..layout import CLAIMS, SETTINGS_FILE
 from ..live.follow import EditFeed
 from ..load import Cache
 from .convert import Units
+from .frames import FrameReader
+from .rpc import ClaimtrackProtocol, run, strict_converter
 from .view import View, relative
 from .workspace import Workspace, answers_for
+
+if TYPE_CHECKING:
+    from pygls.server import ServerErrors
+    from pygls.workspace import TextDocument
+
+logger = logging.getLogger(__name__)
 
 PROGRESS_TOKEN = "claimtrack-index"
 
@@ -40,10 +56,17 @@ def find_root(candidates: list[Path]) -> Path | None:
 class ClaimtrackServer(LanguageServer):
     """The language server; ``root`` from --root, else from the client's workspace."""
 
+    protocol: ClaimtrackProtocol
+
     def __init__(
         self, root: Path | None = None, use_cache: bool = True, today: dt.date | None = None
     ) -> None:
-        super().__init__("claimtrack", __version__)
+        super().__init__(
+            "claimtrack",
+            __version__,
+            protocol_cls=ClaimtrackProtocol,
+            converter_factory=strict_converter,
+        )
         self.root_option = root
         self.use_cache = use_cache
         self.today = today
@@ -100,6 +123,33 @@ class ClaimtrackServer(LanguageServer):
                 title="claimtrack", message="loading and checking the tracker", percentage=0
             ),
         )
+
+    def start_io(self, stdin: BinaryIO | None = None, stdout: BinaryIO | None = None) -> None:
+        """pygls's start_io (pygls/server.py), with claimtrack's reader in place of its own."""
+        self._stop_event = stop = threading.Event()  # what pygls's shutdown() sets
+        self.protocol.set_writer(StdoutWriter(stdout or sys.stdout.buffer))
+        source: Any = stdin or sys.stdin.buffer  # a BufferedReader: read1 reads what is there
+        reader = FrameReader(source.read1)
+        try:
+            asyncio.run(run(self.protocol, reader, stop))
+        except BrokenPipeError:
+            logger.error("the client's end of stdout is gone: the server ends")
+        except (KeyboardInterrupt, SystemExit):
+            pass  # exit: pygls leaves with sys.exit
+        finally:
+            self.shutdown()  # type: ignore[no-untyped-call]
+
+    def report_server_error(self, error: Exception, source: ServerErrors) -> None:
+        """An error of pygls's handling, logged, where pygls pops "Error in server" up.
+
+        A request's error is in its answer already; an error in sending is only written
+        to stderr, as logging it would send again."""
+        if source is FeatureRequestError:
+            return
+        if source is JsonRpcInternalError:
+            logger.error("sending failed: %s", error)
+            return
+        self.protocol.log(f"internal error ({type(error).__name__}: {error}); please report it")
 
     def finish(self) -> None:
         self._stop.set()
@@ -164,10 +214,25 @@ class ClaimtrackServer(LanguageServer):
         rel = relative(self.tracker.root, uri)
         return rel if rel is not None and answers_for(rel) else None
 
+    def opened(self, uri: str) -> TextDocument | None:
+        """The document if the editor has it open (pygls keys them unquoted)."""
+        found: TextDocument | None = self.workspace.text_documents.get(unquote(uri))
+        return found
+
+    def text_of(self, uri: str, view: View) -> str | None:
+        """A document's text: the editor's if it is open, else the file's as the view
+        reads it.  Never pygls's ``get_text_document(uri).source``, which reads a file
+        that is not open with no guard (a link out of the tracker, a FIFO, /dev/zero)."""
+        document = self.opened(uri)
+        if document is not None:
+            return document.source
+        rel = view.rel(uri)
+        return None if rel is None else view.text(rel)
+
     def edited(self, uri: str) -> None:
-        rel = self.rel(uri)
-        if rel is not None and self.tracker is not None:
-            self.tracker.set_text(rel, self.workspace.get_text_document(uri).source)
+        rel, document = self.rel(uri), self.opened(uri)
+        if rel is not None and document is not None and self.tracker is not None:
+            self.tracker.set_text(rel, document.source)
 
     def closed(self, uri: str) -> None:
         rel = self.rel(uri)

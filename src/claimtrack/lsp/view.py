@@ -16,6 +16,8 @@ from urllib.parse import unquote, urlparse
 
 from ..check.analysis import Analysis
 from ..load import Tracker
+from ..layout import classify
+from ..load.files import MAX_BYTES, PAGE_MAX_BYTES, read_data_file
 from ..problems import Problem
 
 
@@ -53,12 +55,17 @@ class View:
         )
 
     def text(self, rel: str) -> str | None:
-        """The text of ``rel`` this view was made from: the editor's, else the file's."""
+        """The text of ``rel`` this view was made from: the editor's, else the file's,
+        read as the loader reads it (``read_data_file``): never through a link out of
+        the tracker, never a FIFO or a device, never more than the loader would read.
+        None when the loader would not read it either (its problem says why)."""
         raw = self.unsaved.get(rel)
         if raw is None:
-            try:
-                raw = (self.root / rel).read_bytes()
-            except OSError:
+            found = classify(rel)
+            pages = found is not None and found[0] in ("page", "revision-page")
+            limit = PAGE_MAX_BYTES if pages else MAX_BYTES  # as load/files.load_page
+            raw = read_data_file(self.root, self.root / rel, [], limit)
+            if raw is None:
                 return None
         return raw.decode("utf-8", "replace")
 
@@ -78,7 +85,7 @@ def relative(root: Path, uri: str) -> str | None:
         return None
     try:
         rel = Path(unquote(parsed.path)).resolve().relative_to(root)
-    except (ValueError, OSError):
+    except (ValueError, OSError, RuntimeError):  # RuntimeError: a link in a loop
         return None
     text = rel.as_posix()
     return None if text in ("", ".") else text

@@ -85,7 +85,10 @@ class Workspace:
             if text is None:
                 self._unsaved.pop(rel, None)
             else:
-                self._unsaved[rel] = text.encode("utf-8", "surrogateescape")
+                # A lone surrogate (\ud800 in the JSON) has no UTF-8: written as its
+                # three bytes all the same, it is the loader's not-utf8 problem at its
+                # line and column, as `check` reports those bytes in a file.
+                self._unsaved[rel] = text.encode("utf-8", "surrogatepass")
             self._changed({rel})
 
     def on_disk(self, rels: list[str]) -> None:
