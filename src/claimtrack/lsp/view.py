@@ -15,8 +15,8 @@ from pathlib import Path
 from urllib.parse import unquote, urlparse
 
 from ..check.analysis import Analysis
-from ..load import Tracker
 from ..layout import classify
+from ..load import Tracker
 from ..load.files import MAX_BYTES, PAGE_MAX_BYTES, read_data_file
 from ..problems import Problem
 
