@@ -191,16 +191,16 @@ def commands() -> dict[str, argparse.ArgumentParser]:
 
 
 def test_the_commands_table_names_every_command_and_option() -> None:
-    """Each command has its row; each of its options is in that row, but --root and
-    --today, which the sentence under the table gives once for all."""
-    text = README.read_text(encoding="utf-8")
-    section = text[text.index("\n## Commands\n") :]
-    section = section[: section.index("\n## ", 1)]
+    """Each command has its row in docs/commands.md; each of its options is in that row,
+    but --root and --today, which the sentence under the table gives once for all."""
+    text = (DOCS / "commands.md").read_text(encoding="utf-8")
+    section = text[text.index("\n## The table\n") :]
     rows = [line for line in section.splitlines() if line.startswith("| `claimtrack ")]
     assert "`--root DIR`" in section and "`--today YYYY-MM-DD`" in section
     missing = []
     for name, parser in commands().items():
         mine = [row for row in rows if re.search(rf"`claimtrack {name}[ `]", row)]
+        assert re.search(rf"`claimtrack {name.split()[0]}[ `\\]", README.read_text()), name
         if not mine:
             missing.append(f"claimtrack {name}")
             continue

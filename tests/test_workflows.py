@@ -304,7 +304,7 @@ def test_the_workflows_install_the_claimtrack_init_names(tmp_path: Path) -> None
 
 def cron_command() -> str:
     """The command of the README's crontab line (its five time fields dropped)."""
-    readme = Path(__file__).resolve().parent.parent / "README.md"
+    readme = Path(__file__).resolve().parent.parent / "docs" / "automation.md"
     (line,) = [x for x in readme.read_text("utf-8").splitlines() if x.startswith("17 6 * * * ")]
     return line.split(" ", 5)[5]
 
