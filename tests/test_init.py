@@ -13,6 +13,7 @@ import yaml
 from claimtrack.cli import build_parser
 from claimtrack.commands import COMMANDS
 from claimtrack.edit import transaction
+from claimtrack.layout import JOURNAL
 from claimtrack.load.cache import CACHE_DIR
 
 from .conftest import REPO, TODAY, Result
@@ -142,6 +143,7 @@ def test_gitignore_names_the_site_and_the_cache(run_cli: Run, tmp_path: Path) ->
     lines = (root / ".gitignore").read_text().splitlines()
     assert "site/" in lines
     assert f"{CACHE_DIR}/" in lines
+    assert JOURNAL in lines  # a killed command's journal is never committed
 
 
 def _run_in_argv(entry: str) -> list[str]:
