@@ -81,7 +81,24 @@ def test_quote_not_found_says_where_it_differs(run_cli: Runner, root: Path) -> N
     )
     problem = only(problems(run_cli, root), "quote-not-found")
     assert at(problem) == ("claims/rocket-speed.yaml", 16, 12)
-    assert "'4x faster'" in str(problem["hint"])
+    # What the archive says where the quote parts from it, not the quote's own words alone.
+    assert problem["hint"] == (
+        "the first 14 characters match; then the archived text has '3x faster than Rocke' "
+        "where the quote has '4x faster'"
+    )
+
+
+def test_quote_not_found_past_the_end_of_the_archive(run_cli: Runner, root: Path) -> None:
+    edit(
+        root / "claims/rocket-speed.yaml",
+        "quote: It runs up to 3x faster than Rocket 1",
+        "quote: The price was not announced. Nor was the date",
+    )
+    problem = only(problems(run_cli, root), "quote-not-found")
+    assert problem["hint"] == (
+        "the first 28 characters match, where the archived text ends; "
+        "the quote goes on with ' Nor was the date'"
+    )
 
 
 def test_quote_matching_normalises_quotes_space_and_width(run_cli: Runner, root: Path) -> None:
