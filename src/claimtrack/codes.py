@@ -124,7 +124,14 @@ CODES: dict[Code, CodeInfo] = {
     Code.EMPTY_FILE: CodeInfo(E, "a data file holds nothing"),
     Code.NOT_MAPPING: CodeInfo(E, "the top level is not a mapping of fields"),
     Code.MULTIPLE_DOCUMENTS: CodeInfo(E, "more than one YAML document (`---`) in a file"),
-    Code.YAML_SYNTAX: CodeInfo(E, "the file is not valid YAML"),
+    Code.YAML_SYNTAX: CodeInfo(
+        E,
+        "the file is not valid YAML; the common mistakes are reported where they start, "
+        "with a hint: a quote never closed, text after a closing quote, a `[` or `{` never "
+        "closed, a `: ` inside an unquoted value, `key:value` with no space, a key or a `- ` "
+        "item indented unlike its siblings, a list on its key's line, a value beginning "
+        "with `@`, `` ` ``, `*` or `&`; anything else in the parser's own words",
+    ),
     Code.DUPLICATE_KEY: CodeInfo(E, "a key appears twice in one mapping (YAML would drop one)"),
     Code.YAML_ALIAS: CodeInfo(E, "an anchor or alias (`&a`, `*a`)"),
     Code.YAML_TAG: CodeInfo(E, "a tag (`!!str`, `!x`)"),
