@@ -269,6 +269,26 @@ def test_unused_source_is_a_warning(run_cli: Runner, root: Path) -> None:
     assert problem["path"] == "sources/unused.yaml" and problem["severity"] == "warning"
 
 
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [("status: unverified\nhistory:", "status: bogus\nhistory:"), ("kind: figure", "kind: [figure")],
+    ids=["invalid", "not-yaml"],
+)
+def test_a_claim_that_fails_to_load_still_uses_the_sources_it_names(
+    run_cli: Runner, root: Path, old: str, new: str
+) -> None:
+    """fr-report is cited by rocket-speed only: while that claim fails to load (a wrong
+    value, or a file that is not YAML), the failure is its one problem, with no knock-on
+    unused-source; a source that no file names is reported all the same."""
+    edit(root / "claims/rocket-speed.yaml", old, new)
+    shutil.copy(root / "sources/acme-post.yaml", root / "sources/unused.yaml")
+    text = (root / "sources/unused.yaml").read_text()
+    (root / "sources/unused.yaml").write_text(text[: text.index("snapshot:")])
+    found = problems(run_cli, root)
+    assert [p["path"] for p in found if p["code"] == "unused-source"] == ["sources/unused.yaml"]
+    assert {p["path"] for p in found if p["severity"] == "error"} == {"claims/rocket-speed.yaml"}
+
+
 def test_non_english_quote_needs_translation(run_cli: Runner, root: Path) -> None:
     edit(root / "claims/rocket-speed.yaml", "    translation: '\"up to 3 times faster\"'\n", "")
     found = problems(run_cli, root)

@@ -185,7 +185,11 @@ CODES: dict[Code, CodeInfo] = {
     Code.UNKNOWN_CLAIM: CodeInfo(E, "a claim id that resolves to nothing (with a did-you-mean)"),
     Code.SELF_RELATED: CodeInfo(W, "a claim lists itself as related"),
     Code.DERIVATION_CYCLE: CodeInfo(E, "`derived_from` loops"),
-    Code.UNUSED_SOURCE: CodeInfo(W, "a source no claim cites"),
+    Code.UNUSED_SOURCE: CodeInfo(
+        W,
+        "a source no claim cites (a claim that fails to load counts as citing each source "
+        "its file names: its own error is the problem to fix)",
+    ),
     Code.ORPHAN_ARCHIVE: CodeInfo(
         W, "a `.txt` archive or `.html` saved page without a source record"
     ),
