@@ -198,7 +198,9 @@ def _other(
         code, message = Code.INVALID_FORMAT, _pattern_message(err["ctx"]["pattern"])
     else:
         message = _EXPECTED.get(kind) or err["msg"][0].lower() + err["msg"][1:]
-    return report(rel, positions.value(loc), code, f"{where}: {message}")
+    # Our own validators (records/values.py) may give a hint in the error's context.
+    hint = (err.get("ctx") or {}).get("hint")
+    return report(rel, positions.value(loc), code, f"{where}: {message}", hint)
 
 
 # What each pattern of the records asks for, in words: chosen by the pattern itself, so
