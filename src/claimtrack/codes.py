@@ -134,7 +134,9 @@ CODES: dict[Code, CodeInfo] = {
     ),
     Code.DUPLICATE_KEY: CodeInfo(E, "a key appears twice in one mapping (YAML would drop one)"),
     Code.YAML_ALIAS: CodeInfo(E, "an anchor or alias (`&a`, `*a`)"),
-    Code.YAML_TAG: CodeInfo(E, "a tag (`!!str`, `!x`)"),
+    Code.YAML_TAG: CodeInfo(
+        E, "a tag (`!x`), even one naming the type the value has anyway (`!!str`, `!!map`)"
+    ),
     Code.YAML_MERGE: CodeInfo(
         E, "a merge key (`<<:`), which YAML 1.2 does not have: write the keys out"
     ),
@@ -171,7 +173,9 @@ CODES: dict[Code, CodeInfo] = {
         E, "a required value is empty, or only white space or invisible characters"
     ),
     Code.WRONG_TYPE: CodeInfo(
-        E, "a value of the wrong type (a list for a text, `true` for a number)"
+        E,
+        "a value of the wrong type (a list for a text, `true` for a number, an unquoted "
+        "number for a `made_from` fingerprint)",
     ),
     Code.INVALID_CHOICE: CodeInfo(E, "a value outside its list of choices (status, kind, bound)"),
     Code.INVALID_FORMAT: CodeInfo(E, "an id, language tag or sha256 not written as it must be"),

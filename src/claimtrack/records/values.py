@@ -25,6 +25,7 @@ from pydantic_core import PydanticCustomError, core_schema
 # and lists the tracker's files without importing pydantic.  Re-exported: their home here.
 from ..textrules import (
     DATE_PATTERN,
+    DECIMAL,
     ID_MAX,
     ID_PATTERN,
     ID_RULE,
@@ -138,9 +139,8 @@ class _IsoDateSchema:
 
 IsoDate = Annotated[dt.date, _IsoDateSchema(), WithJsonSchema({"type": "string", "format": "date"})]
 
-# A number as YAML 1.2 writes one.  The loader keeps numbers as text; pydantic
-# alone would also take 1_000, " 3 ", true (as 1), nan and inf.
-_DECIMAL = re.compile(r"[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?")
+# A number as YAML 1.2 writes one (textrules.DECIMAL).  The loader keeps numbers as text;
+# pydantic alone would also take 1_000, " 3 ", true (as 1), nan and inf.
 _NOT_FINITE = re.compile(r"[-+]?\.?(?:nan|inf|infinity)", re.IGNORECASE)
 _FLOAT_MAX = 1.7976931348623157e308
 
@@ -156,7 +156,7 @@ def _finite_number(value: object) -> float:
     if isinstance(value, bool) or not isinstance(value, (str, int, float)):
         raise PydanticCustomError("float_type", f"expected a number, not {_kind(value)}")
     if isinstance(value, str):
-        if _DECIMAL.fullmatch(value):
+        if DECIMAL.fullmatch(value):
             number = float(value)
         elif _NOT_FINITE.fullmatch(value):
             number = math.nan

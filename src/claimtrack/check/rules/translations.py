@@ -16,16 +16,20 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from functools import cache
 
+from pydantic import BaseModel
+from yaml.nodes import ScalarNode
+
 from ...codes import Code
 from ...i18n import english
 from ...load import Loaded
 from ...load.files import SETTINGS_FILE
 from ...load.nodes import Path_, Positions
-from ...load.validation import suggest
+from ...load.validation import describe_path, suggest
 from ...problems import Problem, report
 from ...records import Claim, Source, TrackerSettings
 from ...records.translated import FieldState, claim_fields, field_name, quote_state, source_fields
 from ...records.translated import tracker_fields as settings_fields
+from ...textrules import DECIMAL
 from ..analysis import Analysis, ClaimRule, SourceRule
 from .language import settings_positions
 
@@ -145,6 +149,46 @@ def _fields(
             )
 
 
+def _prints(made_from: object) -> Iterator[tuple[Path_, str]]:
+    """Each fingerprint a ``made_from`` records (a quote's: one; a record's: a model of
+    fields, history and measurements keyed by date), with its path under it."""
+    if isinstance(made_from, str):
+        yield (), made_from
+        return
+    for name, value in made_from if isinstance(made_from, BaseModel) else ():
+        if isinstance(value, str):
+            yield (name,), value
+        elif isinstance(value, dict):
+            yield from (((name, key), print_) for key, print_ in value.items())
+
+
+def number_prints(
+    path: str, positions: Positions, where: Path_, made_from: object
+) -> Iterator[Problem]:
+    """The fingerprints under ``where``'s made_from written as plain numbers.
+
+    A fingerprint is text (12 hexadecimal digits); one made of decimal digits alone
+    (123456789012, or 1234567e8901) and left unquoted is a number to every other YAML
+    reader (an editor's schema check, PyYAML), which would read 012345678901 without its
+    0.  The loader keeps it as text (a plain number is text wherever a record wants text),
+    so only its style tells; `claimtrack translate` quotes such a fingerprint.
+    """
+    for sub, value in _prints(made_from):
+        if not DECIMAL.fullmatch(value):
+            continue
+        at = (*where, "made_from", *sub)
+        _, node = positions.nodes(at)
+        if isinstance(node, ScalarNode) and not node.style:
+            yield report(
+                path,
+                positions.value(at),
+                Code.WRONG_TYPE,
+                f"{describe_path(at)}: expected a fingerprint, which is text: unquoted, "
+                f"{value} is a number to YAML",
+                f'quote it, "{value}", as `claimtrack translate` writes it',
+            )
+
+
 def _stamp(record_id: str, tag: str) -> str:
     return f"claimtrack translate {record_id} --language {tag} --stamp"
 
@@ -157,6 +201,8 @@ def translated_claim(a: Analysis, loaded: Loaded[Claim]) -> Iterator[Problem]:
         if problem is not None:
             yield problem
         else:
+            made_from = claim.translations[tag].made_from
+            yield from number_prints(loaded.path, positions, ("translations", tag), made_from)
             fields = claim_fields(claim, tag)
             yield from _fields(loaded.path, positions, tag, fields, "claim", _stamp(loaded.id, tag))
     for where, ev in claim.quote_items():
@@ -167,6 +213,12 @@ def translated_claim(a: Analysis, loaded: Loaded[Claim]) -> Iterator[Problem]:
             if problem is not None:
                 yield problem
                 continue
+            yield from number_prints(
+                loaded.path,
+                positions,
+                (*where, "translations", tag),
+                ev.translations[tag].made_from,
+            )
             state = quote_state(ev, tag)
             if state is not None and state.state == "stale":
                 yield report(
@@ -187,6 +239,8 @@ def translated_source(a: Analysis, loaded: Loaded[Source]) -> Iterator[Problem]:
         if problem is not None:
             yield problem
         else:
+            made_from = source.translations[tag].made_from
+            yield from number_prints(loaded.path, positions, ("translations", tag), made_from)
             fields = source_fields(source, tag)
             yield from _fields(
                 loaded.path, positions, tag, fields, "source", _stamp(loaded.id, tag)
@@ -223,6 +277,8 @@ def translated_tracker(a: Analysis) -> Iterator[Problem]:
             )
         else:
             stamp = f"claimtrack translate --tracker --language {tag} --stamp"
+            made_from = settings.translations[tag].made_from
+            yield from number_prints(SETTINGS_FILE, positions, ("translations", tag), made_from)
             fields = settings_fields(settings, tag)
             yield from _fields(SETTINGS_FILE, positions, tag, fields, "tracker", stamp)
 
