@@ -12,6 +12,7 @@ from ...load.nodes import Path_, Positions
 from ...load.validation import suggest
 from ...problems import Problem, report
 from ...records import Claim, Source
+from ...textrules import ID_PATTERN
 from ..analysis import Analysis, ClaimRule, SourceRule, TrackerRule
 
 
@@ -92,8 +93,8 @@ def _cycle_problem(a: Analysis, cycle: list[str]) -> Problem:
     )
 
 
-# A word that could be a record's id (textrules.is_record_id's shape), as a whole word.
-_ID_WORD = re.compile(r"(?<![\w-])[a-z0-9]+(?:-[a-z0-9]+)*(?![\w-])")
+# A word that could be a record's id (textrules.ID_PATTERN, unanchored), as a whole word.
+_ID_WORD = re.compile(rf"(?<![\w-]){ID_PATTERN.strip('^$')}(?![\w-])")
 
 
 def named_by_broken_claims(a: Analysis) -> set[str]:
