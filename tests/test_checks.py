@@ -317,6 +317,15 @@ def test_figure_needs_quantity(run_cli: Runner, root: Path) -> None:
     assert only(problems(run_cli, root), "quantity-missing")["path"] == "claims/rocket-price.yaml"
 
 
+@pytest.mark.parametrize(("kind", "said"), [("assessment", "an assessment"), ("fact", "a fact")])
+def test_a_quantity_on_another_kind_names_it_with_its_article(
+    run_cli: Runner, root: Path, kind: str, said: str
+) -> None:
+    edit(root / "claims/rocket-speed.yaml", "kind: figure", f"kind: {kind}")
+    problem = only(problems(run_cli, root), "quantity-unexpected")
+    assert problem["message"] == f"only figures carry a quantity, this claim is {said}"
+
+
 def test_a_source_to_check_is_used_and_must_exist(run_cli: Runner, root: Path) -> None:
     shutil.copy(root / "sources/acme-post.yaml", root / "sources/acme-guide.yaml")
     text = (root / "sources/acme-guide.yaml").read_text()
