@@ -10,6 +10,7 @@ the old data plus exactly one measurement more.
 from __future__ import annotations
 
 from ..load.yamlsource import parse_document
+from ..problems import a_or_an
 from .scaffold import skeleton
 from .spans import parse_spans
 from .yamledit import EditError, append_item, line_start
@@ -55,7 +56,8 @@ def edit_add_measurement(raw: bytes, relpath: str, today: str) -> bytes:
     kind = old.data.get("kind")
     if kind != "figure":
         raise EditError(
-            f"{relpath} is a {kind or 'claim without a kind'}: only figures carry measurements"
+            f"{relpath} is {a_or_an(str(kind)) if kind else 'a claim without a kind'}: "
+            "only figures carry measurements"
         )
     text = raw[len(bom) :].decode("utf-8")
     new_raw = bom + add_measurement(text, today).encode("utf-8")
