@@ -226,12 +226,13 @@ def test_zh_hant_is_not_zh_Hant(root: Path) -> None:
     settings = root / "tracker.yaml"
     append(settings, "  zh-Hant: {translated_by: machine}\n")
     append(root / PRICE, "translations:\n  zh-hant: {translated_by: machine}\n")
-    ((_, _, _, message, hint),) = found(root, "translation-language")
-    assert message == "'zh-hant' is not one of the site's languages"
-    assert hint == (
-        "did you mean 'zh-Hant'? the site's further languages are fr, zh-Hant "
-        "(tracker.yaml's translations:)"
+    ((path, line, column, message, hint),) = found(root, "translation-language")
+    assert (path, line, column) == (PRICE, 19, 3)  # at the key
+    assert message == (
+        "'zh-hant' is written 'zh-Hant' in tracker.yaml: the site's pages and folders go by "
+        "that spelling"
     )
+    assert hint == "did you mean 'zh-Hant'?"
     settings.write_text(settings.read_text(encoding="utf-8").split("translations:")[0], "utf-8")
     ((*_, hint),) = found(root, "translation-language")
     assert hint == (
@@ -481,3 +482,32 @@ def test_a_fingerprint_written_as_a_number_is_an_error_at_it(root: Path) -> None
         )
     assert found(root, "wrong-type") == []
     assert {p.code for p in check(root)} == {"translation-stale"}
+
+
+def test_a_tracker_yaml_that_fails_to_load_still_declares_its_languages(root: Path) -> None:
+    """A translation in tracker.yaml without translated_by fails its settings: the records'
+    translations are judged by the languages it declares all the same (not "the site is
+    published in en only"), and the hint names those."""
+    settings = root / "tracker.yaml"
+    append(settings, "  zh-Hant: {title: 聲明追蹤}\n")  # no translated_by: an error
+    append(
+        root / PRICE,
+        "translations:\n"
+        "  fr: {translated_by: machine}\n"
+        "  zh-Hant: {translated_by: machine}\n"
+        "  de: {translated_by: machine}\n",  # line 21
+    )
+    problems = check(root)
+    assert [(p.path, p.code) for p in problems if p.is_error] == [
+        (PRICE, "translation-language"),
+        ("tracker.yaml", "missing-field"),
+    ]
+    ((_, line, column, message, hint),) = found(root, "translation-language")
+    assert (line, column, message) == (21, 3, "'de' is not one of the site's languages")
+    assert hint == (
+        "the site's further languages are fr, zh-Hant (tracker.yaml's translations:); "
+        "add it there to publish it too"
+    )
+    # A tracker.yaml that does not even parse declares nothing: no key is judged.
+    settings.write_text("title: [Rocket 2\n", encoding="utf-8")
+    assert {p.code for p in check(root) if p.is_error} == {"yaml-syntax"}

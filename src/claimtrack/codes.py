@@ -304,7 +304,8 @@ CODES: dict[Code, CodeInfo] = {
     Code.TRANSLATION_LANGUAGE: CodeInfo(
         E,
         "a translation keyed by a language the site is not published in (not in `tracker.yaml` "
-        "`translations:`), or by the language the original is already in; in `tracker.yaml`, "
+        "`translations:`), by one of its languages in other capitals (`zh-hant` for "
+        "`zh-Hant`), or by the language the original is already in; in `tracker.yaml`, "
         "two languages that differ only in case (they would share one folder)",
     ),
     Code.TRANSLATION_ORPHAN: CodeInfo(

@@ -13,7 +13,7 @@ runs every claim's rules again (check/impact.py), so it never goes stale itself.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from functools import cache
 
 from pydantic import BaseModel
@@ -45,10 +45,15 @@ def _language(tag: str) -> str:
     return english().language_name(tag)  # 'French (fr)'
 
 
-def not_site_language(tag: str, settings: TrackerSettings) -> tuple[str, str] | None:
+def not_site_language(
+    tag: str, settings: TrackerSettings, languages: Sequence[str] | None = None
+) -> tuple[str, str] | None:
     """Why a record's translation key is not one of the site's further languages (message,
-    hint), or None when it is one."""
-    main, further = settings.language, settings.site_languages[1:]
+    hint), or None when it is one.  ``languages``: the site's, main first, as tracker.yaml
+    declares them (Analysis.site_languages; by default the settings')."""
+    if languages is None:
+        languages = settings.site_languages
+    main, further = languages[0], tuple(languages[1:])
     if tag in further:
         return None
     if tag.casefold() == main.casefold():
@@ -71,6 +76,19 @@ def not_site_language(tag: str, settings: TrackerSettings) -> tuple[str, str] | 
     return f"{tag!r} is not one of the site's languages", f"{mean} {hint}" if mean else hint
 
 
+def wrong_case(tag: str, languages: Sequence[str]) -> tuple[str, str] | None:
+    """A record's translation key that is one of the site's further languages in other
+    capitals (zh-hant for zh-Hant): the one fault is its spelling (message, hint)."""
+    same = next((t for t in languages[1:] if t.casefold() == tag.casefold()), None)
+    if same is None or tag in languages:
+        return None
+    return (
+        f"{tag!r} is written {same!r} in tracker.yaml: the site's pages and folders go by "
+        "that spelling",
+        f"did you mean {same!r}?",
+    )
+
+
 def _is_english(tag: str) -> bool:
     folded = tag.casefold()
     return folded == "en" or folded.startswith("en-")
@@ -81,10 +99,12 @@ def _keys(
     positions: Positions,
     where: Path_,
     tags: Iterable[str],
-    settings: TrackerSettings,
+    a: Analysis,
     quote: bool = False,
 ) -> Iterator[tuple[str, Problem | None]]:
-    """Each translation key with its problem (None when it is a site language)."""
+    """Each translation key with its problem (None when it is a site language, or when
+    tracker.yaml does not parse: then nothing says which are)."""
+    languages = a.site_languages
     for tag in tags:
         if quote and _is_english(tag):
             # Whatever the main language, a quote's English translation is `translation`.
@@ -93,10 +113,14 @@ def _keys(
                 "translations:",
                 "move the text to translation: (with translated_by:)",
             )
-        elif quote and tag == settings.language:
+        elif languages is None:
+            why = None  # tracker.yaml does not parse: nothing says which are the site's
+        elif quote and tag == languages[0]:
             why = None  # a main language other than English: its pages show this one
         else:
-            why = not_site_language(tag, settings)
+            why = wrong_case(tag, languages) or not_site_language(
+                tag, a.tracker.settings, languages
+            )
         yield (
             tag,
             (
@@ -194,10 +218,8 @@ def _stamp(record_id: str, tag: str) -> str:
 
 
 def translated_claim(a: Analysis, loaded: Loaded[Claim]) -> Iterator[Problem]:
-    claim, settings, positions = loaded.record, a.tracker.settings, loaded.positions
-    for tag, problem in _keys(
-        loaded.path, positions, ("translations",), claim.translations, settings
-    ):
+    claim, positions = loaded.record, loaded.positions
+    for tag, problem in _keys(loaded.path, positions, ("translations",), claim.translations, a):
         if problem is not None:
             yield problem
         else:
@@ -206,9 +228,7 @@ def translated_claim(a: Analysis, loaded: Loaded[Claim]) -> Iterator[Problem]:
             fields = claim_fields(claim, tag)
             yield from _fields(loaded.path, positions, tag, fields, "claim", _stamp(loaded.id, tag))
     for where, ev in claim.quote_items():
-        keys = _keys(
-            loaded.path, positions, (*where, "translations"), ev.translations, settings, True
-        )
+        keys = _keys(loaded.path, positions, (*where, "translations"), ev.translations, a, True)
         for tag, problem in keys:
             if problem is not None:
                 yield problem
@@ -232,10 +252,8 @@ def translated_claim(a: Analysis, loaded: Loaded[Claim]) -> Iterator[Problem]:
 
 
 def translated_source(a: Analysis, loaded: Loaded[Source]) -> Iterator[Problem]:
-    source, settings, positions = loaded.record, a.tracker.settings, loaded.positions
-    for tag, problem in _keys(
-        loaded.path, positions, ("translations",), source.translations, settings
-    ):
+    source, positions = loaded.record, loaded.positions
+    for tag, problem in _keys(loaded.path, positions, ("translations",), source.translations, a):
         if problem is not None:
             yield problem
         else:
