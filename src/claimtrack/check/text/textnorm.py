@@ -173,10 +173,12 @@ def longest_found_prefix(quote: str, text: str) -> int:
     return lo
 
 
-# How many characters of each side a divergence shows, and how many places of the quote's
-# beginning are weighed to find the one it was copied from.
+# How many characters of each side a divergence shows; how many places of the quote's
+# beginning are weighed to find the one it was copied from, by how many characters after
+# it (difflib's cost is the product of the lengths: a long quote is weighed by its start).
 SHOWN = 20
 _PLACES = 50
+_WEIGHED = 80
 
 
 @dataclass(frozen=True)
@@ -195,6 +197,7 @@ def divergence(quote: str, text: str) -> Divergence:
     continuation is most like the quote's is the passage the editor copied from."""
     matched = longest_found_prefix(quote, text)
     rest = quote[matched:]
+    ahead = rest[:_WEIGHED]
     places: list[int] = []
     at = text.find(quote[:matched])
     while at >= 0 and len(places) < _PLACES:
@@ -203,10 +206,10 @@ def divergence(quote: str, text: str) -> Divergence:
     best = places[0] if places else 0
     if len(places) > 1:
         matcher = SequenceMatcher(autojunk=False)
-        matcher.set_seq2(rest)
+        matcher.set_seq2(ahead)
         scores = []
         for place in places:
-            matcher.set_seq1(text[place : place + len(rest)])
+            matcher.set_seq1(text[place : place + len(ahead)])
             scores.append(matcher.ratio())
         best = places[scores.index(max(scores))]
     return Divergence(matched, text[best : best + SHOWN], rest[:SHOWN])
