@@ -81,7 +81,24 @@ def test_quote_not_found_says_where_it_differs(run_cli: Runner, root: Path) -> N
     )
     problem = only(problems(run_cli, root), "quote-not-found")
     assert at(problem) == ("claims/rocket-speed.yaml", 16, 12)
-    assert "'4x faster'" in str(problem["hint"])
+    # What the archive says where the quote parts from it, not the quote's own words alone.
+    assert problem["hint"] == (
+        "the first 14 characters match; then the archived text has '3x faster than Rocke' "
+        "where the quote has '4x faster'"
+    )
+
+
+def test_quote_not_found_past_the_end_of_the_archive(run_cli: Runner, root: Path) -> None:
+    edit(
+        root / "claims/rocket-speed.yaml",
+        "quote: It runs up to 3x faster than Rocket 1",
+        "quote: The price was not announced. Nor was the date",
+    )
+    problem = only(problems(run_cli, root), "quote-not-found")
+    assert problem["hint"] == (
+        "the first 28 characters match, where the archived text ends; "
+        "the quote goes on with ' Nor was the date'"
+    )
 
 
 def test_quote_matching_normalises_quotes_space_and_width(run_cli: Runner, root: Path) -> None:
@@ -252,6 +269,26 @@ def test_unused_source_is_a_warning(run_cli: Runner, root: Path) -> None:
     assert problem["path"] == "sources/unused.yaml" and problem["severity"] == "warning"
 
 
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [("status: unverified\nhistory:", "status: bogus\nhistory:"), ("kind: figure", "kind: [figure")],
+    ids=["invalid", "not-yaml"],
+)
+def test_a_claim_that_fails_to_load_still_uses_the_sources_it_names(
+    run_cli: Runner, root: Path, old: str, new: str
+) -> None:
+    """fr-report is cited by rocket-speed only: while that claim fails to load (a wrong
+    value, or a file that is not YAML), the failure is its one problem, with no knock-on
+    unused-source; a source that no file names is reported all the same."""
+    edit(root / "claims/rocket-speed.yaml", old, new)
+    shutil.copy(root / "sources/acme-post.yaml", root / "sources/unused.yaml")
+    text = (root / "sources/unused.yaml").read_text()
+    (root / "sources/unused.yaml").write_text(text[: text.index("snapshot:")])
+    found = problems(run_cli, root)
+    assert [p["path"] for p in found if p["code"] == "unused-source"] == ["sources/unused.yaml"]
+    assert {p["path"] for p in found if p["severity"] == "error"} == {"claims/rocket-speed.yaml"}
+
+
 def test_non_english_quote_needs_translation(run_cli: Runner, root: Path) -> None:
     edit(root / "claims/rocket-speed.yaml", "    translation: '\"up to 3 times faster\"'\n", "")
     found = problems(run_cli, root)
@@ -278,6 +315,15 @@ def test_plain_false_is_the_status_false(run_cli: Runner, root: Path) -> None:
 def test_figure_needs_quantity(run_cli: Runner, root: Path) -> None:
     edit(root / "claims/rocket-price.yaml", "kind: omission", "kind: figure")
     assert only(problems(run_cli, root), "quantity-missing")["path"] == "claims/rocket-price.yaml"
+
+
+@pytest.mark.parametrize(("kind", "said"), [("assessment", "an assessment"), ("fact", "a fact")])
+def test_a_quantity_on_another_kind_names_it_with_its_article(
+    run_cli: Runner, root: Path, kind: str, said: str
+) -> None:
+    edit(root / "claims/rocket-speed.yaml", "kind: figure", f"kind: {kind}")
+    problem = only(problems(run_cli, root), "quantity-unexpected")
+    assert problem["message"] == f"only figures carry a quantity, this claim is {said}"
 
 
 def test_a_source_to_check_is_used_and_must_exist(run_cli: Runner, root: Path) -> None:

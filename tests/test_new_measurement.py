@@ -85,7 +85,8 @@ def test_refused_for_a_claim_that_is_not_a_figure(
     path = root / "claims" / "rocket-price.yaml"
     before = path.read_bytes()
     result = _new(run_cli, root, "rocket-price")
-    assert result.code == 1 and "only figures carry measurements" in result.err
+    assert result.code == 1
+    assert "claims/rocket-price.yaml is an omission: only figures carry measurements" in result.err
     assert path.read_bytes() == before
 
 

@@ -16,7 +16,7 @@ from claimtrack.check.text.quotecontext import (
     quote_context,
 )
 from claimtrack.check.text.sentences import sentence_starts, sentences
-from claimtrack.check.text.textnorm import mapped, normalise
+from claimtrack.check.text.textnorm import divergence, mapped, normalise
 
 
 def context(quote: str, archive: str) -> QuoteContext | None:
@@ -190,3 +190,25 @@ def test_the_closest_passage_of_a_quote_not_found() -> None:
     assert archive[two.start : two.end] == "The engine runs up to 3x faster. It costs less."
     assert closest_passage(" \n", text) is None
     assert closest_passage("x", ArchiveText("", "")) is None
+
+
+def test_a_quote_parts_from_the_passage_it_was_copied_from() -> None:
+    """Of the places holding the quote's beginning, the one whose words go on most like the
+    quote's is where the archive's side of the difference is read."""
+    text = normalise(
+        "The engine runs on petrol. The engine runs up to 3x faster on the new track. "
+        "The engine runs very hot at full speed."
+    )
+    parted = divergence(normalise("The engine runs up to 4x faster on the new track"), text)
+    assert (parted.matched, parted.archived, parted.quoted) == (
+        len("The engine runs up to "),
+        "3x faster on the new",
+        "4x faster on the new",
+    )
+    # A beginning held in several places, each parting there: the likeliest is shown.
+    parted = divergence(normalise("The engine runs really hot at full speed"), text)
+    assert (parted.matched, parted.archived, parted.quoted) == (
+        len("The engine runs "),
+        "very hot at full spe",
+        "really hot at full s",
+    )

@@ -260,3 +260,14 @@ def test_statuses_have_text_not_only_colour(built: Built) -> None:
     for status in {loaded.record.status for loaded in built.analysis.tracker.claims.values()}:
         label = Status(status).value.capitalize()
         assert f'<span class="badge badge-{status.value}">{label}</span>' in html
+
+
+def test_an_exact_bound_is_said_once(tracker: Callable[[str], Path], tmp_path: Path) -> None:
+    """The bound and its meaning: "exact (the figure as stated)", not "exact (exact: ...)"."""
+    root = tracker("minimal")
+    path = root / "claims" / "rocket-speed.yaml"
+    text = path.read_text(encoding="utf-8").replace("bound: up-to", "bound: exact")
+    path.write_text(text.replace("2 runs up to 3x", "2 runs 3x"), encoding="utf-8")
+    build_site(root, tmp_path / "site", today=dt.date.fromisoformat(TODAY))
+    page = (tmp_path / "site" / "claims" / "rocket-speed" / "index.html").read_text("utf-8")
+    assert "<dd>exact (the figure as stated)</dd>" in page

@@ -314,7 +314,9 @@ def test_a_source_s_notes(run_cli: Run, tracker: Tracker) -> None:
     path = root / "sources" / "fr-report.yaml"
     old = path.read_text(encoding="utf-8")
     done = _translate(run_cli, root, "fr-report", "--language", "fr", "--translated-by", "machine")
-    assert done.out.startswith("sources/fr-report.yaml: fr: added notes;")
+    assert done.out.startswith(
+        "sources/fr-report.yaml: fr: added notes; fill it in, then run `claimtrack check`"
+    )
     assert (
         path.read_text(encoding="utf-8")
         == old

@@ -226,12 +226,13 @@ def test_zh_hant_is_not_zh_Hant(root: Path) -> None:
     settings = root / "tracker.yaml"
     append(settings, "  zh-Hant: {translated_by: machine}\n")
     append(root / PRICE, "translations:\n  zh-hant: {translated_by: machine}\n")
-    ((_, _, _, message, hint),) = found(root, "translation-language")
-    assert message == "'zh-hant' is not one of the site's languages"
-    assert hint == (
-        "did you mean 'zh-Hant'? the site's further languages are fr, zh-Hant "
-        "(tracker.yaml's translations:)"
+    ((path, line, column, message, hint),) = found(root, "translation-language")
+    assert (path, line, column) == (PRICE, 19, 3)  # at the key
+    assert message == (
+        "'zh-hant' is written 'zh-Hant' in tracker.yaml: the site's pages and folders go by "
+        "that spelling"
     )
+    assert hint == "did you mean 'zh-Hant'?"
     settings.write_text(settings.read_text(encoding="utf-8").split("translations:")[0], "utf-8")
     ((*_, hint),) = found(root, "translation-language")
     assert hint == (
@@ -390,3 +391,123 @@ def test_a_malformed_entry_key_fingerprint_or_language_says_what_is_expected(
             "key 'Fr!' of translations: expected a BCP 47 language tag such as en, zh-Hant or fr",
         ),
     ]
+
+
+@pytest.mark.parametrize(
+    ("value", "tag"),
+    [
+        ("!!map {translated_by: machine, statement: Le prix.}", "!!map"),
+        ("!!str", "!!str"),
+        ("!!int 5", "!!int"),
+        ("{translated_by: machine, statement: !!str Le prix.}", "!!str"),
+    ],
+)
+def test_a_tag_on_a_translation_is_an_error_at_it(root: Path, value: str, tag: str) -> None:
+    """docs/records.md: tags are errors, those that name the type a value has anyway
+    (!!map, !!str) too; before, a tagged translation passed with a stale warning."""
+    append(root / PRICE, f"translations:\n  fr: {value}\n")  # line 19
+    problems = check(root)
+    assert [(p.path, p.line, p.code) for p in problems] == [(PRICE, 19, "yaml-tag")]
+    assert problems[0].column == 7 + value.index(tag)
+    assert (problems[0].message, problems[0].hint) == (
+        f"YAML tag {tag!r} is not allowed",
+        "remove the tag: a record holds plain text, numbers, lists and mappings",
+    )
+
+
+def test_a_tag_in_tracker_yaml_s_translations_is_an_error(root: Path) -> None:
+    settings = root / "tracker.yaml"
+    text = settings.read_text(encoding="utf-8")
+    settings.write_text(text.replace("  fr:\n", "  fr: !!map\n"), encoding="utf-8")
+    assert [(p.path, p.line, p.column, p.code) for p in check(root)] == [
+        ("tracker.yaml", 6, 7, "yaml-tag")
+    ]
+
+
+def test_a_fingerprint_written_as_a_number_is_an_error_at_it(root: Path) -> None:
+    """A fingerprint of decimal digits alone, unquoted, is a number to YAML: an error at
+    the value (it passed as a stale translation); quoted, it is a fingerprint."""
+    number = "123456789012"
+    append(
+        root / PRICE,
+        "translations:\n"
+        "  fr:\n"
+        "    translated_by: machine\n"
+        "    statement: Acme n'a pas annoncé le prix de Rocket 2.\n"
+        "    history: {2026-10-02: Aucun prix.}\n"
+        f"    made_from: {{statement: {number}, history: {{2026-10-02: 1234567e8901}}}}\n",
+    )
+    path = root / SPEED
+    quote = "    quote: It runs up to 3x faster than Rocket 1\n"
+    path.write_text(
+        path.read_text(encoding="utf-8").replace(
+            quote,
+            quote + "    translations:\n"
+            "      fr: {text: Jusqu'à 3 fois plus vite, translated_by: machine, "
+            f"made_from: {number}}}\n",  # line 18
+        ),
+        encoding="utf-8",
+    )
+    wrong = [(p, line, col, message) for p, line, col, message, _ in found(root, "wrong-type")]
+    assert wrong == [
+        (
+            PRICE,
+            23,
+            28,
+            f"translations.fr.made_from.statement: expected a fingerprint, which is text: "
+            f"unquoted, {number} is a number to YAML",
+        ),
+        (
+            PRICE,
+            23,
+            64,
+            "translations.fr.made_from.history.2026-10-02: expected a fingerprint, which is "
+            "text: unquoted, 1234567e8901 is a number to YAML",
+        ),
+        (
+            SPEED,
+            18,
+            79,
+            f"evidence[0].translations.fr.made_from: expected a fingerprint, which is text: "
+            f"unquoted, {number} is a number to YAML",
+        ),
+    ]
+    hint = f'quote it, "{number}", as `claimtrack translate` writes it'
+    assert found(root, "wrong-type")[0][4] == hint
+    for changed in (root / PRICE, path):
+        text = changed.read_text(encoding="utf-8")
+        changed.write_text(
+            text.replace(number, f'"{number}"').replace("1234567e8901", "'1234567e8901'"),
+            encoding="utf-8",
+        )
+    assert found(root, "wrong-type") == []
+    assert {p.code for p in check(root)} == {"translation-stale"}
+
+
+def test_a_tracker_yaml_that_fails_to_load_still_declares_its_languages(root: Path) -> None:
+    """A translation in tracker.yaml without translated_by fails its settings: the records'
+    translations are judged by the languages it declares all the same (not "the site is
+    published in en only"), and the hint names those."""
+    settings = root / "tracker.yaml"
+    append(settings, "  zh-Hant: {title: 聲明追蹤}\n")  # no translated_by: an error
+    append(
+        root / PRICE,
+        "translations:\n"
+        "  fr: {translated_by: machine}\n"
+        "  zh-Hant: {translated_by: machine}\n"
+        "  de: {translated_by: machine}\n",  # line 21
+    )
+    problems = check(root)
+    assert [(p.path, p.code) for p in problems if p.is_error] == [
+        (PRICE, "translation-language"),
+        ("tracker.yaml", "missing-field"),
+    ]
+    ((_, line, column, message, hint),) = found(root, "translation-language")
+    assert (line, column, message) == (21, 3, "'de' is not one of the site's languages")
+    assert hint == (
+        "the site's further languages are fr, zh-Hant (tracker.yaml's translations:); "
+        "add it there to publish it too"
+    )
+    # A tracker.yaml that does not even parse declares nothing: no key is judged.
+    settings.write_text("title: [Rocket 2\n", encoding="utf-8")
+    assert {p.code for p in check(root) if p.is_error} == {"yaml-syntax"}

@@ -155,6 +155,64 @@ def test_date_options_take_only_yyyy_mm_dd(
     assert (root / SPEED).read_bytes() == before
 
 
+# --- url: an address a browser could open ----------------------------------------------
+
+PORT = (
+    "url: the port must be a whole number from 1 to 65535",
+    "leave the port out unless the address has one, as https://example.com/page",
+)
+NO_HOST = (
+    "url: the address has no host",
+    "write the host's name after //, as https://example.com/page",
+)
+IPV6 = (
+    "url: the host in brackets is not an IPv6 address",
+    "write an IPv6 address in brackets, as http://[2001:db8::1]/, or the host's name",
+)
+
+
+@pytest.mark.parametrize(
+    ("url", "said"),
+    [
+        ("http://host:99999/", PORT),
+        ("https://host:0/", PORT),
+        ("https://host:65536/page", PORT),
+        ("https://host:8o80/", PORT),
+        ("https://host:1_0/", PORT),
+        ("https://[::1]:70000/", PORT),
+        ("http://[::1/", IPV6),
+        ("http://[zz]/", IPV6),
+        ("http://:80/", NO_HOST),
+        ("https://user@/", NO_HOST),
+        (
+            "ftp://host/",
+            (
+                "url: must be an absolute http:// or https:// URL",
+                "write the whole address, as https://example.com/page",
+            ),
+        ),
+    ],
+)
+def test_an_address_urllib_cannot_read_is_an_error_at_the_value(
+    url: str, said: tuple[str, str], run_cli: Runner, tracker: Callable[[str], Path]
+) -> None:
+    root = tracker("minimal")
+    where = add(root, "sources/acme-post.yaml", "publisher: Acme\n", "url: ", url)
+    problem = by_position(problems(run_cli, root), "invalid-value")[where]
+    assert (problem["message"], problem["hint"]) == said
+
+
+@pytest.mark.parametrize(
+    "url", ["https://host:8443/page", "http://[2001:db8::1]:80/", "http://host:/", "HTTPS://host/"]
+)
+def test_an_address_with_a_port_or_an_ipv6_host_is_accepted(
+    url: str, run_cli: Runner, tracker: Callable[[str], Path]
+) -> None:
+    root = tracker("minimal")
+    add(root, "sources/acme-post.yaml", "publisher: Acme\n", "url: ", url)
+    assert problems(run_cli, root) == []
+
+
 # --- text: something to read ------------------------------------------------------------
 
 BLANKS = ['" "', '"\\u3000"', '"\\n\\n"', '"\\u200b"', '"\\ufeff \\u200d"', '""', "'  '",

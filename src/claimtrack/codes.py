@@ -124,10 +124,19 @@ CODES: dict[Code, CodeInfo] = {
     Code.EMPTY_FILE: CodeInfo(E, "a data file holds nothing"),
     Code.NOT_MAPPING: CodeInfo(E, "the top level is not a mapping of fields"),
     Code.MULTIPLE_DOCUMENTS: CodeInfo(E, "more than one YAML document (`---`) in a file"),
-    Code.YAML_SYNTAX: CodeInfo(E, "the file is not valid YAML"),
+    Code.YAML_SYNTAX: CodeInfo(
+        E,
+        "the file is not valid YAML; the common mistakes are reported where they start, "
+        "with a hint: a quote never closed, text after a closing quote, a `[` or `{` never "
+        "closed, a `: ` inside an unquoted value, `key:value` with no space, a key or a `- ` "
+        "item indented unlike its siblings, a list on its key's line, a value beginning "
+        "with `@`, `` ` ``, `*` or `&`; anything else in the parser's own words",
+    ),
     Code.DUPLICATE_KEY: CodeInfo(E, "a key appears twice in one mapping (YAML would drop one)"),
     Code.YAML_ALIAS: CodeInfo(E, "an anchor or alias (`&a`, `*a`)"),
-    Code.YAML_TAG: CodeInfo(E, "a tag (`!!str`, `!x`)"),
+    Code.YAML_TAG: CodeInfo(
+        E, "a tag (`!x`), even one naming the type the value has anyway (`!!str`, `!!map`)"
+    ),
     Code.YAML_MERGE: CodeInfo(
         E, "a merge key (`<<:`), which YAML 1.2 does not have: write the keys out"
     ),
@@ -164,7 +173,9 @@ CODES: dict[Code, CodeInfo] = {
         E, "a required value is empty, or only white space or invisible characters"
     ),
     Code.WRONG_TYPE: CodeInfo(
-        E, "a value of the wrong type (a list for a text, `true` for a number)"
+        E,
+        "a value of the wrong type (a list for a text, `true` for a number, an unquoted "
+        "number for a `made_from` fingerprint)",
     ),
     Code.INVALID_CHOICE: CodeInfo(E, "a value outside its list of choices (status, kind, bound)"),
     Code.INVALID_FORMAT: CodeInfo(E, "an id, language tag or sha256 not written as it must be"),
@@ -178,7 +189,11 @@ CODES: dict[Code, CodeInfo] = {
     Code.UNKNOWN_CLAIM: CodeInfo(E, "a claim id that resolves to nothing (with a did-you-mean)"),
     Code.SELF_RELATED: CodeInfo(W, "a claim lists itself as related"),
     Code.DERIVATION_CYCLE: CodeInfo(E, "`derived_from` loops"),
-    Code.UNUSED_SOURCE: CodeInfo(W, "a source no claim cites"),
+    Code.UNUSED_SOURCE: CodeInfo(
+        W,
+        "a source no claim cites (a claim that fails to load counts as citing each source "
+        "its file names: its own error is the problem to fix)",
+    ),
     Code.ORPHAN_ARCHIVE: CodeInfo(
         W, "a `.txt` archive or `.html` saved page without a source record"
     ),
@@ -289,7 +304,8 @@ CODES: dict[Code, CodeInfo] = {
     Code.TRANSLATION_LANGUAGE: CodeInfo(
         E,
         "a translation keyed by a language the site is not published in (not in `tracker.yaml` "
-        "`translations:`), or by the language the original is already in; in `tracker.yaml`, "
+        "`translations:`), by one of its languages in other capitals (`zh-hant` for "
+        "`zh-Hant`), or by the language the original is already in; in `tracker.yaml`, "
         "two languages that differ only in case (they would share one folder)",
     ),
     Code.TRANSLATION_ORPHAN: CodeInfo(

@@ -74,6 +74,13 @@ class Problem:
         return data
 
 
+def a_or_an(word: str) -> str:
+    """``word`` after its indefinite article, as a message says it: "an omission", "a
+    figure" (by its first letter: the words messages name are claims' kinds and the like,
+    none a "unit" or an "hour")."""
+    return f"{'an' if word[:1].lower() in ('a', 'e', 'i', 'o', 'u') else 'a'} {word}"
+
+
 def report(
     path: str, pos: tuple[int, int], code: Code, message: str, hint: str | None = None
 ) -> Problem:

@@ -59,6 +59,10 @@ def is_record_id(text: str) -> bool:
     return len(text) <= ID_MAX and _ID.fullmatch(text) is not None
 
 
+# A number as YAML 1.2 writes one (its core schema's int and float, in decimal): what a
+# plain scalar is read as by any YAML 1.2 reader.
+DECIMAL = re.compile(r"[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?")
+
 DATE_PATTERN = r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"
 _DATE = re.compile(DATE_PATTERN)
 

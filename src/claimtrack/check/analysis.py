@@ -11,11 +11,14 @@ from collections.abc import Callable, Iterable, Iterator
 from enum import StrEnum
 from functools import cached_property
 
+from ..layout import SETTINGS_FILE
 from ..load import Loaded, Tracker
-from ..load.files import Archive
+from ..load.files import Archive, read_data_file
+from ..load.yamlsource import parse_document
 from ..problems import Problem
 from ..process.batch import split
 from ..records import Claim, Evidence, RevisionOutcome, Source, revision_stems
+from ..records.settings import declared_languages
 from ..textrules import has_visible
 from .graph import Derivation, walk
 from .links import Links
@@ -307,6 +310,19 @@ class Analysis:
                 if parent in children:
                     children[parent].append(sid)
         return children
+
+    @cached_property
+    def site_languages(self) -> tuple[str, ...] | None:
+        """The site's languages, main first, as tracker.yaml declares them: its settings'
+        when it loaded; when it did not, its ``language:`` and ``translations:`` keys as
+        written (records.settings.declared_languages), so that a fault of tracker.yaml's
+        makes no record's translation "not a site language" of a site in the defaults'
+        one language.  None when tracker.yaml does not even parse: nothing to judge by."""
+        tracker = self.tracker
+        if not any(p.is_error and p.path == SETTINGS_FILE for p in tracker.problems):
+            return tracker.settings.site_languages
+        raw = read_data_file(tracker.root, tracker.root / SETTINGS_FILE, [])
+        return declared_languages(None if raw is None else parse_document(raw, SETTINGS_FILE).data)
 
     def is_stale(self, claim_id: str) -> bool:
         review_by = self.tracker.claims[claim_id].record.review_by

@@ -33,7 +33,8 @@ def suggest(name: str, choices: object) -> str | None:
     return f"did you mean {close[0]!r}?" if close else None
 
 
-def _describe(loc: tuple[str | int, ...]) -> str:
+def describe_path(loc: tuple[str | int, ...]) -> str:
+    """A data path as the messages name it: ``evidence[1].translations.fr.made_from``."""
     out = ""
     for part in loc:
         out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else part)
@@ -128,7 +129,7 @@ def validation_problems(
         if loc[-1:] == (_KEY,):
             problems.append(_key_problem(err, loc[:-1], rel, positions))
             continue
-        where = _describe(loc)
+        where = describe_path(loc)
         if kind == "extra_forbidden":
             owner = _type_at(model, loc[:-1])
             fields = getattr(owner, "model_fields", None)
@@ -198,7 +199,9 @@ def _other(
         code, message = Code.INVALID_FORMAT, _pattern_message(err["ctx"]["pattern"])
     else:
         message = _EXPECTED.get(kind) or err["msg"][0].lower() + err["msg"][1:]
-    return report(rel, positions.value(loc), code, f"{where}: {message}")
+    # Our own validators (records/values.py) may give a hint in the error's context.
+    hint = (err.get("ctx") or {}).get("hint")
+    return report(rel, positions.value(loc), code, f"{where}: {message}", hint)
 
 
 # What each pattern of the records asks for, in words: chosen by the pattern itself, so
@@ -225,7 +228,7 @@ def _key_problem(err: Any, loc: tuple[str | int, ...], rel: str, positions: Posi
         code, expected = Code.INVALID_FORMAT, _pattern_message(err["ctx"]["pattern"])
     else:
         code, expected = Code.INVALID_VALUE, err["msg"][0].lower() + err["msg"][1:]
-    where = f"key {loc[-1]!r} of {_describe(loc[:-1])}"
+    where = f"key {loc[-1]!r} of {describe_path(loc[:-1])}"
     return report(rel, positions.key(loc), code, f"{where}: {expected}")
 
 

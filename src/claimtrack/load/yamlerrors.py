@@ -1,8 +1,11 @@
 """A YAML parser's error as a problem where the user would look for it.
 
 libyaml names the place where it gave up, which is often not the mistake: a
-tab in the indentation, or nesting that libyaml stops at 1,000 levels deep
-while we refuse 64.  These helpers find the place and the words.
+tab in the indentation, nesting that libyaml stops at 1,000 levels deep while
+we refuse 64, a quote never closed (libyaml reads on to the next quote mark,
+lines below), a ': ' inside an unquoted value, a key or a list item indented
+unlike its siblings.  These helpers find the place and the words; anything
+they do not recognise keeps libyaml's own message.
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ from ..codes import Code
 from ..layout import line_column
 from ..problems import Problem, report
 from .nodes import NodeLoader, Pos, node_position
+from .yamlmistakes import FINDERS, Failure, Mistake
 
 # Collections nested deeper than this are refused (too-deep): no record needs
 # more than a few levels, and unbounded nesting would exhaust Python's stack in
@@ -80,6 +84,42 @@ def _line_offset(text: str, line: int) -> int:
     return offset
 
 
+def mistake(exc: yaml.MarkedYAMLError, text: str) -> Mistake | None:
+    """The common mistake behind ``exc`` (libyaml's error reading ``text``), said where it
+    starts (load/yamlmistakes.py); None when no finder recognises it."""
+    at = exc.problem_mark or exc.context_mark
+    if at is None:
+        return None
+    failure = Failure(
+        exc.problem or "",
+        exc.context or "",
+        at,
+        exc.context_mark,
+        [line.rstrip("\r") for line in text.split("\n")],
+        _tokens_before(text, (at.line, at.column)),
+    )
+    return next((found for finder in FINDERS if (found := finder(failure))), None)
+
+
+def _tokens_before(text: str, stop: tuple[int, int]) -> list[Any]:
+    """The tokens that start before ``stop`` (0-based line and column), as far as the
+    scanner reads: the parser's error may come after tokens it could still scan.  Only a
+    file that failed to parse is read again so."""
+    loader = NodeLoader(text)
+    found: list[Any] = []
+    try:
+        while loader.check_token():
+            token: Any = loader.get_token()
+            if (token.start_mark.line, token.start_mark.column) >= stop:
+                break
+            found.append(token)
+    except yaml.YAMLError:
+        pass
+    finally:
+        loader.dispose()
+    return found
+
+
 def syntax_problem(exc: yaml.YAMLError, text: str, relpath: str) -> Problem:
     if isinstance(exc, yaml.reader.ReaderError) and isinstance(exc.character, int):
         # The reader stops at the first character YAML refuses; its own
@@ -116,4 +156,8 @@ def syntax_problem(exc: yaml.YAMLError, text: str, relpath: str) -> Problem:
             "a file holds exactly one YAML document",
             "remove the '---' separator",
         )
+    if isinstance(exc, yaml.MarkedYAMLError):
+        found = mistake(exc, text)
+        if found is not None:
+            return report(relpath, found.pos, Code.YAML_SYNTAX, found.message, found.hint)
     return report(relpath, pos, Code.YAML_SYNTAX, f"YAML syntax error: {problem}")

@@ -28,9 +28,6 @@ from .yamlerrors import MAX_DEPTH, syntax_problem, too_deep
 _NULLS = frozenset({"", "~", "null", "Null", "NULL"})
 _TRUES = frozenset({"true", "True", "TRUE"})
 _FALSES = frozenset({"false", "False", "FALSE"})
-_DEFAULT_TAGS = frozenset(
-    {"tag:yaml.org,2002:str", "tag:yaml.org,2002:seq", "tag:yaml.org,2002:map"}
-)
 
 
 @dataclass(slots=True)
@@ -82,26 +79,19 @@ def _convert(
     node: Node,
     relpath: str,
     problems: list[Problem],
-    check_tags: bool,
     check_merge: bool,
     marks: list[int],
     depth: int = 1,
 ) -> Any:
     """Node tree to plain Python: the hot path of loading, so kept lean.
 
-    ``check_tags`` and ``check_merge`` are false when the text has no ``!`` or
-    no ``<<``, which spares the checks for nearly every file.  ``depth`` is the
+    ``check_merge`` is false when the text has no ``<<``, which spares the check
+    for nearly every file (tags were refused before: _check_events).  ``depth`` is the
     nesting level of ``node`` (the top-level mapping is 1).  ``marks`` gets, for each
     key and value below ``node`` in document order, the 0-based line and column of the
     key and of the value (an item of a list: its own twice) and the number of the node
     after it and everything under it, as nodes.Marks reads them.
     """
-    if check_tags and node.tag not in _DEFAULT_TAGS:
-        raise _Refused(
-            report(
-                relpath, node_position(node), Code.YAML_TAG, f"YAML tag {node.tag!r} is not allowed"
-            )
-        )
     cls = type(node)
     if cls is ScalarNode:
         value: str = node.value
@@ -130,12 +120,12 @@ def _convert(
         for item in node.value:
             mark, at = item.start_mark, len(marks)
             marks += (mark.line, mark.column, mark.line, mark.column, 0)
-            items.append(_convert(item, relpath, problems, check_tags, check_merge, marks, depth))
+            items.append(_convert(item, relpath, problems, check_merge, marks, depth))
             marks[at + 4] = len(marks) // 5
         return items
     pairs = node.value
     for key_node, _ in pairs:
-        if type(key_node) is not ScalarNode or (check_tags and key_node.tag not in _DEFAULT_TAGS):
+        if type(key_node) is not ScalarNode:
             raise _Refused(
                 report(
                     relpath,
@@ -150,7 +140,7 @@ def _convert(
     for k, v in pairs:
         key_mark, value_mark, at = k.start_mark, v.start_mark, len(marks)
         marks += (key_mark.line, key_mark.column, value_mark.line, value_mark.column, 0)
-        result[k.value] = _convert(v, relpath, problems, check_tags, check_merge, marks, depth)
+        result[k.value] = _convert(v, relpath, problems, check_merge, marks, depth)
         marks[at + 4] = len(marks) // 5
     if len(result) != len(pairs):
         first: dict[str, Node] = {}
@@ -172,18 +162,34 @@ def _convert(
         for key_node, value_node in pairs:
             if key_node.value not in result:
                 # The marks are not kept for a file with a duplicate (parse_document).
-                result[key_node.value] = _convert(
-                    value_node, relpath, [], check_tags, check_merge, [], depth
-                )
+                result[key_node.value] = _convert(value_node, relpath, [], check_merge, [], depth)
     return result
 
 
-def _find_alias(text: str, relpath: str) -> Problem | None:
-    """The first anchor or alias, by the event stream: composing would expand them."""
+def _shown_tag(tag: str) -> str:
+    """A tag as it is written: ``!!str`` for YAML's own (the parser expands the handle)."""
+    return "!!" + tag[len(_YAML_TAGS) :] if tag.startswith(_YAML_TAGS) else tag
+
+
+_YAML_TAGS = "tag:yaml.org,2002:"
+
+
+def _find_refused(text: str, relpath: str) -> Problem | None:
+    """The first anchor, alias or tag, by the event stream: composing would expand an
+    alias, and would hide a tag that names the type a value has anyway (``!!str x``,
+    ``fr: !!map {...}``), which is a tag all the same and refused as any other."""
     loader = NodeLoader(text)
     try:
         while loader.check_event():
             event: Any = loader.get_event()
+            if getattr(event, "tag", None) is not None:
+                return report(
+                    relpath,
+                    node_position(event),
+                    Code.YAML_TAG,
+                    f"YAML tag {_shown_tag(event.tag)!r} is not allowed",
+                    "remove the tag: a record holds plain text, numbers, lists and mappings",
+                )
             if isinstance(event, yaml.AliasEvent):
                 return report(
                     relpath,
@@ -236,7 +242,7 @@ def parse_document(raw: bytes, relpath: str) -> Document:
         _check_size(raw, relpath)
         text = _decode(_without_bom(raw, relpath, problems), relpath)
         _check_line_breaks(text, relpath)
-        _check_aliases(text, relpath)
+        _check_events(text, relpath)
         root = _top_mapping(text, relpath)
     except _Refused as refused:
         problems.append(refused.problem)
@@ -248,9 +254,8 @@ def parse_document(raw: bytes, relpath: str) -> Document:
             root,
             relpath,
             problems,
-            "!" in text,
-            "<<" in text,
-            marks,  # tags, merge keys
+            "<<" in text,  # merge keys
+            marks,
         )
     except _Refused as refused:
         problems.append(refused.problem)
@@ -320,12 +325,12 @@ def _check_line_breaks(text: str, relpath: str) -> None:
         )
 
 
-def _check_aliases(text: str, relpath: str) -> None:
-    # Scanning the events costs a second parse: only a file with & or * needs it.
-    if "&" in text or "*" in text:
-        alias = _find_alias(text, relpath)
-        if alias is not None:
-            raise _Refused(alias)
+def _check_events(text: str, relpath: str) -> None:
+    # Scanning the events costs a second parse: only a file with &, * or ! needs it.
+    if "&" in text or "*" in text or "!" in text:
+        refused = _find_refused(text, relpath)
+        if refused is not None:
+            raise _Refused(refused)
 
 
 def _top_mapping(text: str, relpath: str) -> MappingNode:

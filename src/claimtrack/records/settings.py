@@ -26,3 +26,19 @@ class TrackerSettings(Record):
     def site_languages(self) -> tuple[str, ...]:
         """The main language first, then the further ones in the order written."""
         return (self.language, *(t for t in self.translations if t != self.language))
+
+
+def declared_languages(data: object) -> tuple[str, ...] | None:
+    """The site's languages as tracker.yaml's data declares them, main first: its
+    ``language:`` (else the default) and the keys of its ``translations:``, as written.
+    For a tracker.yaml that does not validate (a translation without translated_by):
+    the records' translations are still judged against what it declares, not against
+    the defaults.  None when the data is no mapping (a file that does not parse)."""
+    if not isinstance(data, dict):
+        return None
+    main = data.get("language")
+    if not isinstance(main, str) or not main:
+        main = TrackerSettings.model_fields["language"].default
+    translations = data.get("translations")
+    further = translations if isinstance(translations, dict) else {}
+    return (main, *(t for t in further if isinstance(t, str) and t != main))

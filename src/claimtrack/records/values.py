@@ -25,6 +25,7 @@ from pydantic_core import PydanticCustomError, core_schema
 # and lists the tracker's files without importing pydantic.  Re-exported: their home here.
 from ..textrules import (
     DATE_PATTERN,
+    DECIMAL,
     ID_MAX,
     ID_PATTERN,
     ID_RULE,
@@ -34,7 +35,6 @@ from ..textrules import (
 )
 
 __all__ = ["DATE_PATTERN", "ID_MAX", "ID_PATTERN", "ID_RULE", "is_record_id", "parse_date"]
-
 
 
 # BCP 47 language tag: language, optional script, optional region, variants.
@@ -58,23 +58,57 @@ LanguageTag = Annotated[str, StringConstraints(pattern=LANG_PATTERN)]
 Topic = Annotated[str, StringConstraints(pattern=ID_PATTERN, max_length=60)]
 
 
-def _http_url(value: str) -> str:
-    parts = urlsplit(value)
+# A port as an address writes one: at most five ASCII digits (urllib would take "٣" or
+# "1_0" as digits, or say nothing of 99999 until the address is used).
+_PORT = re.compile(r"[0-9]{1,5}")
+_URL_EXAMPLE = "as https://example.com/page"
+
+
+def url_problem(value: str) -> tuple[str, str] | None:
+    """What makes ``value`` no http(s) address a browser could open (the message and a
+    hint), or None: the one ``url`` rule, for records and for the addresses commands take."""
+    try:
+        parts = urlsplit(value)
+        host = parts.hostname
+    except ValueError:  # "http://[::1/", "http://[zz]/"
+        return (
+            "the host in brackets is not an IPv6 address",
+            "write an IPv6 address in brackets, as http://[2001:db8::1]/, or the host's name",
+        )
     if parts.scheme not in ("http", "https") or not parts.netloc or any(c.isspace() for c in value):
-        raise ValueError("must be an absolute http:// or https:// URL")
+        return (
+            "must be an absolute http:// or https:// URL",
+            f"write the whole address, {_URL_EXAMPLE}",
+        )
+    if not host:
+        return "the address has no host", f"write the host's name after //, {_URL_EXAMPLE}"
+    # The port: what follows the last ':' after the host ("[::1]:80": after the bracket).
+    after_host = parts.netloc.rpartition("@")[2].rpartition("]")[2]
+    port = after_host.partition(":")[2] if ":" in after_host else ""
+    if port and not (_PORT.fullmatch(port) and 1 <= int(port) <= 65535):
+        return (
+            "the port must be a whole number from 1 to 65535",
+            f"leave the port out unless the address has one, {_URL_EXAMPLE}",
+        )
+    return None
+
+
+def _http_url(value: str) -> str:
+    problem = url_problem(value)
+    if problem is not None:
+        # The hint goes in the context, where load/validation finds it; the message names
+        # no part of the address, which a template would read as a placeholder ({x}).
+        raise PydanticCustomError("http_url", problem[0], {"hint": problem[1]})
     return value
 
 
 def is_http_url(value: str) -> bool:
-    """The ``url`` rule as a test: an absolute http(s) address without white space."""
-    try:
-        _http_url(value)
-    except ValueError:
-        return False
-    return True
+    """The ``url`` rule as a test: an absolute http(s) address a browser could open."""
+    return url_problem(value) is None
 
 
 HttpUrl = Annotated[str, AfterValidator(_http_url)]
+
 
 class _IsoDateSchema:
     """Text of the form YYYY-MM-DD, then a day that exists: both steps in pydantic-core.
@@ -105,9 +139,8 @@ class _IsoDateSchema:
 
 IsoDate = Annotated[dt.date, _IsoDateSchema(), WithJsonSchema({"type": "string", "format": "date"})]
 
-# A number as YAML 1.2 writes one.  The loader keeps numbers as text; pydantic
-# alone would also take 1_000, " 3 ", true (as 1), nan and inf.
-_DECIMAL = re.compile(r"[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?")
+# A number as YAML 1.2 writes one (textrules.DECIMAL).  The loader keeps numbers as text;
+# pydantic alone would also take 1_000, " 3 ", true (as 1), nan and inf.
 _NOT_FINITE = re.compile(r"[-+]?\.?(?:nan|inf|infinity)", re.IGNORECASE)
 _FLOAT_MAX = 1.7976931348623157e308
 
@@ -123,7 +156,7 @@ def _finite_number(value: object) -> float:
     if isinstance(value, bool) or not isinstance(value, (str, int, float)):
         raise PydanticCustomError("float_type", f"expected a number, not {_kind(value)}")
     if isinstance(value, str):
-        if _DECIMAL.fullmatch(value):
+        if DECIMAL.fullmatch(value):
             number = float(value)
         elif _NOT_FINITE.fullmatch(value):
             number = math.nan

@@ -8,7 +8,7 @@ from collections.abc import Iterator
 
 from ...codes import Code
 from ...load import Loaded
-from ...problems import Problem, report
+from ...problems import Problem, a_or_an, report
 from ...records import Claim, ClaimKind, Status
 from ..analysis import Analysis, ClaimRule
 from ..measurements import CONTRADICTS, SUPPORTS, Agreement
@@ -25,7 +25,7 @@ def measurements_fit_kind(a: Analysis, loaded: Loaded[Claim]) -> Iterator[Proble
             loaded.path,
             loaded.positions.key(("measurements",)),
             Code.QUANTITY_UNEXPECTED,
-            f"only figures carry measurements, this claim is a {claim.kind.value}",
+            f"only figures carry measurements, this claim is {a_or_an(claim.kind.value)}",
             "set kind: figure (with its quantity) or remove measurements",
         )
 

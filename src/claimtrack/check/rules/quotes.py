@@ -13,7 +13,7 @@ from ...load.nodes import Path_, Positions
 from ...problems import Problem, report
 from ...records import Claim, Evidence, Source, revision_stems
 from ..analysis import Analysis, ClaimRule, QuoteCheck, SourceRule
-from ..text.textnorm import longest_found_prefix, normalise
+from ..text.textnorm import divergence, normalise
 
 
 def quote_anchoring(a: Analysis, loaded: Loaded[Claim]) -> Iterator[Problem]:
@@ -32,21 +32,12 @@ def quote_problems(
         # Looked up only for a problem: a position costs a re-parse of the file.
         pos = positions.value((*path, "quote"))
         if result is QuoteCheck.NOT_FOUND:
-            text = a.normalised_archive(ev.source) or ""
-            quote = normalise(ev.quote)
-            matched = longest_found_prefix(quote, text)
-            hint = (
-                f"the first {matched} characters match; it differs from "
-                f"{quote[matched : matched + 20]!r}"
-                if matched >= 8
-                else "copy the words exactly as they stand in the archived text"
-            )
             yield report(
                 relpath,
                 pos,
                 Code.QUOTE_NOT_FOUND,
                 f"quote not found in sources/{ev.source}.txt",
-                hint,
+                not_found_hint(normalise(ev.quote), a.normalised_archive(ev.source) or ""),
             )
         elif result is QuoteCheck.UNCHECKED:
             yield report(
@@ -56,6 +47,23 @@ def quote_problems(
                 f"quote not checked against an archived copy: sources/{ev.source}.txt "
                 "does not exist",
             )
+
+
+def not_found_hint(quote: str, text: str) -> str:
+    """Where a quote (normalised) parts from its archived text (normalised), each side's
+    words there: what the archive says is what the editor needs to see."""
+    parted = divergence(quote, text)
+    if parted.matched < 8:
+        return "copy the words exactly as they stand in the archived text"
+    if not parted.archived:
+        return (
+            f"the first {parted.matched} characters match, where the archived text ends; "
+            f"the quote goes on with {parted.quoted!r}"
+        )
+    return (
+        f"the first {parted.matched} characters match; then the archived text has "
+        f"{parted.archived!r} where the quote has {parted.quoted!r}"
+    )
 
 
 def translations(a: Analysis, loaded: Loaded[Claim]) -> Iterator[Problem]:

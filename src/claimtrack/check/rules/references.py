@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator
 
 from ...codes import Code
 from ...load import Loaded
+from ...load.files import read_data_file
 from ...load.nodes import Path_, Positions
 from ...load.validation import suggest
 from ...problems import Problem, report
 from ...records import Claim, Source
+from ...textrules import ID_PATTERN
 from ..analysis import Analysis, ClaimRule, SourceRule, TrackerRule
 
 
@@ -90,6 +93,28 @@ def _cycle_problem(a: Analysis, cycle: list[str]) -> Problem:
     )
 
 
+# A word that could be a record's id (textrules.ID_PATTERN, unanchored), as a whole word.
+_ID_WORD = re.compile(rf"(?<![\w-]){ID_PATTERN.strip('^$')}(?![\w-])")
+
+
+def named_by_broken_claims(a: Analysis) -> set[str]:
+    """The ids a claim that failed to load may cite: every id-shaped word of its file.
+
+    Such a claim has no record to read, yet its evidence may well name a source; without
+    this, fixing the claim would be preceded by a false unused-source warning for each
+    source only it cites.  Reading the words of these few files again is cheap, and keeps
+    the warning for every source that no file names at all (suppressing unused-source
+    while any claim is broken would hide those too).  The file on disk is read: a
+    language server's unsaved text of a broken claim is not in the tracker.
+    """
+    named: set[str] = set()
+    for cid in a.tracker.broken_claims:
+        raw = read_data_file(a.tracker.root, a.tracker.root / "claims" / f"{cid}.yaml", [])
+        if raw is not None:
+            named.update(_ID_WORD.findall(raw.decode("utf-8", "replace")))
+    return named
+
+
 def unused_sources(a: Analysis) -> Iterator[Problem]:
     # A source is used when a claim cites it or names it to check, or when a
     # used source derives from it.
@@ -98,6 +123,7 @@ def unused_sources(a: Analysis) -> Iterator[Problem]:
     links = a.links
     used = {sid for sid, cids in links.citing.items() if cids and sid in sources}
     used |= {sid for sid, cids in links.checking.items() if cids and sid in sources}
+    used |= named_by_broken_claims(a) & sources.keys()
     frontier = list(used)
     while frontier:
         sid = frontier.pop()

@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 from ...codes import Code
 from ...load import Loaded
-from ...problems import Problem, report
+from ...problems import Problem, a_or_an, report
 from ...records import OMISSION_STATUSES, Claim, ClaimKind, Status
 from ..analysis import Analysis, ClaimRule
 
@@ -61,7 +61,7 @@ def quantity_fits_kind(a: Analysis, loaded: Loaded[Claim]) -> Iterator[Problem]:
             loaded.path,
             loaded.positions.key(("quantity",)),
             Code.QUANTITY_UNEXPECTED,
-            f"only figures carry a quantity, this claim is a {claim.kind.value}",
+            f"only figures carry a quantity, this claim is {a_or_an(claim.kind.value)}",
             "set kind: figure or remove quantity",
         )
 

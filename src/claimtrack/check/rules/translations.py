@@ -13,19 +13,23 @@ runs every claim's rules again (check/impact.py), so it never goes stale itself.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from functools import cache
+
+from pydantic import BaseModel
+from yaml.nodes import ScalarNode
 
 from ...codes import Code
 from ...i18n import english
 from ...layout import SETTINGS_FILE
 from ...load import Loaded
 from ...load.nodes import Path_, Positions
-from ...load.validation import suggest
+from ...load.validation import describe_path, suggest
 from ...problems import Problem, report
 from ...records import Claim, Source, TrackerSettings
 from ...records.translated import FieldState, claim_fields, field_name, quote_state, source_fields
 from ...records.translated import tracker_fields as settings_fields
+from ...textrules import DECIMAL
 from ..analysis import Analysis, ClaimRule, SourceRule
 from .language import settings_positions
 
@@ -41,10 +45,15 @@ def _language(tag: str) -> str:
     return english().language_name(tag)  # 'French (fr)'
 
 
-def not_site_language(tag: str, settings: TrackerSettings) -> tuple[str, str] | None:
+def not_site_language(
+    tag: str, settings: TrackerSettings, languages: Sequence[str] | None = None
+) -> tuple[str, str] | None:
     """Why a record's translation key is not one of the site's further languages (message,
-    hint), or None when it is one."""
-    main, further = settings.language, settings.site_languages[1:]
+    hint), or None when it is one.  ``languages``: the site's, main first, as tracker.yaml
+    declares them (Analysis.site_languages; by default the settings')."""
+    if languages is None:
+        languages = settings.site_languages
+    main, further = languages[0], tuple(languages[1:])
     if tag in further:
         return None
     if tag.casefold() == main.casefold():
@@ -67,6 +76,19 @@ def not_site_language(tag: str, settings: TrackerSettings) -> tuple[str, str] | 
     return f"{tag!r} is not one of the site's languages", f"{mean} {hint}" if mean else hint
 
 
+def wrong_case(tag: str, languages: Sequence[str]) -> tuple[str, str] | None:
+    """A record's translation key that is one of the site's further languages in other
+    capitals (zh-hant for zh-Hant): the one fault is its spelling (message, hint)."""
+    same = next((t for t in languages[1:] if t.casefold() == tag.casefold()), None)
+    if same is None or tag in languages:
+        return None
+    return (
+        f"{tag!r} is written {same!r} in tracker.yaml: the site's pages and folders go by "
+        "that spelling",
+        f"did you mean {same!r}?",
+    )
+
+
 def _is_english(tag: str) -> bool:
     folded = tag.casefold()
     return folded == "en" or folded.startswith("en-")
@@ -77,10 +99,12 @@ def _keys(
     positions: Positions,
     where: Path_,
     tags: Iterable[str],
-    settings: TrackerSettings,
+    a: Analysis,
     quote: bool = False,
 ) -> Iterator[tuple[str, Problem | None]]:
-    """Each translation key with its problem (None when it is a site language)."""
+    """Each translation key with its problem (None when it is a site language, or when
+    tracker.yaml does not parse: then nothing says which are)."""
+    languages = a.site_languages
     for tag in tags:
         if quote and _is_english(tag):
             # Whatever the main language, a quote's English translation is `translation`.
@@ -89,10 +113,14 @@ def _keys(
                 "translations:",
                 "move the text to translation: (with translated_by:)",
             )
-        elif quote and tag == settings.language:
+        elif languages is None:
+            why = None  # tracker.yaml does not parse: nothing says which are the site's
+        elif quote and tag == languages[0]:
             why = None  # a main language other than English: its pages show this one
         else:
-            why = not_site_language(tag, settings)
+            why = wrong_case(tag, languages) or not_site_language(
+                tag, a.tracker.settings, languages
+            )
         yield (
             tag,
             (
@@ -145,28 +173,72 @@ def _fields(
             )
 
 
+def _prints(made_from: object) -> Iterator[tuple[Path_, str]]:
+    """Each fingerprint a ``made_from`` records (a quote's: one; a record's: a model of
+    fields, history and measurements keyed by date), with its path under it."""
+    if isinstance(made_from, str):
+        yield (), made_from
+        return
+    for name, value in made_from if isinstance(made_from, BaseModel) else ():
+        if isinstance(value, str):
+            yield (name,), value
+        elif isinstance(value, dict):
+            yield from (((name, key), print_) for key, print_ in value.items())
+
+
+def number_prints(
+    path: str, positions: Positions, where: Path_, made_from: object
+) -> Iterator[Problem]:
+    """The fingerprints under ``where``'s made_from written as plain numbers.
+
+    A fingerprint is text (12 hexadecimal digits); one made of decimal digits alone
+    (123456789012, or 1234567e8901) and left unquoted is a number to every other YAML
+    reader (an editor's schema check, PyYAML), which would read 012345678901 without its
+    0.  The loader keeps it as text (a plain number is text wherever a record wants text),
+    so only its style tells; `claimtrack translate` quotes such a fingerprint.
+    """
+    for sub, value in _prints(made_from):
+        if not DECIMAL.fullmatch(value):
+            continue
+        at = (*where, "made_from", *sub)
+        _, node = positions.nodes(at)
+        if isinstance(node, ScalarNode) and not node.style:
+            yield report(
+                path,
+                positions.value(at),
+                Code.WRONG_TYPE,
+                f"{describe_path(at)}: expected a fingerprint, which is text: unquoted, "
+                f"{value} is a number to YAML",
+                f'quote it, "{value}", as `claimtrack translate` writes it',
+            )
+
+
 def _stamp(record_id: str, tag: str) -> str:
     return f"claimtrack translate {record_id} --language {tag} --stamp"
 
 
 def translated_claim(a: Analysis, loaded: Loaded[Claim]) -> Iterator[Problem]:
-    claim, settings, positions = loaded.record, a.tracker.settings, loaded.positions
-    for tag, problem in _keys(
-        loaded.path, positions, ("translations",), claim.translations, settings
-    ):
+    claim, positions = loaded.record, loaded.positions
+    for tag, problem in _keys(loaded.path, positions, ("translations",), claim.translations, a):
         if problem is not None:
             yield problem
         else:
+            made_from = claim.translations[tag].made_from
+            yield from number_prints(loaded.path, positions, ("translations", tag), made_from)
             fields = claim_fields(claim, tag)
             yield from _fields(loaded.path, positions, tag, fields, "claim", _stamp(loaded.id, tag))
     for where, ev in claim.quote_items():
-        keys = _keys(
-            loaded.path, positions, (*where, "translations"), ev.translations, settings, True
-        )
+        keys = _keys(loaded.path, positions, (*where, "translations"), ev.translations, a, True)
         for tag, problem in keys:
             if problem is not None:
                 yield problem
                 continue
+            yield from number_prints(
+                loaded.path,
+                positions,
+                (*where, "translations", tag),
+                ev.translations[tag].made_from,
+            )
             state = quote_state(ev, tag)
             if state is not None and state.state == "stale":
                 yield report(
@@ -180,13 +252,13 @@ def translated_claim(a: Analysis, loaded: Loaded[Claim]) -> Iterator[Problem]:
 
 
 def translated_source(a: Analysis, loaded: Loaded[Source]) -> Iterator[Problem]:
-    source, settings, positions = loaded.record, a.tracker.settings, loaded.positions
-    for tag, problem in _keys(
-        loaded.path, positions, ("translations",), source.translations, settings
-    ):
+    source, positions = loaded.record, loaded.positions
+    for tag, problem in _keys(loaded.path, positions, ("translations",), source.translations, a):
         if problem is not None:
             yield problem
         else:
+            made_from = source.translations[tag].made_from
+            yield from number_prints(loaded.path, positions, ("translations", tag), made_from)
             fields = source_fields(source, tag)
             yield from _fields(
                 loaded.path, positions, tag, fields, "source", _stamp(loaded.id, tag)
@@ -223,6 +295,8 @@ def translated_tracker(a: Analysis) -> Iterator[Problem]:
             )
         else:
             stamp = f"claimtrack translate --tracker --language {tag} --stamp"
+            made_from = settings.translations[tag].made_from
+            yield from number_prints(SETTINGS_FILE, positions, ("translations", tag), made_from)
             fields = settings_fields(settings, tag)
             yield from _fields(SETTINGS_FILE, positions, tag, fields, "tracker", stamp)
 

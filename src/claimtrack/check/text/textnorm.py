@@ -11,6 +11,7 @@ import re
 import unicodedata
 from array import array
 from dataclasses import dataclass
+from difflib import SequenceMatcher
 
 _QUOTES = str.maketrans(
     {
@@ -170,3 +171,45 @@ def longest_found_prefix(quote: str, text: str) -> int:
         else:
             hi = mid - 1
     return lo
+
+
+# How many characters of each side a divergence shows; how many places of the quote's
+# beginning are weighed to find the one it was copied from, by how many characters after
+# it (difflib's cost is the product of the lengths: a long quote is weighed by its start).
+SHOWN = 20
+_PLACES = 50
+_WEIGHED = 80
+
+
+@dataclass(frozen=True)
+class Divergence:
+    """Where a quote not in an archive stops matching it (both normalised)."""
+
+    matched: int  # the quote's first characters the archive holds
+    archived: str  # what the archive has there ("" where it ends)
+    quoted: str  # what the quote has there
+
+
+def divergence(quote: str, text: str) -> Divergence:
+    """Where the normalised ``quote`` parts from the normalised ``text``: after its longest
+    beginning that ``text`` holds, and what each has from there.  Every place holding that
+    beginning parts there (a longer one would hold more); of the first few, the one whose
+    continuation is most like the quote's is the passage the editor copied from."""
+    matched = longest_found_prefix(quote, text)
+    rest = quote[matched:]
+    ahead = rest[:_WEIGHED]
+    places: list[int] = []
+    at = text.find(quote[:matched])
+    while at >= 0 and len(places) < _PLACES:
+        places.append(at + matched)
+        at = text.find(quote[:matched], at + 1)
+    best = places[0] if places else 0
+    if len(places) > 1:
+        matcher = SequenceMatcher(autojunk=False)
+        matcher.set_seq2(ahead)
+        scores = []
+        for place in places:
+            matcher.set_seq1(text[place : place + len(ahead)])
+            scores.append(matcher.ratio())
+        best = places[scores.index(max(scores))]
+    return Divergence(matched, text[best : best + SHOWN], rest[:SHOWN])

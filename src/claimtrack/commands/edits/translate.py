@@ -111,7 +111,8 @@ def run(args: argparse.Namespace) -> int:
     if args.stamp:
         print(f"{where} stamped {', '.join(names)}: made from the originals as they are now")
     elif todo.fields or todo.quotes:
-        print(f"{where} added {', '.join(names)}; fill them in, then run `claimtrack check`")
+        them = "them" if len(todo.fields) + len(todo.quotes) > 1 else "it"
+        print(f"{where} added {', '.join(names)}; fill {them} in, then run `claimtrack check`")
     elif args.translated_by:
         print(f"{where} recorded who translated it: {args.translated_by}")
     else:

@@ -14,6 +14,7 @@ from typing import Any
 from ...errors import EditError
 from ...layout import newline
 from ...load.yamlsource import parse_document
+from ...problems import a_or_an
 from ..scaffold import skeleton
 from ..spans import parse_spans
 from ..splice import Spliced, Text, append_item, checked_splice, line_start, with_key
@@ -64,8 +65,7 @@ def edit_add_measurement(raw: bytes, relpath: str, today: str) -> bytes:
     def splice(text: Text) -> Spliced:
         kind = text.data.get("kind")
         if kind != "figure":
-            article = "an" if str(kind or "").startswith(tuple("aeiou")) else "a"
-            what = f"{article} {kind}" if kind else "a claim without a kind"
+            what = a_or_an(str(kind)) if kind else "a claim without a kind"
             raise EditError(f"{relpath} is {what}: only figures carry measurements")
         added = _skeleton_data(today, relpath)
         before = text.data.get("measurements") or []

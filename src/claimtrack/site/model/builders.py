@@ -55,7 +55,7 @@ from .views import (
 # English message ids: the JSON and the chart's data keep them as they are ("up to 3x"),
 # pages translate the pattern (figure_text).  The one table of a bound's words.
 BOUND_WORDS: dict[Bound, tuple[str, str, str]] = {
-    Bound.EXACT: (N_("exact"), N_("exact: the figure as stated"), ""),
+    Bound.EXACT: (N_("exact"), N_("the figure as stated"), ""),
     Bound.UP_TO: (
         N_("up to"),
         N_("a maximum: typical results may be lower"),
