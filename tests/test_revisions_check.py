@@ -98,6 +98,28 @@ def test_a_file_without_its_entry(run_cli: Runner, tracker: Callable[[str], Path
     assert at(found[0]) == ("sources/acme-post.yaml", 12, 1)
     assert "revisions[0] has no html_sha256" in str(found[1]["message"])
     assert at(found[1]) == ("sources/acme-post.yaml", 13, 5)
+    # A kept version is evidence: no hint ever tells the editor to delete one.
+    assert "never delete it" in str(found[0]["hint"])
+    assert not [p for p in found if "delete the" in str(p["hint"])]
+
+
+def test_no_hint_of_an_archive_or_revision_says_to_delete_one(
+    run_cli: Runner, tracker: Callable[[str], Path]
+) -> None:
+    """Every integrity problem of the copies, each at once: each hint keeps the evidence."""
+    root = tracker("minimal")
+    folder = with_revisions(root, changed("2026-11-29", html=PAGE))  # its files missing
+    (folder / "2026-11-28.txt").write_bytes(TEXT)  # a file no entry names
+    record = root / "sources" / "acme-post.yaml"
+    record.write_text(
+        record.read_text().replace("  sha256:", "  html_sha256: " + "0" * 64 + "\n  sha256:", 1)
+    )
+    found = problems(run_cli, root)
+    codes = {p["code"] for p in found}
+    assert {"revision-unrecorded", "revision-missing", "archive-missing"} <= codes, found
+    assert [
+        p["hint"] for p in found if "delete" in str(p["hint"]).replace("never delete", "")
+    ] == []
 
 
 def test_a_gone_entry_keeps_no_file_and_a_move_names_where(

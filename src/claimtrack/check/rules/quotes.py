@@ -7,7 +7,7 @@ from collections.abc import Iterable, Iterator
 from enum import Enum
 
 from ...codes import Code
-from ...layout import REVISIONS_SUFFIX
+from ...layout import ARCHIVE_SUFFIX, PAGE_SUFFIX, archive_rel, page_rel, revision_rel
 from ...load import Loaded
 from ...load.nodes import Path_, Positions
 from ...problems import Problem, report
@@ -36,7 +36,7 @@ def quote_problems(
                 relpath,
                 pos,
                 Code.QUOTE_NOT_FOUND,
-                f"quote not found in sources/{ev.source}.txt",
+                f"quote not found in {archive_rel(ev.source)}",
                 not_found_hint(normalise(ev.quote), a.normalised_archive(ev.source) or ""),
             )
         elif result is QuoteCheck.UNCHECKED:
@@ -44,7 +44,7 @@ def quote_problems(
                 relpath,
                 pos,
                 Code.QUOTE_UNCHECKED,
-                f"quote not checked against an archived copy: sources/{ev.source}.txt "
+                f"quote not checked against an archived copy: {archive_rel(ev.source)} "
                 "does not exist",
             )
 
@@ -99,8 +99,9 @@ class Held(Enum):
     CHANGED = "changed"  # the copy is not the one the hash was recorded of
 
 
-def held(a: Analysis, name: str, sha256: str | None, recorded: str | None) -> Held | None:
-    """The one check of an archived copy (``sources/<id>.txt`` or ``.html``) against its hash:
+def held(a: Analysis, rel: str, sha256: str | None, recorded: str | None) -> Held | None:
+    """The one check of an archived copy (``rel``: layout's archive, page or revision path)
+    against its hash:
     ``sha256`` is the copy's as loaded (None when it is not), ``recorded`` the record's; None
     when they agree.
 
@@ -111,7 +112,7 @@ def held(a: Analysis, name: str, sha256: str | None, recorded: str | None) -> He
     if sha256 is not None and recorded is None:
         return Held.UNRECORDED
     if sha256 is None and recorded is not None:
-        return None if os.path.lexists(a.tracker.root / "sources" / name) else Held.MISSING
+        return None if os.path.lexists(a.tracker.root / rel) else Held.MISSING
     if sha256 is not None and sha256 != recorded:
         return Held.CHANGED
     return None
@@ -122,13 +123,14 @@ def archive_integrity(a: Analysis, loaded: Loaded[Source]) -> Iterator[Problem]:
     archive = a.tracker.archives.get(sid)
     sha256 = archive.sha256 if archive is not None else None
     snapshot = loaded.record.snapshot
-    found = held(a, f"{sid}.txt", sha256, snapshot.sha256 if snapshot is not None else None)
+    rel = archive_rel(sid)
+    found = held(a, rel, sha256, snapshot.sha256 if snapshot is not None else None)
     if found is Held.UNRECORDED:
         yield report(
             loaded.path,
             (1, 1),
             Code.SNAPSHOT_MISSING,
-            f"sources/{sid}.txt exists but the record has no snapshot",
+            f"{rel} exists but the record has no snapshot",
             f"add snapshot: {{retrieved: YYYY-MM-DD, sha256: {sha256}}}",
         )
     elif found is Held.MISSING:
@@ -136,14 +138,14 @@ def archive_integrity(a: Analysis, loaded: Loaded[Source]) -> Iterator[Problem]:
             loaded.path,
             loaded.positions.key(("snapshot",)),
             Code.ARCHIVE_MISSING,
-            f"snapshot recorded but sources/{sid}.txt does not exist",
+            f"snapshot recorded but {rel} does not exist",
         )
     elif found is Held.CHANGED:
         yield report(
             loaded.path,
             loaded.positions.value(("snapshot", "sha256")),
             Code.SNAPSHOT_MISMATCH,
-            f"sources/{sid}.txt has sha256 {sha256}, not the recorded one",
+            f"{rel} has sha256 {sha256}, not the recorded one",
             "if the archive was changed on purpose, update snapshot.sha256",
         )
 
@@ -154,14 +156,15 @@ def page_integrity(a: Analysis, loaded: Loaded[Source]) -> Iterator[Problem]:
     page = a.tracker.pages.get(sid)
     sha256 = page.sha256 if page is not None else None
     snapshot = loaded.record.snapshot
-    found = held(a, f"{sid}.html", sha256, snapshot.html_sha256 if snapshot is not None else None)
+    rel = page_rel(sid)
+    found = held(a, rel, sha256, snapshot.html_sha256 if snapshot is not None else None)
     if found is Held.UNRECORDED:
         where = loaded.positions.key(("snapshot",)) if snapshot is not None else (1, 1)
         yield report(
             loaded.path,
             where,
             Code.SNAPSHOT_MISSING,
-            f"sources/{sid}.html exists but the record's snapshot has no html_sha256",
+            f"{rel} exists but the record's snapshot has no html_sha256",
             f"add html_sha256: {sha256} under snapshot",
         )
     elif found is Held.MISSING:
@@ -169,15 +172,16 @@ def page_integrity(a: Analysis, loaded: Loaded[Source]) -> Iterator[Problem]:
             loaded.path,
             loaded.positions.key(("snapshot", "html_sha256")),
             Code.ARCHIVE_MISSING,
-            f"snapshot.html_sha256 recorded but sources/{sid}.html does not exist",
-            "restore the saved page, or delete html_sha256",
+            f"snapshot.html_sha256 recorded but {rel} does not exist",
+            "restore the saved page from the repository's history: it is the evidence of "
+            "what was archived",
         )
     elif found is Held.CHANGED:
         yield report(
             loaded.path,
             loaded.positions.value(("snapshot", "html_sha256")),
             Code.SNAPSHOT_MISMATCH,
-            f"sources/{sid}.html has sha256 {sha256}, not the recorded one",
+            f"{rel} has sha256 {sha256}, not the recorded one",
             "the saved page is kept as fetched; restore it, or update snapshot.html_sha256",
         )
 
@@ -188,24 +192,23 @@ def revision_integrity(a: Analysis, loaded: Loaded[Source]) -> Iterator[Problem]
     sid, revisions = loaded.id, loaded.record.revisions
     texts = a.tracker.revisions.get(sid, {})
     pages = a.tracker.revision_pages.get(sid, {})
-    folder = f"{sid}{REVISIONS_SUFFIX}"
     stems = revision_stems(revisions)
     for i, (revision, stem) in enumerate(zip(revisions, stems, strict=True)):
         if stem is None:
             continue  # gone: nothing kept
-        for ext, copies, recorded, key in (
-            ("txt", texts, revision.sha256, "sha256"),
-            ("html", pages, revision.html_sha256, "html_sha256"),
+        for suffix, copies, recorded, key in (
+            (ARCHIVE_SUFFIX, texts, revision.sha256, "sha256"),
+            (PAGE_SUFFIX, pages, revision.html_sha256, "html_sha256"),
         ):
-            name = f"{folder}/{stem}.{ext}"
+            rel = revision_rel(sid, stem, suffix)
             copy = copies.get(stem)
-            found = held(a, name, copy.sha256 if copy is not None else None, recorded)
+            found = held(a, rel, copy.sha256 if copy is not None else None, recorded)
             if found is Held.UNRECORDED:
                 yield report(
                     loaded.path,
                     loaded.positions.key(("revisions", i)),
                     Code.REVISION_UNRECORDED,
-                    f"sources/{name} exists but revisions[{i}] has no {key}",
+                    f"{rel} exists but revisions[{i}] has no {key}",
                     f"add {key}: {copy.sha256 if copy is not None else ''} to that entry",
                 )
             elif found is Held.MISSING:
@@ -213,7 +216,7 @@ def revision_integrity(a: Analysis, loaded: Loaded[Source]) -> Iterator[Problem]
                     loaded.path,
                     loaded.positions.value(("revisions", i, key)),
                     Code.REVISION_MISSING,
-                    f"revisions[{i}] records {key} but sources/{name} does not exist",
+                    f"revisions[{i}] records {key} but {rel} does not exist",
                     "restore the file from the repository's history; a revision is evidence",
                 )
             elif found is Held.CHANGED:
@@ -221,20 +224,21 @@ def revision_integrity(a: Analysis, loaded: Loaded[Source]) -> Iterator[Problem]
                     loaded.path,
                     loaded.positions.value(("revisions", i, key)),
                     Code.SNAPSHOT_MISMATCH,
-                    f"sources/{name} has sha256 {copy.sha256 if copy else ''}, "
+                    f"{rel} has sha256 {copy.sha256 if copy else ''}, "
                     "not the recorded one",
                     "a revision is kept as fetched; restore it from the repository's history",
                 )
     named = {stem for stem in stems if stem is not None}
-    for ext, copies in (("txt", texts), ("html", pages)):
+    for suffix, copies in ((ARCHIVE_SUFFIX, texts), (PAGE_SUFFIX, pages)):
         for stem in sorted(copies.keys() - named):
             yield report(
                 loaded.path,
                 loaded.positions.key(("revisions",)) if revisions else (1, 1),
                 Code.REVISION_UNRECORDED,
-                f"sources/{folder}/{stem}.{ext} is named by no entry under revisions:",
-                "revisions are written by `claimtrack recheck --save`, the n-th of a day "
-                "as <YYYY-MM-DD>-n; add its entry, or delete the file",
+                f"{revision_rel(sid, stem, suffix)} is named by no entry under revisions:",
+                "a kept version is evidence: give it its entry under revisions: (its "
+                "retrieved date, outcome and sha256, as `claimtrack recheck --save` writes "
+                "them; the n-th of a day is <YYYY-MM-DD>-n), never delete it",
             )
 
 
@@ -247,7 +251,7 @@ def public_archive(a: Analysis, loaded: Loaded[Source]) -> Iterator[Problem]:
             loaded.path,
             loaded.positions.value(("archive_public",)),
             Code.ARCHIVE_PUBLIC_WITHOUT_COPY,
-            f"archive_public is true but sources/{loaded.id}.txt does not exist: "
+            f"archive_public is true but {archive_rel(loaded.id)} does not exist: "
             "no archive page is built",
             "add the archived text with its snapshot, or remove archive_public",
         )
