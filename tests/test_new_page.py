@@ -16,6 +16,7 @@ import pytest
 import yaml
 
 from .conftest import FIXTURES, TODAY, Result
+from .page_server import LOCAL
 
 Run = Callable[..., Result]
 PAGES = FIXTURES / "pages"
@@ -24,7 +25,7 @@ BIG = 5 * 1024 * 1024 + 1
 
 
 def _new(run_cli: Run, root: Path, *args: str | Path) -> Result:
-    return run_cli("new", "source", *args, "--root", root, "--today", TODAY)
+    return run_cli("new", "source", *args, LOCAL, "--root", root, "--today", TODAY)
 
 
 def line(text: str, key: str) -> str:
@@ -393,7 +394,10 @@ def test_url_reads_the_charset_of_the_headers(
         ("/json", "the server sent application/json, not an HTML page"),
         ("/big", f"bytes, more than the limit of {BIG - 1}"),
         ("/loop", "more than 5 redirects (HTTP 302)"),
-        ("/to-ftp", "redirected to ftp://127.0.0.1/x, which is not an http(s) address"),
+        (
+            "/to-ftp",
+            "redirected to ftp://127.0.0.1/x: the ftp: scheme is not fetched, only http(s)",
+        ),
     ],
 )
 def test_url_failures_are_usage_errors(
@@ -475,6 +479,21 @@ def test_url_that_is_not_an_address(
 ) -> None:
     result = _new(run_cli, tracker("minimal"), "page", "--url", url)
     assert result.code == 2 and f"--url {url}: {reason}" in result.err, result.output
+
+
+def test_url_on_a_private_address_is_refused(
+    run_cli: Run, tracker: Callable[[str], Path], server: Server
+) -> None:
+    """The test server's address, 127.0.0.1, without --allow-private-addresses (which every
+    other test here gives)."""
+    root = tracker("minimal")
+    url = f"{server.base}/page"
+    result = run_cli("new", "source", "page", "--url", url, "--root", root, "--today", TODAY)
+    assert result.code == 2
+    assert f"--url {url}: 127.0.0.1, a loopback address, which is not fetched without " in (
+        result.err
+    )
+    assert not list((root / "sources").glob("page.*"))
 
 
 def test_a_host_that_does_not_resolve(

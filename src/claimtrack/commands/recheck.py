@@ -12,7 +12,7 @@ from typing import Any
 from ..errors import UsageError
 from ..load import Tracker, load_tracker
 from ..load.validation import suggest
-from .options import format_option, seconds_arg
+from .options import format_option, private_addresses_option, seconds_arg
 
 
 def add_parser(sub: Any, common: Callable[[argparse.ArgumentParser], None]) -> None:
@@ -35,6 +35,7 @@ def add_parser(sub: Any, common: Callable[[argparse.ArgumentParser], None]) -> N
         metavar="SECONDS",
         help="give up on a page after this many seconds (default: 20)",
     )
+    private_addresses_option(parser)
     parser.add_argument(
         "--save",
         action="store_true",
@@ -74,7 +75,7 @@ def run(args: argparse.Namespace) -> int:
         # Said, not silent: an empty report would read as "all unchanged".
         print("claimtrack: no source has a url: there is nothing to recheck", file=sys.stderr)
     for sid in ids:
-        found = recheck(tracker, sid, args.timeout)
+        found = recheck(tracker, sid, args.timeout, args.allow_private_addresses)
         if args.save:
             save(tracker.root, tracker, found, today)
         results.append(found)

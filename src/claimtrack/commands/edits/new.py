@@ -30,7 +30,7 @@ from ...load.files import MAX_BYTES, PAGE_MAX_BYTES
 from ...records.values import ID_RULE, is_record_id
 from ...web.fetch import fetch
 from ...web.page import UNKNOWN, page_facts, page_text, skeleton_values
-from ..options import seconds_arg
+from ..options import private_addresses_option, seconds_arg
 
 FOLDERS = {"claim": "claims", "source": "sources"}
 
@@ -75,6 +75,7 @@ def add_parser(sub: Any, common: Callable[[argparse.ArgumentParser], None]) -> N
         metavar="SECONDS",
         help="with --url: give up after this many seconds (default: 20)",
     )
+    private_addresses_option(source, "with --url: ")
     common(source)
     source.set_defaults(run=run)
     measurement = kinds.add_parser(
@@ -200,7 +201,7 @@ def from_page(
             raise ClaimtrackError(f"sources/{existing.name} already exists; it is not overwritten")
     fetched_url: str | None = None
     if args.url is not None:
-        fetched = fetch(args.url, args.timeout, PAGE_MAX_BYTES)
+        fetched = fetch(args.url, args.timeout, PAGE_MAX_BYTES, args.allow_private_addresses)
         raw, charset, fetched_url = fetched.body, fetched.charset, fetched.url
     else:
         raw, charset = read_given("--html", args.html, PAGE_MAX_BYTES), None
