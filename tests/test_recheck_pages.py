@@ -1,6 +1,6 @@
 """`claimtrack recheck` against servers and pages that misbehave (tests/page_server.py, on
 127.0.0.1): slow, cut off, redirecting where no fetch may go, on an address that is not
-public.  Each is judged by its outcome and reason, as the report gives them."""
+public; a charset that is no text encoding.  Each is judged by its outcome and reason, as the report gives them."""
 
 from __future__ import annotations
 
@@ -240,3 +240,25 @@ def test_the_connection_goes_to_the_address_checked(
 )
 def test_which_addresses_are_refused(address: str, kind: str | None) -> None:
     assert connect.refused_kind(ipaddress.ip_address(address)) == kind
+
+
+# -- what the page says of itself --------------------------------------------------------
+
+
+NOT_TEXT = ["rot-13", "base64", "zlib", "hex", "uu", "bz2", "quopri", "idna", "punycode"]
+
+
+@pytest.mark.parametrize("charset", [*NOT_TEXT, "undefined", "unicode-escape"])
+def test_a_charset_that_is_no_text_encoding_is_passed_over(
+    run_cli: Runner, root: Path, server: PageServer, charset: str
+) -> None:
+    """Said by the server: the page's own <meta charset=utf-8> is read instead; said by the
+    page alone: UTF-8 is."""
+    kind = f"text/html; charset={charset}"
+    server.routes["/acme"] = Response(body=page(*ACME), content_type=kind)
+    code, found = one(run_cli, root, "acme-post")
+    assert (code, found["outcome"]) == (0, "unchanged")
+    declared = page(*ACME).replace(b"charset=utf-8", f"charset={charset}".encode())
+    server.routes["/acme"] = Response(body=declared, content_type="text/html")
+    code, found = one(run_cli, root, "acme-post")
+    assert (code, found["outcome"]) == (0, "unchanged")

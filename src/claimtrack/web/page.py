@@ -46,22 +46,43 @@ class PageFacts:
 
 def decode(raw: bytes, charset: str | None) -> str:
     """The page's text: the server's charset, else the page's own ``<meta charset>``, else
-    UTF-8, else trafilatura's detection."""
+    UTF-8, else trafilatura's detection.  A charset that is not a text's character
+    encoding (see ``text_codec``) counts as none, as an unknown one does."""
     declared = _META_CHARSET.search(raw[:_SNIFF_BYTES])
     for name in (charset, declared.group(1).decode("ascii") if declared else None):
-        if name is None:
-            continue
-        try:
-            codec = codecs.lookup(name)
-        except LookupError:
-            continue
-        return raw.decode(codec.name, "replace")
+        codec = text_codec(name)
+        if codec is not None:
+            return raw.decode(codec, "replace")
     try:
         return raw.decode("utf-8")
     except UnicodeDecodeError:
         from trafilatura.utils import decode_file
 
         return decode_file(raw)
+
+
+# Python codecs that say they decode text but are no character encoding of a page: host
+# name encodings, escape decoders, and one that always fails.
+_NOT_CHARSETS = frozenset({"idna", "punycode", "undefined", "unicode-escape", "raw-unicode-escape"})
+
+
+def text_codec(name: str | None) -> str | None:
+    """The codec of a declared charset, or None: no such codec, or one that does not decode
+    a page's characters (rot-13, base64, zlib, ... say so themselves: not a text encoding).
+
+    Such a label is passed over as browsers pass over a label they do not know, rather than
+    refused: the page's other declaration, UTF-8 or detection still read it, and a wrong
+    label says nothing of the bytes.
+    """
+    if name is None:
+        return None
+    try:
+        codec = codecs.lookup(name)
+    except (LookupError, ValueError):  # ValueError: a name with a NUL in it
+        return None
+    if not codec._is_text_encoding or codec.name in _NOT_CHARSETS:
+        return None
+    return codec.name
 
 
 def main_text(html: str) -> str:
