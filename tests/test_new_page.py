@@ -257,6 +257,64 @@ def test_a_missing_html_file(run_cli: Run, tracker: Callable[[str], Path], tmp_p
     assert result.code == 1 and "--html" in result.err and "no such file" in result.err
 
 
+FR_TEXT = "Selon l'entreprise, GPT-6 est jusqu'à trois fois plus rapide que GPT-5 sur ses tests."
+
+
+def fr_page(head: str, *paragraphs: str) -> str:
+    body = "".join(f"<p>{p}</p>" for p in (*paragraphs, FR_TEXT))
+    return (
+        f"<html lang=fr><head><meta charset=utf-8>{head}</head>"
+        f"<body><article>{body}</article></body></html>"
+    )
+
+
+def test_the_archive_keeps_the_pages_spaces(
+    run_cli: Run, tracker: Callable[[str], Path], tmp_path: Path
+) -> None:
+    """No-break spaces (French typography, figures) stay what they are; a quote written with
+    plain spaces is found in them all the same."""
+    from claimtrack.check.analysis import quote_in
+    from claimtrack.check.text.textnorm import normalise
+
+    root = tracker("minimal")
+    typeset = "Prix\u00a0: 3\u202f000\u00a0€, «\u202fsans engagement\u202f»\u00a0!"
+    saved = tmp_path / "fr.html"
+    # A line of nothing but a no-break space is no line of the text, as ever.
+    saved.write_text(fr_page("<title>Prix</title>", typeset, "&nbsp;"), encoding="utf-8")
+    assert _new(run_cli, root, "fr", "--html", saved).code == 0
+    text = (root / "sources/fr.txt").read_text(encoding="utf-8")
+    assert text == f"{typeset}\n{FR_TEXT}\n"
+    assert quote_in('Prix : 3 000 €, " sans engagement " !', normalise(text))
+    fill_kind(root, "fr")
+    assert run_cli("check", "--root", root, "--today", TODAY).code == 0
+
+
+@pytest.mark.parametrize(
+    "hidden",
+    [
+        "<span hidden>{}</span>",
+        "<template><p>{}</p></template>",
+        "<del>{}</del>",
+        "<s>{}</s>",
+        "<strike>{}</strike>",
+        '<span style="display:none">{}</span>',
+        '<div style="visibility: hidden"><p>{}</p></div>',
+    ],
+)
+def test_what_a_reader_does_not_see_is_not_archived(
+    run_cli: Run, tracker: Callable[[str], Path], tmp_path: Path, hidden: str
+) -> None:
+    root = tracker("minimal")
+    secret = "GPT-6 est dix fois plus rapide que GPT-5, affirme un document interne."
+    saved = tmp_path / "fr.html"
+    shown = f"Le texte visible de l'article {hidden.format(secret)} continue ici sans lui."
+    saved.write_text(fr_page("<title>T</title>", shown), encoding="utf-8")
+    assert _new(run_cli, root, "fr", "--html", saved).code == 0
+    text = (root / "sources/fr.txt").read_text(encoding="utf-8")
+    assert "Le texte visible de l'article" in text and "continue ici sans lui." in text
+    assert "dix fois" not in text
+
+
 # -- --url, against a server on 127.0.0.1 ------------------------------------------
 
 

@@ -1,6 +1,7 @@
 """`claimtrack recheck` against servers and pages that misbehave (tests/page_server.py, on
 127.0.0.1): slow, cut off, redirecting where no fetch may go, on an address that is not
-public; a charset that is no text encoding.  Each is judged by its outcome and reason, as the report gives them."""
+public; a charset that is no text encoding, a cited sentence the page hides, a page too
+large to extract.  Each is judged by its outcome and reason, as the report gives them."""
 
 from __future__ import annotations
 
@@ -14,10 +15,11 @@ from typing import Any
 import pytest
 
 from claimtrack.web import connect, fetch
+from claimtrack.web.maintext import MAX_ELEMENTS
 
 from .conftest import Result
-from .page_server import PageServer, Response, page, serving
-from .test_recheck import ACME, DAY, files, one, recheck_root
+from .page_server import LOCAL, PageServer, Response, page, serving
+from .test_recheck import ACME, DAY, SPEED, SPEED_QUOTE, files, gone_quotes, one, recheck_root
 
 Runner = Callable[..., Result]
 REFUSED = "which is not fetched without --allow-private-addresses"
@@ -262,3 +264,57 @@ def test_a_charset_that_is_no_text_encoding_is_passed_over(
     server.routes["/acme"] = Response(body=declared, content_type="text/html")
     code, found = one(run_cli, root, "acme-post")
     assert (code, found["outcome"]) == (0, "unchanged")
+
+
+@pytest.mark.parametrize(
+    "hidden",
+    [
+        "<span hidden>{}</span>",
+        "<template>{}</template>",
+        "<del>{}</del>",
+        "<s>{}</s>",
+        '<span style="color: red; DISPLAY : none">{}</span>',
+        '<span style="visibility:hidden">{}</span>',
+    ],
+)
+def test_a_sentence_the_page_hides_is_gone(
+    run_cli: Runner, root: Path, server: PageServer, hidden: str
+) -> None:
+    shown = ACME[0].replace(SPEED, hidden.format(SPEED))
+    server.routes["/acme"] = Response(body=page(shown, ACME[1]))
+    code, found = one(run_cli, root, "acme-post")
+    assert (code, found["outcome"], found["removed"]) == (1, "changed", [SPEED])
+    assert gone_quotes(found) == [SPEED_QUOTE]
+
+
+def test_a_sentence_a_reader_can_find_is_there(
+    run_cli: Runner, root: Path, server: PageServer
+) -> None:
+    """hidden=until-found: a collapsed section a reader opens, or finds by searching."""
+    shown = ACME[0].replace(SPEED, f'<span hidden="until-found">{SPEED}</span>')
+    server.routes["/acme"] = Response(body=page(shown, ACME[1]))
+    code, found = one(run_cli, root, "acme-post")
+    assert (code, found["outcome"]) == (0, "unchanged")
+
+
+def test_a_page_of_too_many_elements_is_refused(
+    run_cli: Runner, root: Path, server: PageServer
+) -> None:
+    lines = [f"Line {n}." for n in range(MAX_ELEMENTS)]
+    body = page(*ACME, *lines)
+    server.routes["/acme"] = Response(body=body)
+    code, found = one(run_cli, root, "acme-post", "--save")
+    assert (code, found["outcome"]) == (0, "refused")
+    assert str(found["reason"]).endswith(
+        f"elements, more than the {MAX_ELEMENTS} whose main text is extracted; "
+        "save the text yourself and use --text FILE"
+    )
+    assert found["saved"] == []
+
+
+def test_the_option_is_passed_on(run_cli: Runner, root: Path, server: PageServer) -> None:
+    """With the option, the same page is fetched (every other test here gives it)."""
+    result = run_cli(
+        "recheck", "acme-post", LOCAL, "--root", root, "--today", DAY, "--format", "json"
+    )
+    assert json.loads(result.out)[0]["outcome"] == "unchanged"

@@ -22,14 +22,12 @@ from ..errors import ClaimtrackError
 from ..load.files import MAX_BYTES
 from ..records.values import LANG_PATTERN, is_http_url
 from ..textrules import first_illegal, has_visible
+from .maintext import main_text
 
 _LANGUAGE = re.compile(LANG_PATTERN)
 # The page's own declaration, as browsers look for it: in the first bytes.
 _META_CHARSET = re.compile(rb"""<meta[^>]+charset\s*=\s*["']?\s*([A-Za-z0-9._:-]+)""", re.I)
 _SNIFF_BYTES = 4096
-# Characters a text archive may not hold (textrules' XML rule), CR aside: line
-# ends are made LF first.
-_ILLEGAL = re.compile("[^\t\n\x20-\x7e\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,36 +81,6 @@ def text_codec(name: str | None) -> str | None:
     if not codec._is_text_encoding or codec.name in _NOT_CHARSETS:
         return None
     return codec.name
-
-
-def main_text(html: str) -> str:
-    """The article's text, without navigation, banners, comments or footer.
-
-    LF line ends, no character a text archive may not hold, no trailing spaces,
-    one final newline.  Raises ClaimtrackError when the page has no main text.
-    """
-    from trafilatura import extract
-
-    text = extract(
-        html,
-        output_format="txt",
-        include_comments=False,
-        include_tables=True,
-        include_images=False,
-        include_links=False,
-        include_formatting=False,
-        deduplicate=False,
-        favor_precision=True,
-    )
-    text = (text or "").replace("\r\n", "\n").replace("\r", "\n")
-    text = _ILLEGAL.sub("", text)
-    lines = [line.rstrip() for line in text.split("\n")]
-    text = "\n".join(lines).strip("\n")
-    if not has_visible(text):
-        raise ClaimtrackError(
-            "no main text found in the page; save the text yourself and use --text FILE"
-        )
-    return text + "\n"
 
 
 def page_text(raw: bytes, charset: str | None, where: object) -> tuple[str, bytes]:
