@@ -268,6 +268,43 @@ def fr_page(head: str, *paragraphs: str) -> str:
     )
 
 
+@pytest.mark.parametrize(
+    "head",
+    [
+        "<title>GPT-6 : ce qui change</title>",
+        "<title>GPT-6\u00a0: ce qui change</title>",
+        '<meta property="og:title" content="GPT-6 : ce qui change">',
+        # The site's name goes, when the page names its site so; the title's colon stays.
+        '<title>GPT-6 : ce qui change | Le Monde</title><meta property="og:site_name" '
+        'content="Le Monde">',
+        '<title>le monde - GPT-6 : ce qui change</title><meta property="og:site_name" '
+        'content="Le Monde">',
+    ],
+)
+def test_a_french_title_is_not_cut_at_its_colon(
+    run_cli: Run, tracker: Callable[[str], Path], tmp_path: Path, head: str
+) -> None:
+    root = tracker("minimal")
+    saved = tmp_path / "fr.html"
+    saved.write_text(fr_page(head), encoding="utf-8")
+    assert _new(run_cli, root, "fr", "--html", saved).code == 0
+    record = yaml.safe_load((root / "sources/fr.yaml").read_text(encoding="utf-8"))
+    assert record["title"] == "GPT-6 : ce qui change"
+
+
+def test_a_title_is_cut_only_at_the_site_name_the_page_gives(
+    run_cli: Run, tracker: Callable[[str], Path], tmp_path: Path
+) -> None:
+    """Without og:site_name, " - Le Monde" may be a part of the title: it is kept, for the
+    editor to judge (the line says to check it)."""
+    root = tracker("minimal")
+    saved = tmp_path / "fr.html"
+    saved.write_text(fr_page("<title>GPT-6 : ce qui change - Le Monde</title>"))
+    assert _new(run_cli, root, "fr", "--html", saved).code == 0
+    record = yaml.safe_load((root / "sources/fr.yaml").read_text(encoding="utf-8"))
+    assert record["title"] == "GPT-6 : ce qui change - Le Monde"
+
+
 def test_the_archive_keeps_the_pages_spaces(
     run_cli: Run, tracker: Callable[[str], Path], tmp_path: Path
 ) -> None:

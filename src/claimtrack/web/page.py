@@ -109,7 +109,9 @@ def page_facts(html: str, today: dt.date) -> PageFacts:
     tree = load_html(html)
     # Only what the page states about itself: trafilatura would also take an author from
     # a byline class anywhere in the body (a comment's author, say) and a title from <h1>.
-    meta = extract_metadata(_metadata_only(tree, title=True), extensive=False)
+    # Nor its <title>: trafilatura keeps a part of it, cut at the first separator (" : " of
+    # French typography too), guessing that the rest is the site's name (_title).
+    meta = extract_metadata(_metadata_only(tree), extensive=False)
     url = meta.url if meta.url and is_http_url(meta.url) else None
     publisher = _one_line(meta.sitename)
     if publisher is not None and url is not None and _is_host_name(publisher, url):
@@ -133,7 +135,7 @@ def page_facts(html: str, today: dt.date) -> PageFacts:
     if published is not None and published > today:
         published = None
     return PageFacts(
-        title=_one_line(meta.title),
+        title=_title(_one_line(meta.title) or _title_element(tree), publisher),
         publisher=publisher,
         authors=tuple(dict.fromkeys(authors)),
         published=published,
@@ -142,18 +144,43 @@ def page_facts(html: str, today: dt.date) -> PageFacts:
     )
 
 
-def _metadata_only(tree: Any, title: bool = False) -> str:
+def _metadata_only(tree: Any) -> str:
     """The page reduced to what states facts about it: the ``<meta>`` and ``<link>``
-    elements of its head, its JSON-LD, and with ``title`` its ``<title>``; not a word
-    of its text."""
+    elements of its head and its JSON-LD; not a word of its text."""
     from lxml import etree  # type: ignore[import-untyped]
 
     if tree is None:
         return "<html></html>"
-    paths = "//head/meta | //head/link | //script[@type='application/ld+json']"
-    kept = tree.xpath(f"{paths} | //head/title" if title else paths)
+    kept = tree.xpath("//head/meta | //head/link | //script[@type='application/ld+json']")
     parts = [etree.tostring(element, encoding="unicode", with_tail=False) for element in kept]
     return f"<html><head>{''.join(parts)}</head><body></body></html>"
+
+
+def _title_element(tree: Any) -> str | None:
+    found = tree.find(".//head//title") if tree is not None else None
+    return _one_line(found.text_content()) if found is not None else None
+
+
+# What stands between a title and the site's name in a <title>: "Title | Site".
+_SEPARATORS = "|–—-·•:/»«~*"
+
+
+def _title(title: str | None, site: str | None) -> str | None:
+    """``title`` without the site's name before or after it, with a separator between,
+    when that name is the one the page gives its site (``site``: og:site_name or its
+    JSON-LD publisher).  A title is never cut anywhere else: "GPT-6 : ce qui change" is
+    one title, whatever a colon or a dash in it may look like."""
+    if title is None or site is None:
+        return title
+    for sep in _SEPARATORS:
+        head, tail = f"{site} {sep} ", f" {sep} {site}"
+        for rest, name in (
+            (title[len(head) :], title[: len(head)]),
+            (title[: -len(tail)], title[-len(tail) :]),
+        ):
+            if name.casefold() in (head.casefold(), tail.casefold()) and has_visible(rest):
+                return rest.strip()
+    return title
 
 
 def _one_line(value: str | None) -> str | None:
