@@ -466,3 +466,30 @@ def test_a_tracker_without_urls_says_there_is_nothing_to_recheck(
     assert result.err == "claimtrack: no source has a url: there is nothing to recheck\n"
     result = run_cli("recheck", LOCAL, "--root", root, "--format", "json")
     assert (result.code, result.out.strip(), result.err) == (0, "[]", "")
+
+
+def test_a_source_that_does_not_load_is_said_with_its_problems(
+    run_cli: Runner, tmp_path: Path, server: PageServer
+) -> None:
+    """A new tracker whose one source `new source --url` started: its kind still empty, and
+    its language too (the page states none), the record does not load.  recheck says so,
+    with its problems as check gives them, and fails (not "nothing to recheck")."""
+    root = tmp_path / "tracker"
+    assert run_cli("init", root).code == 0
+    server.routes["/plain"] = Response(
+        body=b"<html><body><article><p>" + ACME[0].encode() + b"</p></article></body></html>"
+    )
+    made = run_cli("new", "source", "acme", "--url", server.url("/plain"), LOCAL, "--root", root)
+    assert made.code == 0, made.output
+    checked = run_cli("check", "--root", root, "--today", DAY)
+    errors = [ln for ln in checked.out.splitlines() if ln.startswith("sources/acme.yaml:")]
+    assert any("language" in ln for ln in errors) and any("kind" in ln for ln in errors)
+    for args in ([], ["acme"]):
+        result = run_cli("recheck", *args, LOCAL, "--root", root, "--today", DAY)
+        assert (result.code, result.out) == (2, "")
+        assert result.err.splitlines() == [
+            *errors,
+            f"{len(errors)} errors, 0 warnings",
+            "claimtrack: sources/acme.yaml does not load: nothing was rechecked; fix it first "
+            "(see `claimtrack check`)",
+        ]
