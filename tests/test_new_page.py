@@ -16,6 +16,7 @@ import pytest
 import yaml
 
 from .conftest import FIXTURES, TODAY, Result
+from .page_server import LOCAL
 
 Run = Callable[..., Result]
 PAGES = FIXTURES / "pages"
@@ -24,7 +25,7 @@ BIG = 5 * 1024 * 1024 + 1
 
 
 def _new(run_cli: Run, root: Path, *args: str | Path) -> Result:
-    return run_cli("new", "source", *args, "--root", root, "--today", TODAY)
+    return run_cli("new", "source", *args, LOCAL, "--root", root, "--today", TODAY)
 
 
 def line(text: str, key: str) -> str:
@@ -258,6 +259,101 @@ def test_a_missing_html_file(run_cli: Run, tracker: Callable[[str], Path], tmp_p
     assert result.code == 1 and "--html" in result.err and "no such file" in result.err
 
 
+FR_TEXT = "Selon l'entreprise, GPT-6 est jusqu'à trois fois plus rapide que GPT-5 sur ses tests."
+
+
+def fr_page(head: str, *paragraphs: str) -> str:
+    body = "".join(f"<p>{p}</p>" for p in (*paragraphs, FR_TEXT))
+    return (
+        f"<html lang=fr><head><meta charset=utf-8>{head}</head>"
+        f"<body><article>{body}</article></body></html>"
+    )
+
+
+@pytest.mark.parametrize(
+    "head",
+    [
+        "<title>GPT-6 : ce qui change</title>",
+        "<title>GPT-6\u00a0: ce qui change</title>",
+        '<meta property="og:title" content="GPT-6 : ce qui change">',
+        # The site's name goes, when the page names its site so; the title's colon stays.
+        '<title>GPT-6 : ce qui change | Le Monde</title><meta property="og:site_name" '
+        'content="Le Monde">',
+        '<title>le monde - GPT-6 : ce qui change</title><meta property="og:site_name" '
+        'content="Le Monde">',
+    ],
+)
+def test_a_french_title_is_not_cut_at_its_colon(
+    run_cli: Run, tracker: Callable[[str], Path], tmp_path: Path, head: str
+) -> None:
+    root = tracker("minimal")
+    saved = tmp_path / "fr.html"
+    saved.write_text(fr_page(head), encoding="utf-8")
+    assert _new(run_cli, root, "fr", "--html", saved).code == 0
+    record = yaml.safe_load((root / "sources/fr.yaml").read_text(encoding="utf-8"))
+    assert record["title"] == "GPT-6 : ce qui change"
+
+
+def test_a_title_is_cut_only_at_the_site_name_the_page_gives(
+    run_cli: Run, tracker: Callable[[str], Path], tmp_path: Path
+) -> None:
+    """Without og:site_name, " - Le Monde" may be a part of the title: it is kept, for the
+    editor to judge (the line says to check it)."""
+    root = tracker("minimal")
+    saved = tmp_path / "fr.html"
+    saved.write_text(fr_page("<title>GPT-6 : ce qui change - Le Monde</title>"))
+    assert _new(run_cli, root, "fr", "--html", saved).code == 0
+    record = yaml.safe_load((root / "sources/fr.yaml").read_text(encoding="utf-8"))
+    assert record["title"] == "GPT-6 : ce qui change - Le Monde"
+
+
+def test_the_archive_keeps_the_pages_spaces(
+    run_cli: Run, tracker: Callable[[str], Path], tmp_path: Path
+) -> None:
+    """No-break spaces (French typography, figures) stay what they are; a quote written with
+    plain spaces is found in them all the same."""
+    from claimtrack.check.analysis import quote_in
+    from claimtrack.check.text.textnorm import normalise
+
+    root = tracker("minimal")
+    typeset = "Prix\u00a0: 3\u202f000\u00a0€, «\u202fsans engagement\u202f»\u00a0!"
+    saved = tmp_path / "fr.html"
+    # A line of nothing but a no-break space is no line of the text, as ever.
+    saved.write_text(fr_page("<title>Prix</title>", typeset, "&nbsp;"), encoding="utf-8")
+    assert _new(run_cli, root, "fr", "--html", saved).code == 0
+    text = (root / "sources/fr.txt").read_text(encoding="utf-8")
+    assert text == f"{typeset}\n{FR_TEXT}\n"
+    assert quote_in('Prix : 3 000 €, " sans engagement " !', normalise(text))
+    fill_kind(root, "fr")
+    assert run_cli("check", "--root", root, "--today", TODAY).code == 0
+
+
+@pytest.mark.parametrize(
+    "hidden",
+    [
+        "<span hidden>{}</span>",
+        "<template><p>{}</p></template>",
+        "<del>{}</del>",
+        "<s>{}</s>",
+        "<strike>{}</strike>",
+        '<span style="display:none">{}</span>',
+        '<div style="visibility: hidden"><p>{}</p></div>',
+    ],
+)
+def test_what_a_reader_does_not_see_is_not_archived(
+    run_cli: Run, tracker: Callable[[str], Path], tmp_path: Path, hidden: str
+) -> None:
+    root = tracker("minimal")
+    secret = "GPT-6 est dix fois plus rapide que GPT-5, affirme un document interne."
+    saved = tmp_path / "fr.html"
+    shown = f"Le texte visible de l'article {hidden.format(secret)} continue ici sans lui."
+    saved.write_text(fr_page("<title>T</title>", shown), encoding="utf-8")
+    assert _new(run_cli, root, "fr", "--html", saved).code == 0
+    text = (root / "sources/fr.txt").read_text(encoding="utf-8")
+    assert "Le texte visible de l'article" in text and "continue ici sans lui." in text
+    assert "dix fois" not in text
+
+
 # -- --url, against a server on 127.0.0.1 ------------------------------------------
 
 
@@ -395,7 +491,10 @@ def test_url_reads_the_charset_of_the_headers(
         ("/json", "the server sent application/json, not an HTML page"),
         ("/big", f"bytes, more than the limit of {BIG - 1}"),
         ("/loop", "more than 5 redirects (HTTP 302)"),
-        ("/to-ftp", "redirected to ftp://127.0.0.1/x, which is not an http(s) address"),
+        (
+            "/to-ftp",
+            "redirected to ftp://127.0.0.1/x: the ftp: scheme is not fetched, only http(s)",
+        ),
     ],
 )
 def test_url_failures_are_usage_errors(
@@ -477,6 +576,21 @@ def test_url_that_is_not_an_address(
 ) -> None:
     result = _new(run_cli, tracker("minimal"), "page", "--url", url)
     assert result.code == 2 and f"--url {url}: {reason}" in result.err, result.output
+
+
+def test_url_on_a_private_address_is_refused(
+    run_cli: Run, tracker: Callable[[str], Path], server: Server
+) -> None:
+    """The test server's address, 127.0.0.1, without --allow-private-addresses (which every
+    other test here gives)."""
+    root = tracker("minimal")
+    url = f"{server.base}/page"
+    result = run_cli("new", "source", "page", "--url", url, "--root", root, "--today", TODAY)
+    assert result.code == 2
+    assert f"--url {url}: 127.0.0.1, a loopback address, which is not fetched without " in (
+        result.err
+    )
+    assert not list((root / "sources").glob("page.*"))
 
 
 def test_a_host_that_does_not_resolve(

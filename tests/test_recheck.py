@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 
 from .conftest import FIXTURES, Result
-from .page_server import PageServer, Response, page, serving
+from .page_server import LOCAL, PageServer, Response, page, serving
 
 Runner = Callable[..., Result]
 DAY = "2026-12-01"  # the day of the recheck: the fixture was archived the day before
@@ -43,6 +43,10 @@ def server() -> Iterator[PageServer]:
 
 @pytest.fixture
 def root(tmp_path: Path, server: PageServer) -> Path:
+    return recheck_root(tmp_path, server)
+
+
+def recheck_root(tmp_path: Path, server: PageServer) -> Path:
     """The fixture with its addresses on the test server, serving what was archived."""
     dest = tmp_path / "recheck"
     shutil.copytree(FIXTURES / "recheck", dest)
@@ -60,7 +64,7 @@ def root(tmp_path: Path, server: PageServer) -> Path:
 
 
 def recheck(run_cli: Runner, root: Path, *args: str) -> tuple[int, list[dict[str, object]]]:
-    result = run_cli("recheck", *args, "--root", root, "--today", DAY, "--format", "json")
+    result = run_cli("recheck", LOCAL, *args, "--root", root, "--today", DAY, "--format", "json")
     assert "Traceback" not in result.output
     return result.code, json.loads(result.out)
 
@@ -106,7 +110,9 @@ def saved_twice(run_cli: Runner, root: Path, sid: str) -> tuple[dict[str, object
 
 
 def test_an_unchanged_page(run_cli: Runner, root: Path) -> None:
-    result = run_cli("recheck", "acme-post", "fr-report", "zh-post", "--root", root, "--today", DAY)
+    result = run_cli(
+        "recheck", LOCAL, "acme-post", "fr-report", "zh-post", "--root", root, "--today", DAY
+    )
     assert result.code == 0
     assert result.out.splitlines() == [
         "sources/acme-post.yaml:6:6: unchanged: the text reads as archived",
@@ -142,7 +148,7 @@ def test_white_space_alone_is_no_change(run_cli: Runner, root: Path, server: Pag
 def test_a_cited_sentence_reworded(run_cli: Runner, root: Path, server: PageServer) -> None:
     reworded = SPEED.replace("3x", "2x")
     server.routes["/acme"] = Response(body=page(ACME[0].replace("3x", "2x"), ACME[1]))
-    result = run_cli("recheck", "acme-post", "--root", root, "--today", DAY)
+    result = run_cli("recheck", LOCAL, "acme-post", "--root", root, "--today", DAY)
     assert result.code == 1
     assert result.out.splitlines() == [
         "sources/acme-post.yaml:6:6: changed: 1 sentence added, 1 removed; "
@@ -207,7 +213,7 @@ def test_a_sentence_added_that_no_quote_touches(
 def test_a_redirect_to_another_path(run_cli: Runner, root: Path, server: PageServer) -> None:
     server.routes["/acme"] = Response(301, location="/news/acme")
     server.routes["/news/acme"] = Response(body=page(*ACME))
-    result = run_cli("recheck", "acme-post", "--root", root, "--today", DAY)
+    result = run_cli("recheck", LOCAL, "acme-post", "--root", root, "--today", DAY)
     assert result.code == 1
     assert result.out == (
         f"sources/acme-post.yaml:6:6: moved: {server.url('/acme')} now leads to "
@@ -283,7 +289,7 @@ def test_a_page_that_is_not_html_is_refused(
     run_cli: Runner, root: Path, server: PageServer
 ) -> None:
     server.routes["/acme"] = Response(body=b"%PDF-1.7", content_type="application/pdf")
-    result = run_cli("recheck", "acme-post", "--root", root, "--today", DAY)
+    result = run_cli("recheck", LOCAL, "acme-post", "--root", root, "--today", DAY)
     assert result.code == 0
     assert result.out == (
         "sources/acme-post.yaml:6:6: refused: the server sent application/pdf, not an HTML page\n"
@@ -366,7 +372,7 @@ def test_a_source_without_an_archive_gets_its_first_copy(run_cli: Runner, root: 
 
 
 def test_an_unknown_source_is_a_usage_error(run_cli: Runner, root: Path) -> None:
-    result = run_cli("recheck", "acme-pots", "--root", root)
+    result = run_cli("recheck", LOCAL, "acme-pots", "--root", root)
     assert result.code == 2
     assert "no source 'acme-pots'" in result.err and "acme-post" in result.err
 
@@ -374,7 +380,7 @@ def test_an_unknown_source_is_a_usage_error(run_cli: Runner, root: Path) -> None
 def test_a_source_without_an_address_is_a_usage_error(run_cli: Runner, root: Path) -> None:
     record = root / "sources/acme-post.yaml"
     record.write_text("\n".join(x for x in record.read_text().split("\n") if "url:" not in x))
-    result = run_cli("recheck", "acme-post", "--root", root)
+    result = run_cli("recheck", LOCAL, "acme-post", "--root", root)
     assert result.code == 2
     assert "has no url" in result.err
     _, found = recheck(run_cli, root)
@@ -428,7 +434,7 @@ def test_save_never_writes_over_a_file(run_cli: Runner, root: Path, server: Page
     (root / "sources/acme-post.revisions").mkdir()
     (root / "sources/acme-post.revisions/2026-12-01.html").write_text("mine")
     before = files(root)
-    result = run_cli("recheck", "acme-post", "--save", "--root", root, "--today", DAY)
+    result = run_cli("recheck", LOCAL, "acme-post", "--save", "--root", root, "--today", DAY)
     assert result.code == 1
     assert result.out.splitlines()[1] == (
         "sources/acme-post.yaml:6:6: error: not saved: "
@@ -441,7 +447,7 @@ def test_a_page_back_after_it_was_gone(run_cli: Runner, root: Path, server: Page
     server.routes["/acme"] = Response(404, b"gone")
     one(run_cli, root, "acme-post", "--save")
     server.routes["/acme"] = Response(body=page(*ACME))
-    result = run_cli("recheck", "acme-post", "--save", "--root", root, "--today", DAY)
+    result = run_cli("recheck", LOCAL, "acme-post", "--save", "--root", root, "--today", DAY)
     assert result.code == 1
     assert result.out.startswith(
         "sources/acme-post.yaml:6:6: changed: the text reads as archived; "
@@ -455,8 +461,35 @@ def test_a_tracker_without_urls_says_there_is_nothing_to_recheck(
     run_cli: Runner, tracker: Callable[[str], Path]
 ) -> None:
     root = tracker("minimal")  # its sources give no url: none is ever invented
-    result = run_cli("recheck", "--root", root)
+    result = run_cli("recheck", LOCAL, "--root", root)
     assert (result.code, result.out) == (0, "")
     assert result.err == "claimtrack: no source has a url: there is nothing to recheck\n"
-    result = run_cli("recheck", "--root", root, "--format", "json")
+    result = run_cli("recheck", LOCAL, "--root", root, "--format", "json")
     assert (result.code, result.out.strip(), result.err) == (0, "[]", "")
+
+
+def test_a_source_that_does_not_load_is_said_with_its_problems(
+    run_cli: Runner, tmp_path: Path, server: PageServer
+) -> None:
+    """A new tracker whose one source `new source --url` started: its kind still empty, and
+    its language too (the page states none), the record does not load.  recheck says so,
+    with its problems as check gives them, and fails (not "nothing to recheck")."""
+    root = tmp_path / "tracker"
+    assert run_cli("init", root).code == 0
+    server.routes["/plain"] = Response(
+        body=b"<html><body><article><p>" + ACME[0].encode() + b"</p></article></body></html>"
+    )
+    made = run_cli("new", "source", "acme", "--url", server.url("/plain"), LOCAL, "--root", root)
+    assert made.code == 0, made.output
+    checked = run_cli("check", "--root", root, "--today", DAY)
+    errors = [ln for ln in checked.out.splitlines() if ln.startswith("sources/acme.yaml:")]
+    assert any("language" in ln for ln in errors) and any("kind" in ln for ln in errors)
+    for args in ([], ["acme"]):
+        result = run_cli("recheck", *args, LOCAL, "--root", root, "--today", DAY)
+        assert (result.code, result.out) == (2, "")
+        assert result.err.splitlines() == [
+            *errors,
+            f"{len(errors)} errors, 0 warnings",
+            "claimtrack: sources/acme.yaml does not load: nothing was rechecked; fix it first "
+            "(see `claimtrack check`)",
+        ]

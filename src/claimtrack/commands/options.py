@@ -34,6 +34,17 @@ def seconds_arg(text: str) -> float:
     return value
 
 
+def private_addresses_option(parser: argparse.ArgumentParser, scope: str = "") -> None:
+    """--allow-private-addresses (`recheck`, `new source --url`): web/connect.py says why a
+    fetch refuses such addresses by default."""
+    parser.add_argument(
+        "--allow-private-addresses",
+        action="store_true",
+        help=f"{scope}fetch from loopback, private and link-local addresses too (refused by "
+        "default: a page on the internet must not lead the fetch into your own network)",
+    )
+
+
 def root_arg(text: str) -> Path:
     """A tracker's folder, refused before the command starts (by the library's own check)."""
     path = Path(text)

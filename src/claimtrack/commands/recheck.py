@@ -9,10 +9,11 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-from ..errors import UsageError
+from ..errors import DataError, UsageError
+from ..layout import record_rel
 from ..load import Tracker, load_tracker
 from ..load.validation import suggest
-from .options import format_option, seconds_arg
+from .options import format_option, private_addresses_option, seconds_arg
 
 
 def add_parser(sub: Any, common: Callable[[argparse.ArgumentParser], None]) -> None:
@@ -35,6 +36,7 @@ def add_parser(sub: Any, common: Callable[[argparse.ArgumentParser], None]) -> N
         metavar="SECONDS",
         help="give up on a page after this many seconds (default: 20)",
     )
+    private_addresses_option(parser)
     parser.add_argument(
         "--save",
         action="store_true",
@@ -45,14 +47,32 @@ def add_parser(sub: Any, common: Callable[[argparse.ArgumentParser], None]) -> N
     parser.set_defaults(run=run)
 
 
+class SourcesUnloaded(DataError):
+    """Sources to recheck whose records do not load: a usage error (exit 2), so that the
+    daily workflow fails rather than read it as a day of news (exit 1)."""
+
+    exit_code = 2
+
+
 def chosen(tracker: Tracker, ids: list[str]) -> list[str]:
     """The sources to recheck: those named (each must exist and have a url), else every
-    source with a url."""
+    source with a url.  Raises SourcesUnloaded, with their problems, when any of those named
+    (or, without names, any source at all) does not load: its url cannot be read, and a
+    tracker whose only source does not load would otherwise be "nothing to recheck"."""
+    unloaded = sorted(tracker.broken_sources if not ids else tracker.broken_sources & set(ids))
+    if unloaded:
+        paths = [record_rel("source", sid) for sid in unloaded]
+        problems = [p for p in tracker.problems if p.path in paths and p.is_error]
+        one = len(paths) == 1
+        what = paths[0] if one else f"{len(paths)} sources ({', '.join(paths)})"
+        raise SourcesUnloaded(
+            problems,
+            f"{what} {'does' if one else 'do'} not load: nothing was rechecked; "
+            f"fix {'it' if one else 'them'} first (see `claimtrack check`)",
+        )
     if not ids:
         return [sid for sid in sorted(tracker.sources) if tracker.sources[sid].record.url]
     for sid in ids:
-        if sid in tracker.broken_sources:
-            raise UsageError(f"source {sid!r} does not load; run `claimtrack check`")
         if sid not in tracker.sources:
             hint = suggest(sid, tracker.sources)
             raise UsageError(f"no source {sid!r}" + (f"; {hint}" if hint else ""))
@@ -74,7 +94,7 @@ def run(args: argparse.Namespace) -> int:
         # Said, not silent: an empty report would read as "all unchanged".
         print("claimtrack: no source has a url: there is nothing to recheck", file=sys.stderr)
     for sid in ids:
-        found = recheck(tracker, sid, args.timeout)
+        found = recheck(tracker, sid, args.timeout, args.allow_private_addresses)
         if args.save:
             save(tracker.root, tracker, found, today)
         results.append(found)

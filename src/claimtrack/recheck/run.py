@@ -60,8 +60,11 @@ def latest_revision(source: Source) -> Revision | None:
     return source.revisions[-1] if source.revisions else None
 
 
-def recheck(tracker: Tracker, source_id: str, timeout: float) -> SourceRecheck:
-    """Fetch the source's page again and judge it (nothing written)."""
+def recheck(
+    tracker: Tracker, source_id: str, timeout: float, allow_private: bool = False
+) -> SourceRecheck:
+    """Fetch the source's page again and judge it (nothing written).  ``allow_private``:
+    the page may be fetched from an address that is not public (web/connect.py)."""
     loaded: Loaded[Source] = tracker.sources[source_id]
     url = loaded.record.url
     assert url is not None, source_id  # the caller picks sources with an address
@@ -69,7 +72,7 @@ def recheck(tracker: Tracker, source_id: str, timeout: float) -> SourceRecheck:
     found = SourceRecheck(source_id, loaded.path, line, column, url, "unchanged")
     quotes = cited_quotes(tracker, source_id)
     try:
-        fetched = fetch(url, timeout, PAGE_MAX_BYTES)
+        fetched = fetch(url, timeout, PAGE_MAX_BYTES, allow_private)
     except FetchFailed as exc:
         found.outcome, found.reason = exc.failure, exc.reason
         if exc.failure == "gone":

@@ -22,14 +22,12 @@ from ..errors import ClaimtrackError
 from ..load.files import MAX_BYTES
 from ..records.values import LANG_PATTERN, is_http_url
 from ..textrules import first_illegal, has_visible
+from .maintext import main_text
 
 _LANGUAGE = re.compile(LANG_PATTERN)
 # The page's own declaration, as browsers look for it: in the first bytes.
 _META_CHARSET = re.compile(rb"""<meta[^>]+charset\s*=\s*["']?\s*([A-Za-z0-9._:-]+)""", re.I)
 _SNIFF_BYTES = 4096
-# Characters a text archive may not hold (textrules' XML rule), CR aside: line
-# ends are made LF first.
-_ILLEGAL = re.compile("[^\t\n\x20-\x7e\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,16 +44,13 @@ class PageFacts:
 
 def decode(raw: bytes, charset: str | None) -> str:
     """The page's text: the server's charset, else the page's own ``<meta charset>``, else
-    UTF-8, else trafilatura's detection."""
+    UTF-8, else trafilatura's detection.  A charset that is not a text's character
+    encoding (see ``text_codec``) counts as none, as an unknown one does."""
     declared = _META_CHARSET.search(raw[:_SNIFF_BYTES])
     for name in (charset, declared.group(1).decode("ascii") if declared else None):
-        if name is None:
-            continue
-        try:
-            codec = codecs.lookup(name)
-        except LookupError:
-            continue
-        return raw.decode(codec.name, "replace")
+        codec = text_codec(name)
+        if codec is not None:
+            return raw.decode(codec, "replace")
     try:
         return raw.decode("utf-8")
     except UnicodeDecodeError:
@@ -64,34 +59,28 @@ def decode(raw: bytes, charset: str | None) -> str:
         return decode_file(raw)
 
 
-def main_text(html: str) -> str:
-    """The article's text, without navigation, banners, comments or footer.
+# Python codecs that say they decode text but are no character encoding of a page: host
+# name encodings, escape decoders, and one that always fails.
+_NOT_CHARSETS = frozenset({"idna", "punycode", "undefined", "unicode-escape", "raw-unicode-escape"})
 
-    LF line ends, no character a text archive may not hold, no trailing spaces,
-    one final newline.  Raises ClaimtrackError when the page has no main text.
+
+def text_codec(name: str | None) -> str | None:
+    """The codec of a declared charset, or None: no such codec, or one that does not decode
+    a page's characters (rot-13, base64, zlib, ... say so themselves: not a text encoding).
+
+    Such a label is passed over as browsers pass over a label they do not know, rather than
+    refused: the page's other declaration, UTF-8 or detection still read it, and a wrong
+    label says nothing of the bytes.
     """
-    from trafilatura import extract
-
-    text = extract(
-        html,
-        output_format="txt",
-        include_comments=False,
-        include_tables=True,
-        include_images=False,
-        include_links=False,
-        include_formatting=False,
-        deduplicate=False,
-        favor_precision=True,
-    )
-    text = (text or "").replace("\r\n", "\n").replace("\r", "\n")
-    text = _ILLEGAL.sub("", text)
-    lines = [line.rstrip() for line in text.split("\n")]
-    text = "\n".join(lines).strip("\n")
-    if not has_visible(text):
-        raise ClaimtrackError(
-            "no main text found in the page; save the text yourself and use --text FILE"
-        )
-    return text + "\n"
+    if name is None:
+        return None
+    try:
+        codec = codecs.lookup(name)
+    except (LookupError, ValueError):  # ValueError: a name with a NUL in it
+        return None
+    if not codec._is_text_encoding or codec.name in _NOT_CHARSETS:
+        return None
+    return codec.name
 
 
 def page_text(raw: bytes, charset: str | None, where: object) -> tuple[str, bytes]:
@@ -120,7 +109,9 @@ def page_facts(html: str, today: dt.date) -> PageFacts:
     tree = load_html(html)
     # Only what the page states about itself: trafilatura would also take an author from
     # a byline class anywhere in the body (a comment's author, say) and a title from <h1>.
-    meta = extract_metadata(_metadata_only(tree, title=True), extensive=False)
+    # Nor its <title>: trafilatura keeps a part of it, cut at the first separator (" : " of
+    # French typography too), guessing that the rest is the site's name (_title).
+    meta = extract_metadata(_metadata_only(tree), extensive=False)
     url = meta.url if meta.url and is_http_url(meta.url) else None
     publisher = _one_line(meta.sitename)
     if publisher is not None and url is not None and _is_host_name(publisher, url):
@@ -144,7 +135,7 @@ def page_facts(html: str, today: dt.date) -> PageFacts:
     if published is not None and published > today:
         published = None
     return PageFacts(
-        title=_one_line(meta.title),
+        title=_title(_one_line(meta.title) or _title_element(tree), publisher),
         publisher=publisher,
         authors=tuple(dict.fromkeys(authors)),
         published=published,
@@ -153,18 +144,43 @@ def page_facts(html: str, today: dt.date) -> PageFacts:
     )
 
 
-def _metadata_only(tree: Any, title: bool = False) -> str:
+def _metadata_only(tree: Any) -> str:
     """The page reduced to what states facts about it: the ``<meta>`` and ``<link>``
-    elements of its head, its JSON-LD, and with ``title`` its ``<title>``; not a word
-    of its text."""
+    elements of its head and its JSON-LD; not a word of its text."""
     from lxml import etree  # type: ignore[import-untyped]
 
     if tree is None:
         return "<html></html>"
-    paths = "//head/meta | //head/link | //script[@type='application/ld+json']"
-    kept = tree.xpath(f"{paths} | //head/title" if title else paths)
+    kept = tree.xpath("//head/meta | //head/link | //script[@type='application/ld+json']")
     parts = [etree.tostring(element, encoding="unicode", with_tail=False) for element in kept]
     return f"<html><head>{''.join(parts)}</head><body></body></html>"
+
+
+def _title_element(tree: Any) -> str | None:
+    found = tree.find(".//head//title") if tree is not None else None
+    return _one_line(found.text_content()) if found is not None else None
+
+
+# What stands between a title and the site's name in a <title>: "Title | Site".
+_SEPARATORS = "|–—-·•:/»«~*"
+
+
+def _title(title: str | None, site: str | None) -> str | None:
+    """``title`` without the site's name before or after it, with a separator between,
+    when that name is the one the page gives its site (``site``: og:site_name or its
+    JSON-LD publisher).  A title is never cut anywhere else: "GPT-6 : ce qui change" is
+    one title, whatever a colon or a dash in it may look like."""
+    if title is None or site is None:
+        return title
+    for sep in _SEPARATORS:
+        head, tail = f"{site} {sep} ", f" {sep} {site}"
+        for rest, name in (
+            (title[len(head) :], title[: len(head)]),
+            (title[: -len(tail)], title[-len(tail) :]),
+        ):
+            if name.casefold() in (head.casefold(), tail.casefold()) and has_visible(rest):
+                return rest.strip()
+    return title
 
 
 def _one_line(value: str | None) -> str | None:

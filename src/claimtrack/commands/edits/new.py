@@ -18,7 +18,7 @@ from ...edit.new_record import GivenPage, check_id, read_given, start_claim, sta
 from ...layout import page_rel
 from ...load.files import PAGE_MAX_BYTES
 from ...web.fetch import fetch
-from ..options import seconds_arg
+from ..options import private_addresses_option, seconds_arg
 
 
 def add_parser(sub: Any, common: Callable[[argparse.ArgumentParser], None]) -> None:
@@ -61,6 +61,7 @@ def add_parser(sub: Any, common: Callable[[argparse.ArgumentParser], None]) -> N
         metavar="SECONDS",
         help="with --url: give up after this many seconds (default: 20)",
     )
+    private_addresses_option(source, "with --url: ")
     common(source)
     source.set_defaults(run=run)
     measurement = kinds.add_parser(
@@ -93,7 +94,7 @@ def run(args: argparse.Namespace) -> int:
 def _given_page(args: argparse.Namespace) -> GivenPage:
     """The page named by --url (fetched) or --html (read)."""
     if args.url is not None:
-        fetched = fetch(args.url, args.timeout, PAGE_MAX_BYTES)
+        fetched = fetch(args.url, args.timeout, PAGE_MAX_BYTES, args.allow_private_addresses)
         return GivenPage(fetched.body, fetched.charset, args.url, fetched.url)
     html: Path = args.html
     page = args.root / page_rel(args.id)
