@@ -6,6 +6,7 @@ import re
 from collections.abc import Iterable, Iterator
 
 from ...codes import Code
+from ...layout import record_rel
 from ...load import Loaded
 from ...load.files import read_data_file
 from ...load.nodes import Path_, Positions
@@ -109,7 +110,7 @@ def named_by_broken_claims(a: Analysis) -> set[str]:
     """
     named: set[str] = set()
     for cid in a.tracker.broken_claims:
-        raw = read_data_file(a.tracker.root, a.tracker.root / "claims" / f"{cid}.yaml", [])
+        raw = read_data_file(a.tracker.root, a.tracker.root / record_rel("claim", cid), [])
         if raw is not None:
             named.update(_ID_WORD.findall(raw.decode("utf-8", "replace")))
     return named
