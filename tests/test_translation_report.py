@@ -200,3 +200,56 @@ def test_records_that_fail_to_load_stop_the_report(run_cli: Runner, root: Path) 
     assert result.code == 1 and result.out == ""
     assert "claims/rocket-price.yaml:19:7: error: missing required field" in result.err
     assert "claimtrack: records failed to load: fix them first" in result.err
+
+
+def test_the_work_grows_with_the_languages_not_with_their_square(
+    tracker: Callable[[str], Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 25 (defect 15): 10,000 languages took minutes.  tracker.yaml was read and
+    parsed again for each language, and each lookup of a language's place in it scanned
+    every language before it.  Counted here rather than timed: one reading of it, and
+    one pass over its keys, however many languages."""
+    from claimtrack.check.rules import language
+    from claimtrack.check.translation_report import translation_report
+    from claimtrack.load import load_tracker, nodes
+
+    root = tracker("minimal")
+    tags = [f"q{a}{b}" for a in "abcdefghij" for b in "abcdefghij"]  # 100 languages
+    append(
+        root / "tracker.yaml",
+        "translations:\n"
+        + "".join(
+            f"  {tag}: {{title: T, translated_by: machine, made_from: {{title: {fp('Earlier')}}}}}\n"
+            for tag in tags
+        ),
+    )
+    reads, scans = [], []
+    read = language._settings_text
+    monkeypatch.setattr(language, "_settings_text", lambda r: reads.append(r) or read(r))
+
+    class Pairs(list):  # type: ignore[type-arg]
+        def __iter__(self):  # type: ignore[no-untyped-def]
+            scans.append(len(self))
+            return super().__iter__()
+
+    compose = nodes.NodeLoader.get_single_node
+
+    def counted(loader):  # type: ignore[no-untyped-def]
+        node = compose(loader)
+        for _, value in node.value if node is not None else ():
+            if isinstance(value, nodes.MappingNode) and len(value.value) == len(tags):
+                value.value = Pairs(value.value)
+        return node
+
+    loaded = load_tracker(root)
+    monkeypatch.setattr(nodes.NodeLoader, "get_single_node", counted)  # once loaded
+    reports = translation_report(loaded, tags)
+    # Each language's title is stale and its description missing, at their places.
+    own = [
+        {(g.line, g.field, g.state) for g in r.gaps if g.path == "tracker.yaml"} for r in reports
+    ]
+    last = 5 + len(tags)
+    assert own[-1] == {(last, "title", "stale"), (last, "description", "missing")}
+    assert all(len(gaps) == 2 for gaps in own)
+    assert len(reads) == 1
+    assert scans == [len(tags)]
