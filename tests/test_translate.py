@@ -377,9 +377,15 @@ def test_the_tracker_declares_a_language_by_its_translation(run_cli: Run, tracke
     [
         (
             ("comments", "--language", "de"),
-            "not a further site language of this tracker (one of fr)",
+            "the site's further languages are fr (tracker.yaml's translations:)",
         ),
-        (("comments", "--language", "zh-Hant"), "declare it with `claimtrack translate --tracker"),
+        (
+            ("comments", "--language", "zh-Hant"),
+            "`claimtrack translate --tracker --language zh-Hant` declares it",
+        ),
+        (("comments", "--language", "fr-FR"), "did you mean 'fr'?"),
+        (("comments", "--language", "EN"), "the tracker's own language"),
+        (("comments", "--language", "fr_FR"), "'fr_FR' is not a BCP 47 language tag"),
         (("comments", "--language", "en"), "the tracker's own language"),
         (("--tracker", "--language", "de"), "no catalog for it (catalogs: en, fr, zh-Hant)"),
         (("comments", "--tracker", "--language", "fr"), "not both or neither"),

@@ -174,15 +174,20 @@ def test_complete_passes_once_every_field_is_current(run_cli: Runner, root: Path
 
 
 def test_an_unknown_language_is_a_usage_error(run_cli: Runner, root: Path) -> None:
-    result = translations(run_cli, root, "--language", "zh-hant")
+    result = translations(run_cli, root, "--language", "fr-FR")
     assert result.code == 2 and result.out == ""
     assert result.err == (
-        "claimtrack: --language: 'zh-hant' is not one of the site's languages; did you mean "
-        "'zh-Hant'? the site's further languages are fr, zh-Hant (tracker.yaml's "
-        "translations:)\n"
+        "claimtrack: --language: 'fr-FR' is not one of the site's languages; did you mean "
+        "'fr'? the site's further languages are fr, zh-Hant (tracker.yaml's translations:)\n"
     )
-    main = translations(run_cli, root, "--language", "en")
-    assert main.code == 2 and "the site's main language" in main.err
+    for main in ("en", "EN"):
+        refused = translations(run_cli, root, "--language", main)
+        assert refused.code == 2 and "the site's main language" in refused.err
+    bad = translations(run_cli, root, "--language", "zh_Hant")
+    assert bad.code == 2 and "'zh_Hant' is not a BCP 47 language tag" in bad.err
+    # A tag in other capitals is the same language (BCP 47), written as the site writes it.
+    shouted = translations(run_cli, root, "--language", "ZH-hant")
+    assert shouted.code == 0 and shouted.out.startswith("zh-Hant: 0 of 5 records current")
 
 
 def test_a_site_in_one_language_has_nothing_to_translate(

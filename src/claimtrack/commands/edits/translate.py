@@ -31,6 +31,7 @@ from ...errors import UsageError
 from ...load.yamlsource import parse_document
 from ...records import TranslatedBy
 from ...records.translated import field_name
+from ..options import language_arg
 
 
 def add_parser(sub: Any, common: Callable[[argparse.ArgumentParser], None]) -> None:
@@ -49,7 +50,11 @@ def add_parser(sub: Any, common: Callable[[argparse.ArgumentParser], None]) -> N
         "--tracker", action="store_true", help="translate tracker.yaml's title and description"
     )
     parser.add_argument(
-        "--language", required=True, metavar="TAG", help="a further site language, e.g. fr"
+        "--language",
+        required=True,
+        type=language_arg,
+        metavar="TAG",
+        help="a further site language, e.g. fr (in any case: zh-hant is zh-Hant)",
     )
     parser.add_argument(
         "--stamp",

@@ -10,7 +10,7 @@ placeholders: they are not translations yet, and their keys are written already.
 from __future__ import annotations
 
 import copy
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -87,6 +87,25 @@ class Plan:
     fields: tuple[FieldPath, ...]
     quotes: tuple[Path_, ...]
     trees: tuple[tuple[Path_, Branch], ...]
+
+
+def miscased(keys: Iterable[str], tag: str) -> str | None:
+    """The one of ``keys`` that is ``tag`` in other capitals (``zh-hant`` for ``zh-Hant``)."""
+    folded = tag.casefold()
+    return next((k for k in keys if k != tag and k.casefold() == folded), None)
+
+
+def _refuse_miscased(blocks: Any, tag: str, relpath: str, where: Path_ = ()) -> None:
+    """Refuse to write a ``tag`` block beside one the file has in other capitals: two
+    blocks of one language, the other an error of `check` (translation-language) all the
+    same.  Its key is renamed by hand, as `check`'s hint says."""
+    written = miscased(blocks, tag) if isinstance(blocks, dict) else None
+    if written is not None:
+        at = "/".join(map(str, where)) + "'s " if where else ""
+        raise EditError(
+            f"{relpath}: {at}translations: has {written!r}, which BCP 47 writes {tag!r}; "
+            f"rename that key to {tag} first (a second block of the language would be added)"
+        )
 
 
 def _placeholder(value: Any) -> bool:
@@ -207,6 +226,7 @@ def add_plan(data: dict[str, Any], request: Request, relpath: str) -> Plan:
     kind, tag = request.kind, request.tag
     record = record_of(kind, data, relpath)
     blocks = data.get("translations")
+    _refuse_miscased(blocks, tag, relpath)
     block = blocks.get(tag) if isinstance(blocks, dict) else None
     written = _written(block)
     missing = [s for s in states(record, tag) if s.state == "missing" and s.path not in written]
@@ -235,6 +255,7 @@ def add_plan(data: dict[str, Any], request: Request, relpath: str) -> Plan:
         for path, evidence, raw in _quotes(record, data):
             if _in_language(request.languages.get(evidence.source), tag):
                 continue
+            _refuse_miscased(raw.get("translations"), tag, relpath, path)
             if isinstance(raw.get("translations"), dict) and tag in raw["translations"]:
                 continue
             skeleton = quote_skeleton(
@@ -266,6 +287,7 @@ def stamp_plan(data: dict[str, Any], request: Request, relpath: str) -> Plan:
     recorded again from the originals as they are now."""
     kind, tag = request.kind, request.tag
     record = record_of(kind, data, relpath)
+    _refuse_miscased(data.get("translations"), tag, relpath)
     orders = _orders(record)
     stale = [s for s in states(record, tag) if s.state == "stale"]
     prints: dict[str, Leaf | Branch] = {}
@@ -277,7 +299,8 @@ def stamp_plan(data: dict[str, Any], request: Request, relpath: str) -> Plan:
         trees.append(((), _block_tree(kind, tag, {"made_from": made_from})))
     quotes: list[Path_] = []
     if isinstance(record, Claim):  # a quote's translation is stamped with the claim's fields
-        for path, evidence, _ in _quotes(record, data):
+        for path, evidence, raw in _quotes(record, data):
+            _refuse_miscased(raw.get("translations"), tag, relpath, path)
             state_ = quote_state(evidence, tag)
             if state_ is not None and state_.state == "stale":
                 quotes.append(path)
