@@ -1,5 +1,6 @@
 """Language tags as the commands take them: in BCP 47's case whatever case they are typed
-in, never a key `check` rejects nor a second block of one language (issue 25, defect 1)."""
+in, never a key `check` rejects nor a second block of one language (issue 25, defect 1);
+and a text in a variant of a language needs no translation into it (defect 13)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from pathlib import Path
 import pytest
 import yaml
 
+from claimtrack.i18n import same_language
 from claimtrack.records.values import canonical_tag
 from claimtrack.web.page import page_facts
 
@@ -139,3 +141,52 @@ def test_init_writes_the_language_in_bcp47_s_case(run_cli: Run, tmp_path: Path) 
 def test_a_page_s_language_is_kept_in_bcp47_s_case() -> None:
     facts = page_facts('<html lang="zh-tw"><body><p>x</p></body></html>', dt.date(2026, 1, 1))
     assert facts.language == "zh-TW"  # its region as written: no script guessed
+
+
+@pytest.mark.parametrize(
+    ("text", "reader", "same"),
+    [
+        ("zh-TW", "zh-Hant", True),  # Taiwan writes Traditional Chinese (CLDR likely subtags)
+        ("zh-HK", "zh-Hant", True),
+        ("zh-CN", "zh-Hans", True),
+        ("zh", "zh-Hans", True),
+        ("fr-CA", "fr", True),
+        ("en-GB", "en", True),
+        ("ZH-tw", "zh-hant", True),
+        ("zh-TW", "zh-CN", False),
+        ("zh-Hant", "zh-Hans", False),
+        ("zh", "zh-Hant", False),
+        ("sr-Latn", "sr", False),  # Serbian is Cyrillic unless said otherwise
+        ("fr", "en", False),
+        ("qaa", "qaa", True),  # unknown to CLDR: compared as written
+        ("qaa", "qab", False),
+    ],
+)
+def test_a_text_in_a_variant_of_a_language_is_in_that_language(
+    text: str, reader: str, same: bool
+) -> None:
+    assert same_language(text, reader) is same
+    assert same_language(reader, text) is same
+
+
+@pytest.mark.parametrize(("source", "target"), [("fr-CA", "fr"), ("zh-TW", "zh-Hant")])
+def test_a_quote_in_a_variant_of_the_language_gets_no_translation_into_it(
+    source: str, target: str, run_cli: Run, tracker: Tracker
+) -> None:
+    root = tracker("translate")
+    if target != "fr":
+        assert _translate(run_cli, root, "--tracker", "--language", target).code == 0
+    report = root / "sources/fr-report.yaml"
+    report.write_text(
+        report.read_text(encoding="utf-8").replace("language: fr", f"language: {source}"),
+        encoding="utf-8",
+    )
+    done = _translate(run_cli, root, "comments", "--language", target, "--quotes")
+    assert done.code == 0, done.output
+    # Lines 19 (acme-post, English) and 32 (bench-weekly): fr-report's quote (line 21) is
+    # in the language already.
+    assert "the quotes of lines 19, 32;" in done.out
+    data = yaml.safe_load((root / "claims/comments.yaml").read_text(encoding="utf-8"))
+    english, variant = data["evidence"]
+    assert list(english["translations"]) == [target]
+    assert "translations" not in variant

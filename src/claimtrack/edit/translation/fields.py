@@ -16,6 +16,7 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
+from ...i18n import same_language
 from ...records import Claim, Evidence, Source, TrackerSettings
 from ...records.translated import (
     FieldPath,
@@ -253,8 +254,9 @@ def add_plan(data: dict[str, Any], request: Request, relpath: str) -> Plan:
     quotes: list[Path_] = []
     if request.quotes and isinstance(record, Claim):
         for path, evidence, raw in _quotes(record, data):
-            if _in_language(request.languages.get(evidence.source), tag):
-                continue
+            language = request.languages.get(evidence.source)
+            if language is not None and same_language(language, tag):
+                continue  # a variant of the language needs no translation: zh-TW is zh-Hant
             _refuse_miscased(raw.get("translations"), tag, relpath, path)
             if isinstance(raw.get("translations"), dict) and tag in raw["translations"]:
                 continue
@@ -321,7 +323,3 @@ def _quotes(
             raw = raw[step]
         yield path, evidence, raw
 
-
-def _in_language(language: str | None, tag: str) -> bool:
-    """Whether a quote's source is written in the tag's language (tags compare without case)."""
-    return language is not None and language.casefold() == tag.casefold()
