@@ -234,6 +234,11 @@ def test_round_trip_translate_fill_in_edit_the_original_stamp(
     assert [(p["code"], p["line"]) for p in json.loads(warned.out)] == [
         ("translation-stale", rationale + 1)
     ]
+    # What the translation was made from, from the comment translate wrote above it.
+    assert json.loads(warned.out)[0]["message"] == (
+        "the French (fr) translation of rationale is stale: the original changed: "
+        "was «The one measurement found 2x.», now «The one measurement finds 2x.»"
+    )
     assert (
         "claimtrack translate comments --language fr --stamp" in json.loads(warned.out)[0]["hint"]
     )

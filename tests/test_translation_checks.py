@@ -87,16 +87,33 @@ def test_a_stale_field_warns_at_its_translated_value_naming_the_language(root: P
     assert [(p.path, p.line, p.column, p.severity) for p in problems] == [
         (PRICE, 22, 16, "warning")
     ]
+    # No comment above it holds what it was made from: only that it changed is known.
     assert problems[0].message == (
-        "the French (fr) translation of rationale was made from an earlier text, "
-        "or records no fingerprint of it"
+        "the French (fr) translation of rationale is stale: the original changed since"
     )
     assert problems[0].hint == (
         "check it and run `claimtrack translate rocket-price --language fr --stamp`"
     )
-    # Stamped again (what --stamp writes), it is current.
+    # Under the comment translate writes (the original it was made from), the warning
+    # shows how the original changed.
     path = root / PRICE
     text = path.read_text(encoding="utf-8")
+    rationale = "    rationale: L'annonce ne donne aucun prix.\n"
+    noted = text.replace(rationale, "    # An earlier rationale.\n" + rationale)
+    path.write_text(noted, encoding="utf-8")
+    (stale,) = found(root, "translation-stale")
+    assert stale[:4] == (
+        PRICE,
+        23,
+        16,
+        "the French (fr) translation of rationale is stale: the original changed: "
+        "was «An earlier rationale.», now «The announcement gives no price.»",
+    )
+    # A comment that is not what it was made from (edited since, a translator's own)
+    # says nothing of it.
+    path.write_text(noted.replace("# An earlier", "# A later"), encoding="utf-8")
+    assert found(root, "translation-stale")[0][3].endswith("the original changed since")
+    # Stamped again (what --stamp writes), it is current.
     path.write_text(
         text.replace(fingerprint("An earlier rationale."), fingerprint(RATIONALE)),
         encoding="utf-8",
@@ -123,7 +140,10 @@ def test_a_field_without_a_fingerprint_is_stale_and_entries_are_keyed_by_date(
     )
     stale = found(root, "translation-stale")
     assert [(p, line, col) for p, line, col, *_ in stale] == [(PRICE, 26, 21)]
-    assert "history/2026-10-02#2" in stale[0][3]
+    assert stale[0][3] == (
+        "the French (fr) translation of history/2026-10-02#2 is stale: no fingerprint of its "
+        "original is recorded"
+    )
 
 
 def test_a_translation_with_no_original_is_an_orphan(root: Path) -> None:

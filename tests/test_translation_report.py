@@ -115,7 +115,7 @@ def test_each_missing_or_stale_field_is_listed_where_it_is_fixed(
         "fields: 3 current, 6 missing, 1 stale, 0 orphan\n"
         # Missing: at the record's French block when it has one, else at the top.
         "claims/rocket-price.yaml:19:3: fr: history/2026-10-02 is missing\n"
-        "claims/rocket-price.yaml:22:16: fr: rationale is stale\n"
+        "claims/rocket-price.yaml:22:16: fr: rationale is stale: the original changed since\n"
         "claims/rocket-speed.yaml:1:1: fr: statement is missing\n"
         "claims/rocket-speed.yaml:1:1: fr: history/2026-10-02 is missing\n"
         "claims/rocket-speed.yaml:1:1: fr: rationale is missing\n"
@@ -125,7 +125,10 @@ def test_each_missing_or_stale_field_is_listed_where_it_is_fixed(
     assert translations(run_cli, root, "--language", "fr", "--complete").code == 1
     both = translations(run_cli, root).out
     assert both.startswith(result.out + "\n" + "zh-Hant: 0 of 5 records current")
-    assert "claims/rocket-speed.yaml:23:15: zh-Hant: quote evidence/1 is stale\n" in both
+    assert (
+        "claims/rocket-speed.yaml:23:15: zh-Hant: quote evidence/1 is stale: the original "
+        "changed since\n"
+    ) in both
     assert "tracker.yaml:11:3: zh-Hant: title is missing\n" in both
 
 
@@ -149,8 +152,10 @@ def test_the_json_holds_the_same_data(run_cli: Runner, root: Path) -> None:
         "column": 16,
         "field": "rationale",
         "state": "stale",
+        "change": "the original changed since",
     }
     assert len(fr["gaps"]) == 6
+    assert {g["change"] for g in fr["gaps"][1:]} == {None}  # the missing ones
 
 
 def test_complete_passes_once_every_field_is_current(run_cli: Runner, root: Path) -> None:

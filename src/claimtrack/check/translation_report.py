@@ -30,12 +30,13 @@ from ..records.translated import (
     State,
     claim_fields,
     field_name,
+    quote_name,
     quote_state,
     source_fields,
     tracker_fields,
 )
 from .rules.language import settings_positions
-from .rules.translations import translated_at
+from .rules.translations import stale_change, translated_at
 
 KINDS = ("claims", "sources", "tracker")
 STATES: tuple[State, ...] = ("current", "missing", "stale", "orphan")
@@ -48,8 +49,9 @@ class Gap:
     path: str
     line: int
     column: int
-    field: str  # records/translated.field_name; a quote's is "quote <where>"
+    field: str  # records/translated.field_name; a quote's quote_name ("quote <where>")
     state: Literal["missing", "stale"]
+    change: str | None = None  # a stale one's: how its original changed (stale_change)
 
 
 @dataclass
@@ -113,10 +115,11 @@ def missing(record: RecordFields, tag: str) -> list[Gap]:
 
 
 def _gap(record: RecordFields, tag: str, where: Path_, f: FieldState) -> Gap | None:
-    name = field_name(f.path) if not where else "quote " + "/".join(map(str, where))
+    name = field_name(f.path) if not where else quote_name(where)
     if f.state == "stale":
         line, column = record.positions.value(translated_at(where, tag, f))
-        return Gap(record.path, line, column, name, "stale")
+        change = stale_change(record.positions, where, tag, f)
+        return Gap(record.path, line, column, name, "stale", change)
     if f.state == "missing":
         line, column = record.positions.key(("translations", tag)) if tag in record.tags else (1, 1)
         return Gap(record.path, line, column, name, "missing")
@@ -181,6 +184,7 @@ def format_text(main: str, reports: list[LanguageReport]) -> str:
         lines = [_records_line(r)]
         lines += [
             f"{g.path}:{g.line}:{g.column}: {r.language}: {g.field} is {g.state}"
+            + (f": {g.change}" if g.change else "")
             for g in r.gaps
         ]
         blocks.append("\n".join(printable(line) for line in lines))
@@ -200,6 +204,7 @@ def to_json(r: LanguageReport) -> dict[str, Any]:
                 "column": g.column,
                 "field": g.field,
                 "state": g.state,
+                "change": g.change,
             }
             for g in r.gaps
         ],
