@@ -92,7 +92,8 @@ def test_a_stale_field_warns_at_its_translated_value_naming_the_language(root: P
         "the French (fr) translation of rationale is stale: the original changed since"
     )
     assert problems[0].hint == (
-        "check it and run `claimtrack translate rocket-price --language fr --stamp`"
+        "check it and run `claimtrack translate rocket-price --language fr --stamp "
+        "--field rationale`"
     )
     # Under the comment translate writes (the original it was made from), the warning
     # shows how the original changed.
@@ -206,7 +207,9 @@ def test_the_tracker_s_own_translations_are_checked(root: Path) -> None:
     settings.write_text(text.replace("title: Rocket 2 claims", "title: Rocket 3"), "utf-8")
     stale = found(root, "translation-stale")
     assert [(p, line, col) for p, line, col, *_ in stale] == [("tracker.yaml", 8, 12)]
-    assert stale[0][4] == "check it and run `claimtrack translate --tracker --language fr --stamp`"
+    assert stale[0][4] == (
+        "check it and run `claimtrack translate --tracker --language fr --stamp --field title`"
+    )
 
 
 def test_a_key_that_is_not_a_site_language_is_an_error_with_the_closest(root: Path) -> None:

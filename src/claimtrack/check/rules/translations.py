@@ -13,6 +13,7 @@ runs every claim's rules again (check/impact.py), so it never goes stale itself.
 
 from __future__ import annotations
 
+import shlex
 from collections.abc import Iterable, Iterator
 from functools import cache
 
@@ -29,6 +30,7 @@ from ...records.translated import (
     FieldState,
     claim_fields,
     field_name,
+    quote_name,
     quote_state,
     source_fields,
 )
@@ -152,7 +154,7 @@ def _fields(
                 pos,
                 Code.TRANSLATION_STALE,
                 f"{name} is stale: {stale_change(positions, (), tag, f)}",
-                f"check it and run `{stamp}`",
+                f"check it and run `{stamp} --field {shlex.quote(field_name(f.path))}`",
             )
         else:
             yield report(
@@ -188,13 +190,14 @@ def translated_claim(a: Analysis, loaded: Loaded[Claim]) -> Iterator[Problem]:
                 continue
             state = quote_state(ev, tag)
             if state is not None and state.state == "stale":
+                field = shlex.quote(quote_name(where))
                 yield report(
                     loaded.path,
                     positions.value(translated_at(where, tag, state)),
                     Code.TRANSLATION_STALE,
                     f"the {_language(tag)} translation of this quote is stale: "
                     + stale_change(positions, where, tag, state),
-                    f"check it and run `{_stamp(loaded.id, tag)}`",
+                    f"check it and run `{_stamp(loaded.id, tag)} --field {field}`",
                 )
 
 
