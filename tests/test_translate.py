@@ -231,17 +231,30 @@ def test_round_trip_translate_fill_in_edit_the_original_stamp(
         .splitlines()
         .index("    rationale: La seule mesure a trouvé 2x.")
     )
-    assert [(p["code"], p["line"]) for p in json.loads(warned.out)] == [
-        ("translation-stale", rationale + 1)
-    ]
-    assert (
-        "claimtrack translate comments --language fr --stamp" in json.loads(warned.out)[0]["hint"]
+    (warning,) = json.loads(warned.out)
+    assert (warning["code"], warning["line"]) == ("translation-stale", rationale + 1)
+    # What the translation was made from, from the comment translate wrote above it.
+    assert warning["message"] == (
+        "the French (fr) translation of rationale is stale: the original changed: "
+        "was «The one measurement found 2x.», now «The one measurement finds 2x.»"
     )
-    stamped = _translate(run_cli, root, "comments", "--language", "fr", "--stamp")
+    assert warning["hint"] == (
+        "check it and run `claimtrack translate comments --language fr --stamp --field rationale`"
+    )
+    # --stamp alone stamps nothing: it names what is stale, for a translator to say what
+    # they checked.
+    text = path.read_bytes()
+    unnamed = _translate(run_cli, root, "comments", "--language", "fr", "--stamp")
+    assert unnamed.code == 2 and path.read_bytes() == text
+    assert "with --field, or stamp them all with --all; stale in claims/comments.yaml: " in (
+        unnamed.err
+    )
+    assert unnamed.err.endswith(": rationale\n")
+    stamped = _translate(
+        run_cli, root, "comments", "--language", "fr", "--stamp", "--field", "rationale"
+    )
     assert stamped.code == 0, stamped.output
-    assert stamped.out == (
-        "claims/comments.yaml: fr: stamped rationale: made from the originals as they are now\n"
-    )
+    assert stamped.out == "claims/comments.yaml: fr: stamped rationale\n"
     assert {f.state for f in claim_fields(_claim(root, "comments"), "fr")} == {"current"}
     checked = run_cli("check", "--root", root, "--today", TODAY, "--strict")
     assert checked.code == 0, checked.output
@@ -250,7 +263,11 @@ def test_round_trip_translate_fill_in_edit_the_original_stamp(
     )
     assert "comments.yaml" not in complete.out, complete.out
     again = _translate(run_cli, root, "comments", "--language", "fr", "--stamp")
-    assert "nothing to stamp" in again.out
+    assert again.code == 0 and "nothing to stamp: every translated field is current" in again.out
+    named = _translate(
+        run_cli, root, "comments", "--language", "fr", "--stamp", "--field", "rationale"
+    )
+    assert named.out == "claims/comments.yaml: fr: rationale is current: nothing to stamp\n"
 
 
 def test_stamp_changes_only_fingerprint_lines(run_cli: Run, tracker: Tracker) -> None:
@@ -262,8 +279,11 @@ def test_stamp_changes_only_fingerprint_lines(run_cli: Run, tracker: Tracker) ->
         "statement: Rocket 2 runs up to 3x", "statement: Rocket 2 runs up to three times"
     )
     path.write_text(text, encoding="utf-8")
-    stamped = _translate(run_cli, root, "comments", "--language", "fr", "--stamp")
-    assert "stamped statement, history/2026-11-15:" in stamped.out
+    stamped = _translate(run_cli, root, "comments", "--language", "fr", "--stamp", "--all")
+    assert stamped.out == (
+        "claims/comments.yaml: fr: stamped statement\n"
+        "claims/comments.yaml: fr: stamped history/2026-11-15\n"
+    )
     changed = _changed(text, path.read_text(encoding="utf-8"))
     assert len(changed) == 2
     assert all(FINGERPRINT_LINE.fullmatch(a) and FINGERPRINT_LINE.fullmatch(b) for a, b in changed)
@@ -271,7 +291,7 @@ def test_stamp_changes_only_fingerprint_lines(run_cli: Run, tracker: Tracker) ->
     text = path.read_text(encoding="utf-8")
     gone = text.replace(f"      rationale: {fingerprint('The one measurement found 2x.')}\n", "")
     path.write_text(gone, encoding="utf-8")
-    _translate(run_cli, root, "comments", "--language", "fr", "--stamp")
+    _translate(run_cli, root, "comments", "--language", "fr", "--stamp", "--all")
     assert path.read_text(encoding="utf-8") == text
 
 
@@ -303,8 +323,12 @@ def test_quotes_get_a_translation_unless_in_that_language_and_are_stamped(
     filled = filled.replace("quote: It runs up to 3x faster than Rocket 1\n", shorter)
     path.write_text(filled, encoding="utf-8")
     before = path.read_text(encoding="utf-8")
-    stamped = _translate(run_cli, root, "comments", "--language", "fr", "--stamp")
-    assert "stamped the quote of line 19:" in stamped.out, stamped.output
+    stamped = _translate(
+        run_cli, root, "comments", "--language", "fr", "--stamp", "--field", "quote evidence/0"
+    )
+    assert stamped.out == (
+        "claims/comments.yaml: fr: stamped quote evidence/0 (the quote of line 19)\n"
+    ), stamped.output
     (line,) = _changed(before, path.read_text(encoding="utf-8"))
     assert line[1] == f"        made_from: {fingerprint('It runs up to 3x faster')}"
 
@@ -362,7 +386,7 @@ def test_the_tracker_declares_a_language_by_its_translation(run_cli: Run, tracke
         "title: Rocket 2 claims", "title: Rocket claims"
     )
     path.write_text(retitled, encoding="utf-8")
-    assert _translate(run_cli, root, "--tracker", "--language", "fr", "--stamp").code == 0
+    assert _translate(run_cli, root, "--tracker", "--language", "fr", "--stamp", "--all").code == 0
     assert _changed(retitled, path.read_text(encoding="utf-8")) == [
         (
             "    made_from: {title: a1bb100394e0, description: 5a2c71372dbb}",
@@ -379,9 +403,17 @@ def test_the_tracker_declares_a_language_by_its_translation(run_cli: Run, tracke
     [
         (
             ("comments", "--language", "de"),
-            "not a further site language of this tracker (one of fr)",
+            "the site's further languages are fr (tracker.yaml's translations:)",
         ),
-        (("comments", "--language", "zh-Hant"), "declare it with `claimtrack translate --tracker"),
+        (
+            ("comments", "--language", "zh-Hant"),
+            "`claimtrack translate --tracker --language zh-Hant` declares it",
+        ),
+        (("comments", "--language", "fr-FR"), "did you mean 'fr'?"),
+        (("comments", "--language", "EN"), "the tracker's own language"),
+        (("comments", "--language", "fr_FR"), "'fr_FR' is not a BCP 47 language tag"),
+        (("comments", "--language", "fr", "--field", "statement"), "add --stamp"),
+        (("comments", "--language", "fr", "--stamp", "--all", "--field", "x"), "not both"),
         (("comments", "--language", "en"), "the tracker's own language"),
         (("--tracker", "--language", "de"), "no catalog for it (catalogs: en, fr, zh-Hant)"),
         (("comments", "--tracker", "--language", "fr"), "not both or neither"),

@@ -87,16 +87,34 @@ def test_a_stale_field_warns_at_its_translated_value_naming_the_language(root: P
     assert [(p.path, p.line, p.column, p.severity) for p in problems] == [
         (PRICE, 22, 16, "warning")
     ]
+    # No comment above it holds what it was made from: only that it changed is known.
     assert problems[0].message == (
-        "the French (fr) translation of rationale was made from an earlier text, "
-        "or records no fingerprint of it"
+        "the French (fr) translation of rationale is stale: the original changed since"
     )
     assert problems[0].hint == (
-        "check it and run `claimtrack translate rocket-price --language fr --stamp`"
+        "check it and run `claimtrack translate rocket-price --language fr --stamp "
+        "--field rationale`"
     )
-    # Stamped again (what --stamp writes), it is current.
+    # Under the comment translate writes (the original it was made from), the warning
+    # shows how the original changed.
     path = root / PRICE
     text = path.read_text(encoding="utf-8")
+    rationale = "    rationale: L'annonce ne donne aucun prix.\n"
+    noted = text.replace(rationale, "    # An earlier rationale.\n" + rationale)
+    path.write_text(noted, encoding="utf-8")
+    (stale,) = found(root, "translation-stale")
+    assert stale[:4] == (
+        PRICE,
+        23,
+        16,
+        "the French (fr) translation of rationale is stale: the original changed: "
+        "was «An earlier rationale.», now «The announcement gives no price.»",
+    )
+    # A comment that is not what it was made from (edited since, a translator's own)
+    # says nothing of it.
+    path.write_text(noted.replace("# An earlier", "# A later"), encoding="utf-8")
+    assert found(root, "translation-stale")[0][3].endswith("the original changed since")
+    # Stamped again (what --stamp writes), it is current.
     path.write_text(
         text.replace(fingerprint("An earlier rationale."), fingerprint(RATIONALE)),
         encoding="utf-8",
@@ -123,7 +141,10 @@ def test_a_field_without_a_fingerprint_is_stale_and_entries_are_keyed_by_date(
     )
     stale = found(root, "translation-stale")
     assert [(p, line, col) for p, line, col, *_ in stale] == [(PRICE, 26, 21)]
-    assert "history/2026-10-02#2" in stale[0][3]
+    assert stale[0][3] == (
+        "the French (fr) translation of history/2026-10-02#2 is stale: no fingerprint of its "
+        "original is recorded"
+    )
 
 
 def test_a_translation_with_no_original_is_an_orphan(root: Path) -> None:
@@ -186,7 +207,9 @@ def test_the_tracker_s_own_translations_are_checked(root: Path) -> None:
     settings.write_text(text.replace("title: Rocket 2 claims", "title: Rocket 3"), "utf-8")
     stale = found(root, "translation-stale")
     assert [(p, line, col) for p, line, col, *_ in stale] == [("tracker.yaml", 8, 12)]
-    assert stale[0][4] == "check it and run `claimtrack translate --tracker --language fr --stamp`"
+    assert stale[0][4] == (
+        "check it and run `claimtrack translate --tracker --language fr --stamp --field title`"
+    )
 
 
 def test_a_key_that_is_not_a_site_language_is_an_error_with_the_closest(root: Path) -> None:

@@ -115,7 +115,7 @@ def test_each_missing_or_stale_field_is_listed_where_it_is_fixed(
         "fields: 3 current, 6 missing, 1 stale, 0 orphan\n"
         # Missing: at the record's French block when it has one, else at the top.
         "claims/rocket-price.yaml:19:3: fr: history/2026-10-02 is missing\n"
-        "claims/rocket-price.yaml:22:16: fr: rationale is stale\n"
+        "claims/rocket-price.yaml:22:16: fr: rationale is stale: the original changed since\n"
         "claims/rocket-speed.yaml:1:1: fr: statement is missing\n"
         "claims/rocket-speed.yaml:1:1: fr: history/2026-10-02 is missing\n"
         "claims/rocket-speed.yaml:1:1: fr: rationale is missing\n"
@@ -125,7 +125,10 @@ def test_each_missing_or_stale_field_is_listed_where_it_is_fixed(
     assert translations(run_cli, root, "--language", "fr", "--complete").code == 1
     both = translations(run_cli, root).out
     assert both.startswith(result.out + "\n" + "zh-Hant: 0 of 5 records current")
-    assert "claims/rocket-speed.yaml:23:15: zh-Hant: quote evidence/1 is stale\n" in both
+    assert (
+        "claims/rocket-speed.yaml:23:15: zh-Hant: quote evidence/1 is stale: the original "
+        "changed since\n"
+    ) in both
     assert "tracker.yaml:11:3: zh-Hant: title is missing\n" in both
 
 
@@ -149,8 +152,10 @@ def test_the_json_holds_the_same_data(run_cli: Runner, root: Path) -> None:
         "column": 16,
         "field": "rationale",
         "state": "stale",
+        "change": "the original changed since",
     }
     assert len(fr["gaps"]) == 6
+    assert {g["change"] for g in fr["gaps"][1:]} == {None}  # the missing ones
 
 
 def test_complete_passes_once_every_field_is_current(run_cli: Runner, root: Path) -> None:
@@ -174,15 +179,20 @@ def test_complete_passes_once_every_field_is_current(run_cli: Runner, root: Path
 
 
 def test_an_unknown_language_is_a_usage_error(run_cli: Runner, root: Path) -> None:
-    result = translations(run_cli, root, "--language", "zh-hant")
+    result = translations(run_cli, root, "--language", "fr-FR")
     assert result.code == 2 and result.out == ""
     assert result.err == (
-        "claimtrack: --language: 'zh-hant' is not one of the site's languages; did you mean "
-        "'zh-Hant'? the site's further languages are fr, zh-Hant (tracker.yaml's "
-        "translations:)\n"
+        "claimtrack: --language: 'fr-FR' is not one of the site's languages; did you mean "
+        "'fr'? the site's further languages are fr, zh-Hant (tracker.yaml's translations:)\n"
     )
-    main = translations(run_cli, root, "--language", "en")
-    assert main.code == 2 and "the site's main language" in main.err
+    for main in ("en", "EN"):
+        refused = translations(run_cli, root, "--language", main)
+        assert refused.code == 2 and "the site's main language" in refused.err
+    bad = translations(run_cli, root, "--language", "zh_Hant")
+    assert bad.code == 2 and "'zh_Hant' is not a BCP 47 language tag" in bad.err
+    # A tag in other capitals is the same language (BCP 47), written as the site writes it.
+    shouted = translations(run_cli, root, "--language", "ZH-hant")
+    assert shouted.code == 0 and shouted.out.startswith("zh-Hant: 0 of 5 records current")
 
 
 def test_a_site_in_one_language_has_nothing_to_translate(
@@ -200,3 +210,56 @@ def test_records_that_fail_to_load_stop_the_report(run_cli: Runner, root: Path) 
     assert result.code == 1 and result.out == ""
     assert "claims/rocket-price.yaml:19:7: error: missing required field" in result.err
     assert "claimtrack: records failed to load: fix them first" in result.err
+
+
+def test_the_work_grows_with_the_languages_not_with_their_square(
+    tracker: Callable[[str], Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 25 (defect 15): 10,000 languages took minutes.  tracker.yaml was read and
+    parsed again for each language, and each lookup of a language's place in it scanned
+    every language before it.  Counted here rather than timed: one reading of it, and
+    one pass over its keys, however many languages."""
+    from claimtrack.check.rules import language
+    from claimtrack.check.translation_report import translation_report
+    from claimtrack.load import load_tracker, nodes
+
+    root = tracker("minimal")
+    tags = [f"q{a}{b}" for a in "abcdefghij" for b in "abcdefghij"]  # 100 languages
+    append(
+        root / "tracker.yaml",
+        "translations:\n"
+        + "".join(
+            f"  {tag}: {{title: T, translated_by: machine, made_from: {{title: {fp('Earlier')}}}}}\n"
+            for tag in tags
+        ),
+    )
+    reads, scans = [], []
+    read = language._settings_text
+    monkeypatch.setattr(language, "_settings_text", lambda r: reads.append(r) or read(r))
+
+    class Pairs(list):  # type: ignore[type-arg]
+        def __iter__(self):  # type: ignore[no-untyped-def]
+            scans.append(len(self))
+            return super().__iter__()
+
+    compose = nodes.NodeLoader.get_single_node
+
+    def counted(loader):  # type: ignore[no-untyped-def]
+        node = compose(loader)
+        for _, value in node.value if node is not None else ():
+            if isinstance(value, nodes.MappingNode) and len(value.value) == len(tags):
+                value.value = Pairs(value.value)
+        return node
+
+    loaded = load_tracker(root)
+    monkeypatch.setattr(nodes.NodeLoader, "get_single_node", counted)  # once loaded
+    reports = translation_report(loaded, tags)
+    # Each language's title is stale and its description missing, at their places.
+    own = [
+        {(g.line, g.field, g.state) for g in r.gaps if g.path == "tracker.yaml"} for r in reports
+    ]
+    last = 5 + len(tags)
+    assert own[-1] == {(last, "title", "stale"), (last, "description", "missing")}
+    assert all(len(gaps) == 2 for gaps in own)
+    assert len(reads) == 1
+    assert scans == [len(tags)]

@@ -15,6 +15,7 @@ import datetime as dt
 import gettext
 import hashlib
 import io
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from importlib import resources
@@ -74,6 +75,37 @@ def catalog_for(tag: str) -> str | None:
     wanted = [f"{locale.language}-{locale.script}"] if locale.script else []
     wanted.append(locale.language)
     return next((names[w.casefold()] for w in wanted if w.casefold() in names), None)
+
+
+@lru_cache(maxsize=1024)
+def same_language(a: str, b: str) -> bool:
+    """Whether a text in ``a`` is in ``b`` already, for its reader: the same language in
+    the same script, whatever the region (BCP 47 tags, compared as CLDR's likely subtags
+    fill them in: ``zh-TW`` and ``zh-HK`` are ``zh-Hant``, ``zh-CN`` is ``zh-Hans``,
+    ``fr-CA`` is ``fr``, ``en-GB`` is ``en``; ``zh-TW`` is not ``zh-CN``).  The one answer
+    to "does this text need translating into that language?" (translate --quotes, the
+    quotes a page shows)."""
+    return a.casefold() == b.casefold() or _written_in(a) == _written_in(b)
+
+
+@cache
+def _written_in(tag: str) -> tuple[str, str]:
+    """A tag's language and script, the script from CLDR's likely subtags when the tag has
+    none (``zh-TW``: Hant, ``fr``: Latn).  A tag Babel does not know is read as written."""
+    locale = _locale(tag)
+    if locale is None:
+        language, _, rest = tag.casefold().partition("-")
+        second = rest.partition("-")[0]
+        return (language, second if len(second) == 4 and second.isalpha() else "")
+    script = locale.script
+    if script is None:
+        from babel.core import get_global, parse_locale
+
+        likely: Mapping[str, str] = get_global("likely_subtags")
+        keys = [f"{locale.language}_{locale.territory}"] if locale.territory else []
+        found = next((likely[k] for k in (*keys, locale.language) if k in likely), None)
+        script = parse_locale(found)[2] if found else None
+    return (locale.language, (script or "").casefold())
 
 
 def _format_locale(tag: str, catalog: str) -> Locale:

@@ -16,7 +16,7 @@ Orphans are counted and left to `check` (translation-orphan): they lack no trans
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -30,12 +30,13 @@ from ..records.translated import (
     State,
     claim_fields,
     field_name,
+    quote_name,
     quote_state,
     source_fields,
     tracker_fields,
 )
 from .rules.language import settings_positions
-from .rules.translations import translated_at
+from .rules.translations import stale_change, translated_at
 
 KINDS = ("claims", "sources", "tracker")
 STATES: tuple[State, ...] = ("current", "missing", "stale", "orphan")
@@ -48,8 +49,9 @@ class Gap:
     path: str
     line: int
     column: int
-    field: str  # records/translated.field_name; a quote's is "quote <where>"
+    field: str  # records/translated.field_name; a quote's quote_name ("quote <where>")
     state: Literal["missing", "stale"]
+    change: str | None = None  # a stale one's: how its original changed (stale_change)
 
 
 @dataclass
@@ -74,7 +76,7 @@ class RecordFields:
     kind: str
     path: str
     positions: Positions
-    tags: frozenset[str]  # the languages it has a translation block for
+    tags: Collection[str]  # the languages it has a translation block for (its mapping's keys)
     # (where, state): where is () for the record's fields, a quote item's data path else.
     fields: list[tuple[Path_, FieldState]]
 
@@ -86,29 +88,20 @@ def claim_record(loaded: Loaded[Claim], tag: str) -> RecordFields:
         state = quote_state(ev, tag)
         if state is not None:
             found.append((where, state))
-    return RecordFields(
-        "claims", loaded.path, loaded.positions, frozenset(claim.translations), found
-    )
+    return RecordFields("claims", loaded.path, loaded.positions, claim.translations, found)
 
 
 def source_record(loaded: Loaded[Source], tag: str) -> RecordFields:
     source = loaded.record
     found: list[tuple[Path_, FieldState]] = [((), f) for f in source_fields(source, tag)]
-    return RecordFields(
-        "sources", loaded.path, loaded.positions, frozenset(source.translations), found
-    )
+    return RecordFields("sources", loaded.path, loaded.positions, source.translations, found)
 
 
 def tracker_record(tracker: Tracker, tag: str, settings: Positions) -> RecordFields:
     own = tracker.settings
     found: list[tuple[Path_, FieldState]] = [((), f) for f in tracker_fields(own, tag)]
-    return RecordFields("tracker", SETTINGS_FILE, settings, frozenset(own.translations), found)
-
-
-def _records(tracker: Tracker, tag: str, settings: Positions) -> Iterable[RecordFields]:
-    yield from (claim_record(loaded, tag) for loaded in tracker.claims.values())
-    yield from (source_record(loaded, tag) for loaded in tracker.sources.values())
-    yield tracker_record(tracker, tag, settings)
+    # The mapping itself, not a copy of its keys: it may hold thousands of languages.
+    return RecordFields("tracker", SETTINGS_FILE, settings, own.translations, found)
 
 
 def missing(record: RecordFields, tag: str) -> list[Gap]:
@@ -122,37 +115,54 @@ def missing(record: RecordFields, tag: str) -> list[Gap]:
 
 
 def _gap(record: RecordFields, tag: str, where: Path_, f: FieldState) -> Gap | None:
-    name = field_name(f.path) if not where else "quote " + "/".join(map(str, where))
+    name = field_name(f.path) if not where else quote_name(where)
     if f.state == "stale":
         line, column = record.positions.value(translated_at(where, tag, f))
-        return Gap(record.path, line, column, name, "stale")
+        change = stale_change(record.positions, where, tag, f)
+        return Gap(record.path, line, column, name, "stale", change)
     if f.state == "missing":
         line, column = record.positions.key(("translations", tag)) if tag in record.tags else (1, 1)
         return Gap(record.path, line, column, name, "missing")
     return None
 
 
-def language_report(tracker: Tracker, tag: str) -> LanguageReport:
-    """How far the records are translated into ``tag``, one of the further site languages."""
-    out = LanguageReport(tag)
-    for record in _records(tracker, tag, settings_positions(tracker.root)):
-        gaps = []
-        for where, f in record.fields:
-            out.fields[f.state] += 1
-            gap = _gap(record, tag, where, f)
-            if gap is not None:
-                gaps.append(gap)
-        counts = out.records[record.kind]
-        counts[0] += not gaps
-        counts[1] += 1
-        out.gaps += gaps
-    # Stable: the fields at one place (1:1, a block) stay in the order of the file.
-    out.gaps.sort(key=lambda g: (g.path, g.line, g.column))
-    return out
+def _count(out: LanguageReport, record: RecordFields) -> None:
+    """One record's fields in ``out``'s language, counted, and its gaps listed."""
+    gaps = []
+    for where, f in record.fields:
+        out.fields[f.state] += 1
+        gap = _gap(record, out.language, where, f)
+        if gap is not None:
+            gaps.append(gap)
+    counts = out.records[record.kind]
+    counts[0] += not gaps
+    counts[1] += 1
+    out.gaps += gaps
 
 
 def translation_report(tracker: Tracker, languages: Sequence[str]) -> list[LanguageReport]:
-    return [language_report(tracker, tag) for tag in languages]
+    """How far the records are translated into each of ``languages`` (further site
+    languages), in that order.
+
+    Record by record, each in every language: a record's positions are looked up one
+    after another (a file's node tree is the one kept, load/nodes.py), and tracker.yaml is
+    read once, not once a language: the work grows with records times languages, where a
+    tracker.yaml of thousands of languages read again for each made it grow with their
+    square.
+    """
+    reports = [LanguageReport(tag) for tag in languages]
+    for claim in tracker.claims.values():
+        for out in reports:
+            _count(out, claim_record(claim, out.language))
+    for source in tracker.sources.values():
+        for out in reports:
+            _count(out, source_record(source, out.language))
+    settings = settings_positions(tracker.root)
+    for out in reports:
+        _count(out, tracker_record(tracker, out.language, settings))
+        # Stable: the fields at one place (1:1, a block) stay in the order of the file.
+        out.gaps.sort(key=lambda g: (g.path, g.line, g.column))
+    return reports
 
 
 def _records_line(r: LanguageReport) -> str:
@@ -173,7 +183,9 @@ def format_text(main: str, reports: list[LanguageReport]) -> str:
     for r in reports:
         lines = [_records_line(r)]
         lines += [
-            f"{g.path}:{g.line}:{g.column}: {r.language}: {g.field} is {g.state}" for g in r.gaps
+            f"{g.path}:{g.line}:{g.column}: {r.language}: {g.field} is {g.state}"
+            + (f": {g.change}" if g.change else "")
+            for g in r.gaps
         ]
         blocks.append("\n".join(printable(line) for line in lines))
     return "\n\n".join(blocks)
@@ -192,6 +204,7 @@ def to_json(r: LanguageReport) -> dict[str, Any]:
                 "column": g.column,
                 "field": g.field,
                 "state": g.state,
+                "change": g.change,
             }
             for g in r.gaps
         ],

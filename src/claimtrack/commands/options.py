@@ -23,6 +23,20 @@ def date_arg(text: str) -> dt.date:
         raise argparse.ArgumentTypeError(str(exc)) from None
 
 
+def language_arg(text: str) -> str:
+    """A BCP 47 language tag, in the case BCP 47 writes it (``zh-hant`` is ``zh-Hant``,
+    ``EN`` is ``en``: values.canonical_tag), so that no command writes or looks for a key
+    in other capitals than the records'."""
+    from ..records.values import canonical_tag  # here: a command without it needs no pydantic
+
+    tag = canonical_tag(text)
+    if tag is None:
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not a BCP 47 language tag; use e.g. en, fr, zh-Hant, pt-BR"
+        )
+    return tag
+
+
 def seconds_arg(text: str) -> float:
     """A time limit in seconds (`new source --timeout`, `recheck --timeout`)."""
     try:

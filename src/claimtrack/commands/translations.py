@@ -8,9 +8,10 @@ from typing import Any
 
 from ..check.rules.translations import not_site_language
 from ..check.translation_report import format_json, format_text, translation_report
+from ..edit.translation import check_declared_case
 from ..errors import DataError, UsageError
 from ..load import load_tracker
-from .options import cache_option, format_option, open_cache
+from .options import cache_option, format_option, language_arg, open_cache
 
 
 def add_parser(sub: Any, common: Callable[[argparse.ArgumentParser], None]) -> None:
@@ -27,6 +28,7 @@ def add_parser(sub: Any, common: Callable[[argparse.ArgumentParser], None]) -> N
     parser.add_argument(
         "--language",
         metavar="TAG",
+        type=language_arg,
         default=None,
         help="report this language only (one of tracker.yaml's translations:)",
     )
@@ -50,11 +52,12 @@ def run(args: argparse.Namespace) -> int:
     languages = list(settings.site_languages[1:])
     tag = args.language
     if tag is not None:
-        if tag == settings.language:
+        if tag.casefold() == settings.language.casefold():
             raise UsageError(
                 f"--language {tag}: the records are written in it, the site's main language; "
                 f"name one of its further languages: {', '.join(languages) or 'none yet'}"
             )
+        check_declared_case(settings, tag)  # before its "did you mean" names that key
         why = not_site_language(tag, settings)
         if why is not None:
             raise UsageError(f"--language: {why[0]}; {why[1]}")

@@ -13,14 +13,13 @@ from pathlib import Path
 from .._version import __version__
 from ..errors import ClaimtrackError, UsageError
 from ..i18n import catalog_for, catalogs
-from ..records.values import LANG_PATTERN
+from ..records.values import canonical_tag
 from ..textrules import describe_illegal, first_illegal, has_visible
 from .scalars import scalar
 from .schemas import SCHEMAS, render_schema
 from .transaction import Transaction
 
 _PLACEHOLDER = re.compile(r"\{\{(\w+)\}\}")
-_LANGUAGE = re.compile(LANG_PATTERN)
 DEFAULT_TITLE = "Claim tracker"
 
 # Written file -> its skeleton under skeletons/tracker/.  Dot-files are packaged
@@ -76,17 +75,21 @@ def check_title(title: str) -> None:
         raise UsageError(f"--title: character {describe_illegal(title, bad)} is not allowed")
 
 
-def check_language(language: str) -> None:
-    if not _LANGUAGE.fullmatch(language):
+def check_language(language: str) -> str:
+    """The tag in BCP 47's case (``zh-hant``: ``zh-Hant``), refused when it is none or
+    the interface has no catalog for it."""
+    tag = canonical_tag(language)
+    if tag is None:
         raise UsageError(
             f"--language {language!r}: not a BCP 47 language tag; use e.g. en, fr, zh-Hant, pt-BR"
         )
     # The new tracker must check clean: its site needs a catalog (missing-catalog).
-    if catalog_for(language) is None:
+    if catalog_for(tag) is None:
         raise UsageError(
-            f"--language {language!r}: the site's interface is not translated into it; "
+            f"--language {tag!r}: the site's interface is not translated into it; "
             f"use one of: {', '.join(catalogs())} (a region may follow, as in fr-CA)"
         )
+    return tag
 
 
 def refuse_existing(folder: Path) -> None:
@@ -111,7 +114,7 @@ def contents(folder: Path, title: str | None, language: str) -> dict[str, bytes]
     """Every file but the schemas, by path relative to ``folder``."""
     title = default_title(folder) if title is None else title
     check_title(title)
-    check_language(language)
+    language = check_language(language)
     values = {
         "title": scalar(title, "plain", flow=False),
         "heading": title,

@@ -67,6 +67,27 @@ def compose(text: str) -> Node | None:
     return node
 
 
+# A mapping with more keys than this is indexed when a key is first looked up in it.
+_INDEXED = 32
+
+
+def _child(node: MappingNode, key: str) -> tuple[Node, Node] | None:
+    """The first (key, value) pair of a mapping whose key is ``key``.  A large mapping
+    (tracker.yaml's translations: in thousands of languages, each looked up) is indexed
+    once, on the node, so that a lookup costs no scan of its keys: that scan for each
+    made the `translations` report grow with the square of the languages."""
+    if len(node.value) <= _INDEXED:
+        return next(((k, v) for k, v in node.value if k.value == key), None)
+    index: dict[str, tuple[Node, Node]] | None = getattr(node, "_claimtrack_index", None)
+    if index is None:
+        index = {}
+        for k, v in node.value:
+            if isinstance(k, ScalarNode):  # a complex key is never a data path's step
+                index.setdefault(k.value, (k, v))
+        node._claimtrack_index = index  # type: ignore[attr-defined]  # freed with the tree
+    return index.get(key)
+
+
 def node_position(node: Node | yaml.Event) -> Pos:
     """Line and column (1-based) where a node or event starts."""
     mark: Any = node.start_mark
@@ -184,7 +205,7 @@ class Positions:
         for part in path:
             child: tuple[Node | None, Node | None] | None = None
             if isinstance(node, MappingNode) and isinstance(part, str):
-                child = next(((k, v) for k, v in node.value if k.value == part), None)
+                child = _child(node, part)
             elif (
                 isinstance(node, SequenceNode) and isinstance(part, int) and part < len(node.value)
             ):

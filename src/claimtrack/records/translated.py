@@ -30,6 +30,7 @@ class FieldState:
     text: str | None  # the translation; None when missing
     state: State
     translated_by: TranslatedBy | None
+    made_from: str | None = None  # the fingerprint recorded of the original it was made from
 
     @property
     def current(self) -> bool:
@@ -40,6 +41,12 @@ def field_name(path: FieldPath) -> str:
     """A field's one name in messages, the `translations` report and claims.json:
     ``statement``, ``history/2026-11-30`` (an entry key never holds a slash)."""
     return "/".join(path)
+
+
+def quote_name(where: Sequence[str | int]) -> str:
+    """A quote's translation's one name in messages, the `translations` report and
+    `translate --stamp --field`: ``quote evidence/0``, by the quote's data path."""
+    return "quote " + "/".join(map(str, where))
 
 
 def entry_keys(dates: Iterable[dt.date]) -> list[str]:
@@ -78,7 +85,12 @@ def _fields(
     known = {path for path, _ in originals}
     out = [
         FieldState(
-            path, original, texts.get(path), _state(original, texts.get(path), prints.get(path)), by
+            path,
+            original,
+            texts.get(path),
+            _state(original, texts.get(path), prints.get(path)),
+            by,
+            prints.get(path),
         )
         for path, original in originals
         if original.strip() or path in texts
@@ -171,4 +183,4 @@ def quote_state(evidence: Evidence, tag: str) -> FieldState | None:
     if t is None:
         return None
     state: State = "current" if t.made_from == fingerprint(evidence.quote) else "stale"
-    return FieldState(("text",), evidence.quote, t.text, state, t.translated_by)
+    return FieldState(("text",), evidence.quote, t.text, state, t.translated_by, t.made_from)

@@ -235,3 +235,28 @@ def text_as_mapping(value: object) -> object:
             "text_or_mapping_type", f"expected text or a mapping of fields, not {_kind(value)}"
         )
     return value
+
+
+_LANGUAGE_TAG = re.compile(LANG_PATTERN)
+
+
+def canonical_tag(tag: str) -> str | None:
+    """``tag`` in the case BCP 47 writes it (RFC 5646, 2.1.1): the language in lower case,
+    a script in title case, a region in upper case, variants in lower case (``zh-hant``
+    is ``zh-Hant``, ``EN`` is ``en``, ``pt-br`` is ``pt-BR``); None when it is no tag
+    (LANG_PATTERN).  BCP 47 tags compare without case, a YAML key does not (a record's
+    ``zh-hant:`` is not tracker.yaml's ``zh-Hant:``): every tag a command is given is
+    written this one way."""
+    if not _LANGUAGE_TAG.fullmatch(tag):
+        return None
+    first, *rest = tag.split("-")
+    subtags = [first.lower()]
+    for sub in rest:
+        # By LANG_PATTERN's shape, four letters are the script and two the region.
+        if len(sub) == 4 and sub.isalpha():
+            subtags.append(sub.title())
+        elif len(sub) == 2:
+            subtags.append(sub.upper())
+        else:
+            subtags.append(sub.lower())
+    return "-".join(subtags)

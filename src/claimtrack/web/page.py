@@ -20,11 +20,10 @@ from urllib.parse import urlsplit
 
 from ..errors import ClaimtrackError
 from ..load.files import MAX_BYTES
-from ..records.values import LANG_PATTERN, is_http_url
+from ..records.values import canonical_tag, is_http_url
 from ..textrules import first_illegal, has_visible
 from .maintext import main_text
 
-_LANGUAGE = re.compile(LANG_PATTERN)
 # The page's own declaration, as browsers look for it: in the first bytes.
 _META_CHARSET = re.compile(rb"""<meta[^>]+charset\s*=\s*["']?\s*([A-Za-z0-9._:-]+)""", re.I)
 _SNIFF_BYTES = 4096
@@ -209,7 +208,7 @@ def _language(tree: Any) -> str | None:
     """``<html lang>`` (or ``xml:lang``, or a Content-Language meta), when it is BCP 47.
 
     Kept as written (``zh-TW`` stays ``zh-TW``: the page does not say which script),
-    with ``_`` read as ``-`` (``fr_FR``).
+    with ``_`` read as ``-`` (``fr_FR``), in BCP 47's case (``zh-tw``: ``zh-TW``).
     """
     if tree is None:
         return None
@@ -225,8 +224,8 @@ def _language(tree: Any) -> str | None:
     ]
     for value in candidates:
         tag = str(value).strip().replace("_", "-") if value else ""
-        if _LANGUAGE.fullmatch(tag):
-            return tag
+        if (canonical := canonical_tag(tag)) is not None:
+            return canonical
     return None
 
 

@@ -7,6 +7,7 @@ from collections.abc import Iterable, Iterator
 from enum import Enum
 
 from ...codes import Code
+from ...i18n import same_language
 from ...layout import ARCHIVE_SUFFIX, PAGE_SUFFIX, archive_rel, page_rel, revision_rel
 from ...load import Loaded
 from ...load.nodes import Path_, Positions
@@ -71,8 +72,7 @@ def translations(a: Analysis, loaded: Loaded[Claim]) -> Iterator[Problem]:
         source = a.tracker.sources.get(ev.source)
         if source is None:
             continue
-        english = source.record.language.lower().split("-")[0] == "en"
-        if not english and ev.translation is None:
+        if not same_language(source.record.language, "en") and ev.translation is None:
             yield report(
                 loaded.path,
                 loaded.positions.key((*path, "quote")),

@@ -13,6 +13,7 @@ runs every claim's rules again (check/impact.py), so it never goes stale itself.
 
 from __future__ import annotations
 
+import shlex
 from collections.abc import Iterable, Iterator, Sequence
 from functools import cache
 
@@ -27,7 +28,15 @@ from ...load.nodes import Path_, Positions
 from ...load.validation import describe_path, suggest
 from ...problems import Problem, report
 from ...records import Claim, Source, TrackerSettings
-from ...records.translated import FieldState, claim_fields, field_name, quote_state, source_fields
+from ...records.originals import how_changed, noted
+from ...records.translated import (
+    FieldState,
+    claim_fields,
+    field_name,
+    quote_name,
+    quote_state,
+    source_fields,
+)
 from ...records.translated import tracker_fields as settings_fields
 from ...textrules import DECIMAL
 from ..analysis import Analysis, ClaimRule, SourceRule
@@ -142,6 +151,18 @@ def _orphan_hint(f: FieldState, kind: str) -> str:
     return f"the {kind}'s {family} is empty: remove the translation"
 
 
+def stale_change(positions: Positions, where: Path_, tag: str, state: FieldState) -> str:
+    """Why a translation is stale: no fingerprint of its original, or how its original
+    changed since (what it was, when translate's comment above the translation still
+    holds it: records/originals.py).  The warning's and the `translations` report's."""
+    if state.made_from is None:
+        return "no fingerprint of its original is recorded"
+    text = positions.text
+    line, column = positions.key(translated_at(where, tag, state))
+    was = None if text is None else noted(text, line, column, state.made_from)
+    return how_changed(was, state.original)
+
+
 def _fields(
     path: str,
     positions: Positions,
@@ -160,8 +181,8 @@ def _fields(
                 path,
                 pos,
                 Code.TRANSLATION_STALE,
-                f"{name} was made from an earlier text, or records no fingerprint of it",
-                f"check it and run `{stamp}`",
+                f"{name} is stale: {stale_change(positions, (), tag, f)}",
+                f"check it and run `{stamp} --field {shlex.quote(field_name(f.path))}`",
             )
         else:
             yield report(
@@ -241,13 +262,14 @@ def translated_claim(a: Analysis, loaded: Loaded[Claim]) -> Iterator[Problem]:
             )
             state = quote_state(ev, tag)
             if state is not None and state.state == "stale":
+                field = shlex.quote(quote_name(where))
                 yield report(
                     loaded.path,
                     positions.value(translated_at(where, tag, state)),
                     Code.TRANSLATION_STALE,
-                    f"the {_language(tag)} translation of this quote was made from an earlier "
-                    "quote, or records no fingerprint of it",
-                    f"check it and run `{_stamp(loaded.id, tag)}`",
+                    f"the {_language(tag)} translation of this quote is stale: "
+                    + stale_change(positions, where, tag, state),
+                    f"check it and run `{_stamp(loaded.id, tag)} --field {field}`",
                 )
 
 

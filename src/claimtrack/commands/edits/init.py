@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from ...edit.scaffold import init_tracker
+from ..options import language_arg
 
 
 def add_parser(sub: Any, common: Callable[[argparse.ArgumentParser], None]) -> None:
@@ -28,6 +29,7 @@ def add_parser(sub: Any, common: Callable[[argparse.ArgumentParser], None]) -> N
     parser.add_argument(
         "--language",
         default="en",
+        type=language_arg,
         metavar="TAG",
         help="BCP 47 tag of the site's language, e.g. en, fr, zh-Hant (default: en)",
     )

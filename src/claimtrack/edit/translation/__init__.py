@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from ...check.rules.translations import not_site_language
 from ...errors import ClaimtrackError, DataError, UsageError
 from ...i18n import catalog_for, catalogs
 from ...layout import FOLDERS, SETTINGS_FILE, RecordKind
@@ -21,13 +22,15 @@ from ...load.yamlsource import parse_document
 from ...problems import Problem
 from ...records import TrackerSettings
 from ...records.values import ID_RULE, is_record_id
-from .fields import Plan, Request, record_of
+from .fields import Plan, Request, miscased, record_of
 from .splice import plan, translate
 
 __all__ = [
     "Plan",
     "Request",
+    "check_declared_case",
     "check_language",
+    "miscased",
     "plan",
     "record_kind",
     "settings",
@@ -56,10 +59,12 @@ def check_language(tracker: TrackerSettings, tag: str, kind: RecordKind) -> None
 
     A claim's or a source's: one of the tracker's further site languages.  The
     tracker's own: any language with an interface catalog but its main one, as
-    translating the tracker's title is how a language is declared.
+    translating the tracker's title is how a language is declared.  ``tag`` is in
+    BCP 47's case (commands/options.language_arg).
     """
-    if tag == tracker.language:
+    if tag.casefold() == tracker.language.casefold():
         raise UsageError(f"--language {tag} is the tracker's own language: nothing to translate")
+    check_declared_case(tracker, tag)
     if kind == "settings":
         if catalog_for(tag) is None:
             raise UsageError(
@@ -67,12 +72,29 @@ def check_language(tracker: TrackerSettings, tag: str, kind: RecordKind) -> None
                 f"(catalogs: {', '.join(catalogs())})"
             )
         return
-    further = tracker.site_languages[1:]
-    if tag not in further:
-        declared = f"one of {', '.join(further)}" if further else "none declared yet"
+    why = not_site_language(tag, tracker)
+    if why is not None:
+        message, hint = why
         raise UsageError(
-            f"--language {tag} is not a further site language of this tracker ({declared}); "
-            f"declare it with `claimtrack translate --tracker --language {tag}`"
+            f"--language {tag}: {message}; {hint}; "
+            f"`claimtrack translate --tracker --language {tag}` declares it"
+        )
+
+
+def check_declared_case(tracker: TrackerSettings, tag: str) -> None:
+    """Refuse ``tag`` when tracker.yaml declares it in other capitals than BCP 47's.
+
+    Neither block is the one to write to: ``zh-hant:`` is what BCP 47 writes ``zh-Hant``
+    (the records would keep a key in the wrong case), and a second block for the same
+    language is published in the same folder.  Nor may its hint be taken at its word:
+    ``--language zh-hant`` is read as ``zh-Hant`` again.  So the key is renamed first.
+    """
+    written = miscased(tracker.translations, tag)
+    if written is not None:
+        raise UsageError(
+            f"--language {tag}: tracker.yaml's translations: has it as {written!r}, which "
+            f"BCP 47 writes {tag!r}; rename that key to {tag} (and the {written} key of each "
+            "record's translations:), then run this again"
         )
 
 

@@ -10,21 +10,26 @@ placeholders: they are not translations yet, and their keys are written already.
 from __future__ import annotations
 
 import copy
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
-from ...errors import EditError
+from ...errors import EditError, UsageError
+from ...i18n import same_language
 from ...layout import RecordKind
+from ...load.validation import suggest
 from ...records import Claim, Evidence, Source, TrackerSettings
+from ...records.originals import quote_note
 from ...records.translated import (
     FieldPath,
     FieldState,
     claim_fields,
+    field_name,
     history_keys,
     measurement_keys,
+    quote_name,
     quote_state,
     source_fields,
     tracker_fields,
@@ -70,6 +75,9 @@ class Request:
     kind: RecordKind
     tag: str
     stamp: bool = False  # record the fingerprints again (quotes' too) instead of adding fields
+    # The fields to stamp, by the names `translations` gives them (field_name, quote_name);
+    # None: every stale one.
+    only: frozenset[str] | None = None
     quotes: bool = False  # add the evidence quotes' translations too
     # Texts to fill the added fields with instead of empty values (an import, a code
     # action), by field path; a quote's by the data path of its evidence item.
@@ -81,12 +89,48 @@ class Request:
 
 
 @dataclass(frozen=True, slots=True)
+class Renote:
+    """A comment above a stamped translation to write again, for the stamp makes the
+    original as it is now the one it was made from.  The comment is found as
+    records/originals.noted finds it (the lines above ``key`` at its indentation that
+    fingerprint as ``made_from``) and its lines give way to ``note``'s, as merge.py writes
+    a note (comment_lines); where no comment holds ``made_from``, none is written."""
+
+    key: Path_  # the data path of the translated text's key
+    made_from: str  # the fingerprint recorded before the stamp: what the comment holds
+    note: str  # the original as it is now
+
+
+@dataclass(frozen=True, slots=True)
 class Plan:
     """What a request does to one file: the fields and quotes it writes, as trees."""
 
     fields: tuple[FieldPath, ...]
     quotes: tuple[Path_, ...]
     trees: tuple[tuple[Path_, Branch], ...]
+    # --stamp: the fields named (Request.only) that had nothing to stamp, with their state,
+    # and the comments that the stamp makes out of date.
+    unchanged: tuple[tuple[str, str], ...] = ()
+    renotes: tuple[Renote, ...] = ()
+
+
+def miscased(keys: Iterable[str], tag: str) -> str | None:
+    """The one of ``keys`` that is ``tag`` in other capitals (``zh-hant`` for ``zh-Hant``)."""
+    folded = tag.casefold()
+    return next((k for k in keys if k != tag and k.casefold() == folded), None)
+
+
+def _refuse_miscased(blocks: Any, tag: str, relpath: str, where: Path_ = ()) -> None:
+    """Refuse to write a ``tag`` block beside one the file has in other capitals: two
+    blocks of one language, the other an error of `check` (translation-language) all the
+    same.  Its key is renamed by hand, as `check`'s hint says."""
+    written = miscased(blocks, tag) if isinstance(blocks, dict) else None
+    if written is not None:
+        at = "/".join(map(str, where)) + "'s " if where else ""
+        raise EditError(
+            f"{relpath}: {at}translations: has {written!r}, which BCP 47 writes {tag!r}; "
+            f"rename that key to {tag} first (a second block of the language would be added)"
+        )
 
 
 def _placeholder(value: Any) -> bool:
@@ -207,6 +251,7 @@ def add_plan(data: dict[str, Any], request: Request, relpath: str) -> Plan:
     kind, tag = request.kind, request.tag
     record = record_of(kind, data, relpath)
     blocks = data.get("translations")
+    _refuse_miscased(blocks, tag, relpath)
     block = blocks.get(tag) if isinstance(blocks, dict) else None
     written = _written(block)
     missing = [s for s in states(record, tag) if s.state == "missing" and s.path not in written]
@@ -233,8 +278,10 @@ def add_plan(data: dict[str, Any], request: Request, relpath: str) -> Plan:
     quotes: list[Path_] = []
     if request.quotes and isinstance(record, Claim):
         for path, evidence, raw in _quotes(record, data):
-            if _in_language(request.languages.get(evidence.source), tag):
-                continue
+            language = request.languages.get(evidence.source)
+            if language is not None and same_language(language, tag):
+                continue  # a variant of the language needs no translation: zh-TW is zh-Hant
+            _refuse_miscased(raw.get("translations"), tag, relpath, path)
             if isinstance(raw.get("translations"), dict) and tag in raw["translations"]:
                 continue
             skeleton = quote_skeleton(
@@ -253,39 +300,82 @@ def quote_skeleton(
     """A quote's translation as `translate --quotes` writes it: its text (empty under the
     quote, and its English translation, as comments, when none is given), who made it,
     and the quote's fingerprint."""
-    note = quote if english is None else f"{quote}\n(English) {english}"
     return {
-        "text": Leaf(text or "", None if text else note),
+        "text": Leaf(text or "", None if text else quote_note(quote, english)),
         "translated_by": Leaf(by, None if by else TRANSLATED_BY_NOTE),
         "made_from": Leaf(fingerprint(quote)),
     }
 
 
+def _translated(
+    record: BaseModel, data: dict[str, Any], tag: str, relpath: str
+) -> dict[str, tuple[Path_, FieldState, str]]:
+    """Each field and quote the record has a translation of in ``tag`` (a missing field
+    too), by its name: its data path (the record's: (), a quote's item), its state, and
+    the note a comment above it holds."""
+    found: dict[str, tuple[Path_, FieldState, str]] = {
+        field_name(s.path): ((), s, s.original) for s in states(record, tag)
+    }
+    if isinstance(record, Claim):
+        for path, evidence, raw in _quotes(record, data):
+            _refuse_miscased(raw.get("translations"), tag, relpath, path)
+            state = quote_state(evidence, tag)
+            if state is not None:
+                found[quote_name(path)] = (
+                    path,
+                    state,
+                    quote_note(evidence.quote, evidence.translation),
+                )
+    return found
+
+
 def stamp_plan(data: dict[str, Any], request: Request, relpath: str) -> Plan:
     """The fingerprints of the translated fields (and quotes) made from an earlier text,
-    recorded again from the originals as they are now."""
+    recorded again from the originals as they are now: those ``request.only`` names, or
+    every stale one.  A name the record has no translation of is refused (a usage error,
+    with the closest name)."""
     kind, tag = request.kind, request.tag
     record = record_of(kind, data, relpath)
+    _refuse_miscased(data.get("translations"), tag, relpath)
+    found = _translated(record, data, tag, relpath)
+    only = request.only
+    for name in sorted(only or ()):
+        if name not in found:
+            hint = suggest(name, found) or f"its {tag} translations: {', '.join(found) or 'none'}"
+            raise UsageError(f"--field {name}: {relpath} has no {tag} translation of it; {hint}")
+    chosen = {
+        name: item
+        for name, item in found.items()
+        if item[1].state == "stale" and (only is None or name in only)
+    }
     orders = _orders(record)
-    stale = [s for s in states(record, tag) if s.state == "stale"]
     prints: dict[str, Leaf | Branch] = {}
-    for state in stale:
-        _put(prints, state.path, Leaf(fingerprint(state.original)), orders)
     trees: list[tuple[Path_, Branch]] = []
+    fields: list[FieldPath] = []
+    quotes: list[Path_] = []
+    renotes: list[Renote] = []
+    for where, state, note in chosen.values():
+        now = fingerprint(state.original)
+        if where:  # a quote's translation
+            quotes.append(where)
+            leaf: dict[str, Leaf | Branch] = {"made_from": Leaf(now)}
+            trees.append(
+                (where, Branch({"translations": Branch({tag: Branch(leaf, QUOTE_ORDER)})}))
+            )
+        else:
+            fields.append(state.path)
+            _put(prints, state.path, Leaf(now), orders)
+        if state.made_from is not None:
+            renotes.append(
+                Renote((*where, "translations", tag, *state.path), state.made_from, note)
+            )
     if prints:
         made_from = Branch(prints, MADE_FROM_ORDER[kind])
-        trees.append(((), _block_tree(kind, tag, {"made_from": made_from})))
-    quotes: list[Path_] = []
-    if isinstance(record, Claim):  # a quote's translation is stamped with the claim's fields
-        for path, evidence, _ in _quotes(record, data):
-            state_ = quote_state(evidence, tag)
-            if state_ is not None and state_.state == "stale":
-                quotes.append(path)
-                leaf: dict[str, Leaf | Branch] = {"made_from": Leaf(fingerprint(evidence.quote))}
-                trees.append(
-                    (path, Branch({"translations": Branch({tag: Branch(leaf, QUOTE_ORDER)})}))
-                )
-    return Plan(tuple(s.path for s in stale), tuple(quotes), tuple(trees))
+        trees.insert(0, ((), _block_tree(kind, tag, {"made_from": made_from})))
+    unchanged = tuple(
+        (name, found[name][1].state) for name in sorted(only or ()) if name not in chosen
+    )
+    return Plan(tuple(fields), tuple(quotes), tuple(trees), unchanged, tuple(renotes))
 
 
 def _quotes(
@@ -297,8 +387,3 @@ def _quotes(
         for step in path:
             raw = raw[step]
         yield path, evidence, raw
-
-
-def _in_language(language: str | None, tag: str) -> bool:
-    """Whether a quote's source is written in the tag's language (tags compare without case)."""
-    return language is not None and language.casefold() == tag.casefold()

@@ -17,7 +17,7 @@ from functools import lru_cache
 
 from jinja2 import Environment
 
-from ...i18n import Interface, catalog_for, english
+from ...i18n import Interface, english
 from .. import addresses
 from ..model.localized import Localized, Translated, localized
 from ..model.views import SourceRef
@@ -44,16 +44,6 @@ def _t(env: Environment, message: str, **values: str) -> str:
 def page_tag(env: Environment) -> str:
     """The language of the pages the environment renders."""
     return interface_of(env).tag
-
-
-@lru_cache(maxsize=256)
-def same_language(a: str, b: str) -> bool:
-    """Whether a reader of ``b`` reads ``a`` as their own language: one catalog serves both
-    (zh-TW and zh-Hant, en-GB and en), or the tags are the same."""
-    if a.casefold() == b.casefold():
-        return True
-    catalog = catalog_for(a)
-    return catalog is not None and catalog == catalog_for(b)
 
 
 def _attributes(t: Translated) -> str:

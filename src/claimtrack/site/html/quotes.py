@@ -15,10 +15,10 @@ import datetime as dt
 from jinja2 import Environment, pass_environment
 from markupsafe import Markup
 
-from ...i18n import N_
+from ...i18n import N_, same_language
 from ..model.localized import Translated
 from ..model.views import EvidenceView
-from .blocks import _t, interface_of, marks, page_tag, same_language, source_link_html
+from .blocks import _t, interface_of, marks, page_tag, source_link_html
 from .escaping import escape_text, markup
 
 # Who made a translation into the page's language, as its label says it.
