@@ -48,7 +48,10 @@ def test_only_the_named_field_is_stamped(run_cli: Run, tracker: Tracker) -> None
     done = _translate(run_cli, root, "--stamp", "--field", "statement")
     assert done.code == 0, done.output
     assert done.out == "claims/comments.yaml: fr: stamped statement\n"
-    (line,) = _changed(before, path.read_text(encoding="utf-8"))
+    after = path.read_text(encoding="utf-8")
+    comment, line = _changed(before, after)
+    # The comment above the translation holds the original it is now made from.
+    assert comment == (f"    # {STATEMENT}", "    # Rocket 2 runs up to 3x faster.")
     assert line[1] == f"      statement: {fingerprint('Rocket 2 runs up to 3x faster.')}"
     # The rationale is still stale, and the warning says how its original changed.
     checked = run_cli("check", "--root", root, "--today", TODAY, "--format", "json")
@@ -64,6 +67,19 @@ def test_only_the_named_field_is_stamped(run_cli: Run, tracker: Tracker) -> None
         "the original changed: was «The one measurement found 2x.», now «No measurement "
         "found 2x.»\n"
     ) in report.out
+    # The next change of the statement is told against the original stamped, not the first.
+    path.write_text(
+        path.read_text(encoding="utf-8").replace(
+            "statement: Rocket 2 runs up to 3x faster.", "statement: Rocket 2 runs 2x faster."
+        ),
+        encoding="utf-8",
+    )
+    checked = run_cli("check", "--root", root, "--today", TODAY, "--format", "json")
+    told = [w["message"] for w in json.loads(checked.out) if "statement" in w["message"]]
+    assert told == [
+        "the French (fr) translation of statement is stale: the original changed: "
+        "was «Rocket 2 runs up to 3x faster.», now «Rocket 2 runs 2x faster.»"
+    ]
 
 
 def test_a_name_the_record_has_no_translation_of_is_refused_with_the_closest(

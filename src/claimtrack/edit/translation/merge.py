@@ -21,6 +21,7 @@ from typing import Any
 
 from ...errors import EditError
 from ...layout import newline
+from ...records.originals import noted
 from ..scalars import awkward, double_quoted, folded, scalar, single_quoted
 from ..spans import Path_, Span, Spans, parse_spans
 from ..splice import after_content, line_start
@@ -282,6 +283,21 @@ class _Merger:
             lines += f"{pad}{name}: {value}".split("\n")
         return lines
 
+    def renote(self, path: Path_, made_from: str, note: str) -> None:
+        """The comment lines above the key at ``path`` that hold the original fingerprinted
+        ``made_from`` (records/originals.noted) replaced by ``note``'s, as block() writes
+        a note."""
+        key = self.spans.keys.get(path)
+        if key is None:
+            return
+        found = noted(self.text, key.line, key.column, made_from)
+        if found is None:
+            return
+        pad = " " * (key.column - 1)
+        width = max(COMMENT_WIDTH - (key.column - 1) - 2, 40)
+        lines = [pad + ("# " + c if c else "#") for c in comment_lines(note, width)]
+        self.add(found.start, found.end, "".join(line + self.nl for line in lines))
+
     def result(self) -> str:
         text = self.text
         for edit in sorted(self.edits, key=lambda e: (e.start, e.seq), reverse=True):
@@ -289,12 +305,22 @@ class _Merger:
         return text
 
 
-def merge(text: str, trees: Sequence[tuple[Path_, Branch]]) -> str:
-    """``text`` with each tree merged into the mapping at its path (see the module)."""
+def merge(
+    text: str,
+    trees: Sequence[tuple[Path_, Branch]],
+    renotes: Sequence[tuple[Path_, str, str]] = (),
+) -> str:
+    """``text`` with each tree merged into the mapping at its path (see the module), and
+    the comment above each key of ``renotes`` (path, the fingerprint the comment holds,
+    the new original) written again: a stamp makes the original as it is now the one the
+    translation was made from.  A comment that does not hold that fingerprint (edited
+    since, or a translator's own) is left as it is."""
     spans = parse_spans(text)
     if spans is None:
         raise EditError("the file is not a YAML mapping that can be edited")
     merger = _Merger(text, spans)
     for path, branch in trees:
         merger.merge(path, branch, "plain")
+    for path, made_from, note in renotes:
+        merger.renote(path, made_from, note)
     return merger.result()

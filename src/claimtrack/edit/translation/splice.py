@@ -35,11 +35,12 @@ def translate(raw: bytes, relpath: str, request: Request) -> bytes:
 
     def splice(text: Text) -> Spliced | None:
         todo = plan_of(text.data, relpath, request)
-        if not todo.trees:
+        if not todo.trees and not todo.renotes:
             return None
         expected = copy.deepcopy(text.data)
         for path, tree in todo.trees:
             merged_data(expected, path, tree)
-        return Spliced(merge(text.text, todo.trees), expected, "the translation")
+        renotes = [(r.key, r.made_from, r.note) for r in todo.renotes]
+        return Spliced(merge(text.text, todo.trees, renotes), expected, "the translation")
 
     return checked_splice(raw, relpath, splice)
