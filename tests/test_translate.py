@@ -285,8 +285,18 @@ def test_stamp_changes_only_fingerprint_lines(run_cli: Run, tracker: Tracker) ->
         "claims/comments.yaml: fr: stamped history/2026-11-15\n"
     )
     changed = _changed(text, path.read_text(encoding="utf-8"))
-    assert len(changed) == 2
-    assert all(FINGERPRINT_LINE.fullmatch(a) and FINGERPRINT_LINE.fullmatch(b) for a, b in changed)
+    # Each fingerprint, and the comment above each translation that holds its original:
+    # the original it is now made from.  Nothing else.
+    fingerprints = [(a, b) for a, b in changed if FINGERPRINT_LINE.fullmatch(a)]
+    assert len(fingerprints) == 2
+    assert all(FINGERPRINT_LINE.fullmatch(b) for _, b in fingerprints)
+    assert [pair for pair in changed if pair not in fingerprints] == [
+        (
+            "    # Rocket 2 runs up to 3x faster than Rocket 1.",
+            "    # Rocket 2 runs up to three times faster than Rocket 1.",
+        ),
+        ("      # Bench Weekly measured it.", "      # Bench Weekly measured it twice."),
+    ]
     # A fingerprint gone from made_from is written again: one line more, nothing else.
     text = path.read_text(encoding="utf-8")
     gone = text.replace(f"      rationale: {fingerprint('The one measurement found 2x.')}\n", "")
@@ -329,7 +339,8 @@ def test_quotes_get_a_translation_unless_in_that_language_and_are_stamped(
     assert stamped.out == (
         "claims/comments.yaml: fr: stamped quote evidence/0 (the quote of line 19)\n"
     ), stamped.output
-    (line,) = _changed(before, path.read_text(encoding="utf-8"))
+    comment, line = _changed(before, path.read_text(encoding="utf-8"))
+    assert comment[1] == "        # It runs up to 3x faster"  # the quote it is made from
     assert line[1] == f"        made_from: {fingerprint('It runs up to 3x faster')}"
 
 

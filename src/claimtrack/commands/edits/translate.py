@@ -63,7 +63,7 @@ def add_parser(sub: Any, common: Callable[[argparse.ArgumentParser], None]) -> N
         action="store_true",
         help="a translator checked that the stale translations named by --field (or every "
         "one, with --all) still hold: record their originals' fingerprints as they are now "
-        "(only made_from lines change)",
+        "(only made_from lines and the comments holding the originals change)",
     )
     parser.add_argument(
         "--field",
