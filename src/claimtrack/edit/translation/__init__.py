@@ -14,7 +14,7 @@ from pathlib import Path
 from ...check.rules.translations import not_site_language
 from ...errors import ClaimtrackError, DataError, UsageError
 from ...i18n import catalog_for, catalogs
-from ...layout import FOLDERS, SETTINGS_FILE, RecordKind
+from ...layout import FOLDERS, SETTINGS_FILE, RecordKind, record_rel
 from ...load import load_tracker
 from ...load.files import check_root, read_data_file
 from ...load.validation import suggest
@@ -101,21 +101,18 @@ def check_declared_case(tracker: TrackerSettings, tag: str) -> None:
 def record_kind(root: Path, record_id: str) -> RecordKind:
     """Whether ``record_id`` names a claim or a source."""
     if not is_record_id(record_id):
-        raise ClaimtrackError(f"{record_id!r} is not a valid id ({ID_RULE})")
-    kinds: tuple[RecordKind, ...] = ("claim", "source")
-    found = [k for k in kinds if os.path.lexists(root / FOLDERS[k] / f"{record_id}.yaml")]
-    if len(found) == 1:
-        return found[0]
+        raise UsageError(f"{record_id!r} is not a valid id ({ID_RULE})")
+    claim, source = record_rel("claim", record_id), record_rel("source", record_id)
+    found = [rel for rel in (claim, source) if os.path.lexists(root / rel)]
+    if len(found) == 2:
+        raise UsageError(f"{record_id!r} names both {claim} and {source}; rename one of them")
     if found:
-        raise UsageError(
-            f"{record_id!r} names both claims/{record_id}.yaml and sources/{record_id}.yaml; "
-            "rename one of them"
-        )
+        return "claim" if found[0] == claim else "source"
     known = [p.stem for folder in FOLDERS.values() for p in (root / folder).glob("*.yaml")]
     hint = suggest(record_id, known)
     raise ClaimtrackError(
-        f"no claim or source {record_id!r}: neither claims/{record_id}.yaml nor "
-        f"sources/{record_id}.yaml exists" + (f"; {hint}" if hint else "")
+        f"no claim or source {record_id!r}: neither {claim} nor {source} exists"
+        + (f"; {hint}" if hint else "")
     )
 
 
