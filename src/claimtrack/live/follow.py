@@ -2,6 +2,7 @@
 
 One loop for every long-running command that must notice edits on disk: ``serve``
 rebuilds on them, ``lsp`` checks the open records again.
+
 """
 
 from __future__ import annotations
@@ -10,8 +11,7 @@ import threading
 from collections.abc import Callable
 from pathlib import Path
 
-from .events import EventsUnavailable, EventWatcher
-from .watch import Watcher
+from .events import EventsUnavailable, FileWatch
 
 
 class EditFeed:
@@ -19,7 +19,7 @@ class EditFeed:
 
     Watching starts when the feed is made, so that an edit saved while the caller does
     its first work is seen.  ``say`` gets a line when events are not available, or stop,
-    and polling (every ``interval`` seconds) takes over.
+    and watchfiles' polling (every ``interval`` seconds) takes over.
     """
 
     def __init__(
@@ -35,39 +35,54 @@ class EditFeed:
         self.interval = interval
         self._say = say
         self._name = name
-        self._watcher: EventWatcher | Watcher = self._start(events)
+        self._watch: FileWatch | None = self._start(events)
 
-    def _start(self, events: bool) -> EventWatcher | Watcher:
+    def _start(self, events: bool) -> FileWatch | None:
         if events:
             try:
-                return EventWatcher(self.root)
+                return FileWatch(self.root)
             except EventsUnavailable as exc:
                 self._say(
                     f"{self._name}: no file-system events here ({exc}); "
                     f"looking for edits every {self.interval} s instead"
                 )
-        return Watcher(self.root)
+        return self._polling()
+
+    def _polling(self) -> FileWatch | None:
+        try:
+            return FileWatch(self.root, polling=True, poll_ms=round(self.interval * 1000))
+        except (EventsUnavailable, OSError) as exc:
+            self._say(f"{self._name}: cannot look for edits ({exc}); trying again")
+            return None
 
     def follow(self, stop: threading.Event, handle: Callable[[list[str]], object]) -> None:
         """Until ``stop`` is set: ``handle`` each batch of changed paths; ``[]`` when what
-        changed is not known (the events stopped): the caller looks at everything."""
-        watcher = self._watcher
-        if isinstance(watcher, EventWatcher):
-            try:
-                while (batch := watcher.next_batch(stop)) is not None:
-                    handle(batch)
-                return
-            except EventsUnavailable as exc:
-                self._say(f"{self._name}: file-system events stopped ({exc}); polling")
-                watcher.close()
-                watcher = self._watcher = Watcher(self.root)
-                handle([])
-        assert isinstance(watcher, Watcher)
-        while not stop.wait(self.interval):
-            changed = watcher.changed()
-            if changed:
-                handle(changed)
+        changed is not known (the watch stopped and another took over): the caller looks
+        at everything."""
+        while (found := self._next(stop, None)) is not None:
+            unknown, paths = found
+            if unknown or paths:
+                handle([] if unknown else paths)
+
+    def _next(self, stop: threading.Event, wait: float | None) -> tuple[bool, list[str]] | None:
+        """(whether what changed is unknown, the paths that changed); after ``wait``
+        seconds without a change, none; None once ``stop`` is set."""
+        while self._watch is None:  # none could be made: try again now and then
+            if stop.wait(self.interval):
+                return None
+            self._watch = self._polling()
+            if self._watch is not None:
+                return True, []
+        try:
+            paths = self._watch.next_batch(stop, wait)
+        except EventsUnavailable as exc:
+            what = "watching" if self._watch.polling else "file-system events"
+            self._say(f"{self._name}: {what} stopped ({exc}); polling")
+            self._watch.close()
+            self._watch = self._polling()
+            return True, []
+        return None if paths is None else (False, paths)
 
     def close(self) -> None:
-        if isinstance(self._watcher, EventWatcher):
-            self._watcher.close()
+        if self._watch is not None:
+            self._watch.close()
