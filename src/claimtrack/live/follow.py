@@ -3,6 +3,14 @@
 One loop for every long-running command that must notice edits on disk: ``serve``
 rebuilds on them, ``lsp`` checks the open records again.
 
+While a claimtrack command writes records it holds the journal (layout.JOURNAL) at the
+tracker's root, naming its pid, from before its first write to after its last.  Its
+records are half old, half new meanwhile: nothing is handed on while a journal names a
+process that runs, and everything that changed is, at once, when the journal goes (its
+removal is an event).  A journal whose process is gone is a killed command's: the
+changes are handed on (the next claimtrack command finishes or undoes its work, and
+that is an edit like any other).  A journal that names no pid (being written, or not
+claimtrack's) holds nothing either.
 """
 
 from __future__ import annotations
@@ -11,7 +19,19 @@ import threading
 from collections.abc import Callable
 from pathlib import Path
 
+import orjson
+
+from ..errors import FileRefused
+from ..fsutil import read_regular
+from ..layout import JOURNAL
+from ..site.publish.swap import pid_alive
 from .events import EventsUnavailable, FileWatch
+
+# Seconds between two looks at the process that holds a journal: one killed is noticed
+# within this (a process's end is no file-system event).
+JOURNAL_LOOK = 0.1
+# A journal is a few bytes of JSON: a larger file is not one.
+JOURNAL_LIMIT = 64 * 1024
 
 
 class EditFeed:
@@ -20,6 +40,9 @@ class EditFeed:
     Watching starts when the feed is made, so that an edit saved while the caller does
     its first work is seen.  ``say`` gets a line when events are not available, or stop,
     and watchfiles' polling (every ``interval`` seconds) takes over.
+
+    ``held`` (the paths waiting for a journal to go) and ``writer`` (the pid holding it)
+    change under ``state``, which is notified each time: what a caller (or a test) waits on.
     """
 
     def __init__(
@@ -35,6 +58,9 @@ class EditFeed:
         self.interval = interval
         self._say = say
         self._name = name
+        self.state = threading.Condition()
+        self.held: frozenset[str] = frozenset()
+        self.writer: int | None = None
         self._watch: FileWatch | None = self._start(events)
 
     def _start(self, events: bool) -> FileWatch | None:
@@ -55,14 +81,47 @@ class EditFeed:
             self._say(f"{self._name}: cannot look for edits ({exc}); trying again")
             return None
 
+    def _journal_writer(self) -> int | None:
+        """The pid of a running command that holds the journal; None when there is none."""
+        try:
+            raw = read_regular(self.root / JOURNAL, JOURNAL_LIMIT)
+            pid = orjson.loads(raw)["pid"]
+        except (FileRefused, orjson.JSONDecodeError, LookupError, TypeError):
+            return None
+        if type(pid) is not int or pid <= 0:  # 0 and -1 would name process groups
+            return None
+        return pid if pid_alive(pid) else None
+
+    def _show(self, held: set[str], writer: int | None) -> None:
+        with self.state:
+            self.held, self.writer = frozenset(held), writer
+            self.state.notify_all()
+
     def follow(self, stop: threading.Event, handle: Callable[[list[str]], object]) -> None:
         """Until ``stop`` is set: ``handle`` each batch of changed paths; ``[]`` when what
         changed is not known (the watch stopped and another took over): the caller looks
-        at everything."""
-        while (found := self._next(stop, None)) is not None:
+        at everything.  Held while a running command holds the journal."""
+        pending: set[str] = set()
+        everything = False
+        while True:
+            writer = self._journal_writer() if pending or everything else None
+            if writer is None and (pending or everything):
+                # The journal itself is no data: it only tells when the records are whole.
+                unknown, batch = everything, sorted(pending - {JOURNAL})
+                pending, everything = set(), False
+                self._show(pending, None)
+                if unknown:
+                    handle([])
+                elif batch:
+                    handle(batch)
+            else:
+                self._show(pending, writer)
+            found = self._next(stop, JOURNAL_LOOK if writer is not None else None)
+            if found is None:
+                return
             unknown, paths = found
-            if unknown or paths:
-                handle([] if unknown else paths)
+            everything = everything or unknown
+            pending.update(paths)
 
     def _next(self, stop: threading.Event, wait: float | None) -> tuple[bool, list[str]] | None:
         """(whether what changed is unknown, the paths that changed); after ``wait``
