@@ -9,8 +9,6 @@ from __future__ import annotations
 
 import datetime as dt
 import os
-import shutil
-import tempfile
 import time
 from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
@@ -28,7 +26,7 @@ from ..i18n import Interface, english, interface
 from ..load import Cache, Loader
 from ..problems import Problem
 from . import update
-from .html.render import Renderer, write_site
+from .html.render import Renderer, digest, write_site
 from .html.templating import TEMPLATE_FAILURE, make_environment
 from .html.theme import Theme, load_theme
 from .languages import of_site
@@ -44,15 +42,25 @@ from .model.cache import ModelCache
 from .plan.outputs import Output
 from .plan.pages import Planner
 from .publish.search import Bundle, SearchIndex, bundles
-from .publish.swap import MARKER, MARKER_TEXT, check_out, recover, remove_leftovers, swap
+from .publish.swap import (
+    MARKER,
+    MARKER_TEXT,
+    check_out,
+    new_folder,
+    recover,
+    remove_leftovers,
+    remove_marked,
+    swap,
+)
 from .update import FileState
 
 # Above this share of changed pages (and this many) an in-place update costs more than a
 # fresh build (one fsync per file), and a fresh build is atomic as a whole.
 FULL_REBUILD_SHARE = 0.25
 FULL_REBUILD_MIN = 64
-# The marker's output: the build adds it to every plan, written first into a new folder.
-# (Here, not in publish/swap.py: the swap, and a command's manifest, need no plan.)
+# The marker's output: the build adds it to every plan (a new folder carries it from its
+# first moment, swap.new_folder; an update in place leaves it).  (Here, not in
+# publish/swap.py: the swap, and a command's manifest, need no plan.)
 MARKER_OUTPUT = Output(MARKER, make=lambda: MARKER_TEXT, key=MARKER_TEXT)
 
 
@@ -298,7 +306,8 @@ class SiteBuilder:
             out.parent.mkdir(parents=True, exist_ok=True)
             remove_leftovers(out)
             mode = out.stat().st_mode & 0o7777 if out.is_dir() else 0o755
-            tmp = Path(tempfile.mkdtemp(prefix=f".{out.name}.build-{os.getpid()}-", dir=out.parent))
+            # Marked before anything else: only a marked folder is a leftover to delete.
+            tmp = new_folder(out, "build")
         except OSError as exc:
             raise UsageError(
                 f"--out {out}: cannot write there ({exc.strerror or exc}); choose another folder"
@@ -312,9 +321,8 @@ class SiteBuilder:
         del keys  # its memo, an entry a shared view (70 MB at 10,000 claims), before rendering
         try:
             os.chmod(tmp, mode)
-            # The marker first: only a folder carrying it is ever deleted as a leftover.
-            first = [o for o in outputs if o.path == MARKER]
-            digests = write_site(renderer, first, tmp, digests=keep or track)
+            first = [o for o in outputs if o.path == MARKER]  # written by new_folder
+            digests = {o.path: digest(MARKER_TEXT) for o in first} if keep or track else {}
             rest = [o for o in outputs if o.path != MARKER]
             linked = link_unchanged(kept, out, tmp, rest, key_digests)
             laps.lap("link")
@@ -338,7 +346,7 @@ class SiteBuilder:
             self.index.filled(carried=carried)
             laps.lap("swap")
         except BaseException:
-            shutil.rmtree(tmp, ignore_errors=True)
+            remove_marked(tmp)
             raise
         return digests, [*first, *made]
 
