@@ -58,7 +58,8 @@ class EventsUnavailable(Exception):
 
 class _Watch:
     """One ``watchfiles.watch`` over ``paths``, in a thread of its own, putting each batch
-    of changed paths (absolute) on ``out``; what it raises goes there too."""
+    of changed paths (absolute) on ``out``; what it raises goes there too.  ``started``
+    waits until the watch is in place (several start at once)."""
 
     def __init__(
         self,
@@ -79,8 +80,9 @@ class _Watch:
             debounce=GATHER_MS,
             step=QUIET_MS,
             stop_event=self._stop,
-            # A batch of nothing each QUIET_MS: the first one tells that the watch is in place.
-            rust_timeout=QUIET_MS,
+            # A batch of nothing when a step passed without a change (the Rust side wakes
+            # each step anyway): the first one tells that the watch is in place.
+            rust_timeout=1,
             yield_on_timeout=True,
             raise_interrupt=False,
             force_polling=polling,
@@ -104,9 +106,13 @@ class _Watch:
                 self._started.set()
 
         threading.Thread(target=run, name="claimtrack-watch", daemon=True).start()
+
+    def started(self) -> _Watch:
+        """This watch, once in place; what making it raised, if it failed."""
         self._started.wait()
         if self._error is not None:
             raise self._error
+        return self
 
     def close(self) -> None:
         """Ends the watch within QUIET_MS (its thread ends by itself)."""
@@ -125,43 +131,69 @@ class FileWatch:
         self._recent = RecentFiles(self.root) if polling else None
         self._top: _Watch | None = None
         self._tree: _Watch | None = None
-        self._folders: dict[str, int] = {}
+        self._folders = self._existing()
+        if self._recent is not None:
+            # Before polling takes its first look: a save after this one is seen by one
+            # of the two (a save between them, by both).
+            self._recent.look_at_start(self._folders)
+        # Both watches start at once; each is in place before this returns.
+        self._top = self._watch([self._base], self._keep_top, recursive=False)
+        self._tree = self._watch(self._paths(), self._keep_tree, recursive=True)
         try:
+            assert self._top is not None
             try:
-                self._top = self._start([self._base], self._keep_top, recursive=False)
+                self._started(self._top)
             except FileNotFoundError as exc:
                 raise EventsUnavailable(f"no folder {self.root}") from exc
-            self._folders = self._existing()
-            self._tree = self._start_tree()
+            tree = self._tree
+            try:
+                if tree is not None:
+                    self._started(tree)
+            except FileNotFoundError:  # a folder went meanwhile: look again
+                assert tree is not None
+                tree.close()
+                self._folders = self._existing()
+                self._tree = self._start_tree()
         except BaseException:
             self.close()
             raise
-        if self._recent is not None:
-            self._recent.look_at_start(self._folders)
 
-    def _start(self, paths: list[str], keep: Callable[[str], bool], *, recursive: bool) -> _Watch:
-        """A watch of ``paths``; FileNotFoundError when one of them is gone."""
+    def _watch(
+        self, paths: list[str], keep: Callable[[str], bool], *, recursive: bool
+    ) -> _Watch | None:
+        """A watch of ``paths`` being made (none: no watch)."""
+        if not paths:
+            return None
+        return _Watch(
+            paths,
+            self._queue,
+            keep,
+            recursive=recursive,
+            polling=self.polling,
+            poll_ms=self._poll_ms,
+        )
+
+    @staticmethod
+    def _started(watch: _Watch) -> _Watch:
+        """The watch once in place; FileNotFoundError when one of its paths is gone."""
         try:
-            return _Watch(
-                paths,
-                self._queue,
-                keep,
-                recursive=recursive,
-                polling=self.polling,
-                poll_ms=self._poll_ms,
-            )
+            return watch.started()
         except FileNotFoundError:
             raise
         except (OSError, RuntimeError) as exc:
             raise EventsUnavailable(str(exc)) from None
 
+    def _paths(self) -> list[str]:
+        return [os.path.join(self._base, name) for name in sorted(self._folders)]
+
     def _start_tree(self) -> _Watch | None:
         """The watch of the folders that exist (none: no watch).  A folder gone between the
         look and the watch: look again."""
         while self._folders:
-            paths = [os.path.join(self._base, name) for name in sorted(self._folders)]
+            watch = self._watch(self._paths(), self._keep_tree, recursive=True)
+            assert watch is not None
             try:
-                return self._start(paths, self._keep_tree, recursive=True)
+                return self._started(watch)
             except FileNotFoundError:
                 self._folders = self._existing()
         return None
