@@ -1,9 +1,9 @@
 """A command's run by its inputs' stamps, so that a run nothing changed for is replayed.
 
 At the end of a run that succeeded, ``build`` and ``check`` write a manifest beside
-the cache (``run-<command>.json`` in load/cache.py's folder): the stamp
-(fsutil.Stamp: mtime_ns, size, inode) of every input the run read, the options that shape its
-result, what it printed and its exit code, and for ``build`` the identity of the
+the cache (``run-<command>.json`` in load/cache.py's folder): a digest of the stamps
+(fsutil.Stamp: mtime_ns, size, inode) of every input the run read, the options that
+shape its result, what it printed and its exit code, and for ``build`` the identity of the
 site folder it left (see ``Manifest.outputs``).  The next run of the same command
 lists and stats the same files; when every stamp, option and output is equal, it
 prints what the last run left for it to print (check: the same bytes; build: that
@@ -29,6 +29,7 @@ than starting Python and a stat per file.
 
 from __future__ import annotations
 
+import hashlib
 import importlib.util
 import os
 import sys
@@ -56,10 +57,10 @@ def stamps(paths: Iterable[tuple[str, str]]) -> Stamps:
     return {name: stamp(path) for name, path in paths}
 
 
-def _same(now: Stamps, kept: Any) -> bool:
-    """Whether stamps read back from JSON (lists) are ``now``'s: compared as JSON, which
-    costs less than making tuples of ten thousand lists."""
-    return orjson.dumps(now) == orjson.dumps(kept)
+def digest(found: Stamps) -> str:
+    """What a manifest keeps of its inputs' stamps: one value to compare costs less than
+    ten thousand stamps read back (lists, in JSON) and compared with tuples."""
+    return hashlib.blake2b(orjson.dumps(found), digest_size=16).hexdigest()
 
 
 def tracker_paths(root: Path) -> list[tuple[str, str]]:
@@ -152,8 +153,8 @@ class Manifest:
             data = orjson.loads(self.path.read_bytes())
             if (
                 data["options"] != self.options
-                or not _same(self.inputs, data["inputs"])
-                or not _same(stamps(outputs), data["outputs"])
+                or data["inputs"] != digest(self.inputs)
+                or data["outputs"] != digest(stamps(outputs))
             ):
                 return None
             return Replay(str(data["stdout"]), str(data["stderr"]), int(data["code"]))
@@ -169,15 +170,15 @@ class Manifest:
             if _any_recent(self.inputs):
                 self.path.unlink(missing_ok=True)
                 return
-            body = {
-                "options": self.options,
-                "inputs": self.inputs,
-                "outputs": stamps(outputs),
-                "stdout": stdout,
-                "stderr": stderr,
-                "code": code,
-            }
             try:
+                body = {
+                    "options": self.options,
+                    "inputs": digest(self.inputs),
+                    "outputs": digest(stamps(outputs)),
+                    "stdout": stdout,
+                    "stderr": stderr,
+                    "code": code,
+                }
                 raw = orjson.dumps(body)
             except orjson.JSONEncodeError:  # a file name that is not UTF-8: not kept
                 self.path.unlink(missing_ok=True)
