@@ -93,7 +93,7 @@ elif step == "marked":  # the marker is written, no page yet
 elif step == "pages":  # some pages in the folder
     at_third_file(die)
 elif step == "before-swap":  # every file written
-    before(site_build, "swap")
+    before(swap, "swap")
 elif step == "swapped":  # the new site in place, the old one under the build folder's name
     before(swap, "remove_tree")
 elif step == "old-site":  # part of the old site deleted
