@@ -47,7 +47,7 @@ QUIET_MS = 15
 # Milliseconds: the longest a burst of events is gathered into one batch.
 GATHER_MS = 1000
 # Seconds between two looks at the stop event (and, when polling, at the recent files).
-TICK = 0.05
+TICK = 0.1
 # The folders the site is made from, each watched with its contents.
 TOP = (*FOLDERS.values(), *THEME_FOLDERS)
 
@@ -79,11 +79,8 @@ class _Watch:
             watch_filter=lambda _change, path: keep(path),
             debounce=GATHER_MS,
             step=QUIET_MS,
-            stop_event=self._stop,
-            # A batch of nothing when a step passed without a change (the Rust side wakes
-            # each step anyway): the first one tells that the watch is in place.
-            rust_timeout=1,
-            yield_on_timeout=True,
+            stop_event=self,  # is_set: looked at once a step, from the watch's first on
+            rust_timeout=0,
             raise_interrupt=False,
             force_polling=polling,
             poll_delay_ms=poll_ms,
@@ -96,9 +93,7 @@ class _Watch:
         def run() -> None:
             try:
                 for found in changes:
-                    self._started.set()
-                    if found:
-                        out.put((self, {path for _, path in found}))
+                    out.put((self, {path for _, path in found}))
             except Exception as exc:  # OSError, or watchfiles' RuntimeError
                 self._error = exc
                 out.put((self, exc))
@@ -106,6 +101,11 @@ class _Watch:
                 self._started.set()
 
         threading.Thread(target=run, name="claimtrack-watch", daemon=True).start()
+
+    def is_set(self) -> bool:
+        """watchfiles asks once a step whether to stop, from when its watch is in place."""
+        self._started.set()
+        return self._stop.is_set()
 
     def started(self) -> _Watch:
         """This watch, once in place; what making it raised, if it failed."""
