@@ -7,11 +7,17 @@ import os
 import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
+import watchfiles
 
 from claimtrack.layout import JOURNAL
+from claimtrack.live import events
 from claimtrack.live.events import FileWatch
+from claimtrack.live.follow import EditFeed
+
+from .proc_support import wait_for
 
 
 @pytest.fixture(params=["events", "polling"])
@@ -151,3 +157,85 @@ def test_the_output_folder_is_not_watched(watched: tuple[Path, FileWatch]) -> No
     claim = root / "claims" / "rocket-speed.yaml"
     claim.write_text(claim.read_text() + "\n")
     assert next_batch(watcher) == ["claims/rocket-speed.yaml"]
+
+
+# -- where events cannot be had -----------------------------------------------------------
+#
+# watchfiles falls back to polling by itself only where the system has no inotify at all
+# (ENOSYS); too many watches (ENOSPC) or instances (EMFILE) it raises, as OSError or its
+# RuntimeError, when the watch is made or (a folder added later) while it runs.  Its watch
+# is replaced here by one that raises so, the events only: the feed must poll instead.
+
+
+def _events_fail(monkeypatch: pytest.MonkeyPatch, when: Callable[[set[str]], bool]) -> None:
+    real = watchfiles.watch
+
+    def watch(*paths: str, force_polling: bool = False, **options: Any) -> Iterator[Any]:
+        if force_polling:
+            yield from real(*paths, force_polling=True, **options)
+            return
+        for found in real(*paths, force_polling=False, **options):
+            if when({path for _, path in found}):
+                raise RuntimeError("error in underlying watcher: OS file watch limit reached")
+            yield found
+
+    monkeypatch.setattr(events.watchfiles, "watch", watch)
+
+
+def _follow(root: Path, said: list[str]) -> tuple[EditFeed, list[list[str]], threading.Event]:
+    feed = EditFeed(root, said.append, interval=0.02)
+    handed: list[list[str]] = []
+    stop = threading.Event()
+    threading.Thread(target=feed.follow, args=(stop, handed.append), daemon=True).start()
+    return feed, handed, stop
+
+
+def _handed(handed: list[list[str]], path: str) -> None:
+    wait_for(lambda: any(path in batch for batch in handed), f"{path} handed on")
+
+
+def test_where_no_watch_can_be_made_the_feed_says_so_and_polls(
+    tracker: Callable[[str], Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    root = tracker("minimal")
+
+    def no_inotify(*paths: str, force_polling: bool = False, **options: Any) -> Iterator[Any]:
+        if not force_polling:
+            raise OSError(28, "OS file watch limit reached")
+        yield from real(*paths, force_polling=True, **options)
+
+    real = watchfiles.watch
+    monkeypatch.setattr(events.watchfiles, "watch", no_inotify)
+    said: list[str] = []
+    feed, handed, stop = _follow(root, said)
+    try:
+        assert said == [
+            "claimtrack: no file-system events here ([Errno 28] OS file watch limit reached); "
+            "looking for edits every 0.02 s instead"
+        ]
+        (root / "claims" / "rocket-price.yaml").write_text("statement: x\n")
+        _handed(handed, "claims/rocket-price.yaml")
+    finally:
+        stop.set()
+        feed.close()
+
+
+def test_events_that_stop_give_way_to_polling_and_a_look_at_everything(
+    tracker: Callable[[str], Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    root = tracker("minimal")
+    _events_fail(monkeypatch, lambda paths: any(p.endswith("boom.yaml") for p in paths))
+    said: list[str] = []
+    feed, handed, stop = _follow(root, said)
+    try:
+        (root / "claims" / "boom.yaml").write_text("statement: x\n")
+        wait_for(lambda: [] in handed, "a look at everything")
+        assert said == [
+            "claimtrack: file-system events stopped (error in underlying watcher: "
+            "OS file watch limit reached); polling"
+        ]
+        (root / "claims" / "rocket-price.yaml").write_text("statement: x\n")
+        _handed(handed, "claims/rocket-price.yaml")
+    finally:
+        stop.set()
+        feed.close()
