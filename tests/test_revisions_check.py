@@ -8,8 +8,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from claimtrack.layout import classify
-from claimtrack.live.events import EventWatcher
-from claimtrack.live.watch import Watcher
+from claimtrack.live.events import FileWatch
 from claimtrack.load import Loader
 from claimtrack.records import RevisionOutcome
 
@@ -163,14 +162,15 @@ def test_both_watchers_see_a_new_revision_and_the_loader_takes_it(
     loader = Loader(root)
     before = loader.load()
     assert "acme-post" not in before.revisions
-    polling, events = Watcher(root), EventWatcher(root)
+    polling, events = FileWatch(root, polling=True, poll_ms=20), FileWatch(root)
     try:
         (folder / "2026-11-29.txt").write_bytes(TEXT)
         rel = "sources/acme-post.revisions/2026-11-29.txt"
-        assert polling.changed() == [rel]
+        assert next_batch(polling) == [rel]
         assert next_batch(events) == [rel]
     finally:
         events.close()
+        polling.close()
     after = loader.load([rel])
     assert after.changes is not None and after.changes.sources == {"acme-post"}
     assert after.revisions["acme-post"]["2026-11-29"].sha256 == sha(TEXT)

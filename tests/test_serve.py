@@ -28,7 +28,6 @@ import pytest
 from claimtrack.live import LiveServer
 from claimtrack.live.http import inject
 from claimtrack.live.state import View
-from claimtrack.live.watch import Watcher
 
 from .conftest import REPO, TODAY, Result
 
@@ -267,26 +266,6 @@ def test_ctrl_c_stops_cleanly(signum: int, tracker: Callable[[str], Path]) -> No
     assert proc.returncode == 0, err
     assert "Traceback" not in err and "Traceback" not in out
     assert "Stopping." in out
-
-
-def test_watcher_sees_same_size_rewrites_and_ignores_temporary_files(tmp_path: Path) -> None:
-    (tmp_path / "claims").mkdir()
-    claim = tmp_path / "claims" / "a.yaml"
-    claim.write_text("statement: one\n")
-    watcher = Watcher(tmp_path)
-    stat = claim.stat()
-    claim.write_text("statement: two\n")  # same size ...
-    os.utime(claim, ns=(stat.st_atime_ns, stat.st_mtime_ns))  # ... and the same mtime
-    assert watcher.changed() == ["claims/a.yaml"]
-    (tmp_path / "claims" / ".a.yaml.123.tmp").write_text("x")
-    (tmp_path / "claims" / "a.yaml~").write_text("x")
-    assert watcher.changed() == []
-    (tmp_path / "tracker.yaml").write_text("title: T\n")
-    (tmp_path / "templates" / "partials").mkdir(parents=True)
-    (tmp_path / "templates" / "partials" / "x.html").write_text("x")
-    assert watcher.changed() == ["templates/partials/x.html", "tracker.yaml"]
-    claim.unlink()
-    assert watcher.changed() == ["claims/a.yaml"]
 
 
 def test_inject_places_banner_and_script() -> None:

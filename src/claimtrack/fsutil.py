@@ -12,6 +12,7 @@ import stat
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 from .codes import Code
 from .errors import FileRefused
@@ -26,6 +27,37 @@ RECENT_NS = 2_000_000_000
 def is_recent(mtime_ns: int) -> bool:
     """True when a file with this mtime may still change without its stamp changing."""
     return time.time_ns() - mtime_ns < RECENT_NS
+
+
+# A file's stamp: what stat tells of its version, (mtime_ns, size, inode).  An atomic save
+# (a new inode) and an in-place one (a new mtime or size) both change it; a stamp that is
+# not recent and has not changed means the same bytes.  The one stamp of every cache, the
+# manifests and the watchers (as a JSON list on disk: ``as_stamp`` reads it back).
+Stamp = tuple[int, int, int]
+
+
+def stamp_of(st: os.stat_result) -> Stamp:
+    return (st.st_mtime_ns, st.st_size, st.st_ino)
+
+
+def stamp(path: str | Path) -> Stamp | None:
+    """The stamp of the file at ``path`` (following links, as reading does); None when it
+    cannot be stat'ed (gone, or a link to nothing)."""
+    try:
+        return stamp_of(os.stat(path))
+    except OSError:
+        return None
+
+
+def as_stamp(value: Any) -> Stamp:
+    """A stamp from JSON data (a list); data of another shape raises ValueError or TypeError."""
+    mtime, size, inode = value
+    return (int(mtime), int(size), int(inode))
+
+
+def recent(found: Stamp) -> bool:
+    """The racy-clean rule for a stamp: one written within RECENT_NS is never trusted."""
+    return is_recent(found[0])
 
 
 # O_NONBLOCK: a FIFO swapped in after the stat must not block open() (fstat then refuses it).

@@ -20,8 +20,8 @@ reads a part's file when the stage first asks for the part (``Cache.part``)
 and writes it when something in it is new, as plain data it never looks into.
 
 On disk each is a JSON file in ``.claimtrack_cache/`` (git-ignored), named for
-the claimtrack version and a fingerprint of the package's code and of FORMAT,
-so that a changed claimtrack never reads an older cache.  JSON, not pickle: a
+the claimtrack version, FORMAT and the fingerprint of the package's files
+(load/package.py), so that a changed claimtrack never reads an older cache.  JSON, not pickle: a
 cache file can come from anywhere, and reading it must not run code.  It is
 safe to delete; a corrupt or foreign file is ignored (and replaced on the next
 save).  ``Cache.disabled()`` (``--no-cache``) neither reads nor writes it.
@@ -35,7 +35,6 @@ from abc import ABC, abstractmethod
 from array import array
 from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import cache as memoise
 from pathlib import Path
 from typing import Any, ClassVar, Generic, TypeVar
 
@@ -43,8 +42,9 @@ import orjson
 
 from .._version import __version__
 from ..codes import Code, Severity
-from ..fsutil import atomic_write_bytes, is_recent
+from ..fsutil import Stamp, atomic_write_bytes, is_recent, stamp_of
 from ..problems import Problem
+from . import package
 
 CACHE_DIR = ".claimtrack_cache"
 # Like MYPY_CACHE_DIR and RUFF_CACHE_DIR: keep the caches elsewhere (one folder per tracker).
@@ -56,7 +56,6 @@ _GITIGNORE = b"# Written by claimtrack; safe to delete.\n*\n"
 # What reading a file of another claimtrack, or a damaged one, can raise.
 _UNREADABLE = (OSError, orjson.JSONDecodeError, LookupError, TypeError, ValueError, AttributeError)
 
-Stamp = tuple[int, int, int]  # mtime_ns, size, inode
 K = TypeVar("K")
 V = TypeVar("V")
 P = TypeVar("P", bound="Part")
@@ -138,23 +137,15 @@ class Part(ABC):
             table.changed = False
 
 
-def stamp_of(st: os.stat_result) -> Stamp:
-    return (st.st_mtime_ns, st.st_size, st.st_ino)
-
-
 def content_digest(rel: str, raw: bytes) -> str:
     """The key of a file's parse result: problems name the path, so the path is part of it."""
     return hashlib.blake2b(rel.encode("utf-8") + b"\0" + raw, digest_size=20).hexdigest()
 
 
-@memoise
-def code_fingerprint() -> str:
-    """Changes with the version, the file layout and any change to the package's code."""
-    digest = hashlib.blake2b(f"{__version__}\0{FORMAT}".encode(), digest_size=8)
-    package = Path(__file__).resolve().parent.parent
-    for path in sorted(package.rglob("*.py")):
-        digest.update(path.relative_to(package).as_posix().encode() + b"\0" + path.read_bytes())
-    return digest.hexdigest()
+def code_fingerprint(folder: Path | None) -> str:
+    """Changes with the version, the file layout and any change to the package's files."""
+    code = package.fingerprint(folder)
+    return hashlib.blake2b(f"{__version__}\0{FORMAT}\0{code}".encode(), digest_size=8).hexdigest()
 
 
 def cache_folder(root: Path) -> Path:
@@ -208,7 +199,7 @@ class Cache:
         """The load stage's file; each part's is beside it (``part_path``)."""
         if self.folder is None:
             return None
-        return self.folder / f"v{__version__}-{code_fingerprint()}.json"
+        return self.folder / f"v{__version__}-{code_fingerprint(self.folder)}.json"
 
     def part_path(self, name: str) -> Path | None:
         path = self.path
@@ -272,6 +263,7 @@ class Cache:
         try:
             raw = path.read_bytes()
             data = orjson.loads(raw)
+            # fsutil.as_stamp, inline: a call per file doubles this at 10,000 claims.
             files = {
                 rel: ((int(m), int(s), int(i)), str(d))
                 for rel, (m, s, i, d) in data["files"].items()

@@ -1,9 +1,9 @@
 """A command's run by its inputs' stamps, so that a run nothing changed for is replayed.
 
 At the end of a run that succeeded, ``build`` and ``check`` write a manifest beside
-the cache (``run-<command>.json`` in load/cache.py's folder): the stat stamp
-(mtime_ns, size, inode) of every input the run read, the options that shape its
-result, what it printed and its exit code, and for ``build`` the identity of the
+the cache (``run-<command>.json`` in load/cache.py's folder): a digest of the stamps
+(fsutil.Stamp: mtime_ns, size, inode) of every input the run read, the options that
+shape its result, what it printed and its exit code, and for ``build`` the identity of the
 site folder it left (see ``Manifest.outputs``).  The next run of the same command
 lists and stats the same files; when every stamp, option and output is equal, it
 prints what the last run left for it to print (check: the same bytes; build: that
@@ -13,9 +13,10 @@ difference, an unreadable manifest or ``--no-cache``: the normal path.
 The inputs: the tracker's files exactly as the loader lists them
 (``files.list_files``: records, archives, saved pages, tracker.yaml, and the
 misnamed files it reports), what the caller adds (build: templates/ and static/,
-as the theme lists them), every file of the claimtrack package itself (code,
-packaged templates, catalogs) and the module file of each library it builds with,
-so that another claimtrack, Python or library version never replays.
+as the theme lists them) and the module file of each library it builds with; and
+among the options, the fingerprint of every file of the claimtrack package itself
+(code, packaged templates, catalogs: load/package.py, as the cache names its files
+by), so that another claimtrack, Python or library version never replays.
 
 The racy-clean rule (fsutil.is_recent): a file written within the last two
 seconds can change again without its stamp changing.  The stamps are taken
@@ -28,6 +29,7 @@ than starting Python and a stat per file.
 
 from __future__ import annotations
 
+import hashlib
 import importlib.util
 import os
 import sys
@@ -39,29 +41,26 @@ from typing import Any
 import orjson
 
 from .._version import __version__
-from ..fsutil import atomic_write_bytes, is_recent
+from ..fsutil import Stamp, atomic_write_bytes, recent, stamp
 from ..layout import SETTINGS_FILE
 from ..problems import Problem
+from . import package
 from .cache import _UNREADABLE, cache_folder
 from .files import list_files
 
 # None: the path does not exist (or cannot be stat'ed) now.
-Stamps = dict[str, list[int] | None]
-_PACKAGE = Path(__file__).resolve().parent.parent
+Stamps = dict[str, Stamp | None]
 
 
 def stamps(paths: Iterable[tuple[str, str]]) -> Stamps:
-    """``name -> [mtime_ns, size, inode]`` of each (name, path); following links, as
-    reading does."""
-    found: Stamps = {}
-    for name, path in paths:
-        try:
-            st = os.stat(path)
-        except OSError:
-            found[name] = None
-            continue
-        found[name] = [st.st_mtime_ns, st.st_size, st.st_ino]
-    return found
+    """The stamp of each (name, path), by name."""
+    return {name: stamp(path) for name, path in paths}
+
+
+def digest(found: Stamps) -> str:
+    """What a manifest keeps of its inputs' stamps: one value to compare costs less than
+    ten thousand stamps read back (lists, in JSON) and compared with tuples."""
+    return hashlib.blake2b(orjson.dumps(found), digest_size=16).hexdigest()
 
 
 def tracker_paths(root: Path) -> list[tuple[str, str]]:
@@ -73,18 +72,6 @@ def tracker_paths(root: Path) -> list[tuple[str, str]]:
     rels.update(p.path for p in problems)
     base = str(root)
     return [(rel, os.path.join(base, rel)) for rel in sorted(rels)]
-
-
-def package_paths() -> list[tuple[str, str]]:
-    """Every file of the claimtrack package (not its byte-code), named ``claimtrack:...``."""
-    found = []
-    for folder, dirs, names in os.walk(_PACKAGE):
-        dirs[:] = sorted(d for d in dirs if d != "__pycache__" and not d.startswith("."))
-        rel = os.path.relpath(folder, _PACKAGE)
-        for name in sorted(names):
-            if not name.endswith((".pyc", ".pyo")):
-                found.append((f"claimtrack:{rel}/{name}", os.path.join(folder, name)))
-    return found
 
 
 # The libraries whose version can change what a run prints or builds.
@@ -112,7 +99,7 @@ def library_paths() -> list[tuple[str, str]]:
 
 
 def _any_recent(found: Stamps) -> bool:
-    return any(s is not None and is_recent(s[0]) for s in found.values())
+    return any(s is not None and recent(s) for s in found.values())
 
 
 @dataclass(frozen=True)
@@ -141,7 +128,7 @@ class Manifest:
     """One command's manifest in the tracker's cache folder (``root`` resolved).
 
     ``options``: what besides the files shapes the result (plain JSON data).
-    ``extra``: further inputs as (name, path), beyond the tracker's and the package's.
+    ``extra``: further inputs as (name, path), beyond the tracker's and the libraries'.
     The inputs are stamped when this is made, before the run reads anything.
     """
 
@@ -152,10 +139,11 @@ class Manifest:
         options: Mapping[str, Any],
         extra: Iterable[tuple[str, str]] = (),
     ) -> None:
-        self.path = cache_folder(root) / f"run-{command}.json"
-        self.options = {"version": __version__, "python": sys.version, **options}
-        paths = [*tracker_paths(root), *extra, *package_paths(), *library_paths()]
-        self.inputs = stamps(paths)
+        folder = cache_folder(root)
+        self.path = folder / f"run-{command}.json"
+        code = package.fingerprint(folder)
+        self.options = {"version": __version__, "python": sys.version, "code": code, **options}
+        self.inputs = stamps([*tracker_paths(root), *extra, *library_paths()])
 
     def replay(self, outputs: Iterable[tuple[str, str]] = ()) -> Replay | None:
         """What the last run printed, when nothing it read or left has changed since."""
@@ -165,8 +153,8 @@ class Manifest:
             data = orjson.loads(self.path.read_bytes())
             if (
                 data["options"] != self.options
-                or data["inputs"] != self.inputs
-                or data["outputs"] != stamps(outputs)
+                or data["inputs"] != digest(self.inputs)
+                or data["outputs"] != digest(stamps(outputs))
             ):
                 return None
             return Replay(str(data["stdout"]), str(data["stderr"]), int(data["code"]))
@@ -182,15 +170,15 @@ class Manifest:
             if _any_recent(self.inputs):
                 self.path.unlink(missing_ok=True)
                 return
-            body = {
-                "options": self.options,
-                "inputs": self.inputs,
-                "outputs": stamps(outputs),
-                "stdout": stdout,
-                "stderr": stderr,
-                "code": code,
-            }
             try:
+                body = {
+                    "options": self.options,
+                    "inputs": digest(self.inputs),
+                    "outputs": digest(stamps(outputs)),
+                    "stdout": stdout,
+                    "stderr": stderr,
+                    "code": code,
+                }
                 raw = orjson.dumps(body)
             except orjson.JSONEncodeError:  # a file name that is not UTF-8: not kept
                 self.path.unlink(missing_ok=True)

@@ -9,8 +9,6 @@ from __future__ import annotations
 
 import datetime as dt
 import os
-import shutil
-import tempfile
 import time
 from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
@@ -28,7 +26,7 @@ from ..problems import Problem
 from ..process.batch import collector_paused
 from ..process.children import Children
 from . import update
-from .html.render import Renderer, write_site
+from .html.render import Renderer, digest, write_site
 from .html.templating import TEMPLATE_FAILURE, make_environment
 from .html.theme import Theme, load_theme
 from .languages import of_site
@@ -43,17 +41,17 @@ from .last_build import (
 from .model.cache import ModelCache
 from .plan.outputs import Output
 from .plan.pages import Planner
+from .publish import swap
 from .publish.search import Bundle, SearchIndex, bundles
-from .publish.swap import MARKER, MARKER_TEXT, check_out, recover, remove_leftovers, swap
 from .update import FileState
 
 # Above this share of changed pages (and this many) an in-place update costs more than a
 # fresh build (one fsync per file), and a fresh build is atomic as a whole.
 FULL_REBUILD_SHARE = 0.25
 FULL_REBUILD_MIN = 64
-# The marker's output: the build adds it to every plan, written first into a new folder.
+# The marker's output, in every plan (a new folder has it from its first moment, new_folder).
 # (Here, not in publish/swap.py: the swap, and a command's manifest, need no plan.)
-MARKER_OUTPUT = Output(MARKER, make=lambda: MARKER_TEXT, key=MARKER_TEXT)
+MARKER_OUTPUT = Output(swap.MARKER, make=lambda: swap.MARKER_TEXT, key=swap.MARKER_TEXT)
 
 
 @dataclass(frozen=True)
@@ -188,9 +186,9 @@ class SiteBuilder:
     def _build_now(self, *, track: bool, changed: Collection[str] | None) -> BuildResult:
         started = time.perf_counter()
         laps = _Laps()
-        check_out(self.root, self.out)
+        swap.check_out(self.root, self.out)
         # Before anything can fail: a build killed mid-swap must not leave the user without a site.
-        recover(self.out)
+        swap.recover(self.out)
         tracker = self._loader.load(changed)  # only the files changed since the last build
         laps.lap("load")
         analysis, problems = self._checker.run(tracker, today := self.today or dt.date.today())
@@ -275,7 +273,7 @@ class SiteBuilder:
             same_folder = self.out.stat().st_ino == state.out_inode
         except FileNotFoundError:
             return False
-        return same_folder and state.theme == theme and (self.out / MARKER).is_file()
+        return same_folder and state.theme == theme and (self.out / swap.MARKER).is_file()
 
     def _replace(
         self,
@@ -296,9 +294,10 @@ class SiteBuilder:
         out = self.out
         try:
             out.parent.mkdir(parents=True, exist_ok=True)
-            remove_leftovers(out)
+            swap.remove_leftovers(out)
             mode = out.stat().st_mode & 0o7777 if out.is_dir() else 0o755
-            tmp = Path(tempfile.mkdtemp(prefix=f".{out.name}.build-{os.getpid()}-", dir=out.parent))
+            # Marked before anything else: only a marked folder is a leftover to delete.
+            tmp = swap.new_folder(out, "build")
         except OSError as exc:
             raise UsageError(
                 f"--out {out}: cannot write there ({exc.strerror or exc}); choose another folder"
@@ -312,10 +311,9 @@ class SiteBuilder:
         del keys  # its memo, an entry a shared view (70 MB at 10,000 claims), before rendering
         try:
             os.chmod(tmp, mode)
-            # The marker first: only a folder carrying it is ever deleted as a leftover.
-            first = [o for o in outputs if o.path == MARKER]
-            digests = write_site(renderer, first, tmp, digests=keep or track)
-            rest = [o for o in outputs if o.path != MARKER]
+            first = [o for o in outputs if o.path == swap.MARKER]  # written by new_folder
+            digests = {o.path: digest(swap.MARKER_TEXT) for o in first} if keep or track else {}
+            rest = [o for o in outputs if o.path != swap.MARKER]
             linked = link_unchanged(kept, out, tmp, rest, key_digests)
             laps.lap("link")
             made = [o for o in rest if o.path not in linked]
@@ -333,12 +331,12 @@ class SiteBuilder:
                 carried = self.index.fill(tmp, indexes, carry=track and self._state is not None)
                 laps.lap("search")
             folder = folder_identity(tmp, out)
-            swap(tmp, out)
+            swap.swap(tmp, out)
             kept.replace(folder, entries)
             self.index.filled(carried=carried)
             laps.lap("swap")
         except BaseException:
-            shutil.rmtree(tmp, ignore_errors=True)
+            swap.remove_marked(tmp)
             raise
         return digests, [*first, *made]
 

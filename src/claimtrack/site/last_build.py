@@ -37,7 +37,8 @@ from typing import Any
 import orjson
 from pydantic import BaseModel
 
-from ..load.cache import Entries, Part, Stamp
+from ..fsutil import Stamp, as_stamp, stamp
+from ..load.cache import Entries, Part
 from .plan.outputs import Output
 from .publish.swap import MARKER
 
@@ -155,9 +156,9 @@ class LastBuild(Part):
         folder = data["folder"]
         if folder is not None:
             out, inode, marker = folder
-            self.folder = (str(out), int(inode), _stamp(marker))
+            self.folder = (str(out), int(inode), as_stamp(marker))
         self.files = Entries(
-            {str(p): (str(k), str(d), _stamp(s)) for p, (k, d, s) in data["files"].items()}
+            {str(p): (str(k), str(d), as_stamp(s)) for p, (k, d, s) in data["files"].items()}
         )
 
     def replace(self, folder: tuple[str, int, Stamp], files: dict[str, Entry]) -> None:
@@ -176,23 +177,10 @@ class LastBuild(Part):
             self.files.changed = True
 
 
-def _stamp(value: Any) -> Stamp:
-    mtime, size, inode = value
-    return (int(mtime), int(size), int(inode))
-
-
-def _stat(path: str) -> Stamp | None:
-    try:
-        st = os.stat(path)
-    except OSError:
-        return None
-    return (st.st_mtime_ns, st.st_size, st.st_ino)
-
-
 def folder_identity(tmp: Path, out: Path) -> tuple[str, int, Stamp]:
     """What ``tmp`` will be once swapped in at ``out``: its inode and its marker's stamp
     (a rename keeps both)."""
-    marker = _stat(str(tmp / MARKER))
+    marker = stamp(str(tmp / MARKER))
     assert marker is not None  # written first, before anything else
     return (str(out), tmp.stat().st_ino, marker)
 
@@ -210,7 +198,7 @@ def link_unchanged(
     folder = kept.folder
     if folder is None or folder[0] != str(out) or not kept.files.items:
         return {}
-    marker = _stat(str(out / MARKER))
+    marker = stamp(str(out / MARKER))
     try:
         inode = out.stat().st_ino
     except OSError:
@@ -224,7 +212,7 @@ def link_unchanged(
         path = output.path
         key = keys[path]
         entry = kept.files.get(path)
-        if key is None or entry is None or entry[0] != key or _stat(old + path) != entry[2]:
+        if key is None or entry is None or entry[0] != key or stamp(old + path) != entry[2]:
             continue
         parent = path.rpartition("/")[0]
         if parent and parent not in made_folders:
@@ -232,14 +220,14 @@ def link_unchanged(
             made_folders.add(parent)
         try:
             os.link(old + path, new + path)
-            stamp = entry[2]
+            now = entry[2]
         except OSError:
             shutil.copyfile(old + path, new + path)
-            copied = _stat(new + path)
+            copied = stamp(new + path)
             if copied is None:
                 continue
-            stamp = copied
-        linked[path] = (entry[1], stamp)
+            now = copied
+        linked[path] = (entry[1], now)
     return linked
 
 
@@ -251,7 +239,7 @@ def made_entries(
     entries: dict[str, Entry] = {}
     for output in made:
         key = keys[output.path]
-        stamp = _stat(base + output.path) if key is not None else None
-        if key is not None and stamp is not None:
-            entries[output.path] = (key, digests[output.path], stamp)
+        found = stamp(base + output.path) if key is not None else None
+        if key is not None and found is not None:
+            entries[output.path] = (key, digests[output.path], found)
     return entries

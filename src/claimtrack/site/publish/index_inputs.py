@@ -32,7 +32,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ...load.cache import Entries, Part, Stamp, stamp_of
+from ...fsutil import Stamp, stamp_of
+from ...load.cache import Entries, Part
 from .. import addresses
 
 ENTRY = "pagefind-entry.json"

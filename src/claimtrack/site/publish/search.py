@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import os
 import shutil
-import tempfile
 import threading
 import time
 from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
@@ -46,7 +45,7 @@ from .index_inputs import (
     made_config,
     pages_of,
 )
-from .swap import MARKER, MARKER_TEXT, exchange
+from .swap import exchange, new_folder, remove_marked
 
 FOLDER = "pagefind"
 CLAIM_PAGES = addresses.claim_page("*")
@@ -145,14 +144,13 @@ def index_site(site: Path, indexes: Sequence[Bundle], children: Children) -> flo
 
 def make_index(site: Path, indexes: Sequence[Bundle], children: Children) -> Path:
     """Index a live site into a new folder beside it (``put_index`` puts it in place)."""
-    tmp = Path(tempfile.mkdtemp(prefix=f".{site.name}.search-{os.getpid()}-", dir=site.parent))
+    # Marked as claimtrack's: left by a killed serve, the next build deletes it (swap.py).
+    tmp = new_folder(site, "search")
     try:
-        # Marked as claimtrack's: left by a killed serve, the next build deletes it (swap.py).
-        (tmp / MARKER).write_bytes(MARKER_TEXT)
         for bundle in indexes:
             _run(site, tmp, bundle, children)
     except BaseException:
-        shutil.rmtree(tmp, ignore_errors=True)
+        remove_marked(tmp)
         raise
     return tmp
 
@@ -164,7 +162,7 @@ def put_index(made: Path, site: Path, indexes: Sequence[Bundle]) -> None:
         for bundle in indexes:
             _put(made / bundle.prefix, site / bundle.prefix)
     finally:
-        shutil.rmtree(made, ignore_errors=True)  # the old indexes, or the unused new ones
+        remove_marked(made)  # the old indexes, or the unused new ones
 
 
 def _put(made: Path, site: Path) -> None:
@@ -182,7 +180,7 @@ def _put(made: Path, site: Path) -> None:
 
 
 def discard_index(made: Path) -> None:
-    shutil.rmtree(made, ignore_errors=True)
+    remove_marked(made)
 
 
 class SearchIndex:

@@ -8,8 +8,19 @@ the next build first puts the old one back (``recover``).
 
 Temporary folders are named ``.<out>.build-<pid>-*``, ``.<out>.old-<pid>-*`` and
 (a search index made beside the site, search.make_index) ``.<out>.search-<pid>-*``.
-Only those that carry the build marker are ever deleted or restored: a folder
-that merely looks like one, but that claimtrack did not write, is left alone.
+A new one carries the build marker from its first moment to its last: it is written
+right after the folder is made (``new_folder``), before anything else, and deleted
+last when the folder goes (``remove_marked``), so that a build killed at any moment
+leaves a folder that says it is claimtrack's, or an empty one.
+
+A folder is deleted as a leftover only when the process its name gives has ended, and
+only when it carries the marker, or when it is a build or search folder without one
+whose name is exactly what mkdtemp gives claimtrack's (eight characters of its
+alphabet after the pid): one left empty by a kill before its marker, or full by a
+claimtrack that deleted the marker first.  That name is claimtrack's own, beside its
+own output folder, hidden and numbered: no one names a folder of their own so.  A
+folder that merely looks like a leftover (another name, a link, another user's, a
+running process's) is left alone, and an old site is put back only when marked.
 """
 
 from __future__ import annotations
@@ -88,7 +99,21 @@ def exchange(a: Path, b: Path) -> bool:
 
 
 def _pattern(out: Path) -> re.Pattern[str]:
-    return re.compile(rf"^\.{re.escape(out.name)}\.(build|old|search)-(\d+)-")
+    # Group 3: the name is exactly as new_folder makes it (tempfile's eight characters).
+    name = re.escape(out.name)
+    return re.compile(rf"^\.{name}\.(build|old|search)-(\d+)-([a-z0-9_]{{8}}$)?")
+
+
+def new_folder(out: Path, kind: str) -> Path:
+    """A new folder beside ``out`` for a build or a search index (``kind``), named for
+    this process, that carries the marker before anything is put into it."""
+    folder = Path(tempfile.mkdtemp(prefix=f".{out.name}.{kind}-{os.getpid()}-", dir=out.parent))
+    try:
+        (folder / MARKER).write_bytes(MARKER_TEXT)
+    except BaseException:
+        remove_marked(folder)
+        raise
+    return folder
 
 
 def _abandoned(out: Path) -> list[tuple[str, Path]]:
@@ -103,9 +128,18 @@ def _abandoned(out: Path) -> list[tuple[str, Path]]:
         pid = int(match.group(2))
         if pid == os.getpid() or pid_alive(pid):
             continue
-        if (entry / MARKER).is_file():
-            found.append((match.group(1), entry))
+        kind = match.group(1)
+        if (entry / MARKER).is_file() or (
+            kind != "old" and match.group(3) is not None and _ours(entry)
+        ):
+            found.append((kind, entry))
     return found
+
+
+def _ours(folder: Path) -> bool:
+    """Made by this user (where users are told apart)."""
+    getuid = getattr(os, "getuid", None)
+    return getuid is None or folder.stat(follow_symlinks=False).st_uid == getuid()
 
 
 def recover(out: Path) -> None:
@@ -122,7 +156,7 @@ def remove_leftovers(out: Path) -> None:
     """Delete the temporary folders of earlier builds that were killed before cleaning up."""
     recover(out)
     for _, folder in _abandoned(out):
-        shutil.rmtree(folder, ignore_errors=True)
+        remove_marked(folder)
 
 
 def swap(new: Path, out: Path) -> None:
@@ -131,7 +165,7 @@ def swap(new: Path, out: Path) -> None:
         os.rename(new, out)
         return
     if exchange(new, out):
-        remove_tree(new)  # now the old site
+        remove_tree(new)  # now the old site, with its marker
         return
     old = Path(tempfile.mkdtemp(prefix=f".{out.name}.old-{os.getpid()}-", dir=out.parent))
     os.rmdir(old)
@@ -155,9 +189,12 @@ def _remove(paths: list[str]) -> list[None]:
 
 
 def remove_tree(folder: Path) -> None:
-    """Delete a whole site folder; a large one is split between two processes."""
+    """Delete a whole site folder, its marker last; a large one is split between two
+    processes (the other one ends with this one: the marker outlives both)."""
     entries: list[str] = []
     for top in sorted(os.scandir(folder), key=lambda e: e.name):
+        if top.name == MARKER:
+            continue
         if top.is_dir(follow_symlinks=False):
             entries.extend(sorted(e.path for e in os.scandir(top.path)))
         else:
@@ -165,4 +202,14 @@ def remove_tree(folder: Path) -> None:
     try:
         split(entries, _remove, "deleting the old site")
     finally:
-        shutil.rmtree(folder, ignore_errors=True)
+        remove_marked(folder)
+
+
+def remove_marked(folder: Path) -> None:
+    """Delete a folder claimtrack made, its marker last: killed at any moment, it leaves
+    a folder that carries the marker, or an empty one (both leftovers a build deletes)."""
+    with contextlib.suppress(FileNotFoundError, NotADirectoryError):
+        _remove(sorted(str(p) for p in folder.iterdir() if p.name != MARKER))
+    with contextlib.suppress(FileNotFoundError):
+        (folder / MARKER).unlink()
+    shutil.rmtree(folder, ignore_errors=True)  # empty now, unless written into meanwhile
