@@ -1,4 +1,4 @@
-"""The one fingerprint of claimtrack's own files (load/package.py): by their bytes, remembered
+"""The one fingerprint of claimtrack's own files (package.py): by their bytes, remembered
 by their stamps, never trusted from a recent stamp; the cache's files and the no-change
 replay are both named by it."""
 
@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from claimtrack.load import package
+from claimtrack import package
 from claimtrack.load.cache import Cache
 from claimtrack.load.manifest import Manifest
 

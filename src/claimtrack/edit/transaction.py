@@ -210,13 +210,24 @@ def read_journal(root: Path) -> dict[str, object] | None:
     return found if isinstance(found, dict) else None
 
 
-def writer_alive(journal: dict[str, object]) -> bool:
-    """Whether the command that left ``journal`` is still running (on another machine it
-    cannot be told: taken as alive)."""
+def writer_of(journal: dict[str, object]) -> int | None:
+    """The pid of the running command that left ``journal``; None when it names no process
+    (0 and -1 would name process groups) or its process is gone.  One on another machine
+    cannot be told gone: it is taken as running."""
     pid = journal.get("pid")
-    if journal.get("host") != socket.gethostname():
-        return True
-    return isinstance(pid, int) and pid_alive(pid)
+    if type(pid) is not int or pid <= 0:
+        return None
+    host = journal.get("host")
+    if host is not None and host != socket.gethostname():
+        return pid
+    return pid if pid_alive(pid) else None
+
+
+def journal_writer(root: Path) -> int | None:
+    """The pid of the running command that holds the journal at ``root``, if one does: the
+    one rule of `serve`, the language server (live/follow.py) and every command."""
+    journal = read_journal(root)
+    return None if journal is None else writer_of(journal)
 
 
 def wait_for_writers(root: Path, seconds: float = WAIT_SECONDS) -> str | None:
@@ -230,7 +241,7 @@ def wait_for_writers(root: Path, seconds: float = WAIT_SECONDS) -> str | None:
             if not os.path.lexists(root / JOURNAL):
                 return None
             return recover(root)  # unreadable: said, and left alone
-        if not writer_alive(journal):
+        if writer_of(journal) is None:
             return recover(root)
         elif journal.get("pid") == os.getpid():
             raise ClaimtrackError("a write of this command is already under way")
@@ -246,7 +257,7 @@ def recover(root: Path) -> str | None:
     """Finish or undo the write a killed command left at ``root`` (its journal's command is
     no longer running); what was done, in a sentence, or None when there was nothing."""
     journal = read_journal(root)
-    if journal is None or writer_alive(journal):
+    if journal is None or writer_of(journal) is not None:
         if journal is None and os.path.lexists(root / JOURNAL):
             # Unreadable: a journal is made whole before it is linked into place, so this
             # is not claimtrack's; leave it, and say so rather than act on it.

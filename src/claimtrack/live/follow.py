@@ -19,19 +19,13 @@ import threading
 from collections.abc import Callable
 from pathlib import Path
 
-import orjson
-
-from ..errors import FileRefused
-from ..fsutil import read_regular
+from ..edit.transaction import journal_writer
 from ..layout import JOURNAL
-from ..site.publish.swap import pid_alive
 from .events import EventsUnavailable, FileWatch
 
 # Seconds between two looks at the process that holds a journal: one killed is noticed
 # within this (a process's end is no file-system event).
 JOURNAL_LOOK = 0.1
-# A journal is a few bytes of JSON: a larger file is not one.
-JOURNAL_LIMIT = 64 * 1024
 
 
 class EditFeed:
@@ -83,14 +77,7 @@ class EditFeed:
 
     def _journal_writer(self) -> int | None:
         """The pid of a running command that holds the journal; None when there is none."""
-        try:
-            raw = read_regular(self.root / JOURNAL, JOURNAL_LIMIT)
-            pid = orjson.loads(raw)["pid"]
-        except (FileRefused, orjson.JSONDecodeError, LookupError, TypeError):
-            return None
-        if type(pid) is not int or pid <= 0:  # 0 and -1 would name process groups
-            return None
-        return pid if pid_alive(pid) else None
+        return journal_writer(self.root)
 
     def _show(self, held: set[str], writer: int | None) -> None:
         with self.state:

@@ -21,7 +21,7 @@ and writes it when something in it is new, as plain data it never looks into.
 
 On disk each is a JSON file in ``.claimtrack_cache/`` (git-ignored), named for
 the claimtrack version, FORMAT and the fingerprint of the package's files
-(load/package.py), so that a changed claimtrack never reads an older cache.  JSON, not pickle: a
+(package.py), so that a changed claimtrack never reads an older cache.  JSON, not pickle: a
 cache file can come from anywhere, and reading it must not run code.  It is
 safe to delete; a corrupt or foreign file is ignored (and replaced on the next
 save).  ``Cache.disabled()`` (``--no-cache``) neither reads nor writes it.
@@ -40,11 +40,11 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 import orjson
 
+from .. import package
 from .._version import __version__
 from ..codes import Code, Severity
 from ..fsutil import Stamp, atomic_write_bytes, is_recent, stamp_of
 from ..problems import Problem
-from . import package
 
 CACHE_DIR = ".claimtrack_cache"
 # Like MYPY_CACHE_DIR and RUFF_CACHE_DIR: keep the caches elsewhere (one folder per tracker).

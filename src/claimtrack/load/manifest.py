@@ -15,7 +15,7 @@ The inputs: the tracker's files exactly as the loader lists them
 misnamed files it reports), what the caller adds (build: templates/ and static/,
 as the theme lists them) and the module file of each library it builds with; and
 among the options, the fingerprint of every file of the claimtrack package itself
-(code, packaged templates, catalogs: load/package.py, as the cache names its files
+(code, packaged templates, catalogs: package.py, as the cache names its files
 by), so that another claimtrack, Python or library version never replays.
 
 The racy-clean rule (fsutil.is_recent): a file written within the last two
@@ -40,11 +40,11 @@ from typing import Any
 
 import orjson
 
+from .. import package
 from .._version import __version__
 from ..fsutil import Stamp, atomic_write_bytes, recent, stamp
 from ..layout import SETTINGS_FILE
 from ..problems import Problem
-from . import package
 from .cache import _UNREADABLE, cache_folder
 from .files import list_files
 

@@ -23,9 +23,9 @@ from pathlib import Path
 
 import orjson
 
-from ..fsutil import Stamp, as_stamp, atomic_write_bytes, recent, stamp
+from .fsutil import Stamp, as_stamp, atomic_write_bytes, recent, stamp
 
-PACKAGE = Path(__file__).resolve().parent.parent
+PACKAGE = Path(__file__).resolve().parent
 # The remembered fingerprint, in the tracker's cache folder (load/cache.py's cache_folder).
 REMEMBERED = "package.json"
 
