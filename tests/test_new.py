@@ -290,6 +290,7 @@ def test_text_option_is_only_for_sources(run_cli: Run, tracker: Callable[[str], 
 
 
 def test_new_creates_the_folder_in_an_empty_tracker(run_cli: Run, tmp_path: Path) -> None:
+    (tmp_path / "tracker.yaml").write_text("title: Empty\n")  # a tracker without claims/ yet
     result = _new(run_cli, tmp_path, "claim", "first")
     assert result.code == 0, result.output
     assert (tmp_path / "claims" / "first.yaml").is_file()
