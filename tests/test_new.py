@@ -255,10 +255,12 @@ def test_refusals_write_nothing(
     root = tracker("minimal")
     before = _files(root)
     result = _new(run_cli, root, *args)
-    assert result.code == 1, result.output
+    # An id against the rule is a usage error (2); a record that exists, a refusal (1).
+    exists = args[1] in ("rocket-speed", "acme-post")
+    assert result.code == (1 if exists else 2), result.output
     assert _files(root) == before
     assert "Traceback" not in result.output
-    assert ("already exists" in result.err) or ("not a valid id" in result.err)
+    assert ("already exists" if exists else "is not a valid id") in result.err
 
 
 def test_text_refusals_write_nothing(
@@ -294,3 +296,29 @@ def test_new_creates_the_folder_in_an_empty_tracker(run_cli: Run, tmp_path: Path
     result = _new(run_cli, tmp_path, "claim", "first")
     assert result.code == 0, result.output
     assert (tmp_path / "claims" / "first.yaml").is_file()
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["new", "claim"],
+        ["new", "source"],
+        ["new", "measurement"],
+        ["status", "--note", "x", "disputed"],
+        ["coverage"],
+    ],
+    ids=lambda c: " ".join(c[:2]) if c[0] == "new" else c[0],
+)
+def test_an_id_against_the_rule_is_a_usage_error_wherever_it_is_given(
+    command: list[str], run_cli: Run, tracker: Callable[[str], Path]
+) -> None:
+    root = tracker("minimal")
+    before = _files(root)
+    *words, last = command
+    argv = [*words, "X2_Bad", last] if command[0] == "status" else [*command, "X2_Bad"]
+    result = run_cli(*argv, "--root", root, "--today", TODAY)
+    assert result.code == 2, result.output
+    assert "'X2_Bad' is not a valid id: use lowercase letters, digits and single hyphens" in (
+        result.err
+    )
+    assert _files(root) == before

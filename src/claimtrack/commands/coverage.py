@@ -13,7 +13,7 @@ from ..check.store import CheckStore
 from ..errors import UsageError
 from ..load import load_tracker
 from ..load.validation import suggest
-from .options import cache_option, format_option, open_cache
+from .options import cache_option, format_option, open_cache, record_id_arg
 
 
 def ratio_arg(text: str) -> float:
@@ -36,7 +36,11 @@ def add_parser(sub: Any, common: Callable[[argparse.ArgumentParser], None]) -> N
         "first. Coverage is advice: the exit status is 0 unless --min is given.",
     )
     parser.add_argument(
-        "source_ids", nargs="*", metavar="SOURCE_ID", help="sources to report (default: all)"
+        "source_ids",
+        nargs="*",
+        type=record_id_arg,
+        metavar="SOURCE_ID",
+        help="sources to report (default: all)",
     )
     common(parser)
     format_option(parser)

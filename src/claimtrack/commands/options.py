@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from ..errors import UsageError
 from ..load.files import check_root
-from ..textrules import parse_date
+from ..textrules import ID_RULE, is_record_id, parse_date
 
 if TYPE_CHECKING:
     from ..load.cache import Cache
@@ -21,6 +21,16 @@ def date_arg(text: str) -> dt.date:
         return parse_date(text)
     except ValueError as exc:
         raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def record_id_arg(text: str) -> str:
+    """A claim's or source's id on the command line: one against the id rule is a usage
+    error (exit 2), refused before anything is read or written."""
+    if not is_record_id(text):
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not a valid id: use {ID_RULE}, e.g. nvidia-blog-post"
+        )
+    return text
 
 
 def seconds_arg(text: str) -> float:

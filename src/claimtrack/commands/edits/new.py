@@ -27,10 +27,9 @@ from ...edit.scaffold import skeleton as fill_skeleton
 from ...errors import ClaimtrackError, FileRefused
 from ...fsutil import atomic_write_bytes, read_regular
 from ...load.files import MAX_BYTES, PAGE_MAX_BYTES
-from ...records.values import ID_RULE, is_record_id
 from ...web.fetch import fetch
 from ...web.page import UNKNOWN, page_facts, page_text, skeleton_values
-from ..options import seconds_arg
+from ..options import record_id_arg, seconds_arg
 
 FOLDERS = {"claim": "claims", "source": "sources"}
 
@@ -39,13 +38,17 @@ def add_parser(sub: Any, common: Callable[[argparse.ArgumentParser], None]) -> N
     parser = sub.add_parser("new", help="start a claim or source record from a skeleton")
     kinds = parser.add_subparsers(dest="record", required=True, metavar="claim|source|measurement")
     claim = kinds.add_parser("claim", help="write claims/ID.yaml")
-    claim.add_argument("id", metavar="ID", help="lowercase letters, digits and single hyphens")
+    claim.add_argument(
+        "id", type=record_id_arg, metavar="ID", help="lowercase letters, digits and single hyphens"
+    )
     common(claim)
     claim.set_defaults(run=run, text=None, html=None, url=None)
     source = kinds.add_parser(
         "source", help="write sources/ID.yaml (and sources/ID.txt, sources/ID.html)"
     )
-    source.add_argument("id", metavar="ID", help="lowercase letters, digits and single hyphens")
+    source.add_argument(
+        "id", type=record_id_arg, metavar="ID", help="lowercase letters, digits and single hyphens"
+    )
     copy = source.add_mutually_exclusive_group()
     copy.add_argument(
         "--text",
@@ -81,7 +84,9 @@ def add_parser(sub: Any, common: Callable[[argparse.ArgumentParser], None]) -> N
         "measurement",
         help="append a measurement skeleton to claims/CLAIM_ID.yaml, keeping its layout",
     )
-    measurement.add_argument("id", metavar="CLAIM_ID", help="id of a figure claim")
+    measurement.add_argument(
+        "id", type=record_id_arg, metavar="CLAIM_ID", help="id of a figure claim"
+    )
     common(measurement)
     measurement.set_defaults(run=run_measurement)
 
@@ -96,13 +101,6 @@ def snapshot_block(retrieved: dt.date, sha256: str, html_sha256: str | None = No
     if html_sha256 is not None:
         block += f"\n  html_sha256: {html_sha256}"
     return block
-
-
-def check_id(record_id: str) -> None:
-    if not is_record_id(record_id):
-        raise ClaimtrackError(
-            f"{record_id!r} is not a valid id: use {ID_RULE}, e.g. nvidia-blog-post"
-        )
 
 
 def read_given(option: str, path: Path, limit: int) -> bytes:
@@ -131,7 +129,6 @@ def run(args: argparse.Namespace) -> int:
     root: Path = args.root
     kind: str = args.record
     record_id: str = args.id
-    check_id(record_id)
     folder = root / FOLDERS[kind]
     rel = f"{FOLDERS[kind]}/{record_id}.yaml"
     path = folder / f"{record_id}.yaml"
