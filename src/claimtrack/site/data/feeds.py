@@ -212,10 +212,21 @@ def _removal_entry(
     _sub(item, "link", rel="alternate", type="text/html", href=href)
     _sub(item, "updated", _stamp(gone.removed))
     _sub(item, "category", term="revision", label=_("Source rechecked"))
-    if gone.gone:
+    # The same day twice (a recheck the day it was archived) is that day (as the claim page).
+    if gone.gone and gone.kept == gone.removed:
+        text = _(
+            "The source “%(source)s” was taken down on %(removed)s; the archived copy of "
+            "%(archived)s still has what this claim quotes from it."
+        )
+    elif gone.gone:
         text = _(
             "The source “%(source)s” was taken down between %(kept)s and %(removed)s; the "
             "archived copy of %(archived)s still has what this claim quotes from it."
+        )
+    elif gone.kept == gone.removed:
+        text = _(
+            "On %(removed)s, the source “%(source)s” removed or changed what this claim quotes "
+            "from it; the archived copy of %(archived)s still has it."
         )
     else:
         text = _(

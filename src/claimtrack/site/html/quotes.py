@@ -105,11 +105,27 @@ def removed(env: Environment, ev: EvidenceView) -> str:
         "removed": _time(env, gone.removed),
         "archived": _time(env, gone.archived),
     }
-    if gone.gone:
+    # Last seen and first missed the same day (a recheck the day it was archived): that day,
+    # not "between 1 December and 1 December".
+    if gone.gone and gone.kept == gone.removed:
+        said = _t(
+            env,
+            "The source's page was taken down on %(removed)s; the archived copy of "
+            "%(archived)s still has this passage.",
+            **dates,
+        )
+    elif gone.gone:
         said = _t(
             env,
             "The source's page was taken down between %(kept)s and %(removed)s; the archived "
             "copy of %(archived)s still has this passage.",
+            **dates,
+        )
+    elif gone.kept == gone.removed:
+        said = _t(
+            env,
+            "Removed from the source on %(removed)s; the archived copy of %(archived)s still "
+            "has it.",
             **dates,
         )
     else:
