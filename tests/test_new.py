@@ -322,3 +322,17 @@ def test_an_id_against_the_rule_is_a_usage_error_wherever_it_is_given(
         result.err
     )
     assert _files(root) == before
+
+
+def test_the_claim_skeleton_says_who_the_claimant_of_an_omission_is(
+    run_cli: Run, tracker: Callable[[str], Path]
+) -> None:
+    """Who noted it, not who left it out (issue 25): "Omission · noted by" on its page."""
+    root = tracker("minimal")
+    assert _new(run_cli, root, "claim", "omission-x").code == 0
+    text = (root / "claims" / "omission-x.yaml").read_text()
+    head, _ = text.split("\nclaimant:\n", 1)
+    comment = " ".join(line.lstrip("# ") for line in head.splitlines()[-3:])
+    assert "For an omission, who pointed out what was not disclosed" in comment
+    assert "never who left it out" in comment and "in the statement" in comment
+    assert "for an omission, who noted it" in text.split("\nclaimant:\n", 1)[1].splitlines()[0]
