@@ -8,8 +8,10 @@ import json
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
+
 from claimtrack.check.analysis import Analysis
-from claimtrack.check.coverage.counts import Cited, coverage
+from claimtrack.check.coverage.counts import Cited, CoverageCounts, coverage
 from claimtrack.check.text.sentences import sentence_spans
 from claimtrack.load import load_tracker
 
@@ -60,7 +62,7 @@ def test_text_lists_uncited_sentences_strongest_first_at_line_and_column(run_cli
     assert result.code == 0, result.output
     assert result.out.splitlines() == [
         "sources/mixed.txt: 4 of 9 sentences cited (3 fully, 1 partly), "
-        "1 reviewed as stating no claim; coverage 55%, 4 uncited",
+        "1 reviewed as stating no claim; coverage 56%, 4 uncited",
         "sources/mixed.txt:2:55: Le prix n'a pas été communiqué ! [undisclosed]",
         # Columns count characters, as check's do: a Chinese character is one.
         "sources/mixed.txt:3:17: 價格未公布。 [undisclosed]",
@@ -120,8 +122,30 @@ def test_chosen_sources_only_and_min_fails_below(run_cli: Run) -> None:
     result = run_cli("coverage", "mixed", "--root", MIXED, "--min", "60%", "--today", TODAY)
     assert result.code == 1
     assert "unarchived" not in result.out
-    assert "sources/mixed.txt: coverage 55% is below --min" in result.out
+    assert "sources/mixed.txt: coverage 56% is below the minimum of 60%" in result.out
     assert run_cli("coverage", "mixed", "--root", MIXED, "--min", "0.5").code == 0
+
+
+def test_a_min_rounded_up_to_by_the_whole_percent_says_the_coverage_more_closely(
+    run_cli: Run,
+) -> None:
+    """5 of 9 shows as 56%; below --min 56%, it is said as 55.6%, not "56% below 56%"."""
+    result = run_cli("coverage", "mixed", "--root", MIXED, "--min", "0.56", "--today", TODAY)
+    assert result.code == 1
+    assert result.out.endswith("sources/mixed.txt: coverage 55.6% is below the minimum of 56%\n")
+
+
+@pytest.mark.parametrize(
+    ("covered", "total", "shown"),
+    [(1, 6, 17), (5, 6, 83), (1, 2, 50), (199, 200, 99), (1, 300, 1), (0, 6, 0), (6, 6, 100)],
+)
+def test_percentages_are_rounded_never_100_while_a_sentence_is_missing(
+    covered: int, total: int, shown: int
+) -> None:
+    counts = CoverageCounts(total, covered, 0, 0)
+    assert counts.percent == counts.cited_percent == shown
+    reviewed = CoverageCounts(total, 0, 0, covered)  # reviewed sentences count as covered
+    assert (reviewed.percent, reviewed.cited_percent) == (shown, 0)
 
 
 def test_unknown_source_is_a_usage_error_with_a_hint(run_cli: Run) -> None:
@@ -173,7 +197,7 @@ def test_reviewed_entries_must_name_one_uncited_sentence(
     shown = run_cli("coverage", "mixed", "--root", root, "--today", TODAY)
     assert shown.code == 0
     lines = shown.out.splitlines()
-    assert lines[0].endswith("2 reviewed as stating no claim; coverage 66%, 3 uncited")
+    assert lines[0].endswith("2 reviewed as stating no claim; coverage 67%, 3 uncited")
     assert lines[1].startswith("sources/mixed.yaml:13:15: error: no sentence")
     assert not any("Bonne lecture" in line for line in lines)
 

@@ -14,7 +14,6 @@ all read the same Coverage.
 from __future__ import annotations
 
 import hashlib
-import math
 import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -80,12 +79,13 @@ class CoverageCounts:
 
     @property
     def percent(self) -> int:
-        """Of the sentences cited or reviewed; rounded down, so 100 only when complete."""
-        return whole_percent(self.ratio)
+        """Of the sentences cited or reviewed, as every page and command shows it
+        (whole_percent)."""
+        return whole_percent(self.cited + self.reviewed, self.sentences)
 
     @property
     def cited_percent(self) -> int:
-        return whole_percent(self.cited_ratio)
+        return whole_percent(self.cited, self.sentences)
 
     def to_json(self) -> dict[str, int | float]:
         return {
@@ -151,9 +151,18 @@ def fraction(part: int, total: int) -> float:
     return round(part / total, 4) if total else 1.0
 
 
-def whole_percent(ratio: float) -> int:
-    """A ratio as a percentage rounded down: 99.6% is not 100% while a sentence is missing."""
-    return math.floor(ratio * 100 + 1e-9)
+def whole_percent(part: int, total: int) -> int:
+    """``part`` of ``total`` as a whole percentage, rounded half up (1 of 6 is 17%), from
+    the counts themselves (no float to round twice); but never 100 while a sentence is
+    missing, nor 0 once one counts.  A text without sentences lacks nothing: 100."""
+    if total <= 0:
+        return 100
+    shown = (200 * part + total) // (2 * total)
+    if part < total:
+        shown = min(shown, 99)
+    if part > 0:
+        shown = max(shown, 1)
+    return shown
 
 
 def cited_quotes(a: Analysis, source_id: str) -> list[str]:
