@@ -17,6 +17,7 @@ from markupsafe import Markup
 
 from ...i18n import N_
 from ..model.localized import Translated
+from ..model.revisions import REMOVAL_MARKS
 from ..model.views import EvidenceView
 from .blocks import _t, interface_of, marks, page_tag, same_language, source_link_html
 from .escaping import escape_text, markup
@@ -105,36 +106,7 @@ def removed(env: Environment, ev: EvidenceView) -> str:
         "removed": _time(env, gone.removed),
         "archived": _time(env, gone.archived),
     }
-    # Last seen and first missed the same day (a recheck the day it was archived): that day,
-    # not "between 1 December and 1 December".
-    if gone.gone and gone.kept == gone.removed:
-        said = _t(
-            env,
-            "The source's page was taken down on %(removed)s; the archived copy of "
-            "%(archived)s still has this passage.",
-            **dates,
-        )
-    elif gone.gone:
-        said = _t(
-            env,
-            "The source's page was taken down between %(kept)s and %(removed)s; the archived "
-            "copy of %(archived)s still has this passage.",
-            **dates,
-        )
-    elif gone.kept == gone.removed:
-        said = _t(
-            env,
-            "Removed from the source on %(removed)s; the archived copy of %(archived)s still "
-            "has it.",
-            **dates,
-        )
-    else:
-        said = _t(
-            env,
-            "Removed from the source between %(kept)s and %(removed)s; the archived copy of "
-            "%(archived)s still has it.",
-            **dates,
-        )
+    said = _t(env, REMOVAL_MARKS[gone.gone, gone.kept == gone.removed], **dates)
     return f'<p class="revision-removed" data-pagefind-ignore>{said}</p>\n'
 
 
