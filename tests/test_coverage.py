@@ -5,13 +5,15 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import json
+import re
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
 from claimtrack.check.analysis import Analysis
-from claimtrack.check.coverage.counts import Cited, CoverageCounts, coverage
+from claimtrack.check.coverage.counts import Cited, CoverageCounts, counts, coverage
+from claimtrack.check.store import CheckStore
 from claimtrack.check.text.sentences import sentence_spans
 from claimtrack.load import load_tracker
 
@@ -32,6 +34,62 @@ def test_sentences_end_at_line_breaks_but_not_inside_a_wrapped_sentence() -> Non
         "It runs fast.",
         "It is\nwrapped here.",
         "Done",
+    ]
+
+
+def test_coverage_and_quotes_in_context_split_sentences_alike_in_the_sources_language(
+    tracker: Callable[[str], Path],
+) -> None:
+    """ "Acme Corp." and "Calif." end no sentence, in the counts as in a quote's context."""
+    root = tracker("minimal")
+    archive = root / "sources" / "acme-post.txt"
+    text = "Acme Corp. of San Jose, Calif. builds rockets. " + archive.read_text("utf-8")
+    old = hashlib.sha256(archive.read_bytes()).hexdigest()
+    archive.write_text(text, encoding="utf-8")
+    record = root / "sources" / "acme-post.yaml"
+    new = hashlib.sha256(text.encode()).hexdigest()
+    record.write_text(record.read_text("utf-8").replace(old, new), encoding="utf-8")
+    analysis = _analysis(root)
+    found = coverage(analysis, "acme-post")
+    assert found is not None
+    assert [found.words(s) for s in found.sentences] == [
+        "Acme Corp. of San Jose, Calif. builds rockets.",
+        "Acme announces the Rocket 2 engine.",
+        "It runs up to 3x faster than Rocket 1, says Acme.",
+        "The price was not announced.",
+    ]
+    context = analysis.quote_context("acme-post", "Acme announces the Rocket 2 engine.")
+    assert context is not None
+    assert context.before == "Acme Corp. of San Jose, Calif. builds rockets. "
+
+
+def test_what_is_kept_follows_a_change_of_the_sources_language(
+    tracker: Callable[[str], Path],
+) -> None:
+    """The sentences are split in the source's language: the counts and contexts kept from
+    a run in English are not those of the same archive once the record says French."""
+    root = tracker("minimal")
+    archive = root / "sources" / "acme-post.txt"
+    text = "Acme Corp. of San Jose, Calif. builds rockets. " + archive.read_text("utf-8")
+    record = root / "sources" / "acme-post.yaml"
+    old = hashlib.sha256(archive.read_bytes()).hexdigest()
+    archive.write_text(text, encoding="utf-8")
+    new = hashlib.sha256(text.encode()).hexdigest()
+    record.write_text(record.read_text("utf-8").replace(old, new), encoding="utf-8")
+    store = CheckStore()
+    quote = "Acme announces the Rocket 2 engine."
+    seen = []
+    for language in ("en", "fr", "en"):
+        body = record.read_text("utf-8")
+        record.write_text(re.sub(r"language: \w+", f"language: {language}", body))
+        analysis = Analysis(load_tracker(root), dt.date.fromisoformat(TODAY), store)
+        found, context = counts(analysis, "acme-post"), analysis.quote_context("acme-post", quote)
+        assert found is not None and context is not None
+        seen.append((found.sentences, context.before))
+    assert seen == [
+        (4, "Acme Corp. of San Jose, Calif. builds rockets. "),
+        (6, "builds rockets. "),
+        (4, "Acme Corp. of San Jose, Calif. builds rockets. "),
     ]
 
 

@@ -26,7 +26,8 @@ from ..problems import Problem, printable, report
 from ..records import Claim, Source
 from ..records.vocabulary import ClaimKind, Status
 from .analysis import Analysis
-from .coverage.counts import Uncited, coverage, coverage_key, known_names, ranked
+from .coverage.counts import coverage, coverage_key
+from .coverage.ranking import Uncited, known_names, ranked
 from .rules.language import settings_positions
 from .translation_report import (
     Gap,

@@ -30,7 +30,6 @@ from ..analysis import Analysis
 from ..store import CoverageKey
 from ..text.sentences import sentence_spans
 from ..text.textnorm import mapped, normalise
-from .signals import Signal, score, signals
 
 
 class Cited(StrEnum):
@@ -245,11 +244,13 @@ def _merged(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
     return out
 
 
-def sentences_of(text: str, spans: list[tuple[int, int]]) -> list[Sentence]:
+def sentences_of(text: str, spans: list[tuple[int, int]], language: str) -> list[Sentence]:
+    """The sentences of ``text`` (split in ``language``, the source's), each cited or not by
+    the quotes at ``spans``."""
     quoted = _merged(spans)
     found = []
     j = 0
-    for start, end in sentence_spans(text):
+    for start, end in sentence_spans(text, language):
         # One sweep over sentences and quotes, both in text order.
         while j < len(quoted) and quoted[j][1] <= start:
             j += 1
@@ -352,7 +353,8 @@ def coverage_key(a: Analysis, source_id: str) -> CoverageKey | None:
     key = None
     if archive is not None and loaded is not None:
         reviewed = [(e.sentence, e.reason) for e in loaded.record.reviewed_uncited]
-        quoted = orjson.dumps([cited_quotes(a, source_id), reviewed])
+        # The language too: the sentences are split in it.
+        quoted = orjson.dumps([cited_quotes(a, source_id), reviewed, loaded.record.language])
         key = (archive.sha256, hashlib.sha256(quoted).hexdigest())
     keys[source_id] = key
     return key
@@ -365,43 +367,5 @@ def coverage(a: Analysis, source_id: str) -> Coverage | None:
     if archive is None or loaded is None:
         return None
     spans = quote_spans(a, source_id, cited_quotes(a, source_id))
-    return match_reviewed(
-        archive.text, sentences_of(archive.text, spans), list(loaded.record.reviewed_uncited)
-    )
-
-
-def known_names(a: Analysis) -> frozenset[str]:
-    """Organisations and people the records name: claimants, publishers, authors."""
-    names: set[str] = set()
-    for claim in a.tracker.claims.values():
-        claimant = claim.record.claimant
-        names.add(claimant.name)
-        if claimant.organisation:
-            names.add(claimant.organisation)
-    for source in a.tracker.sources.values():
-        if source.record.publisher:
-            names.add(source.record.publisher)
-        names.update(source.record.authors)
-    return frozenset(n for n in names if n.strip())
-
-
-@dataclass(frozen=True)
-class Uncited:
-    sentence: Sentence
-    line: int
-    column: int
-    text: str
-    signals: tuple[Signal, ...]
-
-    @property
-    def score(self) -> int:
-        return score(self.signals)
-
-
-def ranked(found: Coverage, names: frozenset[str]) -> list[Uncited]:
-    """The uncited sentences with their signals, strongest first, then in text order."""
-    items = []
-    for s in found.uncited:
-        words = found.words(s)
-        items.append(Uncited(s, *found.position(s), words, signals(words, names)))
-    return sorted(items, key=lambda u: (-u.score, u.sentence.start))
+    found = sentences_of(archive.text, spans, loaded.record.language)
+    return match_reviewed(archive.text, found, list(loaded.record.reviewed_uncited))

@@ -17,16 +17,8 @@ from ...problems import Problem, printable
 from ...records import Source
 from ..analysis import Analysis
 from ..rules.reviewed import reviewed_sentences
-from .counts import (
-    Coverage,
-    CoverageCounts,
-    Reviewed,
-    Uncited,
-    counts_json,
-    coverage,
-    known_names,
-    ranked,
-)
+from .counts import Coverage, CoverageCounts, Reviewed, counts_json, coverage
+from .ranking import Uncited, known_names, ranked
 
 
 @dataclass(frozen=True)
