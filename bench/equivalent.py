@@ -86,7 +86,9 @@ def load(root: Path) -> tuple[Record, dict[str, Record], dict[str, Record]]:
         if sid not in archives:
             path = root / "sources" / f"{sid}.txt"
             text = path.read_text(encoding="utf-8") if path.is_file() else None
-            archives[sid] = None if text is None else ArchiveText(text, normalise(text))
+            # Its sentences split in the source's language, as the site splits them.
+            language = sources[sid]["language"] if sid in sources else "en"
+            archives[sid] = None if text is None else ArchiveText(text, normalise(text), language)
             if text is not None and sid in sources:
                 sources[sid]["archive_text"] = text
         return archives[sid]

@@ -5,11 +5,15 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import json
+import re
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
+
 from claimtrack.check.analysis import Analysis
-from claimtrack.check.coverage.counts import Cited, coverage
+from claimtrack.check.coverage.counts import Cited, CoverageCounts, counts, coverage
+from claimtrack.check.store import CheckStore
 from claimtrack.check.text.sentences import sentence_spans
 from claimtrack.load import load_tracker
 
@@ -30,6 +34,62 @@ def test_sentences_end_at_line_breaks_but_not_inside_a_wrapped_sentence() -> Non
         "It runs fast.",
         "It is\nwrapped here.",
         "Done",
+    ]
+
+
+def test_coverage_and_quotes_in_context_split_sentences_alike_in_the_sources_language(
+    tracker: Callable[[str], Path],
+) -> None:
+    """ "Acme Corp." and "Calif." end no sentence, in the counts as in a quote's context."""
+    root = tracker("minimal")
+    archive = root / "sources" / "acme-post.txt"
+    text = "Acme Corp. of San Jose, Calif. builds rockets. " + archive.read_text("utf-8")
+    old = hashlib.sha256(archive.read_bytes()).hexdigest()
+    archive.write_text(text, encoding="utf-8")
+    record = root / "sources" / "acme-post.yaml"
+    new = hashlib.sha256(text.encode()).hexdigest()
+    record.write_text(record.read_text("utf-8").replace(old, new), encoding="utf-8")
+    analysis = _analysis(root)
+    found = coverage(analysis, "acme-post")
+    assert found is not None
+    assert [found.words(s) for s in found.sentences] == [
+        "Acme Corp. of San Jose, Calif. builds rockets.",
+        "Acme announces the Rocket 2 engine.",
+        "It runs up to 3x faster than Rocket 1, says Acme.",
+        "The price was not announced.",
+    ]
+    context = analysis.quote_context("acme-post", "Acme announces the Rocket 2 engine.")
+    assert context is not None
+    assert context.before == "Acme Corp. of San Jose, Calif. builds rockets. "
+
+
+def test_what_is_kept_follows_a_change_of_the_sources_language(
+    tracker: Callable[[str], Path],
+) -> None:
+    """The sentences are split in the source's language: the counts and contexts kept from
+    a run in English are not those of the same archive once the record says French."""
+    root = tracker("minimal")
+    archive = root / "sources" / "acme-post.txt"
+    text = "Acme Corp. of San Jose, Calif. builds rockets. " + archive.read_text("utf-8")
+    record = root / "sources" / "acme-post.yaml"
+    old = hashlib.sha256(archive.read_bytes()).hexdigest()
+    archive.write_text(text, encoding="utf-8")
+    new = hashlib.sha256(text.encode()).hexdigest()
+    record.write_text(record.read_text("utf-8").replace(old, new), encoding="utf-8")
+    store = CheckStore()
+    quote = "Acme announces the Rocket 2 engine."
+    seen = []
+    for language in ("en", "fr", "en"):
+        body = record.read_text("utf-8")
+        record.write_text(re.sub(r"language: \w+", f"language: {language}", body))
+        analysis = Analysis(load_tracker(root), dt.date.fromisoformat(TODAY), store)
+        found, context = counts(analysis, "acme-post"), analysis.quote_context("acme-post", quote)
+        assert found is not None and context is not None
+        seen.append((found.sentences, context.before))
+    assert seen == [
+        (4, "Acme Corp. of San Jose, Calif. builds rockets. "),
+        (6, "builds rockets. "),
+        (4, "Acme Corp. of San Jose, Calif. builds rockets. "),
     ]
 
 
@@ -60,7 +120,7 @@ def test_text_lists_uncited_sentences_strongest_first_at_line_and_column(run_cli
     assert result.code == 0, result.output
     assert result.out.splitlines() == [
         "sources/mixed.txt: 4 of 9 sentences cited (3 fully, 1 partly), "
-        "1 reviewed as stating no claim; coverage 55%, 4 uncited",
+        "1 reviewed as stating no claim; coverage 56%, 4 uncited",
         "sources/mixed.txt:2:55: Le prix n'a pas été communiqué ! [undisclosed]",
         # Columns count characters, as check's do: a Chinese character is one.
         "sources/mixed.txt:3:17: 價格未公布。 [undisclosed]",
@@ -120,8 +180,30 @@ def test_chosen_sources_only_and_min_fails_below(run_cli: Run) -> None:
     result = run_cli("coverage", "mixed", "--root", MIXED, "--min", "60%", "--today", TODAY)
     assert result.code == 1
     assert "unarchived" not in result.out
-    assert "sources/mixed.txt: coverage 55% is below --min" in result.out
+    assert "sources/mixed.txt: coverage 56% is below the minimum of 60%" in result.out
     assert run_cli("coverage", "mixed", "--root", MIXED, "--min", "0.5").code == 0
+
+
+def test_a_min_rounded_up_to_by_the_whole_percent_says_the_coverage_more_closely(
+    run_cli: Run,
+) -> None:
+    """5 of 9 shows as 56%; below --min 56%, it is said as 55.6%, not "56% below 56%"."""
+    result = run_cli("coverage", "mixed", "--root", MIXED, "--min", "0.56", "--today", TODAY)
+    assert result.code == 1
+    assert result.out.endswith("sources/mixed.txt: coverage 55.6% is below the minimum of 56%\n")
+
+
+@pytest.mark.parametrize(
+    ("covered", "total", "shown"),
+    [(1, 6, 17), (5, 6, 83), (1, 2, 50), (199, 200, 99), (1, 300, 1), (0, 6, 0), (6, 6, 100)],
+)
+def test_percentages_are_rounded_never_100_while_a_sentence_is_missing(
+    covered: int, total: int, shown: int
+) -> None:
+    counts = CoverageCounts(total, covered, 0, 0)
+    assert counts.percent == counts.cited_percent == shown
+    reviewed = CoverageCounts(total, 0, 0, covered)  # reviewed sentences count as covered
+    assert (reviewed.percent, reviewed.cited_percent) == (shown, 0)
 
 
 def test_unknown_source_is_a_usage_error_with_a_hint(run_cli: Run) -> None:
@@ -173,7 +255,7 @@ def test_reviewed_entries_must_name_one_uncited_sentence(
     shown = run_cli("coverage", "mixed", "--root", root, "--today", TODAY)
     assert shown.code == 0
     lines = shown.out.splitlines()
-    assert lines[0].endswith("2 reviewed as stating no claim; coverage 66%, 3 uncited")
+    assert lines[0].endswith("2 reviewed as stating no claim; coverage 67%, 3 uncited")
     assert lines[1].startswith("sources/mixed.yaml:13:15: error: no sentence")
     assert not any("Bonne lecture" in line for line in lines)
 

@@ -34,7 +34,7 @@ def test_source_pages_and_sources_json_show_coverage(tmp_path: Path) -> None:
     root = minimal_copy(tmp_path)
     build(root, tmp_path / "site")
     page = (tmp_path / "site" / "sources" / "acme-post" / "index.html").read_text("utf-8")
-    assert "<dt>Coverage</dt><dd>2 of 3 sentences cited (66%)</dd>" in page
+    assert "<dt>Coverage</dt><dd>2 of 3 sentences cited (67%)</dd>" in page
     assert _coverage(tmp_path / "site", "acme-post") == {
         "sentences": 3,
         "cited": 2,
@@ -78,7 +78,7 @@ def test_a_reviewed_sentence_shows_on_the_page_after_a_source_edit(tmp_path: Pat
     site.build()
     after = pages_of(tmp_path / "site")
     assert (
-        b"2 of 3 sentences cited (66%), 1 reviewed as framing (100% covered)"
+        b"2 of 3 sentences cited (67%), 1 reviewed as framing (100% covered)"
         in after["sources/acme-post/index.html"]
     )
     assert _coverage(tmp_path / "site", "acme-post")["coverage"] == 1.0
@@ -114,7 +114,7 @@ def test_the_cached_coverage_follows_an_edit(tmp_path: Path, run_cli: Any) -> No
     page = root / "site" / "sources" / "acme-post" / "index.html"
     for _ in range(2):
         assert run_cli("build", "--root", root, "--today", TODAY).code == 0
-        assert "2 of 3 sentences cited (66%)" in page.read_text(encoding="utf-8")
+        assert "2 of 3 sentences cited (67%)" in page.read_text(encoding="utf-8")
     _edit(
         root / "claims" / "rocket-speed.yaml",
         "evidence:\n",

@@ -12,7 +12,7 @@ import yaml
 
 from claimtrack.cli import build_parser
 from claimtrack.commands import COMMANDS
-from claimtrack.edit import transaction
+from claimtrack.edit import scaffold, transaction
 from claimtrack.layout import JOURNAL
 from claimtrack.load.cache import CACHE_DIR
 
@@ -176,3 +176,16 @@ def test_a_new_tracker_runs_the_same_check_before_each_commit(run_cli: Run, tmp_
     for key in ("id", "entry", "pass_filenames", "files"):
         assert hook[key] == provided[key], key
     _run_in_argv(hook["entry"])
+
+
+def test_init_says_when_requirements_txt_needs_claimtrack_s_address(
+    run_cli: Run, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(scaffold, "installed_from", lambda: None)  # no record of where from
+    result = run_cli("init", tmp_path / "t")
+    assert result.code == 0, result.output
+    assert "note: claimtrack was not installed from an address a CI runner can reach" in result.out
+    record = '{"url": "https://example.org/r.git", "vcs_info": {"vcs": "git", "commit_id": "ab"}}'
+    monkeypatch.setattr(scaffold, "installed_from", lambda: record)
+    result = run_cli("init", tmp_path / "u")
+    assert result.code == 0 and "note:" not in result.out, result.output

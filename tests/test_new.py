@@ -255,12 +255,12 @@ def test_refusals_write_nothing(
     root = tracker("minimal")
     before = _files(root)
     result = _new(run_cli, root, *args)
-    # An invalid id on the command line is a usage error (2); a record there already, 1.
-    exists = "already exists" in result.err
+    # An id against the rule is a usage error (2); a record that exists, a refusal (1).
+    exists = args[1] in ("rocket-speed", "acme-post")
     assert result.code == (1 if exists else 2), result.output
     assert _files(root) == before
     assert "Traceback" not in result.output
-    assert exists or "not a valid id" in result.err
+    assert ("already exists" if exists else "is not a valid id") in result.err
 
 
 def test_text_refusals_write_nothing(
@@ -292,6 +292,47 @@ def test_text_option_is_only_for_sources(run_cli: Run, tracker: Callable[[str], 
 
 
 def test_new_creates_the_folder_in_an_empty_tracker(run_cli: Run, tmp_path: Path) -> None:
+    (tmp_path / "tracker.yaml").write_text("title: Empty\n")  # a tracker without claims/ yet
     result = _new(run_cli, tmp_path, "claim", "first")
     assert result.code == 0, result.output
     assert (tmp_path / "claims" / "first.yaml").is_file()
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["new", "claim"],
+        ["new", "source"],
+        ["new", "measurement"],
+        ["status", "--note", "x", "disputed"],
+        ["coverage"],
+    ],
+    ids=lambda c: " ".join(c[:2]) if c[0] == "new" else c[0],
+)
+def test_an_id_against_the_rule_is_a_usage_error_wherever_it_is_given(
+    command: list[str], run_cli: Run, tracker: Callable[[str], Path]
+) -> None:
+    root = tracker("minimal")
+    before = _files(root)
+    *words, last = command
+    argv = [*words, "X2_Bad", last] if command[0] == "status" else [*command, "X2_Bad"]
+    result = run_cli(*argv, "--root", root, "--today", TODAY)
+    assert result.code == 2, result.output
+    assert "'X2_Bad' is not a valid id: use lowercase letters, digits and single hyphens" in (
+        result.err
+    )
+    assert _files(root) == before
+
+
+def test_the_claim_skeleton_says_who_the_claimant_of_an_omission_is(
+    run_cli: Run, tracker: Callable[[str], Path]
+) -> None:
+    """Who noted it, not who left it out (issue 25): "Omission · noted by" on its page."""
+    root = tracker("minimal")
+    assert _new(run_cli, root, "claim", "omission-x").code == 0
+    text = (root / "claims" / "omission-x.yaml").read_text()
+    head, _ = text.split("\nclaimant:\n", 1)
+    comment = " ".join(line.lstrip("# ") for line in head.splitlines()[-3:])
+    assert "For an omission, who pointed out what was not disclosed" in comment
+    assert "never who left it out" in comment and "in the statement" in comment
+    assert "for an omission, who noted it" in text.split("\nclaimant:\n", 1)[1].splitlines()[0]

@@ -46,7 +46,7 @@ def test_the_loader_points_at_the_byte_and_the_tab_in_a_crlf_file() -> None:
 
 def test_the_coverage_report_counts_columns_in_characters() -> None:
     text = "火箭二號。價格未公布。\r\nIt runs.\r\n"
-    found = match_reviewed(text, sentences_of(text, []), [])
+    found = match_reviewed(text, sentences_of(text, [], "zh-Hant"), [])
     assert [(found.words(s), found.position(s)) for s in found.sentences] == [
         ("火箭二號。", (1, 1)),
         ("價格未公布。", (1, 6)),

@@ -85,6 +85,36 @@ def test_chinese_sentences_need_no_space() -> None:
     assert sentence_starts("一。二") == [0, 2]
 
 
+def test_abbreviations_end_no_sentence() -> None:
+    text = "Acme Corp. is based in San Jose, Calif. and sells rockets. Mr. Ito said so."
+    assert sentences(text, "en") == [
+        "Acme Corp. is based in San Jose, Calif. and sells rockets.",
+        "Mr. Ito said so.",
+    ]
+
+
+def test_sentences_are_split_in_the_sources_language() -> None:
+    """A segmenter's abbreviations are a language's: French "p. ex." is not English."""
+    text = "Voir p. ex. le rapport. Fin."
+    assert sentences(text, "fr") == ["Voir p. ex. le rapport.", "Fin."]
+    assert sentences(text, "fr-CA") == sentences(text, "fr")
+    assert sentences(text, "en") != sentences(text, "fr")
+
+
+def test_a_full_width_stop_ends_a_sentence_before_a_lowercase_latin_word() -> None:
+    assert sentences("價格未公布。xAI表示不會。iPhone也是「好。」eBay呢？", "zh-Hant") == [
+        "價格未公布。",
+        "xAI表示不會。",
+        "iPhone也是「好。」",
+        "eBay呢？",
+    ]
+
+
+def test_a_blank_line_is_no_sentence() -> None:
+    """Nor is a line of spaces: the sentence before the second paragraph's is the first's."""
+    assert sentence_starts("One.\n\n   \nTwo. Three") == [0, 10, 15]
+
+
 @pytest.mark.parametrize(
     "archive",
     [

@@ -236,3 +236,81 @@ def test_a_moved_page_links_its_new_address(tracker: Callable[[str], Path], tmp_
         f'href="{escaped}" rel="external noopener noreferrer">{escaped}</a>'
     ) in page
     assert "<old>" not in page
+
+
+def same_day(root: Path) -> Path:
+    """The revisions fixture with each passage last seen the day it was found gone: acme-post
+    archived on 2026-11-15, the day of the revision without "up to 3x faster"; beta-review
+    archived on 2026-11-20, the day it answered 404."""
+    acme = root / "sources/acme-post.yaml"
+    text = acme.read_text(encoding="utf-8").replace(
+        "  retrieved: 2026-09-01\n", "  retrieved: 2026-11-15\n"
+    )
+    first = text.index("  - retrieved: 2026-10-01\n")
+    text = text[:first] + text[text.index("  - retrieved: 2026-11-15\n") :]
+    acme.write_text(text, encoding="utf-8")
+    (root / "sources/acme-post.revisions/2026-10-01.txt").unlink()
+    beta = root / "sources/beta-review.yaml"
+    beta.write_text(
+        beta.read_text(encoding="utf-8").replace(
+            "  retrieved: 2026-09-01\n", "  retrieved: 2026-11-20\n"
+        ),
+        encoding="utf-8",
+    )
+    return root
+
+
+@pytest.mark.parametrize(
+    ("prefix", "removed", "taken_down"),
+    [
+        (
+            "",
+            'Removed from the source on <time datetime="2026-11-15">15 November 2026</time>; '
+            'the archived copy of <time datetime="2026-11-15">15 November 2026</time> still has it.',
+            'The source&#39;s page was taken down on <time datetime="2026-11-20">20 November '
+            "2026</time>; the archived copy of",
+        ),
+        (
+            "fr/",
+            'Supprimé de la source le <time datetime="2026-11-15">15 novembre 2026</time> ;',
+            'La page de la source a été retirée le <time datetime="2026-11-20">',
+        ),
+        (
+            "zh-hant/",
+            '已於<time datetime="2026-11-15">2026年11月15日</time>從來源移除；',
+            '來源的網頁於<time datetime="2026-11-20">2026年11月20日</time>被撤下；',
+        ),
+    ],
+    ids=["en", "fr", "zh-Hant"],
+)
+def test_a_passage_gone_the_day_it_was_last_seen_is_said_on_that_day(
+    tracker: Callable[[str], Path], tmp_path: Path, prefix: str, removed: str, taken_down: str
+) -> None:
+    """Not "between 15 November 2026 and 15 November 2026", in any language."""
+    build(same_day(tracker("revisions")), tmp_path / "site")
+    gone, _ = evidence_items(read(tmp_path / "site", f"{prefix}claims/rocket-speed/index.html"))
+    (down,) = evidence_items(read(tmp_path / "site", f"{prefix}claims/rocket-tested/index.html"))
+    assert removed in gone and taken_down in down
+    summaries = [e["summary"] for e in entries(tmp_path / "site", f"{prefix}feed.xml")]
+    assert not any(
+        "2026 and 15 November 2026" in s or "20 November 2026 and" in s for s in summaries
+    )
+    if not prefix:
+        assert (
+            "On 15 November 2026, the source “Acme announces Rocket 2” removed or changed what "
+            "this claim quotes from it; the archived copy of 15 November 2026 still has it."
+        ) in summaries
+        assert any(
+            s.startswith("The source “Rocket 2 tested” was taken down on 20 November")
+            for s in summaries
+        )
+
+
+def test_review_says_the_day_a_passage_went_when_it_is_one_day(
+    tracker: Callable[[str], Path], run_cli: Callable[..., Any]
+) -> None:
+    root = same_day(tracker("revisions"))
+    result = run_cli("review", "--root", root, "--today", FIXTURE_TODAY.isoformat())
+    assert "the passage was removed on 2026-11-15 (the archived copy of 2026-11-15" in result.out
+    assert "the page was taken down on 2026-11-20" in result.out
+    assert "between 2026-11-15 and 2026-11-15" not in result.out

@@ -228,6 +228,7 @@ def test_port_in_use_is_a_clear_error(run_cli: Callable[..., Result], tmp_path: 
         taken.bind(("127.0.0.1", 0))
         taken.listen()
         port = taken.getsockname()[1]
+        (tmp_path / "tracker.yaml").write_text("title: Empty\n")
         result = run_cli("serve", "--root", tmp_path, "--port", str(port))
     assert result.code == 1
     assert f"cannot listen on 127.0.0.1:{port}" in result.err

@@ -158,6 +158,21 @@ def test_claim_pages_show_status_evidence_and_checks(built: Built) -> None:
             assert f"../../claims/{other}/index.html" in links
 
 
+def test_an_omission_page_says_who_noted_it_others_who_claim(built: Built) -> None:
+    """An omission's claimant pointed out the gap (the silent party is in the statement):
+    its page says "noted by" in the kicker and the facts alike, never "Claimant"."""
+    for cid, loaded in built.analysis.tracker.claims.items():
+        claim = loaded.record
+        text = " ".join(parse(built.out / "claims" / cid / "index.html").text.split())
+        name = claim.claimant.name  # shown with the role and organisation, if any
+        if claim.kind.value == "omission":
+            assert f"Omission · noted by {name}" in text, cid
+            assert f"Noted by{name}" in text and "Claimant" not in text, cid
+        else:
+            assert f"· claimed by {name}" in text and f"Claimant{name}" in text, cid
+            assert "Noted by" not in text, cid
+
+
 def test_source_pages_list_every_citing_claim(built: Built) -> None:
     a = built.analysis
     index = parse(built.out / "sources" / "index.html").hrefs()

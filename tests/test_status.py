@@ -300,7 +300,7 @@ def test_unknown_source_suggests_the_right_one(
     ("claim_id", "message"),
     [
         ("no-such-claim", "does not exist"),
-        ("Bad_Id", "not a valid claim id"),
+        ("Bad_Id", "'Bad_Id' is not a valid id: use lowercase letters"),
         ("block-coments", "did you mean 'block-comments'?"),
     ],
 )
@@ -310,7 +310,8 @@ def test_missing_or_invalid_claim(
     root = tracker("status")
     before = _snapshot(root)
     result = _status(run_cli, root, claim_id, "disputed", "--note", "x")
-    assert result.code == 1
+    # An id against the rule is a usage error, as `new` says of it; an unknown one is not.
+    assert result.code == (2 if claim_id == "Bad_Id" else 1), result.output
     assert message in result.err
     assert _snapshot(root) == before
 
@@ -419,6 +420,29 @@ def test_a_quote_with_its_translation_in_a_flow_history(
     )
     quoted = load_tracker(root).claims["flow-history"].record.history[-1].evidence[0]
     assert not isinstance(quoted, str) and quoted.translation == '"up to 3 times faster"'
+
+
+@pytest.mark.parametrize(
+    ("given", "hint"),
+    [
+        ([], "give --translation TEXT and --translated-by person|machine after its --quote"),
+        (["--translation", "up to 3 times faster"], "give --translated-by person|machine after"),
+    ],
+    ids=["no-translation", "no-translated-by"],
+)
+def test_a_missing_translation_is_told_in_options(
+    given: list[str], hint: str, run_cli: Run, tracker: Callable[[str], Path]
+) -> None:
+    """The quote came from the command line: the hint names the options, not the YAML keys."""
+    root = tracker("status")
+    before = _snapshot(root)
+    args = ["disputed", "--note", "x", "--evidence", "fr-report"]
+    args += ["--quote", "« jusqu'à 3 fois plus rapide »", *given, "--date", "2026-11-16"]
+    result = _status(run_cli, root, "block-comments", *args)
+    assert result.code == 1, result.output
+    assert hint in result.err
+    assert "add translation:" not in result.err and "add translated_by:" not in result.err
+    assert _snapshot(root) == before
 
 
 def test_a_quote_not_in_the_archive_is_refused(

@@ -171,4 +171,5 @@ def test_contexts_found_with_the_quotes_on_two_cores_equal_those_found_one_by_on
     for source, quote in quotes:
         archive = tracker.archives.get(source)
         if archive is not None:
-            assert eager.store.context(archive.sha256, quote)[0]
+            language = tracker.sources[source].record.language
+            assert eager.store.context(archive.sha256, language, quote)[0]

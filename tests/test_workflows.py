@@ -6,11 +6,13 @@ a stand-in `claimtrack` and a local git remote, map recheck's exit codes and com
 
 from __future__ import annotations
 
+import importlib.metadata
 import json
 import os
 import re
 import shlex
 import subprocess
+import sys
 import sysconfig
 from collections.abc import Iterator
 from importlib import resources
@@ -22,9 +24,8 @@ import pytest
 import yaml
 from packaging.requirements import Requirement
 
-from claimtrack._version import __version__
 from claimtrack.cli import build_parser
-from claimtrack.edit.scaffold import FILES, init_tracker
+from claimtrack.edit.scaffold import FILES, UNKNOWN_ADDRESS, init_tracker
 
 from .test_docs import commands
 
@@ -290,16 +291,150 @@ def test_the_commit_step_pushes_only_sources_as_the_bot(
     assert len(git("log", "--format=%H", "main", cwd=origin).splitlines()) == 3
 
 
-def test_the_workflows_install_the_claimtrack_init_names(tmp_path: Path) -> None:
+class FakeDistribution:
+    """An installed claimtrack as importlib.metadata sees it, with its PEP 610 record."""
+
+    def __init__(self, direct_url: dict[str, Any] | None) -> None:
+        self.direct_url = direct_url
+
+    def read_text(self, name: str) -> str | None:
+        assert name == "direct_url.json"
+        return None if self.direct_url is None else json.dumps(self.direct_url)
+
+
+def installed(monkeypatch: pytest.MonkeyPatch, direct_url: dict[str, Any] | None) -> None:
+    def distribution(name: str) -> FakeDistribution:
+        assert name == "claimtrack"
+        return FakeDistribution(direct_url)
+
+    monkeypatch.setattr(importlib.metadata, "distribution", distribution)
+
+
+def requirement_lines(root: Path) -> list[str]:
+    lines = (root / "requirements.txt").read_text("utf-8").splitlines()
+    return [line for line in lines if line and not line.startswith("#")]
+
+
+COMMIT = "4f2a9c1e0b7d6a5f4e3d2c1b0a9f8e7d6c5b4a39"
+VCS = {
+    "url": "https://github.com/example/claimtrack.git",
+    "vcs_info": {"vcs": "git", "commit_id": COMMIT, "requested_revision": "v0.1.0"},
+}
+
+
+def test_the_requirement_is_the_repository_and_commit_claimtrack_was_installed_from(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    installed(monkeypatch, VCS)
     init_tracker(tmp_path / "t")
-    lines = (tmp_path / "t" / "requirements.txt").read_text("utf-8").splitlines()
-    (pinned,) = [Requirement(line) for line in lines if line and not line.startswith("#")]
-    assert (pinned.name, str(pinned.specifier)) == ("claimtrack", f"=={__version__}")
+    (line,) = requirement_lines(tmp_path / "t")
+    pinned = Requirement(line)
+    assert pinned.name == "claimtrack"
+    assert pinned.url == f"git+https://github.com/example/claimtrack.git@{COMMIT}"
+    assert "(v0.1.0)" in (tmp_path / "t" / "requirements.txt").read_text("utf-8")
+
+
+def test_a_token_in_the_recorded_address_is_not_written(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    secret = {**VCS, "url": "https://me:ghp_secret@github.com/example/claimtrack.git"}
+    installed(monkeypatch, {**secret, "subdirectory": "python"})
+    init_tracker(tmp_path / "t")
+    assert "ghp_secret" not in (tmp_path / "t" / "requirements.txt").read_text("utf-8")
+    (line,) = requirement_lines(tmp_path / "t")
+    assert Requirement(line).url == (
+        f"git+https://github.com/example/claimtrack.git@{COMMIT}#subdirectory=python"
+    )
+
+
+def test_an_archive_at_an_address_is_held_to_its_hash(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    url = "https://files.example.org/claimtrack-0.1.0-py3-none-any.whl"
+    installed(monkeypatch, {"url": url, "archive_info": {"hashes": {"sha256": "ab" * 32}}})
+    init_tracker(tmp_path / "t")
+    (line,) = requirement_lines(tmp_path / "t")
+    assert Requirement(line).url == f"{url}#sha256={'ab' * 32}"
+
+
+UNKNOWN = {
+    "local-folder": {"url": "file:///home/me/claimtrack", "dir_info": {}},
+    "editable-folder": {"url": "file:///home/me/claimtrack", "dir_info": {"editable": True}},
+    "local-repository": {**VCS, "url": "file:///home/me/claimtrack"},
+    "local-wheel": {"url": "file:///tmp/claimtrack-0.1.0-py3-none-any.whl", "archive_info": {}},
+    "no-record": None,
+}
+
+
+@pytest.mark.parametrize("record", UNKNOWN.values(), ids=UNKNOWN.keys())
+def test_where_claimtrack_came_from_unknown_fails_at_once_saying_what_to_set(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, record: dict[str, Any] | None
+) -> None:
+    installed(monkeypatch, record)
+    root = tmp_path / "t"
+    init_tracker(root)
+    text = (root / "requirements.txt").read_text("utf-8")
+    assert "/home/me" not in text  # nobody's local paths in a file that will be public
+    assert requirement_lines(root) == [UNKNOWN_ADDRESS]
+    assert "Replace the next line with claimtrack's address" in text
+    assert text.splitlines()[-2].startswith("# write a bare `claimtrack`")
+    # pip itself refuses the line at once, naming it, before looking at any index.
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "install",
+            "--dry-run",
+            "--no-index",
+            "-r",
+            "requirements.txt",
+        ],
+        cwd=root,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 1 and "Invalid requirement" in done.stderr, done.stderr
+    assert "the address of claimtrack: see the comment above" in done.stderr
+    # The workflows' install step stops before pip with what to set, as an annotation.
+    for rel in WORKFLOWS:
+        run = installing(tmp_path, root, step(rel, "Install claimtrack")["run"])
+        assert run.returncode == 1
+        assert run.stdout == (
+            "::error file=requirements.txt::requirements.txt: set the address of claimtrack "
+            "(see the comment in it)\n"
+        )
+        assert not (tmp_path / "python-ran").exists()
+
+
+def test_the_install_step_runs_pip_on_a_known_address(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    installed(monkeypatch, VCS)
+    root = tmp_path / "t"
+    init_tracker(root)
     for rel in WORKFLOWS:
         python = next(s for s in steps(load(rel)) if s.get("uses", "").startswith("actions/setup-"))
         # setup-python's pip cache is keyed by that file: it must be the one init writes.
         assert python["with"]["cache-dependency-path"] == "requirements.txt"
-        assert step(rel, "Install claimtrack")["run"] == "python -m pip install -r requirements.txt"
+        run = installing(tmp_path, root, step(rel, "Install claimtrack")["run"])
+        assert run.returncode == 0, run.stderr
+        ran = tmp_path / "python-ran"
+        assert ran.read_text() == "-m pip install -r requirements.txt\n"
+        ran.unlink()
+
+
+def installing(tmp_path: Path, root: Path, script: str) -> subprocess.CompletedProcess[str]:
+    """The install step's script, run in ``root`` with a stand-in `python` that notes its
+    arguments in python-ran."""
+    bin_dir = tmp_path / "python-bin"
+    bin_dir.mkdir(exist_ok=True)
+    fake = bin_dir / "python"
+    fake.write_text(f'#!/bin/sh\necho "$*" >> {shlex.quote(str(tmp_path / "python-ran"))}\n')
+    fake.chmod(0o755)
+    env = {**os.environ, "PATH": f"{bin_dir}{os.pathsep}{os.environ['PATH']}"}
+    return run_step(script, env, root)
 
 
 def cron_command() -> str:

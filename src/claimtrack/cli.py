@@ -10,7 +10,7 @@ from pathlib import Path
 
 from ._version import __version__
 from .commands import COMMANDS, command
-from .commands.options import common_options
+from .commands.options import check_default_root, common_options
 from .errors import ClaimtrackError, DataError
 from .problems import format_text, printable
 
@@ -38,6 +38,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser(argv)
     args = parser.parse_args(argv)  # exits 2 on a usage error
     try:
+        check_default_root(args)
         _finish_writes(args)
         code: int = args.run(args)
         return code

@@ -61,9 +61,10 @@ class Analysis:
         # Who names whom: the Checker hands in the links it keeps up to date claim by
         # claim (check.impact); anyone else has them made from the tracker.
         self.links = links if links is not None else Links.of(tracker)
-        # Archives with their offset maps and sentence starts, by sha256, for this run's
-        # quotes in context (check.quotecontext): each made only when a quote needs it.
-        self._texts: dict[str, ArchiveText] = {}
+        # Archives with their offset maps and sentence starts, by sha256 and the language
+        # their sentences are split in, for this run's quotes in context
+        # (check.quotecontext): each made only when a quote needs it.
+        self._texts: dict[tuple[str, str], ArchiveText] = {}
         self._measured: dict[str, Measured | None] = {}
         # By source id, the key of its coverage counts in the store (None: no archived
         # text); check.coverage.counts makes each once a run, as the cited quotes of a
@@ -148,17 +149,20 @@ class Analysis:
         characters, with the sentences around it; None without a copy or when not found.
         Computed once per archive and quote (kept in the store, on disk too)."""
         archive = self.tracker.archives.get(source_id)
-        if archive is None:
+        loaded = self.tracker.sources.get(source_id)
+        if archive is None or loaded is None:
             return None
-        known, kept = self.store.context(archive.sha256, quote)
+        language = loaded.record.language
+        known, kept = self.store.context(archive.sha256, language, quote)
         if known:
             return None if kept is None else QuoteContext(*kept)
-        text = self._texts.get(archive.sha256)
+        text = self._texts.get((archive.sha256, language))
         if text is None:
-            text = ArchiveText(archive.text, self.normalised_archive(source_id) or "")
-            self._texts[archive.sha256] = text
+            normalised = self.normalised_archive(source_id) or ""
+            text = ArchiveText(archive.text, normalised, language)
+            self._texts[(archive.sha256, language)] = text
         found = quote_context(quote, text)
-        self.store.remember_context(archive.sha256, quote, as_tuple(found))
+        self.store.remember_context(archive.sha256, language, quote, as_tuple(found))
         return found
 
     def find_quotes(self, claim_ids: Iterable[str] | None = None) -> None:
@@ -175,12 +179,15 @@ class Analysis:
             if claim_ids is None
             else [claims[cid] for cid in claim_ids if cid in claims]
         )
-        snapshots: set[str] = set()  # the archived copies' sha256: quotes in context there
+        # The archived copies' sha256, with the language of their source: quotes in context
+        # there (a copy two sources share in two languages: the other's when asked).
+        snapshots: dict[str, str] = {}
         for loaded in chosen:
             for _, ev in loaded.record.quote_items():
                 archive = self.tracker.archives.get(ev.source)
-                if archive is not None:
-                    snapshots.add(archive.sha256)
+                source = self.tracker.sources.get(ev.source)
+                if archive is not None and source is not None:
+                    snapshots.setdefault(archive.sha256, source.record.language)
                 copies = [archive, *self.revision_texts(ev.source)]
                 for copy in copies:
                     if copy is None or self.store.quote_result(copy.sha256, ev.quote) is not None:
@@ -203,7 +210,7 @@ class Analysis:
                 found = [quote_in(q, text) for q in quotes]
                 around: list[Context | None] = []
                 if contexts and sha in snapshots:
-                    archive = ArchiveText(texts[sha], text)
+                    archive = ArchiveText(texts[sha], text, snapshots[sha])
                     around = [
                         as_tuple(quote_context(q, archive)) if f else None
                         for q, f in zip(quotes, found, strict=True)
@@ -219,7 +226,7 @@ class Analysis:
             for quote, result in zip(quotes, found, strict=True):
                 self.store.remember_quote(sha, quote, result)
             for quote, context in zip(quotes, around, strict=False):
-                self.store.remember_context(sha, quote, context)
+                self.store.remember_context(sha, snapshots[sha], quote, context)
 
     def quote_check(self, ev: Evidence) -> QuoteCheck:
         """Whether one quote item (of a claim's evidence, a measurement or the history) stands

@@ -2,7 +2,8 @@
 
 - quote results: whether a quote is in an archive, by the archive's sha256 and the
   quote;
-- quotes in context (check.text.quotecontext), or None when not found, likewise:
+- quotes in context (check.text.quotecontext), or None when not found, by the archive's
+  sha256 and the language its sentences are split in (the source's), and the quote:
   finding them costs more than loading;
 - a source's coverage counts (check.coverage.counts), by CoverageKey;
 - normalised archives for quote search, by sha256: the bulk of what is kept and
@@ -29,10 +30,17 @@ from ..problems import Problem
 from .text.quotecontext import Context
 
 # A source's coverage counts are kept by its archive's sha256 and a digest of what they
-# depend on besides: the quotes cited from it and its reviewed_uncited entries.
+# depend on besides: the quotes cited from it, its reviewed_uncited entries and its language.
 CoverageKey = tuple[str, str]
 # (archive sha256, quote)
 QuoteKey = tuple[str, str]
+# ("<archive sha256> <language>", quote): the sentences around a quote depend on the language
+# they are split in (check/text/sentences.py), and so on the source's record too.
+ContextKey = tuple[str, str]
+
+
+def context_key(sha256: str, language: str, quote: str) -> ContextKey:
+    return (f"{sha256} {language}", quote)
 
 
 class Results(Part):
@@ -42,7 +50,7 @@ class Results(Part):
 
     def __init__(self) -> None:
         self.quotes: Entries[QuoteKey, bool] = Entries()
-        self.contexts: Entries[QuoteKey, Context | None] = Entries()
+        self.contexts: Entries[ContextKey, Context | None] = Entries()
         self.coverage: Entries[CoverageKey, list[int]] = Entries()
 
     def tables(self) -> Iterable[Entries[Any, Any]]:
@@ -182,15 +190,19 @@ class CheckStore:
     def remember_quote(self, sha256: str, quote: str, found: bool) -> None:
         self._results.quotes.put((sha256, quote), found)
 
-    def context(self, sha256: str, quote: str) -> tuple[bool, Context | None]:
-        """(known, context): whether the context of the quote in the archive is known."""
+    def context(self, sha256: str, language: str, quote: str) -> tuple[bool, Context | None]:
+        """(known, context): whether the context of the quote in the archive, its sentences
+        split in ``language``, is known."""
         contexts = self._results.contexts
-        if not contexts.known((sha256, quote)):
+        key = context_key(sha256, language, quote)
+        if not contexts.known(key):
             return False, None
-        return True, contexts.items[(sha256, quote)]
+        return True, contexts.items[key]
 
-    def remember_context(self, sha256: str, quote: str, context: Context | None) -> None:
-        self._results.contexts.put((sha256, quote), context)
+    def remember_context(
+        self, sha256: str, language: str, quote: str, context: Context | None
+    ) -> None:
+        self._results.contexts.put(context_key(sha256, language, quote), context)
 
     # -- claims' problems ----------------------------------------------------
     def _claims(self) -> Entries[str, list[Problem]]:

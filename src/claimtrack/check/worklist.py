@@ -27,7 +27,8 @@ from ..problems import Problem, printable, report
 from ..records import Claim, Source
 from ..records.vocabulary import ClaimKind, Status
 from .analysis import Analysis
-from .coverage.counts import Uncited, coverage, coverage_key, known_names, ranked
+from .coverage.counts import coverage, coverage_key
+from .coverage.ranking import Uncited, known_names, ranked
 from .rules.language import settings_positions
 from .translation_report import (
     Gap,
@@ -121,12 +122,17 @@ def _passages_gone(a: Analysis, loaded: Loaded[Claim]) -> Iterator[tuple[Problem
         if gone is None:
             continue
         went = "the page was taken down" if gone.gone else "the passage was removed"
+        when = (
+            f"on {gone.removed}"
+            if gone.kept == gone.removed
+            else f"between {gone.kept} and {gone.removed}"
+        )
         item = report(
             loaded.path,
             loaded.positions.value((*path, "quote")),
             Code.REVIEW_PASSAGE_GONE,
-            f"source {ev.source!r} no longer has this quote: {went} between {gone.kept} and "
-            f"{gone.removed} (the archived copy of {gone.archived} still has it)",
+            f"source {ev.source!r} no longer has this quote: {went} {when} (the archived "
+            f"copy of {gone.archived} still has it)",
             "read what the source says now; record a status change if the claim no longer "
             "stands as sourced, or cite a source that still says it",
         )

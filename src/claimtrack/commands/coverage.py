@@ -8,12 +8,12 @@ from collections.abc import Callable
 from typing import Any
 
 from ..check.analysis import Analysis
-from ..check.coverage.report import format_json, format_text, percent, report
+from ..check.coverage.report import below, format_json, format_text, report
 from ..check.store import CheckStore
 from ..errors import UsageError
 from ..load import load_tracker
 from ..load.validation import suggest
-from .options import cache_option, format_option, open_cache
+from .options import cache_option, format_option, open_cache, record_id_arg
 
 
 def ratio_arg(text: str) -> float:
@@ -36,7 +36,11 @@ def add_parser(sub: Any, common: Callable[[argparse.ArgumentParser], None]) -> N
         "first. Coverage is advice: the exit status is 0 unless --min is given.",
     )
     parser.add_argument(
-        "source_ids", nargs="*", metavar="SOURCE_ID", help="sources to report (default: all)"
+        "source_ids",
+        nargs="*",
+        type=record_id_arg,
+        metavar="SOURCE_ID",
+        help="sources to report (default: all)",
     )
     common(parser)
     format_option(parser)
@@ -67,8 +71,11 @@ def run(args: argparse.Namespace) -> int:
     print(format_json(items) if args.format == "json" else format_text(items))
     if args.min is None:
         return 0
-    low = [i for i in items if i.found is not None and i.found.counts.ratio < args.min]
-    for item in low:
-        assert item.found is not None
-        print(f"{item.archive}: coverage {percent(item.found.counts.ratio)} is below --min")
+    low = [
+        (item.archive, why)
+        for item in items
+        if item.found is not None and (why := below(item.found.counts, args.min)) is not None
+    ]
+    for archive, why in low:
+        print(f"{archive}: {why}")
     return 1 if low else 0

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from ..errors import UsageError
 from ..load.files import check_root
-from ..textrules import parse_date
+from ..textrules import ID_RULE, is_record_id, parse_date
 
 if TYPE_CHECKING:
     from ..load.cache import Cache
@@ -37,6 +37,16 @@ def language_arg(text: str) -> str:
     return tag
 
 
+def record_id_arg(text: str) -> str:
+    """A claim's or source's id on the command line: one against the id rule is a usage
+    error (exit 2), refused before anything is read or written."""
+    if not is_record_id(text):
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not a valid id: use {ID_RULE}, e.g. nvidia-blog-post"
+        )
+    return text
+
+
 def seconds_arg(text: str) -> float:
     """A time limit in seconds (`new source --timeout`, `recheck --timeout`)."""
     try:
@@ -60,7 +70,8 @@ def private_addresses_option(parser: argparse.ArgumentParser, scope: str = "") -
 
 
 def root_arg(text: str) -> Path:
-    """A tracker's folder, refused before the command starts (by the library's own check)."""
+    """A tracker's folder, refused before the command starts (by the library's own check,
+    load/files.check_root: a folder that is not a tracker is a usage error)."""
     path = Path(text)
     try:
         check_root(path)
@@ -69,14 +80,26 @@ def root_arg(text: str) -> Path:
     return path
 
 
+# --root left out: the current folder.  A Path, not a string, so that argparse does not
+# pass it through root_arg ("argument --root: ..." about an option nobody gave): it is
+# checked by check_default_root, once the command line is parsed.
+CURRENT_FOLDER = Path(".")
+
+
 def common_options(parser: argparse.ArgumentParser) -> None:
-    root_option(parser, ".", "tracker folder (default: the current directory)")
+    root_option(parser, CURRENT_FOLDER, "tracker folder (default: the current directory)")
     today_option(parser)
 
 
-def root_option(parser: argparse.ArgumentParser, default: str | None, help: str) -> None:
-    # A string default: argparse passes it through root_arg too.
+def root_option(parser: argparse.ArgumentParser, default: Path | None, help: str) -> None:
     parser.add_argument("--root", type=root_arg, default=default, metavar="DIR", help=help)
+
+
+def check_default_root(args: argparse.Namespace) -> None:
+    """Refuse the current folder, when --root was left out, as root_arg refuses a given one
+    (UsageError: exit 2)."""
+    if getattr(args, "root", None) is CURRENT_FOLDER:
+        check_root(CURRENT_FOLDER)
 
 
 def today_option(parser: argparse.ArgumentParser) -> None:

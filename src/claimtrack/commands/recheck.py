@@ -13,7 +13,7 @@ from ..errors import DataError, UsageError
 from ..layout import record_rel
 from ..load import Tracker, load_tracker
 from ..load.validation import suggest
-from .options import format_option, private_addresses_option, seconds_arg
+from .options import format_option, private_addresses_option, record_id_arg, seconds_arg
 
 
 def add_parser(sub: Any, common: Callable[[argparse.ArgumentParser], None]) -> None:
@@ -26,7 +26,11 @@ def add_parser(sub: Any, common: Callable[[argparse.ArgumentParser], None]) -> N
         "Exit 1 when any changed, moved or is gone.",
     )
     parser.add_argument(
-        "source_ids", nargs="*", metavar="SOURCE_ID", help="sources to recheck (default: all)"
+        "source_ids",
+        nargs="*",
+        type=record_id_arg,
+        metavar="SOURCE_ID",
+        help="sources to recheck (default: all)",
     )
     common(parser)
     parser.add_argument(

@@ -5,10 +5,12 @@ workflows), from packaged skeletons."""
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import re
-from importlib import resources
+from importlib import metadata, resources
 from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
 
 from .._version import __version__
 from ..errors import ClaimtrackError, UsageError
@@ -51,6 +53,131 @@ def editor_config(name: str) -> str:
     """An editor's set-up (``EDITORS``'s file name) as the README shows it."""
     text = resources.files("claimtrack").joinpath("skeletons", "editors", name)
     return text.read_text("utf-8").rstrip("\n")
+
+
+# requirements.txt's line when where claimtrack comes from cannot be known: pip refuses it
+# ("Invalid requirement"), and the workflows' install step stops before pip, saying what to
+# set, when they find it.  Never a bare `claimtrack`: no package index carries claimtrack
+# under that name, and a stranger could register it (the daily workflow would then run
+# their code with `contents: write`).
+UNKNOWN_ADDRESS = "claimtrack @ <the address of claimtrack: see the comment above>"
+
+
+def installed_from() -> str | None:
+    """The PEP 610 record (``direct_url.json``) of how this claimtrack was installed: the
+    address it came from, or a local path; None without one (installed from a package
+    index, or not installed: run from a source folder)."""
+    try:
+        return metadata.distribution("claimtrack").read_text("direct_url.json")
+    except (metadata.PackageNotFoundError, OSError, UnicodeDecodeError):
+        return None
+
+
+def claimtrack_requirement(record: str | None) -> str:
+    """requirements.txt's claimtrack, from ``record`` (installed_from), with a comment
+    above it: the repository at the very commit installed, or the archive at its remote
+    address held to its hash; else UNKNOWN_ADDRESS, with why and what to set."""
+    try:
+        found = json.loads(record) if record is not None else None
+    except ValueError:
+        found = None
+    data: dict[str, object] = found if isinstance(found, dict) else {}
+    url = data.get("url")
+    if isinstance(url, str) and _is_remote(url):
+        line = _from_repository(data, url) or _from_archive(data, url)
+        if line is not None:
+            return line
+    return (
+        "# `claimtrack init` could not tell where the workflows can install claimtrack from:\n"
+        f"# {_why_unknown(data)}.\n"
+        "# Replace the next line with claimtrack's address, its repository at a release tag\n"
+        "# or a commit, e.g.\n"
+        f"#   claimtrack @ git+https://github.com/OWNER/REPO@v{__version__}\n"
+        "# Until then pip refuses the line, and the workflows stop at once saying so.  Never\n"
+        "# write a bare `claimtrack`: anyone could publish code under that name on an index.\n"
+        f"{UNKNOWN_ADDRESS}\n"
+    )
+
+
+def _from_repository(data: dict[str, object], url: str) -> str | None:
+    """A VCS install: its repository pinned to the commit installed."""
+    vcs = data.get("vcs_info")
+    if not isinstance(vcs, dict) or not (
+        _is_word(vcs.get("vcs")) and _is_word(vcs.get("commit_id"))
+    ):
+        return None
+    commit, asked = vcs["commit_id"], vcs.get("requested_revision")
+    subdirectory = data.get("subdirectory")
+    tail = f"#subdirectory={subdirectory}" if _is_word(subdirectory) else ""
+    named = f" ({asked})" if _is_word(asked) and asked != commit else ""
+    return (
+        f"# The repository `claimtrack init` was installed from, at the commit installed{named}:\n"
+        "# every run uses the code the tracker was started with.  To upgrade, name a later\n"
+        "# commit or release tag.\n"
+        f"claimtrack @ {vcs['vcs']}+{_without_credentials(url)}@{commit}{tail}\n"
+    )
+
+
+def _from_archive(data: dict[str, object], url: str) -> str | None:
+    """An archive (wheel, sdist) at a remote address, held to its sha256 when recorded."""
+    archive = data.get("archive_info")
+    if not isinstance(archive, dict):
+        return None
+    hashes = archive.get("hashes")
+    digest = hashes.get("sha256") if isinstance(hashes, dict) else None
+    older = archive.get("hash")  # PEP 610's first form: "sha256=<hex>"
+    if digest is None and isinstance(older, str) and older.startswith("sha256="):
+        digest = older.removeprefix("sha256=")
+    pin = f"#sha256={digest}" if _is_word(digest) else ""
+    return (
+        "# The archive `claimtrack init` was installed from.\n"
+        f"claimtrack @ {_without_credentials(url).split('#', 1)[0]}{pin}\n"
+    )
+
+
+def _why_unknown(data: dict[str, object]) -> str:
+    url = data.get("url")
+    if not data:
+        return "it was installed without a record of where it came from (a package index?)"
+    if isinstance(url, str) and url.startswith("file:"):
+        folder = data.get("dir_info")
+        what = (
+            ("an editable folder" if folder.get("editable") else "a folder")
+            if isinstance(folder, dict)
+            else "a repository"
+            if "vcs_info" in data
+            else "a file"
+        )
+        return f"it was installed from {what} on this machine, which a CI runner cannot reach"
+    return "its record of where it was installed from gives no address pip can install from"
+
+
+def _is_word(value: object) -> bool:
+    """A value that can stand in a requirement line: text without white space or ``#@``."""
+    return isinstance(value, str) and re.fullmatch(r"[^\s#@]+", value) is not None
+
+
+def _is_remote(url: str) -> bool:
+    """An address a CI runner may reach: not a local path, one line, nothing invisible."""
+    try:
+        parts = urlsplit(url)
+    except ValueError:
+        return False
+    return (
+        parts.scheme not in ("", "file")
+        and bool(parts.hostname)
+        and re.fullmatch(r"[!-~]+", url) is not None  # printable ASCII: no space, no newline
+    )
+
+
+def _without_credentials(url: str) -> str:
+    """The address without a user's password or token (PEP 610 allows only ``git@`` and
+    ``${VARIABLES}`` there): requirements.txt is committed, and often public."""
+    parts = urlsplit(url)
+    user, at, host = parts.netloc.rpartition("@")
+    if not at or user == "git" or re.fullmatch(r"(\$\{\w+\}:?)+", user):
+        return url
+    return urlunsplit(parts._replace(netloc=host))
 
 
 def skeleton(*parts: str, values: dict[str, str]) -> str:
@@ -120,6 +247,7 @@ def contents(folder: Path, title: str | None, language: str) -> dict[str, bytes]
         "heading": title,
         "language": language,
         "version": __version__,
+        "claimtrack": claimtrack_requirement(installed_from()).rstrip("\n"),
         **{key: editor_config(name) for key, name in EDITORS.items()},
     }
     return {

@@ -54,10 +54,27 @@ class SavedPage:
     sha256: str
 
 
+def is_tracker(folder: Path) -> bool:
+    """Whether ``folder`` is a tracker's root: it has tracker.yaml (`claimtrack init` writes
+    one), or, for a tracker started before tracker.yaml was written, a claims/ or sources/
+    folder.  Anything in tracker.yaml's place counts: loading reports what is wrong with it."""
+    return os.path.lexists(folder / SETTINGS_FILE) or any(
+        (folder / name).is_dir() for name in FOLDERS.values()
+    )
+
+
 def check_root(root: Path) -> Path:
-    """``root`` resolved; refused unless it is a folder (the one check of a tracker's root)."""
+    """``root`` resolved; refused unless it is a tracker's folder (the one check of a
+    tracker's root): a command run in the wrong folder must not report nothing wrong, build
+    an empty site or write claims/ there."""
     if not root.is_dir():
         raise UsageError(f"{root}: no such folder")
+    if not is_tracker(root):
+        raise UsageError(
+            f"not a tracker: {root.absolute()} has no {SETTINGS_FILE} (nor claims/ or "
+            "sources/); give the tracker's folder with --root DIR, or start a new tracker "
+            "with `claimtrack init DIR`"
+        )
     return root.resolve()
 
 

@@ -14,7 +14,6 @@ all read the same Coverage.
 from __future__ import annotations
 
 import hashlib
-import math
 import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -31,7 +30,6 @@ from ..analysis import Analysis
 from ..store import CoverageKey
 from ..text.sentences import sentence_spans
 from ..text.textnorm import mapped, normalise
-from .signals import Signal, score, signals
 
 
 class Cited(StrEnum):
@@ -80,12 +78,13 @@ class CoverageCounts:
 
     @property
     def percent(self) -> int:
-        """Of the sentences cited or reviewed; rounded down, so 100 only when complete."""
-        return whole_percent(self.ratio)
+        """Of the sentences cited or reviewed, as every page and command shows it
+        (whole_percent)."""
+        return whole_percent(self.cited + self.reviewed, self.sentences)
 
     @property
     def cited_percent(self) -> int:
-        return whole_percent(self.cited_ratio)
+        return whole_percent(self.cited, self.sentences)
 
     def to_json(self) -> dict[str, int | float]:
         return {
@@ -151,9 +150,18 @@ def fraction(part: int, total: int) -> float:
     return round(part / total, 4) if total else 1.0
 
 
-def whole_percent(ratio: float) -> int:
-    """A ratio as a percentage rounded down: 99.6% is not 100% while a sentence is missing."""
-    return math.floor(ratio * 100 + 1e-9)
+def whole_percent(part: int, total: int) -> int:
+    """``part`` of ``total`` as a whole percentage, rounded half up (1 of 6 is 17%), from
+    the counts themselves (no float to round twice); but never 100 while a sentence is
+    missing, nor 0 once one counts.  A text without sentences lacks nothing: 100."""
+    if total <= 0:
+        return 100
+    shown = (200 * part + total) // (2 * total)
+    if part < total:
+        shown = min(shown, 99)
+    if part > 0:
+        shown = max(shown, 1)
+    return shown
 
 
 def cited_quotes(a: Analysis, source_id: str) -> list[str]:
@@ -236,11 +244,13 @@ def _merged(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
     return out
 
 
-def sentences_of(text: str, spans: list[tuple[int, int]]) -> list[Sentence]:
+def sentences_of(text: str, spans: list[tuple[int, int]], language: str) -> list[Sentence]:
+    """The sentences of ``text`` (split in ``language``, the source's), each cited or not by
+    the quotes at ``spans``."""
     quoted = _merged(spans)
     found = []
     j = 0
-    for start, end in sentence_spans(text):
+    for start, end in sentence_spans(text, language):
         # One sweep over sentences and quotes, both in text order.
         while j < len(quoted) and quoted[j][1] <= start:
             j += 1
@@ -343,7 +353,8 @@ def coverage_key(a: Analysis, source_id: str) -> CoverageKey | None:
     key = None
     if archive is not None and loaded is not None:
         reviewed = [(e.sentence, e.reason) for e in loaded.record.reviewed_uncited]
-        quoted = orjson.dumps([cited_quotes(a, source_id), reviewed])
+        # The language too: the sentences are split in it.
+        quoted = orjson.dumps([cited_quotes(a, source_id), reviewed, loaded.record.language])
         key = (archive.sha256, hashlib.sha256(quoted).hexdigest())
     keys[source_id] = key
     return key
@@ -356,43 +367,5 @@ def coverage(a: Analysis, source_id: str) -> Coverage | None:
     if archive is None or loaded is None:
         return None
     spans = quote_spans(a, source_id, cited_quotes(a, source_id))
-    return match_reviewed(
-        archive.text, sentences_of(archive.text, spans), list(loaded.record.reviewed_uncited)
-    )
-
-
-def known_names(a: Analysis) -> frozenset[str]:
-    """Organisations and people the records name: claimants, publishers, authors."""
-    names: set[str] = set()
-    for claim in a.tracker.claims.values():
-        claimant = claim.record.claimant
-        names.add(claimant.name)
-        if claimant.organisation:
-            names.add(claimant.organisation)
-    for source in a.tracker.sources.values():
-        if source.record.publisher:
-            names.add(source.record.publisher)
-        names.update(source.record.authors)
-    return frozenset(n for n in names if n.strip())
-
-
-@dataclass(frozen=True)
-class Uncited:
-    sentence: Sentence
-    line: int
-    column: int
-    text: str
-    signals: tuple[Signal, ...]
-
-    @property
-    def score(self) -> int:
-        return score(self.signals)
-
-
-def ranked(found: Coverage, names: frozenset[str]) -> list[Uncited]:
-    """The uncited sentences with their signals, strongest first, then in text order."""
-    items = []
-    for s in found.uncited:
-        words = found.words(s)
-        items.append(Uncited(s, *found.position(s), words, signals(words, names)))
-    return sorted(items, key=lambda u: (-u.score, u.sentence.start))
+    found = sentences_of(archive.text, spans, loaded.record.language)
+    return match_reviewed(archive.text, found, list(loaded.record.reviewed_uncited))

@@ -17,16 +17,8 @@ from ...problems import Problem, printable
 from ...records import Source
 from ..analysis import Analysis
 from ..rules.reviewed import reviewed_sentences
-from .counts import (
-    Coverage,
-    Reviewed,
-    Uncited,
-    counts_json,
-    coverage,
-    known_names,
-    ranked,
-    whole_percent,
-)
+from .counts import Coverage, CoverageCounts, Reviewed, counts_json, coverage
+from .ranking import Uncited, known_names, ranked
 
 
 @dataclass(frozen=True)
@@ -57,8 +49,21 @@ def report(a: Analysis, source_ids: Iterable[str]) -> list[SourceCoverage]:
     return out
 
 
-def percent(ratio: float) -> str:
-    return f"{whole_percent(ratio)}%"
+def below(counts: CoverageCounts, minimum: float) -> str | None:
+    """Why a source's coverage is below ``minimum`` (0 to 1, `coverage --min`), or None
+    when it is not.  The coverage as shown everywhere (a whole percentage, rounded), with
+    more places only where that rounds up to the minimum: "79.6% is below the minimum of
+    80%", never "80% is below the minimum of 80%"."""
+    if counts.ratio >= minimum:
+        return None
+    limit = round(minimum * 100, 6)  # 0.07 * 100 is 7.000000000000001
+    exact = counts.ratio * 100
+    shown = f"{counts.percent}%"
+    for places in (1, 2):
+        if float(shown.rstrip("%")) < limit:
+            break
+        shown = f"{exact:.{places}f}%"
+    return f"coverage {shown} is below the minimum of {limit:g}%"
 
 
 def _header(item: SourceCoverage) -> str:
@@ -72,7 +77,7 @@ def _header(item: SourceCoverage) -> str:
     )
     if c.reviewed:
         head += f", {c.reviewed} reviewed as stating no claim"
-    return f"{head}; coverage {percent(c.ratio)}, {len(item.uncited)} uncited"
+    return f"{head}; coverage {c.percent}%, {len(item.uncited)} uncited"
 
 
 def format_text(items: list[SourceCoverage]) -> str:

@@ -19,7 +19,7 @@ from difflib import SequenceMatcher
 from itertools import pairwise
 
 from ...textrules import has_visible
-from .sentences import sentence_starts
+from .sentences import DEFAULT_LANGUAGE, sentence_starts
 from .textnorm import MappedText, longest_found_prefix, mapped, normalise
 
 # The most of the archive shown on each side of a quote.
@@ -45,11 +45,13 @@ class QuoteContext:
 
 class ArchiveText:
     """One archived text, normalised, and what finding quotes in context needs of it:
-    the offset map and the sentence starts, each made once, when a quote first needs it."""
+    the offset map and the sentence starts (in ``language``, the source's), each made
+    once, when a quote first needs it."""
 
-    def __init__(self, original: str, normalised: str) -> None:
+    def __init__(self, original: str, normalised: str, language: str = DEFAULT_LANGUAGE) -> None:
         self.original = original
         self.normalised = normalised
+        self.language = language
         self._offsets: MappedText | None = None
         self._mapped = False
         self._starts: list[int] | None = None
@@ -61,7 +63,7 @@ class ArchiveText:
 
     def starts(self) -> list[int]:
         if self._starts is None:
-            self._starts = sentence_starts(self.original)
+            self._starts = sentence_starts(self.original, self.language)
         return self._starts
 
 

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from ...edit.scaffold import init_tracker
+from ...edit.scaffold import UNKNOWN_ADDRESS, init_tracker
 from ..options import language_arg
 
 
@@ -40,6 +40,11 @@ def run(args: argparse.Namespace) -> int:
     folder: Path = args.dir
     written = init_tracker(folder, args.title, args.language)
     print(f"wrote {len(written)} files into {folder}: {', '.join(written)}")
+    if UNKNOWN_ADDRESS in (folder / "requirements.txt").read_text("utf-8"):
+        print(
+            "note: claimtrack was not installed from an address a CI runner can reach: set it "
+            f"in {folder / 'requirements.txt'} (see the comment there) before you push"
+        )
     print(
         f"next: in {folder}, `claimtrack new source ID --text FILE`, then `claimtrack new claim ID`"
     )

@@ -14,24 +14,28 @@ from typing import Any
 
 from ...edit.apply import Change, apply
 from ...edit.changes.measurement import edit_add_measurement
-from ...edit.new_record import GivenPage, check_id, read_given, start_claim, start_source
+from ...edit.new_record import GivenPage, read_given, start_claim, start_source
 from ...layout import page_rel
 from ...load.files import PAGE_MAX_BYTES
 from ...web.fetch import fetch
-from ..options import private_addresses_option, seconds_arg
+from ..options import private_addresses_option, record_id_arg, seconds_arg
 
 
 def add_parser(sub: Any, common: Callable[[argparse.ArgumentParser], None]) -> None:
     parser = sub.add_parser("new", help="start a claim or source record from a skeleton")
     kinds = parser.add_subparsers(dest="record", required=True, metavar="claim|source|measurement")
     claim = kinds.add_parser("claim", help="write claims/ID.yaml")
-    claim.add_argument("id", metavar="ID", help="lowercase letters, digits and single hyphens")
+    claim.add_argument(
+        "id", type=record_id_arg, metavar="ID", help="lowercase letters, digits and single hyphens"
+    )
     common(claim)
     claim.set_defaults(run=run, text=None, html=None, url=None)
     source = kinds.add_parser(
         "source", help="write sources/ID.yaml (and sources/ID.txt, sources/ID.html)"
     )
-    source.add_argument("id", metavar="ID", help="lowercase letters, digits and single hyphens")
+    source.add_argument(
+        "id", type=record_id_arg, metavar="ID", help="lowercase letters, digits and single hyphens"
+    )
     copy = source.add_mutually_exclusive_group()
     copy.add_argument(
         "--text",
@@ -68,7 +72,9 @@ def add_parser(sub: Any, common: Callable[[argparse.ArgumentParser], None]) -> N
         "measurement",
         help="append a measurement skeleton to claims/CLAIM_ID.yaml, keeping its layout",
     )
-    measurement.add_argument("id", metavar="CLAIM_ID", help="id of a figure claim")
+    measurement.add_argument(
+        "id", type=record_id_arg, metavar="CLAIM_ID", help="id of a figure claim"
+    )
     common(measurement)
     measurement.set_defaults(run=run_measurement)
 
@@ -78,7 +84,6 @@ def run(args: argparse.Namespace) -> int:
     if args.record == "claim":
         started = start_claim(args.root, args.id, today)
     elif args.url is not None or args.html is not None:
-        check_id(args.id)  # before anything is fetched
         started = start_source(args.root, args.id, today, page=_given_page(args))
     else:
         started = start_source(args.root, args.id, today, text=args.text)

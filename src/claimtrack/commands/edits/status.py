@@ -16,13 +16,14 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any
 
+from ...codes import Code
 from ...edit.apply import Change, apply
 from ...edit.changes.status import NewEntry, QuoteItem, edit_status
-from ...errors import UsageError
-from ...problems import format_text
+from ...errors import DataError, UsageError
+from ...problems import Problem, format_text
 from ...records import Status, TranslatedBy
 from ...textrules import describe_illegal, first_illegal
-from ..options import date_arg
+from ..options import date_arg, record_id_arg
 
 
 def add_parser(sub: Any, common: Callable[[argparse.ArgumentParser], None]) -> None:
@@ -34,7 +35,9 @@ def add_parser(sub: Any, common: Callable[[argparse.ArgumentParser], None]) -> N
         "editing the file in place: comments, blank lines, key order and quoting stay. "
         "Refused, with the file untouched, when the change would fail `claimtrack check`.",
     )
-    parser.add_argument("claim_id", metavar="CLAIM_ID", help="id of the claim (claims/ID.yaml)")
+    parser.add_argument(
+        "claim_id", type=record_id_arg, metavar="CLAIM_ID", help="id of the claim (claims/ID.yaml)"
+    )
     parser.add_argument("new_status", metavar="NEW_STATUS", help=f"one of: {statuses}")
     parser.add_argument("--note", required=True, metavar="TEXT", help="why the status changed")
     parser.add_argument(
@@ -122,6 +125,19 @@ def _refuse_unpublishable(option: str, value: str) -> None:
         )
 
 
+# The check's hints name the record's keys; here the quote came from options, and so does
+# the fix.  A change adds only its own entry: these problems, when it causes them, are its.
+_OPTION_HINTS = {
+    Code.TRANSLATION_MISSING: "give --translation TEXT and --translated-by person|machine "
+    "after its --quote",
+    Code.TRANSLATED_BY_MISSING: "give --translated-by person|machine after its --translation",
+}
+
+
+def _hints_for_options(problems: list[Problem]) -> list[Problem]:
+    return [dataclasses.replace(p, hint=_OPTION_HINTS.get(p.code, p.hint)) for p in problems]
+
+
 def run(args: argparse.Namespace) -> int:
     _refuse_unpublishable("--note", args.note)
     for item in args.evidence:
@@ -137,7 +153,10 @@ def run(args: argparse.Namespace) -> int:
         note=args.note,
         evidence=tuple(args.evidence),
     )
-    done = apply(args.root, Change(args.claim_id, partial(edit_status, entry=entry)), today)
+    try:
+        done = apply(args.root, Change(args.claim_id, partial(edit_status, entry=entry)), today)
+    except DataError as exc:
+        raise DataError(_hints_for_options(exc.problems), str(exc)) from None
     print(
         f"{done.relpath}: status {args.new_status} since {entry.date}; history has one entry more"
     )

@@ -33,7 +33,7 @@ from ...layout import RecordKind
 from ...load.yamlsource import parse_document
 from ...records import TranslatedBy
 from ...records.translated import field_name, quote_name
-from ..options import language_arg
+from ..options import language_arg, record_id_arg
 
 
 def add_parser(sub: Any, common: Callable[[argparse.ArgumentParser], None]) -> None:
@@ -46,7 +46,11 @@ def add_parser(sub: Any, common: Callable[[argparse.ArgumentParser], None]) -> N
         "With --stamp, record again what the translated fields were made from.",
     )
     parser.add_argument(
-        "id", nargs="?", metavar="ID", help="id of a claim (claims/ID.yaml) or source"
+        "id",
+        nargs="?",
+        type=record_id_arg,
+        metavar="ID",
+        help="id of a claim (claims/ID.yaml) or source",
     )
     parser.add_argument(
         "--tracker", action="store_true", help="translate tracker.yaml's title and description"

@@ -31,6 +31,7 @@ from .. import addresses
 from ..languages import X_DEFAULT, SiteLanguage, of_site, translated_in
 from ..model.builders import figure_text
 from ..model.localized import Localized, localized
+from ..model.revisions import REMOVAL_SUMMARIES
 from ..model.views import (
     ArchiveView,
     ClaimSummary,
@@ -212,16 +213,7 @@ def _removal_entry(
     _sub(item, "link", rel="alternate", type="text/html", href=href)
     _sub(item, "updated", _stamp(gone.removed))
     _sub(item, "category", term="revision", label=_("Source rechecked"))
-    if gone.gone:
-        text = _(
-            "The source “%(source)s” was taken down between %(kept)s and %(removed)s; the "
-            "archived copy of %(archived)s still has what this claim quotes from it."
-        )
-    else:
-        text = _(
-            "Between %(kept)s and %(removed)s, the source “%(source)s” removed or changed what "
-            "this claim quotes from it; the archived copy of %(archived)s still has it."
-        )
+    text = _(REMOVAL_SUMMARIES[gone.gone, gone.kept == gone.removed])
     _sub(item, "summary", text % said)
 
 

@@ -17,6 +17,7 @@ from markupsafe import Markup
 
 from ...i18n import N_, same_language
 from ..model.localized import Translated
+from ..model.revisions import REMOVAL_MARKS
 from ..model.views import EvidenceView
 from .blocks import _t, interface_of, marks, page_tag, source_link_html
 from .escaping import escape_text, markup
@@ -105,20 +106,7 @@ def removed(env: Environment, ev: EvidenceView) -> str:
         "removed": _time(env, gone.removed),
         "archived": _time(env, gone.archived),
     }
-    if gone.gone:
-        said = _t(
-            env,
-            "The source's page was taken down between %(kept)s and %(removed)s; the archived "
-            "copy of %(archived)s still has this passage.",
-            **dates,
-        )
-    else:
-        said = _t(
-            env,
-            "Removed from the source between %(kept)s and %(removed)s; the archived copy of "
-            "%(archived)s still has it.",
-            **dates,
-        )
+    said = _t(env, REMOVAL_MARKS[gone.gone, gone.kept == gone.removed], **dates)
     return f'<p class="revision-removed" data-pagefind-ignore>{said}</p>\n'
 
 

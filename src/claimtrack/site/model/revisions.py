@@ -23,6 +23,47 @@ OUTCOME_LABELS: dict[RevisionOutcome, str] = {
 }
 
 
+# How a claim says a cited passage left its source (check/revisions.Removal), by (its page
+# was taken down, last seen the day it was found gone): on the claim's page (the mark,
+# site/html/quotes.py) and in the feed (site/data/feeds.py).  The same day twice is that
+# day, never "between 1 December 2026 and 1 December 2026".
+REMOVAL_MARKS: dict[tuple[bool, bool], str] = {
+    (True, False): N_(
+        "The source's page was taken down between %(kept)s and %(removed)s; the archived "
+        "copy of %(archived)s still has this passage."
+    ),
+    (True, True): N_(
+        "The source's page was taken down on %(removed)s; the archived copy of %(archived)s "
+        "still has this passage."
+    ),
+    (False, False): N_(
+        "Removed from the source between %(kept)s and %(removed)s; the archived copy of "
+        "%(archived)s still has it."
+    ),
+    (False, True): N_(
+        "Removed from the source on %(removed)s; the archived copy of %(archived)s still has it."
+    ),
+}
+REMOVAL_SUMMARIES: dict[tuple[bool, bool], str] = {
+    (True, False): N_(
+        "The source “%(source)s” was taken down between %(kept)s and %(removed)s; the "
+        "archived copy of %(archived)s still has what this claim quotes from it."
+    ),
+    (True, True): N_(
+        "The source “%(source)s” was taken down on %(removed)s; the archived copy of "
+        "%(archived)s still has what this claim quotes from it."
+    ),
+    (False, False): N_(
+        "Between %(kept)s and %(removed)s, the source “%(source)s” removed or changed what "
+        "this claim quotes from it; the archived copy of %(archived)s still has it."
+    ),
+    (False, True): N_(
+        "On %(removed)s, the source “%(source)s” removed or changed what this claim quotes "
+        "from it; the archived copy of %(archived)s still has it."
+    ),
+}
+
+
 @dataclass(frozen=True)
 class PassageState:
     """One cited quote in one revision: there or not (None: the revision's text is not
