@@ -26,9 +26,9 @@ from pygls.io_ import StdoutWriter
 from pygls.lsp.server import LanguageServer
 
 from .._version import __version__
-from ..layout import CLAIMS, SETTINGS_FILE
 from ..live.follow import EditFeed
 from ..load import Cache
+from ..load.files import is_tracker
 from .convert import Units
 from .frames import FrameReader
 from .rpc import ClaimtrackProtocol, run, strict_converter
@@ -48,7 +48,7 @@ def find_root(candidates: list[Path]) -> Path | None:
     """The tracker root: the first folder (or a parent of it) holding tracker.yaml or claims/."""
     for folder in candidates:
         for here in (folder, *folder.parents):
-            if (here / SETTINGS_FILE).is_file() or (here / CLAIMS).is_dir():
+            if is_tracker(here):
                 return here.resolve()
     return None
 

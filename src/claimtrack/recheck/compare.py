@@ -28,13 +28,14 @@ class TextDiff:
     removed: tuple[str, ...] = ()
 
 
-def compare_texts(old: str, new: str) -> TextDiff:
+def compare_texts(old: str, new: str, language: str) -> TextDiff:
+    """The sentences added and removed, split in the source's ``language``."""
     if normalise(old) == normalise(new):
         return TextDiff(True)
     # Each sentence normalised once (a page of 120,000 sentences: normalise is most of the
     # time this takes).
-    old_pairs = [(s, normalise(s)) for s in sentences(old)]
-    new_pairs = [(s, normalise(s)) for s in sentences(new)]
+    old_pairs = [(s, normalise(s)) for s in sentences(old, language)]
+    new_pairs = [(s, normalise(s)) for s in sentences(new, language)]
     old_keys = {key for _, key in old_pairs}
     new_keys = {key for _, key in new_pairs}
     added = tuple(s for s, key in new_pairs if key not in old_keys)

@@ -91,7 +91,7 @@ def recheck(
         found.reason = "no archived text to compare with"
         found.quotes = quote_states(quotes, new_text)
         return found
-    diff = compare_texts(old_text, new_text)
+    diff = compare_texts(old_text, new_text, loaded.record.language)
     found.added, found.removed, found.same_text = diff.added, diff.removed, diff.same
     found.quotes = quote_states(quotes, new_text)
     latest = latest_revision(loaded.record)

@@ -14,6 +14,7 @@ from lsprotocol import types
 from pydantic import BaseModel
 
 from ...check.text.quotecontext import ArchiveText, Closest, closest_passage
+from ...check.text.sentences import DEFAULT_LANGUAGE
 from ...layout import classify, editor_position, record_rel
 from ...load.cache import content_digest
 from ..view import View
@@ -123,17 +124,20 @@ def quote_place(view: View, found: Quoted) -> types.Location | None:
 def closest_in(view: View, source: str, quote: str) -> Closest | None:
     """The passage of the source's archived text closest to a quote not in it."""
     archive = view.tracker.archives.get(source)
+    loaded = view.tracker.sources.get(source)
     if archive is None:
         return None
-    return _closest(quote, archive.text, view.analysis.normalised_archive(source) or "")
+    normalised = view.analysis.normalised_archive(source) or ""
+    language = loaded.record.language if loaded is not None else DEFAULT_LANGUAGE
+    return _closest(quote, archive.text, normalised, language)
 
 
 # Hover is asked again each time the pointer rests on the quote, and definition after it:
 # the same quote in the same archive (a str keeps its hash, so a long archive is hashed
 # once).
 @lru_cache(maxsize=64)
-def _closest(quote: str, original: str, normalised: str) -> Closest | None:
-    return closest_passage(quote, ArchiveText(original, normalised))
+def _closest(quote: str, original: str, normalised: str, language: str) -> Closest | None:
+    return closest_passage(quote, ArchiveText(original, normalised, language))
 
 
 def position_of(text: str, offset: int) -> types.Position:
