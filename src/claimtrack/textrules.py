@@ -78,3 +78,16 @@ def parse_date(text: str) -> dt.date:
         return dt.date.fromisoformat(text)
     except ValueError:
         raise ValueError(f"{text}: no such day in the calendar") from None
+
+
+def common_ends(a: str, b: str) -> tuple[int, int]:
+    """How many characters two texts share at their start, and then at their end (never
+    overlapping the start): what lies between is what changed."""
+    shortest = min(len(a), len(b))
+    start = 0
+    while start < shortest and a[start] == b[start]:
+        start += 1
+    end = 0
+    while end < shortest - start and a[-1 - end] == b[-1 - end]:
+        end += 1
+    return start, end

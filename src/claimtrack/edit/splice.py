@@ -27,6 +27,15 @@ from .spans import Path_, Spans, parse_spans
 BOM = b"\xef\xbb\xbf"
 
 
+def spans_of(text: str) -> Spans:
+    """The spans of a record's text (edit/spans.py), refused when it is not a YAML mapping:
+    a splice works only on a text that parses as one."""
+    spans = parse_spans(text)
+    if spans is None:
+        raise EditError("the file is not a YAML mapping that can be edited")
+    return spans
+
+
 @dataclass(frozen=True)
 class Text:
     """A record's text as a splice sees it: decoded, without its byte-order mark, with the
@@ -43,10 +52,7 @@ class Text:
 
     @cached_property
     def spans(self) -> Spans:
-        spans = parse_spans(self.text)
-        if spans is None:
-            raise EditError("the file is not a YAML mapping that can be edited")
-        return spans
+        return spans_of(self.text)
 
 
 @dataclass(frozen=True, slots=True)

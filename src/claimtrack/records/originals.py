@@ -19,6 +19,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+from ..textrules import common_ends
 from .translations import fingerprint
 
 # What a quote's note holds after the quote: its English translation (fields.quote_skeleton).
@@ -122,13 +123,7 @@ def difference(was: str, now: str) -> tuple[str, str]:
     found 2x." and "…measurement finds 2x." (the whole texts, when they are short).  White
     space is folded first: re-wrapping changes nothing, as for the fingerprint."""
     a, b = _SPACE.sub(" ", was).strip(), _SPACE.sub(" ", now).strip()
-    shortest = min(len(a), len(b))
-    same_start = 0
-    while same_start < shortest and a[same_start] == b[same_start]:
-        same_start += 1
-    same_end = 0
-    while same_end < shortest - same_start and a[-1 - same_end] == b[-1 - same_end]:
-        same_end += 1
+    same_start, same_end = common_ends(a, b)
     return (
         _passage(a, same_start, len(a) - same_end),
         _passage(b, same_start, len(b) - same_end),

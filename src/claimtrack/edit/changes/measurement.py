@@ -16,8 +16,7 @@ from ...layout import newline
 from ...load.yamlsource import parse_document
 from ...problems import a_or_an
 from ..scaffold import skeleton
-from ..spans import parse_spans
-from ..splice import Spliced, Text, append_item, checked_splice, line_start, with_key
+from ..splice import Spliced, Text, append_item, checked_splice, line_start, spans_of, with_key
 
 
 def _item(today: str, dash_col: int, nl: str) -> str:
@@ -27,9 +26,7 @@ def _item(today: str, dash_col: int, nl: str) -> str:
 
 def add_measurement(text: str, today: str) -> str:
     """``text`` with one measurement skeleton more at the end of its ``measurements:``."""
-    spans = parse_spans(text)
-    if spans is None:
-        raise EditError("the file is not a YAML mapping that can be edited")
+    spans = spans_of(text)
     nl = newline(text)
     key = spans.keys.get(("measurements",))
     value = spans.values.get(("measurements",))

@@ -19,8 +19,8 @@ from typing import Any
 from ...errors import EditError
 from ...layout import newline
 from ..scalars import scalar
-from ..spans import Path_, Span, Spans, parse_spans
-from ..splice import Spliced, Text, after_content, checked_splice, line_start
+from ..spans import Path_, Span, Spans
+from ..splice import Spliced, Text, after_content, checked_splice, line_start, spans_of
 
 ENTRY_KEYS = ("date", "status", "note", "evidence")
 
@@ -227,9 +227,7 @@ def _flow_quote(item: QuoteItem, pad: str) -> str:
 
 def record_status_change(text: str, entry: NewEntry) -> str:
     """``text`` with the top-level status set and ``entry`` appended to the history."""
-    spans = parse_spans(text)
-    if spans is None:
-        raise EditError("the file is not a YAML mapping that can be edited")
+    spans = spans_of(text)
     status = spans.values.get(("status",))
     if status is None:
         raise EditError("the claim has no top-level 'status:' to update; add one")

@@ -12,8 +12,16 @@ from __future__ import annotations
 from ...errors import EditError
 from ...layout import newline
 from ..scalars import scalar
-from ..spans import Spans, parse_spans
-from ..splice import Spliced, Text, after_content, append_item, checked_splice, with_key
+from ..spans import Spans
+from ..splice import (
+    Spliced,
+    Text,
+    after_content,
+    append_item,
+    checked_splice,
+    spans_of,
+    with_key,
+)
 
 # The keys of a revisions: entry, in the order they are written.
 ENTRY_KEYS = ("retrieved", "outcome", "url", "sha256", "html_sha256")
@@ -47,7 +55,7 @@ def _top_level_end(text: str, spans: Spans, key: str) -> int | None:
 def _with_key(text: str, key: str, block: str, after: str | None, nl: str) -> str:
     """``text`` with a new top-level ``key:`` and its ``block`` after the node of ``after``
     (or at the end of the file)."""
-    spans = _spans(text)
+    spans = spans_of(text)
     at = _top_level_end(text, spans, after) if after is not None else None
     if at is None:
         lead = "" if text.endswith("\n") or not text else nl
@@ -56,17 +64,10 @@ def _with_key(text: str, key: str, block: str, after: str | None, nl: str) -> st
     return text[:at] + lead + f"{key}:{nl}" + block + text[at:]
 
 
-def _spans(text: str) -> Spans:
-    spans = parse_spans(text)
-    if spans is None:
-        raise EditError("the file is not a YAML mapping that can be edited")
-    return spans
-
-
 def add_revision(text: str, entry: dict[str, str | None]) -> str:
     """``text`` with ``entry`` appended to its ``revisions:`` list (made after ``snapshot:``
     when the record has none)."""
-    spans = _spans(text)
+    spans = spans_of(text)
     nl = newline(text)
     pairs = _ordered(entry, ENTRY_KEYS)
     key = spans.keys.get(("revisions",))
@@ -87,7 +88,7 @@ def add_revision(text: str, entry: dict[str, str | None]) -> str:
 def add_snapshot(text: str, snapshot: dict[str, str | None]) -> str:
     """``text`` with its first ``snapshot:`` filled in: in place of an empty ``snapshot:``
     (as `new source` leaves it without an archived copy), else as a new key at the end."""
-    spans = _spans(text)
+    spans = spans_of(text)
     nl = newline(text)
     pairs = _ordered(snapshot, SNAPSHOT_KEYS)
     key = spans.keys.get(("snapshot",))

@@ -23,8 +23,8 @@ from ...errors import EditError
 from ...layout import newline
 from ...records.originals import noted
 from ..scalars import awkward, double_quoted, folded, scalar, single_quoted
-from ..spans import Path_, Span, Spans, parse_spans
-from ..splice import after_content, line_start
+from ..spans import Path_, Span, Spans
+from ..splice import after_content, line_start, spans_of
 
 COMMENT_WIDTH = 88  # columns a comment line for the translator fills, indentation included
 _NULLS = frozenset({"", "~", "null", "Null", "NULL"})
@@ -315,9 +315,7 @@ def merge(
     the new original) written again: a stamp makes the original as it is now the one the
     translation was made from.  A comment that does not hold that fingerprint (edited
     since, or a translator's own) is left as it is."""
-    spans = parse_spans(text)
-    if spans is None:
-        raise EditError("the file is not a YAML mapping that can be edited")
+    spans = spans_of(text)
     merger = _Merger(text, spans)
     for path, branch in trees:
         merger.merge(path, branch, "plain")

@@ -32,6 +32,7 @@ from ...load.parse import SCHEMA_HEADER, schema_header
 from ...load.validation import close_names
 from ...load.yamlsource import parse_document
 from ...problems import Problem
+from ...textrules import common_ends
 from ..view import View
 
 # How many close ids are offered for an unknown one.
@@ -91,13 +92,7 @@ class Document:
         old = self.text
         if old == new:
             return None
-        limit = min(len(old), len(new))
-        start = 0
-        while start < limit and old[start] == new[start]:
-            start += 1
-        end = 0
-        while end < limit - start and old[-1 - end] == new[-1 - end]:
-            end += 1
+        start, end = common_ends(old, new)
         scalar = self._scalar_around(start, len(old) - end)
         if scalar is not None:
             start, stop = scalar
