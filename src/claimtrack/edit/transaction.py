@@ -230,11 +230,11 @@ def journal_writer(root: Path) -> int | None:
     return None if journal is None else writer_of(journal)
 
 
-def wait_for_writers(root: Path, seconds: float = WAIT_SECONDS) -> str | None:
+def wait_for_writers(root: Path, seconds: float | None = None) -> str | None:
     """Return once no other living command is writing the tracker, having finished or
     undone what a killed one left (what was done, in a sentence); refused when one still
     writes after ``seconds``."""
-    deadline = time.monotonic() + seconds
+    deadline = time.monotonic() + (WAIT_SECONDS if seconds is None else seconds)
     while True:
         journal = read_journal(root)
         if journal is None:
