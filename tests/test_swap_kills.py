@@ -173,12 +173,14 @@ def test_a_leftover_without_the_marker_is_removed_when_its_name_is_claimtracks(
         f".site.build-{DEAD_PID}-ABCDEFGH",
         f".site.old-{DEAD_PID}-abcdefgh",  # an old site is only ever put back, when marked
         f".other.build-{DEAD_PID}-abcdefgh",  # another output folder's
-        f".site.build-{os.getpid()}-abcdefgh",  # its process runs
+        ".site.build-{running}-abcdefgh",  # its process runs (this test's)
         ".site.build-1-abcdefgh",
     ],
 )
 def test_an_unmarked_folder_that_is_not_a_dead_builds_survives(tmp_path: Path, name: str) -> None:
-    foreign = tmp_path / name
+    # The pid is this process's, filled in here: a test's name must not change with the
+    # process that collects it (each of pytest-xdist's workers collects them all).
+    foreign = tmp_path / name.format(running=os.getpid())
     foreign.mkdir()
     (foreign / "notes.txt").write_text("mine", encoding="utf-8")
     build_site(FIXTURES / "minimal", tmp_path / "site", today=FIXTURE_TODAY, search=False)
