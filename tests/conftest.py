@@ -65,36 +65,10 @@ def tracker(tmp_path: Path) -> Callable[[str], Path]:
     return make
 
 
-# The language server's tests that run an asyncio loop (pytest-lsp's clients).
-ASYNC_MODULES = frozenset(
-    {"test_lsp_features", "test_lsp_parity", "test_lsp_robust", "test_lsp_server"}
-)
-
-
-def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Playwright's sync API keeps an event loop running in the main thread for the rest
-    of the session, from its first browser test on; the language server's tests
-    (pytest-asyncio) cannot start a loop of their own after that in the same process.
-
-    In one process the browser tests run last.  Spread over processes (pytest-xdist's
-    ``--dist loadgroup``, as .ci/run runs them), the browser tests are one group and the
-    asyncio tests another, both first: each group goes whole to one worker, the two to
-    different workers, the browsers' sites are built once, and the other tests fill in
-    around them."""
-    if config.getoption("dist", "no") == "loadgroup":
-        for item in items:
-            if item.get_closest_marker("browser") is not None:
-                item.add_marker(pytest.mark.xdist_group("browser"))
-            elif (
-                item.module is not None and item.module.__name__.rpartition(".")[2] in ASYNC_MODULES
-            ):
-                item.add_marker(pytest.mark.xdist_group("lsp-asyncio"))
-
-        def first(item: pytest.Item) -> int:
-            if item.get_closest_marker("browser") is not None:
-                return 0
-            return 1 if item.get_closest_marker("xdist_group") is not None else 2
-
-        items.sort(key=first)
-        return
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The browser tests run last.  Playwright's sync API keeps an event loop running in
+    the main thread for the rest of the session, from its first test on; the language
+    server's tests (pytest-asyncio) cannot start a loop of their own after that.  Spread
+    over processes (pytest-xdist, as .ci/run runs them), each worker runs the tests it is
+    sent in this order too."""
     items.sort(key=lambda item: item.get_closest_marker("browser") is not None)
