@@ -118,3 +118,33 @@ def format_text(problems: list[Problem]) -> str:
 
 def format_json(problems: list[Problem]) -> str:
     return json.dumps([p.to_json() for p in problems], ensure_ascii=False, indent=2)
+
+
+# `--format github`: GitHub Actions' workflow commands, ruff's and pylint's convention, which
+# the runner shows as annotations on the file.  An info item (the worklist's) is a notice.
+_GITHUB = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "notice"}
+# What the runner undoes (actions/runner, ActionCommand.cs): in the message %, CR and LF;
+# in a property also the , between properties and the : that ends them.  All at once
+# (str.translate), so that no escape is escaped again.
+_DATA = str.maketrans({"%": "%25", "\r": "%0D", "\n": "%0A"})
+_PROPERTY = str.maketrans({"%": "%25", "\r": "%0D", "\n": "%0A", ",": "%2C", ":": "%3A"})
+
+
+def github_command(problem: Problem) -> str:
+    """``::warning file=PATH,line=L,col=C,title=CODE::message; hint``, on one line.
+
+    A line break in the message is kept (as %0A: the annotation shows it); every other
+    unsafe character is escaped as :func:`printable` does, as the log is a terminal too
+    (it draws ANSI colours)."""
+    p = problem
+    text = p.message if p.hint is None else f"{p.message}; {p.hint}"
+    properties = (("file", p.path), ("line", p.line), ("col", p.column), ("title", p.code))
+    where = ",".join(
+        f"{key}={printable(str(value).translate(_PROPERTY))}" for key, value in properties
+    )
+    return f"::{_GITHUB[p.severity]} {where}::{printable(text.translate(_DATA))}"
+
+
+def format_github(problems: Iterable[Problem]) -> str:
+    """One workflow command a line; no count (the step's exit status says whether it failed)."""
+    return "\n".join(github_command(p) for p in problems)

@@ -20,10 +20,11 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from ..codes import Code
 from ..layout import SETTINGS_FILE
 from ..load import Loaded, Tracker
 from ..load.nodes import Path_, Positions
-from ..problems import printable
+from ..problems import Problem, printable, report
 from ..records import Claim, Source
 from ..records.translated import (
     FieldState,
@@ -182,13 +183,29 @@ def format_text(main: str, reports: list[LanguageReport]) -> str:
     blocks = []
     for r in reports:
         lines = [_records_line(r)]
-        lines += [
-            f"{g.path}:{g.line}:{g.column}: {r.language}: {g.field} is {g.state}"
-            + (f": {g.change}" if g.change else "")
-            for g in r.gaps
-        ]
+        lines += [f"{g.path}:{g.line}:{g.column}: {_gap_text(r.language, g)}" for g in r.gaps]
         blocks.append("\n".join(printable(line) for line in lines))
     return "\n\n".join(blocks)
+
+
+def _gap_text(language: str, g: Gap) -> str:
+    return f"{language}: {g.field} is {g.state}" + (f": {g.change}" if g.change else "")
+
+
+def gap_problems(reports: list[LanguageReport]) -> list[Problem]:
+    """Each missing or stale field as a problem, for `--format github`: a stale one under
+    the check's own code (translation-stale, a warning), a missing one under the
+    worklist's (review-translation: advice, a notice), in the report's order."""
+    return [
+        report(
+            g.path,
+            (g.line, g.column),
+            Code.TRANSLATION_STALE if g.state == "stale" else Code.REVIEW_TRANSLATION,
+            _gap_text(r.language, g),
+        )
+        for r in reports
+        for g in r.gaps
+    ]
 
 
 def to_json(r: LanguageReport) -> dict[str, Any]:

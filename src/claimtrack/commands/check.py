@@ -15,7 +15,7 @@ def add_parser(sub: Any, common: Callable[[argparse.ArgumentParser], None]) -> N
     parser = sub.add_parser("check", help="validate the records and report every problem")
     common(parser)
     parser.add_argument("--strict", action="store_true", help="warnings fail the check too")
-    format_option(parser)
+    format_option(parser, github=True)
     cache_option(parser)
     parser.set_defaults(run=run)
 
@@ -38,15 +38,19 @@ def run(args: argparse.Namespace) -> int:
     # Here, not above: the parser and a replay are made without the rules' imports.
     from ..check import run_checks
     from ..load import load_tracker
-    from ..problems import fails, format_json, format_text
+    from ..problems import fails, format_github, format_json, format_text
 
     cache = open_cache(args)
     _, problems = run_checks(load_tracker(args.root, cache), today, cache)
     cache.save()
     if args.format == "json":
         stdout = format_json(problems) + "\n"
+    elif not problems:
+        stdout = ""
+    elif args.format == "github":
+        stdout = format_github(problems) + "\n"
     else:
-        stdout = format_text(problems) + "\n" if problems else ""
+        stdout = format_text(problems) + "\n"
     done = Replay(stdout, "", 1 if fails(problems, args.strict) else 0)
     if manifest is not None:
         manifest.record(done.stdout, done.stderr, done.code)

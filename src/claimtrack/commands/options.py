@@ -129,10 +129,14 @@ def site_folder(args: argparse.Namespace) -> Path:
     return out if out is not None else args.root / "site"
 
 
-def format_option(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "--format", choices=("text", "json"), default="text", help="text for people, json for tools"
-    )
+def format_option(parser: argparse.ArgumentParser, github: bool = False) -> None:
+    """--format text|json; with ``github`` (`check`, `review`, `translations`: lists of places
+    in the records) also github, GitHub Actions' annotations."""
+    help = "text for people, json for tools"
+    if github:
+        help += ", github for GitHub Actions (one workflow command a line: an annotation)"
+    choices = ("text", "json", "github") if github else ("text", "json")
+    parser.add_argument("--format", choices=choices, default="text", help=help)
 
 
 def cache_option(parser: argparse.ArgumentParser) -> None:

@@ -21,7 +21,7 @@ def add_parser(sub: Any, common: Callable[[argparse.ArgumentParser], None]) -> N
         "strongest uncited sentences. The list is advice: the exit status is 0.",
     )
     common(parser)
-    format_option(parser)
+    format_option(parser, github=True)
     cache_option(parser)
     parser.set_defaults(run=run)
 
@@ -31,11 +31,16 @@ def run(args: argparse.Namespace) -> int:
     from ..check import run_checks
     from ..check.worklist import format_json, format_text, worklist
     from ..load import load_tracker
+    from ..problems import format_github
 
     today = args.today or dt.date.today()
     cache = open_cache(args)
     analysis, problems = run_checks(load_tracker(args.root, cache), today, cache)
     items = worklist(analysis, problems, today)
     cache.save()
-    print(format_json(items) if args.format == "json" else format_text(items))
+    if args.format == "github":  # each item a notice; none, no line
+        if items:
+            print(format_github(items))
+    else:
+        print(format_json(items) if args.format == "json" else format_text(items))
     return 0

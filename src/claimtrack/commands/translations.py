@@ -7,10 +7,16 @@ from collections.abc import Callable
 from typing import Any
 
 from ..check.rules.translations import not_site_language
-from ..check.translation_report import format_json, format_text, translation_report
+from ..check.translation_report import (
+    format_json,
+    format_text,
+    gap_problems,
+    translation_report,
+)
 from ..edit.translation import check_declared_case
 from ..errors import DataError, UsageError
 from ..load import load_tracker
+from ..problems import format_github
 from .options import cache_option, format_option, language_arg, open_cache
 
 
@@ -32,7 +38,7 @@ def add_parser(sub: Any, common: Callable[[argparse.ArgumentParser], None]) -> N
         default=None,
         help="report this language only (one of tracker.yaml's translations:)",
     )
-    format_option(parser)
+    format_option(parser, github=True)
     parser.add_argument(
         "--complete",
         action="store_true",
@@ -65,5 +71,10 @@ def run(args: argparse.Namespace) -> int:
     reports = translation_report(tracker, languages)
     cache.save()
     main = settings.language
-    print(format_json(main, reports) if args.format == "json" else format_text(main, reports))
+    if args.format == "github":  # the fields missing or stale only; none, no line
+        found = gap_problems(reports)
+        if found:
+            print(format_github(found))
+    else:
+        print(format_json(main, reports) if args.format == "json" else format_text(main, reports))
     return 1 if args.complete and not all(r.complete for r in reports) else 0
