@@ -27,13 +27,12 @@ from packaging.requirements import Requirement
 from claimtrack.cli import build_parser
 from claimtrack.edit.scaffold import FILES, UNKNOWN_ADDRESS, init_tracker
 
+from .actions_support import BASH
 from .test_docs import commands
 
 SKELETONS = resources.files("claimtrack").joinpath("skeletons", "tracker")
 WORKFLOWS = {rel: name for rel, name in FILES.items() if rel.startswith(".github/workflows/")}
 RECHECK, SITE = ".github/workflows/recheck.yml", ".github/workflows/site.yml"
-# How GitHub runs a step whose shell is `bash` (the workflows' default).
-BASH = ["bash", "--noprofile", "--norc", "-eo", "pipefail"]
 BOT = "github-actions[bot]"
 
 
@@ -154,7 +153,11 @@ def test_the_workflows_run_only_commands_and_options_that_exist() -> None:
     lines = {rel: claimtrack_lines(rel) for rel in WORKFLOWS}
     assert lines == {
         RECHECK: [["claimtrack", "recheck", "--save"]],
-        SITE: [["claimtrack", "check", "--strict"], ["claimtrack", "build"]],
+        SITE: [
+            ["claimtrack", "check", "--format", "github"],
+            ["claimtrack", "check"],
+            ["claimtrack", "build"],
+        ],
     }
     for argv in (line for found in lines.values() for line in found):
         parser = known[argv[1]]
@@ -487,11 +490,12 @@ def test_the_steps_run_with_the_real_claimtrack_in_a_new_tracker(tmp_path: Path)
         "PATH": f"{sysconfig.get_path('scripts')}{os.pathsep}{os.environ['PATH']}",
         "RUNNER_TEMP": str(tmp_path / "runner"),
         "GITHUB_OUTPUT": str(tmp_path / "output"),
+        "GITHUB_STEP_SUMMARY": str(tmp_path / "summary"),
     }
     recheck = run_step(step(RECHECK, "Recheck every source")["run"], env, root)
     assert recheck.returncode == 0, recheck.stderr
     assert Path(env["GITHUB_OUTPUT"]).read_text() == "status=0\n"
-    for name in ("Check every record (warnings fail too)", "Build the site"):
+    for name in ("Check every record (errors fail; warnings are annotations)", "Build the site"):
         done = run_step(step(SITE, name)["run"], env, root)
         assert done.returncode == 0, done.stdout + done.stderr
     upload = step(SITE, "Keep the site for the deployment")
