@@ -17,6 +17,8 @@ from typing import Any
 
 import pytest
 
+from claimtrack.edit.scaffold import init_tracker
+
 from .actions_support import Step, evaluate, read_annotations, run_job
 from .conftest import FIXTURES
 from .test_workflows import COMMIT, RECHECK, SITE, SKELETONS, VCS, WORKFLOWS, git, load, step
@@ -112,7 +114,8 @@ def test_warnings_are_annotations_and_the_site_is_deployed(
     check = steps[CHECK]
     assert check.code == 0, check.output
     found = read_annotations(check.output)
-    assert found and {c.name for c in found} == {"warning"}
+    assert {c.name for c in found} == {"warning"}
+    assert len(found) == len(text.splitlines()) - 1  # each problem; no count line
     assert steps["Build the site"].code == 0
     upload = steps["Keep the site for the deployment"]
     assert upload.ran
@@ -155,8 +158,7 @@ def test_a_pull_request_is_checked_and_built_but_never_deployed(
 
 def test_no_problem_says_so(runner: dict[str, str], tmp_path: Path) -> None:
     root = tmp_path / "tracker"
-    shutil.copytree(FIXTURES / "minimal", root)
-    (root / "requirements.txt").write_text("claimtrack\n")
+    init_tracker(root)  # no record, no problem, whatever the day
     ok, _ = run_job({"steps": [step(SITE, CHECK)]}, runner, root, ON_MAIN)
     assert ok
     assert summary(runner) == "## claimtrack check\n\nNo problems.\n"
