@@ -41,6 +41,7 @@ from .escaping import FastTemplate, markup
 from .fragments import HELPERS, archive_text
 from .names import unknown_names
 from .theme import Theme, package_files
+from .timeline import timeline_item
 from .translation import ConstantMessages, gettext_functions
 
 # Not TemplateErrors, but a mistake in a template's own expressions raises them
@@ -172,6 +173,7 @@ def make_environment(
     env.filters["shared"] = SharedParts(env)
     env.filters["archive_text"] = archive_text
     env.filters["listing_href"] = listing_href
+    env.filters["timeline_item"] = timeline_item
     known = set(sources) | set(package_files("templates"))
     for name, source in sources.items():
         problems.extend(_check_template(env, name, source, known))

@@ -37,6 +37,7 @@ from .localized import (
 from .measured import measured_line, measured_view
 from .revisions import revision_views
 from .textfragment import text_fragment_url
+from .timeline import made, source_versions, timeline
 from .views import (
     STATUSES,
     ClaimantView,
@@ -345,6 +346,20 @@ def claim_view(
         f"reported by {plural(len(sources), 'source')}"
     )
     quantity = quantity_view(claim.quantity, texts) if claim.quantity else None
+    measured = measured_view(
+        claim,
+        a.measured(cid),
+        lambda ev: evidence_view(ev, a.quote_check(ev), a, refs),
+        amount_text,
+        quantity.figure if quantity else "",
+        texts.measurements,
+    )
+    events = timeline(
+        made(claim, a, refs),
+        history,
+        source_versions(claim, a, refs),
+        measured.items if measured else (),
+    )
     return ClaimView(
         summary=summaries[cid],
         claimant=claimant_view(claim),
@@ -358,14 +373,8 @@ def claim_view(
         origins=tuple(refs[o] for o in origins if o in refs),
         origins_sentence=sentence,
         to_check=tuple(refs[s] for s in dict.fromkeys(claim.to_check) if s in refs),
-        measured=measured_view(
-            claim,
-            a.measured(cid),
-            lambda ev: evidence_view(ev, a.quote_check(ev), a, refs),
-            amount_text,
-            quantity.figure if quantity else "",
-            texts.measurements,
-        ),
+        measured=measured,
+        timeline=events,
         record=claim,
     )
 

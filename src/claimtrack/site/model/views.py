@@ -17,6 +17,7 @@ from ...records import STATUS_MEANINGS, Claim, Source, Status
 from .. import addresses
 from .localized import Localized, Translated
 from .revisions import RevisionView
+from .timeline import Event
 
 # Most newsworthy first: what is wrong, then what is open, then what holds.
 STATUS_ORDER: tuple[Status, ...] = (
@@ -231,6 +232,7 @@ class ClaimView:
     origins_sentence: str  # in English (see context.claim_view)
     to_check: tuple[SourceRef, ...]
     measured: MeasuredView | None  # figures only
+    timeline: tuple[Event, ...]  # newest first (timeline.py)
     # The record as written, for claims.json: compared, so that an equal view means an
     # equal JSON line too; not hashed (its lists cannot be).
     record: Claim = field(hash=False)

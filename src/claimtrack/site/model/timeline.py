@@ -1,0 +1,132 @@
+"""A claim's timeline: everything that happened to it, as one dated list, newest first.
+
+Computed, never stored: the records keep their history as the editors wrote it, and this
+list is drawn from it and from the claim's other parts: the date its source made it, each
+status change and correction (history entries), each version of a cited source that
+touched a passage the claim quotes, each measurement of its figure, and each revision of
+the claim by its claimant.  Each event keeps the view the rest of the page shows, so the
+timeline says nothing the page does not.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Iterable
+from dataclasses import dataclass
+from enum import IntEnum
+from typing import TYPE_CHECKING
+
+from ...check.analysis import Analysis
+from ...check.coverage.counts import cited_quotes
+from ...records import Claim
+from .revisions import PassageState, RevisionView, revision_views
+
+if TYPE_CHECKING:  # views.py imports this module
+    from .views import ClaimSummary, HistoryView, MeasurementView, SourceRef
+
+
+class Kind(IntEnum):
+    """What happened; the value orders the events of one day (the later, the higher), so
+    that newest first also reads right within a day: a source's version, then the status
+    it led to."""
+
+    MADE = 0
+    SOURCE_VERSION = 1
+    MEASUREMENT = 2
+    STATUS = 3
+    CORRECTION = 4
+    REVISED = 5
+
+
+@dataclass(frozen=True)
+class Made:
+    """The claim made: the earliest dated source among those its evidence quotes."""
+
+    date: dt.date
+    source: SourceRef
+
+
+@dataclass(frozen=True)
+class SourceVersion:
+    """A version of a cited source that added or took away a passage this claim quotes;
+    ``passages``: those quotes only, as that version has them."""
+
+    source: SourceRef
+    revision: RevisionView
+    passages: tuple[PassageState, ...]
+
+
+@dataclass(frozen=True)
+class Event:
+    date: dt.date
+    kind: Kind
+    made: Made | None = None
+    history: HistoryView | None = None  # a status change or a correction
+    version: SourceVersion | None = None
+    measurement: MeasurementView | None = None
+    claim: ClaimSummary | None = None  # the other claim of a revision by the claimant
+    # For a revision: True on the revised claim's page (``claim`` replaced it), False on
+    # the revising claim's (``claim`` is what it replaced).
+    replaced: bool = False
+
+    @property
+    def kind_name(self) -> str:
+        """The kind as templates and CSS name it: 'source-version'."""
+        return self.kind.name.lower().replace("_", "-")
+
+
+def made(claim: Claim, a: Analysis, refs: dict[str, SourceRef]) -> Made | None:
+    """The date the claim was made: its evidence's earliest published source (None when no
+    source it quotes has a date: the timeline then starts at the first entry)."""
+    dated: list[tuple[dt.date, str]] = []
+    for sid in dict.fromkeys(ev.source for ev in claim.evidence):
+        loaded = a.tracker.sources.get(sid)
+        if loaded is not None and loaded.record.published is not None and sid in refs:
+            dated.append((loaded.record.published, sid))
+    if not dated:
+        return None
+    date, sid = min(dated)
+    return Made(date, refs[sid])
+
+
+def source_versions(
+    claim: Claim, a: Analysis, refs: dict[str, SourceRef]
+) -> tuple[SourceVersion, ...]:
+    """The versions of the claim's sources in which a passage it quotes came or went."""
+    quoted: dict[str, set[str]] = {}
+    for _, ev in claim.quote_items():
+        quoted.setdefault(ev.source, set()).add(ev.quote)
+    out: list[SourceVersion] = []
+    for sid, quotes in quoted.items():
+        loaded = a.tracker.sources.get(sid)
+        if loaded is None or not loaded.record.revisions or sid not in refs:
+            continue  # the unchanged path: a source never rechecked costs one lookup
+        if not quotes.intersection(cited_quotes(a, sid)):
+            continue
+        for revision in revision_views(a, sid):
+            mine = tuple(p for p in revision.passages if p.quote in quotes)
+            if any(p.changed for p in mine):
+                out.append(SourceVersion(refs[sid], revision, mine))
+    return tuple(out)
+
+
+def timeline(
+    made_event: Made | None,
+    history: Iterable[HistoryView],
+    versions: Iterable[SourceVersion],
+    measurements: Iterable[MeasurementView],
+    revisions: Iterable[Event] = (),
+) -> tuple[Event, ...]:
+    """Every event, newest first; within a day, by Kind (the latest first), then by the
+    order the records give (the latest first)."""
+    events: list[Event] = []
+    if made_event is not None:
+        events.append(Event(made_event.date, Kind.MADE, made=made_event))
+    for h in history:
+        kind = Kind.CORRECTION if getattr(h, "correction", None) else Kind.STATUS
+        events.append(Event(h.date, kind, history=h))
+    events.extend(Event(v.revision.date, Kind.SOURCE_VERSION, version=v) for v in versions)
+    events.extend(Event(m.date, Kind.MEASUREMENT, measurement=m) for m in measurements)
+    events.extend(revisions)
+    # sorted() is stable: reversing the records' order first keeps their latest first.
+    return tuple(sorted(reversed(events), key=lambda e: (e.date, e.kind), reverse=True))
