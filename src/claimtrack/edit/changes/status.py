@@ -31,16 +31,19 @@ _FLOW_LINE_REST = re.compile(r"[ \t]*(,?)[ \t]*(?:#[^\n]*)?\r?")
 
 @dataclass(frozen=True, slots=True)
 class QuoteItem:
-    """A history evidence item that quotes its source: written as a mapping."""
+    """A history evidence item that quotes its source (the later version ``revision``
+    keys, or its first copy): written as a mapping."""
 
     source: str
     quote: str
     translation: str | None = None
     translated_by: str | None = None
+    revision: str | None = None
 
     def pairs(self) -> list[tuple[str, str]]:
         given = [
             ("source", self.source),
+            ("revision", self.revision),
             ("quote", self.quote),
             ("translation", self.translation),
             ("translated_by", self.translated_by),
