@@ -29,7 +29,7 @@ from ..view import View
 from .fixes import FIXES, Document, Fix, of_text, offer
 
 # The keys of a quote item, in the order the tool writes them (edit/yamledit.QuoteItem).
-EVIDENCE_ORDER = ("source", "quote", "translation", "translated_by", "translations")
+EVIDENCE_ORDER = ("source", "revision", "quote", "translation", "translated_by", "translations")
 
 
 def code_actions(
