@@ -16,16 +16,20 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from lsprotocol import types
 
 from claimtrack.codes import Code
 from claimtrack.commands.options import evidence_arg
 from claimtrack.load import load_tracker
 from claimtrack.lsp.features.actions import code_actions
 from claimtrack.lsp.features.complete import complete
+from claimtrack.lsp.features.define import definition
+from claimtrack.lsp.features.hover import hover
 from claimtrack.lsp.view import make_view
 from claimtrack.records import Revision, RevisionOutcome, revision_index, revision_keys
 
 from .conftest import TODAY, Result
+from .feature_support import at as cursor_at
 from .feature_support import cursor
 from .test_checks import at, edit, only, problems
 
@@ -271,8 +275,8 @@ def test_completion_after_the_at_writes_the_revision_key(root: Path) -> None:
     assert item.text_edit is not None
     line = text.split("\n")[1]
     edit_ = item.text_edit
-    assert isinstance(edit_.range, object)
-    start, end = edit_.range.start.character, edit_.range.end.character  # type: ignore[union-attr]
+    assert isinstance(edit_, types.TextEdit)
+    start, end = edit_.range.start.character, edit_.range.end.character
     assert line[:start] + edit_.new_text + line[end:] == (
         "  - source: acme-post\n    revision: 2026-11-15"
     )
@@ -319,3 +323,22 @@ def test_claims_json_names_the_revision_each_quote_cites(
     archive = (out / "sources/acme-post/archive/2026-10-01/index.html").read_text()
     assert "The engine ships in January." in archive
     assert "The engine ships in December." not in archive
+
+
+def test_completion_in_a_flow_mapping(root: Path) -> None:
+    marked = "history:\n  - evidence: [{source: acme-post, revision: 2026-‸}]\n"
+    assert completed(root, marked) == ["2026-10-01", "2026-11-15"]
+
+
+def test_hover_and_definition_use_the_cited_revision(root: Path) -> None:
+    """The quote is found in the revision it cites, and shown in that version's context."""
+    view = make_view(root, dt.date(2026, 11, 30))
+    text = (root / SHIPS).read_text(encoding="utf-8")
+    found_text, position = cursor_at(text, "The engine ships in January.", 4)
+    shown = hover(view, SHIPS, found_text, position)
+    assert shown is not None and isinstance(shown.contents, types.MarkupContent)
+    assert shown.contents.value.startswith(
+        "**Found** in `sources/acme-post.revisions/2026-10-01.txt`"
+    )
+    [place] = definition(view, SHIPS, found_text, position)
+    assert place.uri.endswith("sources/acme-post.revisions/2026-10-01.txt")
