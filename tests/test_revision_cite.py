@@ -20,6 +20,7 @@ from lsprotocol import types
 
 from claimtrack.codes import Code
 from claimtrack.commands.options import evidence_arg
+from claimtrack.layout import editor_offset
 from claimtrack.load import load_tracker
 from claimtrack.lsp.features.actions import code_actions
 from claimtrack.lsp.features.complete import complete
@@ -342,3 +343,26 @@ def test_hover_and_definition_use_the_cited_revision(root: Path) -> None:
     )
     [place] = definition(view, SHIPS, found_text, position)
     assert place.uri.endswith("sources/acme-post.revisions/2026-10-01.txt")
+
+
+def test_a_quick_fix_cites_the_revision_that_holds_the_quote(run_cli: Run, root: Path) -> None:
+    """The hint's way out as a fix: revision: set to the latest version holding the words."""
+    path = root / SHIPS
+    edit(path, FIRST, "    quote: The engine ships in January.\n")
+    text = path.read_text(encoding="utf-8")
+    view = make_view(root, dt.date(2026, 11, 30))
+    found = [p for p in view.by_path.get(SHIPS, ()) if p.code == Code.QUOTE_NOT_FOUND]
+    [fix] = [a for a in code_actions(view, SHIPS, text, found) if "revision" in a.title]
+    assert fix.title == (
+        "Cite the revision of 2026-11-15, which holds these words: revision: 2026-11-15"
+    )
+    assert fix.edit is not None and fix.edit.changes is not None
+    [edits] = fix.edit.changes.values()
+    fixed = text
+    for e in sorted(edits, key=lambda e: (e.range.start.line, e.range.start.character))[::-1]:
+        start = editor_offset(text, e.range.start.line, e.range.start.character)
+        end = editor_offset(text, e.range.end.line, e.range.end.character)
+        fixed = fixed[:start] + e.new_text + fixed[end:]
+    assert '  - source: acme-post\n    revision: "2026-11-15"\n    quote: The engine' in fixed
+    path.write_text(fixed, encoding="utf-8")
+    assert quote_problems(run_cli, root) == []

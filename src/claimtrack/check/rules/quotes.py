@@ -63,22 +63,33 @@ def cited_rel(a: Analysis, ev: Evidence) -> str:
     return revision_rel(ev.source, stem or "", ARCHIVE_SUFFIX)
 
 
-def found_elsewhere(a: Analysis, ev: Evidence) -> str | None:
-    """The hint of a quote not in the version it cites: another version that holds it,
-    the latest revision first, then the first copy; None when none does."""
+def version_holding(a: Analysis, ev: Evidence) -> tuple[str | None] | None:
+    """Another version of its source that holds a quote not in the one it cites: (key,) of
+    a revision, the latest first, or (None,) for the first copy; None when none does."""
     keys = revision_keys(a.tracker.sources[ev.source].record.revisions)
     cited = a.cited_revision(ev)
     presence = a.revision_presence(ev.source, ev.quote)
     for i in reversed(range(len(presence))):
         if presence[i] and i != cited:
-            key = keys[i]
-            return f"found in revision {key}: cite it as {ev.source}@{key} (revision: {key})"
+            return (keys[i],)
     if cited is not None and a.quote_found(ev.source, ev.quote):
+        return (None,)
+    return None
+
+
+def found_elsewhere(a: Analysis, ev: Evidence) -> str | None:
+    """The hint of a quote not in the version it cites: another version that holds it
+    (version_holding); None when none does."""
+    holding = version_holding(a, ev)
+    if holding is None:
+        return None
+    key = holding[0]
+    if key is None:
         return (
             f"found in the first copy, {archive_rel(ev.source)}: cite it as {ev.source}, "
             "without revision:"
         )
-    return None
+    return f"found in revision {key}: cite it as {ev.source}@{key} (revision: {key})"
 
 
 def revision_problem(a: Analysis, relpath: str, pos: tuple[int, int], ev: Evidence) -> Problem:
