@@ -1,5 +1,5 @@
 """More edits for the property tests (see tracker_edits): what moves a claim between listings
-(kind, claimant), its quotes, a source's notes, the Chinese translations, and the edits that
+(kind, claimant), its quotes and the revisions they cite, a source's notes, the Chinese translations, and the edits that
 change a file's stamp but not its bytes, or its bytes but not its stamp."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ import time
 from typing import Any
 
 from claimtrack.fsutil import is_recent
-from claimtrack.records.translations import fingerprint
+from claimtrack.records.translations import entry_keys, fingerprint
 
 from .edit_tree import Tree, choose
 from .record_edits import FIRST_STATUS, KINDS, _claim, _source, quote_from
@@ -72,6 +72,36 @@ def change_quote(t: Tree, pick: int, variant: int) -> None:
         item["quote"] = "Words that no archive of this tracker holds."
     else:
         item["quote"] = quote_from(t, str(item.get("source")), variant)
+    t.write_record(f"claims/{cid}.yaml", data)
+
+
+def cite_revision(t: Tree, pick: int, variant: int) -> None:
+    """An evidence item whose source has revisions cites one (issue 26): the variant-th
+    (a gone one: revision-gone); 6: a key its source has not (revision-unknown); 7: its
+    first copy again, revision: taken away."""
+    if (found := _claim(t, pick)) is None:
+        return
+    cid, data = found
+    evidence = data.get("evidence")
+    keys: dict[int, list[str]] = {}
+    items = [e for e in evidence if isinstance(e, dict)] if isinstance(evidence, list) else []
+    for n, item in enumerate(items):
+        rel = f"sources/{item.get('source')}.yaml"
+        source = t.record(rel) if t.exists(rel) else None
+        revisions = source.get("revisions") if source is not None else None
+        if isinstance(revisions, list) and revisions:
+            days = [r.get("retrieved") for r in revisions if isinstance(r, dict)]
+            keys[n] = entry_keys(d for d in days if isinstance(d, dt.date))
+    if not keys:
+        t.skip(f"{cid} cites no source with revisions")
+        return
+    n = sorted(keys)[variant % len(keys)]
+    if variant == 7:
+        items[n].pop("revision", None)
+    elif variant == 6:
+        items[n]["revision"] = "2026-01-01#2"
+    else:
+        items[n]["revision"] = keys[n][variant % len(keys[n])]
     t.write_record(f"claims/{cid}.yaml", data)
 
 

@@ -167,6 +167,12 @@ FIXED = [
     [Edit("recheck_source", 1, 2), Edit("recheck_source", 0, 3)],
     [Edit("recheck_source", 0, 7)],  # E
     [Edit("recheck_source", 0, 0)],
+    # A new quote citing a revision (issue 26), on its archive page once public; one unknown;
+    # the first copy again.
+    [Edit("add_claim", 0, 2), Edit("cite_revision", 0, 0), Edit("set_archive_public", 0, 0)],
+    [Edit("cite_revision", 0, 6)],  # E: revision-unknown
+    [Edit("cite_revision", 0, 1), Edit("recheck_source", 0, 0)],  # E: not in that one
+    [Edit("cite_revision", 0, 7)],
     # Languages: French, its translations current and stale (warnings), Chinese too, then
     # broken translations (E), a language without a catalog (E), French gone (E: its
     # translations name no site language), and the translations gone.

@@ -57,7 +57,7 @@ def test_a_second_measurement_goes_after_the_first_and_its_comments(
     once = path.read_text()
     assert _new(run_cli, root, "rocket-speed").code == 0
     added = _only_inserted(once, path.read_text())
-    assert len(added) == 16 and added[0].startswith("  - value:")
+    assert len(added) == 17 and added[0].startswith("  - value:")
     data = yaml.safe_load(path.read_text())
     assert len(data["measurements"]) == 2 and data["status"] == "unverified"
 

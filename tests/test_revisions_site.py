@@ -250,6 +250,7 @@ def same_day(root: Path) -> Path:
     text = text[:first] + text[text.index("  - retrieved: 2026-11-15\n") :]
     acme.write_text(text, encoding="utf-8")
     (root / "sources/acme-post.revisions/2026-10-01.txt").unlink()
+    (root / "claims/rocket-ships.yaml").unlink()  # it cites the revision of 2026-10-01
     beta = root / "sources/beta-review.yaml"
     beta.write_text(
         beta.read_text(encoding="utf-8").replace(

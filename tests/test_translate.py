@@ -621,7 +621,7 @@ def test_every_shape_of_claim_file_takes_a_translation_and_keeps_its_lines(name:
     data = parse_document(new.encode(), "c").data
     assert data is not None and "fr" in data["translations"]
     # Each quote but a French one has its French translation to fill in.
-    for path, source, _ in quotes_in(data):
+    for path, (source, _, _) in quotes_in(data):
         item: Any = data
         for step in path:
             item = item[step]

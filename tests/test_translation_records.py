@@ -11,13 +11,12 @@ from pydantic import ValidationError
 from claimtrack.records import Claim, Source, TrackerSettings
 from claimtrack.records.translated import (
     claim_fields,
-    entry_keys,
     history_keys,
     quote_state,
     source_fields,
     tracker_fields,
 )
-from claimtrack.records.translations import fingerprint
+from claimtrack.records.translations import entry_keys, fingerprint
 
 
 def claim(**extra: Any) -> Claim:

@@ -115,6 +115,17 @@ FIXED = [
             Edit("recheck_source", 1, 2),
         )
     ),
+    # A quote citing acme-post's first revision (issue 26), on that revision's archive page
+    # once public; then one citing fr-report's gone page (E: revision-gone), its first copy
+    # again.
+    Sequence(
+        (
+            Edit("cite_revision", 2, 0),
+            Edit("set_archive_public", 0, 0),
+            Edit("cite_revision", 2, 1),
+            Edit("cite_revision", 2, 7),
+        )
+    ),
     Sequence(
         (
             Edit("add_claim", 0, 0),

@@ -62,6 +62,8 @@ class Code(StrEnum):
     # Quotes and archives
     QUOTE_NOT_FOUND = "quote-not-found"
     QUOTE_UNCHECKED = "quote-unchecked"
+    REVISION_UNKNOWN = "revision-unknown"
+    REVISION_GONE = "revision-gone"
     SNAPSHOT_MISSING = "snapshot-missing"
     ARCHIVE_MISSING = "archive-missing"
     SNAPSHOT_MISMATCH = "snapshot-mismatch"
@@ -199,11 +201,20 @@ CODES: dict[Code, CodeInfo] = {
     ),
     Code.QUOTE_NOT_FOUND: CodeInfo(
         E,
-        "a quote is not in the archived text (after normalising Unicode NFKC, white space, "
-        "CJK spacing and quotation marks)",
+        "a quote is not in the archived text it cites, the first copy or the revision it "
+        "names (after normalising Unicode NFKC, white space, CJK spacing and quotation "
+        "marks); the hint names another version that holds it",
     ),
     Code.QUOTE_UNCHECKED: CodeInfo(
         W, "the source has no archived text, so the quote was not checked against a copy"
+    ),
+    Code.REVISION_UNKNOWN: CodeInfo(
+        E,
+        "a quote's `revision:` names no entry of its source's `revisions:` (its retrieved "
+        "date, `DATE#2` for a day's second entry)",
+    ),
+    Code.REVISION_GONE: CodeInfo(
+        E, "a quote's `revision:` names a `gone` entry, which keeps no text to prove it against"
     ),
     Code.SNAPSHOT_MISSING: CodeInfo(
         E,

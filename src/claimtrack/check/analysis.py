@@ -6,6 +6,7 @@ whether a quote was found or how many independent origins a claim has.
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 from collections.abc import Callable, Iterable, Iterator
 from enum import StrEnum
@@ -17,7 +18,7 @@ from ..load.files import Archive, read_data_file
 from ..load.yamlsource import parse_document
 from ..problems import Problem
 from ..process.batch import split
-from ..records import Claim, Evidence, RevisionOutcome, Source, revision_stems
+from ..records import Claim, Evidence, RevisionOutcome, Source, revision_index, revision_stems
 from ..records.settings import declared_languages
 from ..textrules import has_visible
 from .graph import Derivation, walk
@@ -29,8 +30,8 @@ from .text.quotecontext import ArchiveText, Context, QuoteContext, as_tuple, quo
 from .text.textnorm import normalise
 
 # What finding one archive's quotes gives: its normalised text (when new), whether it is
-# new, each quote found or not, and (for a site) each quote in context.
-Looked = tuple[str, bool, list[bool], list[Context | None]]
+# new, each quote found or not, and (for a site) the quotes in context, by quote.
+Looked = tuple[str, bool, list[bool], dict[str, Context | None]]
 
 
 class QuoteCheck(StrEnum):
@@ -38,6 +39,7 @@ class QuoteCheck(StrEnum):
     NOT_FOUND = "not-found"
     UNCHECKED = "unchecked"  # the source has no archived copy
     NO_SOURCE = "no-source"  # the source id does not resolve
+    NO_REVISION = "no-revision"  # the revision it names does not resolve, or is gone
 
 
 class Analysis:
@@ -71,8 +73,8 @@ class Analysis:
         # large tracker take a while to gather.
         self.coverage_keys: dict[str, CoverageKey | None] = {}
 
-    def normalised_archive(self, source_id: str) -> str | None:
-        archive = self.tracker.archives.get(source_id)
+    def normalised_archive(self, source_id: str, revision: str | None = None) -> str | None:
+        archive = self.copy_of(source_id, revision)
         return None if archive is None else self._normalised(archive)
 
     def _normalised(self, copy: Archive) -> str:
@@ -89,6 +91,24 @@ class Analysis:
             found = quote_in(quote, self._normalised(copy))
             self.store.remember_quote(copy.sha256, quote, found)
         return found
+
+    def cited_revision(self, ev: Evidence) -> int | None:
+        """The index of the revision a quote names (``revision:``) among its source's; None
+        when it names none, or one its source does not have."""
+        loaded = self.tracker.sources.get(ev.source)
+        if ev.revision is None or loaded is None:
+            return None
+        return revision_index(loaded.record.revisions, ev.revision)
+
+    def copy_of(self, source_id: str, revision: str | None) -> Archive | None:
+        """The text a quote citing ``revision`` is proven against: the source's archived
+        copy (None), or the text of its revision of that key; None when there is none (no
+        copy, a revision unknown or gone, or its text not loaded)."""
+        if revision is None:
+            return self.tracker.archives.get(source_id)
+        loaded = self.tracker.sources.get(source_id)
+        index = None if loaded is None else revision_index(loaded.record.revisions, revision)
+        return None if index is None else self.revision_texts(source_id)[index]
 
     def quote_found(self, source_id: str, quote: str) -> bool | None:
         """Whether the quote is in the source's archived copy; None when there is no copy."""
@@ -127,28 +147,38 @@ class Analysis:
         return latest(self.revision_presence(ev.source, ev.quote))
 
     def removal(self, ev: Evidence) -> Removal | None:
-        """When a quote found in the archived copy went from its source (check/revisions.py);
-        None while its passage is in the latest revision, or was never rechecked."""
+        """When a quote found in the version it cites went from its source
+        (check/revisions.py): the revisions after that version are looked at; None while
+        its passage is in the latest revision, or was never rechecked since."""
         loaded = self.tracker.sources.get(ev.source)
-        if (
-            loaded is None
-            or loaded.record.snapshot is None
-            or not self.quote_found(ev.source, ev.quote)
-        ):
+        if loaded is None or self.quote_check(ev) is not QuoteCheck.FOUND:
             return None
         revisions = loaded.record.revisions
-        return removal(
-            self.revision_presence(ev.source, ev.quote),
-            [r.retrieved for r in revisions],
-            [r.outcome is RevisionOutcome.GONE for r in revisions],
-            loaded.record.snapshot.retrieved,
+        cited = self.cited_revision(ev)
+        if cited is not None:
+            after, archived = cited + 1, revisions[cited].retrieved
+        elif loaded.record.snapshot is not None:
+            after, archived = 0, loaded.record.snapshot.retrieved
+        else:
+            return None
+        went = removal(
+            self.revision_presence(ev.source, ev.quote)[after:],
+            [r.retrieved for r in revisions[after:]],
+            [r.outcome is RevisionOutcome.GONE for r in revisions[after:]],
+            archived,
         )
+        if went is None or not after:
+            return went
+        return dataclasses.replace(went, revision=went.revision + after)
 
-    def quote_context(self, source_id: str, quote: str) -> QuoteContext | None:
-        """The quote's first occurrence in the source's archived copy, in the archive's own
-        characters, with the sentences around it; None without a copy or when not found.
-        Computed once per archive and quote (kept in the store, on disk too)."""
-        archive = self.tracker.archives.get(source_id)
+    def quote_context(
+        self, source_id: str, quote: str, revision: str | None = None
+    ) -> QuoteContext | None:
+        """The quote's first occurrence in the source's archived copy (or in the revision
+        keyed ``revision``), in its own characters, with the sentences around it; None
+        without a copy or when not found.  Computed once per copy and quote (kept in the
+        store, on disk too)."""
+        archive = self.copy_of(source_id, revision)
         loaded = self.tracker.sources.get(source_id)
         if archive is None or loaded is None:
             return None
@@ -158,8 +188,7 @@ class Analysis:
             return None if kept is None else QuoteContext(*kept)
         text = self._texts.get((archive.sha256, language))
         if text is None:
-            normalised = self.normalised_archive(source_id) or ""
-            text = ArchiveText(archive.text, normalised, language)
+            text = ArchiveText(archive.text, self._normalised(archive), language)
             self._texts[(archive.sha256, language)] = text
         found = quote_context(quote, text)
         self.store.remember_context(archive.sha256, language, quote, as_tuple(found))
@@ -180,14 +209,23 @@ class Analysis:
             else [claims[cid] for cid in claim_ids if cid in claims]
         )
         # The archived copies' sha256, with the language of their source: quotes in context
-        # there (a copy two sources share in two languages: the other's when asked).
-        snapshots: dict[str, str] = {}
+        # there (a copy two sources share in two languages: the other's when asked); and in
+        # a revision, those of the quotes that cite it, by its sha256.
+        languages: dict[str, str] = {}
+        snapshots: set[str] = set()
+        cited: set[tuple[str, str]] = set()
         for loaded in chosen:
             for _, ev in loaded.record.quote_items():
                 archive = self.tracker.archives.get(ev.source)
                 source = self.tracker.sources.get(ev.source)
                 if archive is not None and source is not None:
-                    snapshots.setdefault(archive.sha256, source.record.language)
+                    languages.setdefault(archive.sha256, source.record.language)
+                    snapshots.add(archive.sha256)
+                if ev.revision is not None and source is not None:
+                    copy = self.copy_of(ev.source, ev.revision)
+                    if copy is not None:
+                        languages.setdefault(copy.sha256, source.record.language)
+                        cited.add((copy.sha256, ev.quote))
                 copies = [archive, *self.revision_texts(ev.source)]
                 for copy in copies:
                     if copy is None or self.store.quote_result(copy.sha256, ev.quote) is not None:
@@ -208,13 +246,15 @@ class Analysis:
                 if text is None:
                     text = normalise(texts[sha])
                 found = [quote_in(q, text) for q in quotes]
-                around: list[Context | None] = []
-                if contexts and sha in snapshots:
-                    archive = ArchiveText(texts[sha], text, snapshots[sha])
-                    around = [
-                        as_tuple(quote_context(q, archive)) if f else None
+                around: dict[str, Context | None] = {}
+                wanted = [q for q in quotes if sha in snapshots or (sha, q) in cited]
+                if contexts and wanted:
+                    archive = ArchiveText(texts[sha], text, languages[sha])
+                    around = {
+                        q: as_tuple(quote_context(q, archive)) if f else None
                         for q, f in zip(quotes, found, strict=True)
-                    ]
+                        if q in wanted
+                    }
                 done.append((text if new else "", new, found, around))
             return done
 
@@ -225,18 +265,23 @@ class Analysis:
                 self.store.remember_normalised(sha, text)
             for quote, result in zip(quotes, found, strict=True):
                 self.store.remember_quote(sha, quote, result)
-            for quote, context in zip(quotes, around, strict=False):
-                self.store.remember_context(sha, snapshots[sha], quote, context)
+            for quote, context in around.items():
+                self.store.remember_context(sha, languages[sha], quote, context)
 
     def quote_check(self, ev: Evidence) -> QuoteCheck:
         """Whether one quote item (of a claim's evidence, a measurement or the history) stands
-        in its source's archived copy."""
-        if ev.source not in self.tracker.sources:
+        in the version of its source it cites: the archived copy, or the revision it names."""
+        loaded = self.tracker.sources.get(ev.source)
+        if loaded is None:
             return QuoteCheck.NO_SOURCE
-        found = self.quote_found(ev.source, ev.quote)
-        if found is None:
+        if ev.revision is not None:
+            cited = self.cited_revision(ev)
+            if cited is None or loaded.record.revisions[cited].outcome is RevisionOutcome.GONE:
+                return QuoteCheck.NO_REVISION
+        copy = self.copy_of(ev.source, ev.revision)
+        if copy is None:
             return QuoteCheck.UNCHECKED
-        return QuoteCheck.FOUND if found else QuoteCheck.NOT_FOUND
+        return QuoteCheck.FOUND if self._found_in(copy, ev.quote) else QuoteCheck.NOT_FOUND
 
     def quote_checks_of(self, loaded: Loaded[Claim]) -> list[QuoteCheck]:
         """One result per evidence item of the claim, in order."""

@@ -2,12 +2,12 @@
 
 A claim's rules read (check.impact says the same for an edit in one process) the claim's
 own file, the day, tracker.yaml, and of other records only: each source it names (its
-record, archived text and saved page, its origins; or whether it is broken or unknown),
-each claim its ``related`` names (there, broken or unknown), and, when it names an
-unknown id, the set of known ids (the "did you mean" hint).  ``ClaimKeys.key`` is a
-digest of all of these, so a second run (a new process) answers an unchanged claim with
-the problems the first run found, and a claim whose inputs changed in any way is checked
-again.  Positions are in the problems, found in the file of the same digest.
+record, archived text, revisions' texts and saved page, its origins; or whether it is
+broken or unknown), each claim its ``related`` names (there, broken or unknown), and,
+when it names an unknown id, the set of known ids (the "did you mean" hint).
+``ClaimKeys.key`` is a digest of all of these, so a second run (a new process) answers an
+unchanged claim with the problems the first run found, and a claim whose inputs changed in
+any way is checked again.  Positions are in the problems, found in the file of the same digest.
 """
 
 from __future__ import annotations
@@ -40,12 +40,16 @@ class ClaimKeys:
             loaded = tracker.sources.get(sid)
             if loaded is not None:
                 archive, page = tracker.archives.get(sid), tracker.pages.get(sid)
+                # Its revisions' texts: a quote may cite one, and a quote not found is told
+                # which of them holds it.
+                revisions = sorted(copy.sha256 for copy in tracker.revisions.get(sid, {}).values())
                 found = "\x1f".join(
                     (
                         "s" + tracker.digests.get(loaded.path, ""),
                         archive.sha256 if archive is not None else "",
                         page.sha256 if page is not None else "",
                         ",".join(sorted(a.source_origins.get(sid, ()))),
+                        ",".join(revisions),
                     )
                 )
             elif sid in tracker.broken_sources:

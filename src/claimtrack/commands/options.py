@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import datetime as dt
+import re
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -45,6 +46,24 @@ def record_id_arg(text: str) -> str:
             f"{text!r} is not a valid id: use {ID_RULE}, e.g. nvidia-blog-post"
         )
     return text
+
+
+def evidence_arg(text: str) -> tuple[str, str | None]:
+    """An --evidence value: SOURCE_ID, or SOURCE_ID@REVISION for a later version of the
+    source, REVISION being the key of an entry under its revisions: (its retrieved date,
+    DATE#2 for a day's second entry), as a quote's ``revision:`` names it.  Whether the
+    source and the revision exist is the rules' to say, where they are written."""
+    from ..records.translations import ENTRY_KEY_PATTERN  # here, as in language_arg
+
+    source, at, revision = text.partition("@")
+    if not at:
+        return text, None
+    if not re.fullmatch(ENTRY_KEY_PATTERN, revision):
+        raise argparse.ArgumentTypeError(
+            f"{text!r}: after the @, the revision's retrieved date, YYYY-MM-DD, or DATE#2, "
+            "DATE#3 for a later entry of that day (e.g. acme-newsroom@2026-12-01)"
+        )
+    return source, revision
 
 
 def seconds_arg(text: str) -> float:

@@ -32,6 +32,8 @@ from .source import (
     Revision,
     Snapshot,
     Source,
+    revision_index,
+    revision_keys,
     revision_stems,
 )
 from .vocabulary import (
@@ -74,5 +76,7 @@ __all__ = [
     "StatusValue",
     "TrackerSettings",
     "TranslatedBy",
+    "revision_index",
+    "revision_keys",
     "revision_stems",
 ]

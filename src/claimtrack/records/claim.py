@@ -13,7 +13,7 @@ from pydantic import (
     Tag,
 )
 
-from .translations import ClaimTranslation, QuoteTranslation
+from .translations import ClaimTranslation, EntryKey, QuoteTranslation
 from .values import (
     DEFAULT_TOLERANCE,
     FiniteNumber,
@@ -61,6 +61,12 @@ class Quantity(Record):
 
 class Evidence(Record):
     source: RecordId = Field(description="Id of a source in sources/.")
+    revision: EntryKey | None = Field(
+        None,
+        description="The later version of the source the quote is in: the retrieved date of "
+        "an entry under its revisions: (DATE#2 for a day's second entry); empty: its first "
+        "archived copy. A gone entry cannot be cited.",
+    )
     quote: Text = Field(description="Exact words as they stand in the source's own language.")
     translation: Text | None = Field(None, description="English translation when not English.")
     translated_by: TranslatedBy | None = Field(None, description="person or machine.")
@@ -91,7 +97,7 @@ class HistoryEntry(Record):
     evidence: list[HistoryEvidence] = Field(
         default_factory=list,
         description="Sources behind it: a source id, or the source's own words "
-        "(source, quote, translation, translated_by) proving the change.",
+        "(source, revision, quote, translation, translated_by) proving the change.",
     )
 
     @property

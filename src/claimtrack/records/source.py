@@ -12,7 +12,7 @@ from pydantic import (
 )
 from pydantic_core import PydanticCustomError
 
-from .translations import SourceTranslation
+from .translations import SourceTranslation, entry_keys
 from .values import (
     SHA256_PATTERN,
     HttpUrl,
@@ -105,6 +105,20 @@ def revision_stems(revisions: list[Revision]) -> list[str | None]:
     return stems
 
 
+def revision_keys(revisions: list[Revision]) -> list[str]:
+    """The key evidence names each revision by (``revision: KEY``): its retrieved date, or
+    DATE#n for the n-th entry of that day, gone ones counted, as a translation's history
+    keys count entries (translations.entry_keys).  Not the file name (revision_stems),
+    which skips gone entries: a key names an entry of the record, a stem a file."""
+    return entry_keys(revision.retrieved for revision in revisions)
+
+
+def revision_index(revisions: list[Revision], key: str) -> int | None:
+    """The index of the revision ``key`` names; None when no entry has that key."""
+    keys = revision_keys(revisions)
+    return keys.index(key) if key in keys else None
+
+
 class ReviewedSentence(Record):
     """A sentence of the archived text that frames it and states no claim (a heading, a
     byline): `claimtrack coverage` counts it as covered."""
@@ -137,7 +151,7 @@ class Source(Record):
     revisions: list[Revision] = Field(
         default_factory=list,
         description="Later versions found by `claimtrack recheck --save`, oldest first; "
-        "the snapshot stays what quotes are proven against.",
+        "a quote is proven against the snapshot unless it names one of them (revision:).",
     )
     archive_public: StrictBool = Field(
         False,

@@ -8,15 +8,14 @@ site's marks and claims.json all read states from :func:`claim_fields`,
 
 from __future__ import annotations
 
-import datetime as dt
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
 from .claim import Claim, Evidence
 from .settings import TrackerSettings
 from .source import Source
-from .translations import fingerprint
+from .translations import entry_keys, fingerprint
 from .vocabulary import TranslatedBy
 
 State = Literal["current", "stale", "missing", "orphan"]
@@ -47,16 +46,6 @@ def quote_name(where: Sequence[str | int]) -> str:
     """A quote's translation's one name in messages, the `translations` report and
     `translate --stamp --field`: ``quote evidence/0``, by the quote's data path."""
     return "quote " + "/".join(map(str, where))
-
-
-def entry_keys(dates: Iterable[dt.date]) -> list[str]:
-    """Keys of dated entries in file order: the date, or DATE#n for its n-th entry."""
-    seen: dict[dt.date, int] = {}
-    keys = []
-    for day in dates:
-        n = seen[day] = seen.get(day, 0) + 1
-        keys.append(day.isoformat() if n == 1 else f"{day.isoformat()}#{n}")
-    return keys
 
 
 def history_keys(claim: Claim) -> list[str]:

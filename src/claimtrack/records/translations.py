@@ -16,9 +16,11 @@ position: an entry added to the history never shifts the key of another
 
 from __future__ import annotations
 
+import datetime as dt
 import hashlib
 import re
 import unicodedata
+from collections.abc import Iterable
 from functools import lru_cache
 from typing import Annotated
 
@@ -38,6 +40,18 @@ Fingerprint = Annotated[
     Field(description="Written by `claimtrack translate`, never by hand."),
 ]
 EntryKey = Annotated[str, StringConstraints(pattern=ENTRY_KEY_PATTERN)]
+
+
+def entry_keys(dates: Iterable[dt.date]) -> list[str]:
+    """Keys of dated entries in file order: the date, or DATE#n for its n-th entry.  The one
+    rule of a translation's history and measurement keys and of a cited revision's key."""
+    seen: dict[dt.date, int] = {}
+    keys = []
+    for day in dates:
+        n = seen[day] = seen.get(day, 0) + 1
+        keys.append(day.isoformat() if n == 1 else f"{day.isoformat()}#{n}")
+    return keys
+
 
 _SPACE = re.compile(r"\s+")
 

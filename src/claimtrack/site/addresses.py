@@ -52,13 +52,17 @@ def source_page(source_id: str) -> str:
     return f"sources/{source_id}/index.html"
 
 
-def archive_folder(source_id: str) -> str:
-    return f"sources/{source_id}/archive/"
+def archive_folder(source_id: str, revision: str | None = None) -> str:
+    """A source's archive page's folder; a revision's (``revision``: its file's stem,
+    records.revision_stems: 2026-12-01, 2026-12-01-2) is under it."""
+    folder = f"sources/{source_id}/archive/"
+    return folder if revision is None else f"{folder}{revision}/"
 
 
-def archive_page(source_id: str) -> str:
-    """The whole archived text of a source, built only when its record says archive_public."""
-    return f"sources/{source_id}/archive/index.html"
+def archive_page(source_id: str, revision: str | None = None) -> str:
+    """The whole archived text of a source, or of its revision of that stem, built only when
+    its record says archive_public (a revision's, when a quote cites it)."""
+    return archive_folder(source_id, revision) + "index.html"
 
 
 def passage_id(start: int) -> str:

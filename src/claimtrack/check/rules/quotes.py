@@ -12,7 +12,7 @@ from ...layout import ARCHIVE_SUFFIX, PAGE_SUFFIX, archive_rel, page_rel, revisi
 from ...load import Loaded
 from ...load.nodes import Path_, Positions
 from ...problems import Problem, report
-from ...records import Claim, Evidence, Source, revision_stems
+from ...records import Claim, Evidence, RevisionOutcome, Source, revision_keys, revision_stems
 from ..analysis import Analysis, ClaimRule, QuoteCheck, SourceRule
 from ..text.textnorm import divergence, normalise
 
@@ -31,23 +31,97 @@ def quote_problems(
         if result is QuoteCheck.FOUND or result is QuoteCheck.NO_SOURCE:
             continue
         # Looked up only for a problem: a position costs a re-parse of the file.
+        if result is QuoteCheck.NO_REVISION:
+            yield revision_problem(a, relpath, positions.value((*path, "revision")), ev)
+            continue
         pos = positions.value((*path, "quote"))
         if result is QuoteCheck.NOT_FOUND:
+            normalised = a.normalised_archive(ev.source, ev.revision) or ""
             yield report(
                 relpath,
                 pos,
                 Code.QUOTE_NOT_FOUND,
-                f"quote not found in {archive_rel(ev.source)}",
-                not_found_hint(normalise(ev.quote), a.normalised_archive(ev.source) or ""),
+                f"quote not found in {cited_rel(a, ev)}",
+                found_elsewhere(a, ev) or not_found_hint(normalise(ev.quote), normalised),
             )
         elif result is QuoteCheck.UNCHECKED:
             yield report(
                 relpath,
                 pos,
                 Code.QUOTE_UNCHECKED,
-                f"quote not checked against an archived copy: {archive_rel(ev.source)} "
-                "does not exist",
+                f"quote not checked against an archived copy: {cited_rel(a, ev)} does not exist",
             )
+
+
+def cited_rel(a: Analysis, ev: Evidence) -> str:
+    """The file a quote is proven against: its source's archived copy, or the text of the
+    revision it names (a known one, not gone)."""
+    cited = a.cited_revision(ev)
+    if cited is None:
+        return archive_rel(ev.source)
+    stem = revision_stems(a.tracker.sources[ev.source].record.revisions)[cited]
+    return revision_rel(ev.source, stem or "", ARCHIVE_SUFFIX)
+
+
+def version_holding(a: Analysis, ev: Evidence) -> tuple[str | None] | None:
+    """Another version of its source that holds a quote not in the one it cites: (key,) of
+    a revision, the latest first, or (None,) for the first copy; None when none does."""
+    keys = revision_keys(a.tracker.sources[ev.source].record.revisions)
+    cited = a.cited_revision(ev)
+    presence = a.revision_presence(ev.source, ev.quote)
+    for i in reversed(range(len(presence))):
+        if presence[i] and i != cited:
+            return (keys[i],)
+    if cited is not None and a.quote_found(ev.source, ev.quote):
+        return (None,)
+    return None
+
+
+def found_elsewhere(a: Analysis, ev: Evidence) -> str | None:
+    """The hint of a quote not in the version it cites: another version that holds it
+    (version_holding); None when none does."""
+    holding = version_holding(a, ev)
+    if holding is None:
+        return None
+    key = holding[0]
+    if key is None:
+        return (
+            f"found in the first copy, {archive_rel(ev.source)}: cite it as {ev.source}, "
+            "without revision:"
+        )
+    return f"found in revision {key}: cite it as {ev.source}@{key} (revision: {key})"
+
+
+def revision_problem(a: Analysis, relpath: str, pos: tuple[int, int], ev: Evidence) -> Problem:
+    """A quote naming a revision its source does not have, or one that is gone: the message
+    names the source's revisions, the hint those a quote can cite."""
+    revisions = a.tracker.sources[ev.source].record.revisions
+    keys = revision_keys(revisions)
+    texts = [
+        k for k, r in zip(keys, revisions, strict=True) if r.outcome is not RevisionOutcome.GONE
+    ]
+    citable = "the first copy (no revision:)" + (
+        f" or revision {', '.join(texts)}" if texts else ""
+    )
+    if a.cited_revision(ev) is None:
+        named = [k + (" (gone)" if k not in texts else "") for k in keys]
+        return report(
+            relpath,
+            pos,
+            Code.REVISION_UNKNOWN,
+            f"source {ev.source!r} has no revision {ev.revision}: "
+            + (f"its revisions are {', '.join(named)}" if keys else "it has no revisions"),
+            "a revision is named by its retrieved date (DATE#2 for a day's second entry); "
+            "without revision:, a quote cites the first copy",
+        )
+    return report(
+        relpath,
+        pos,
+        Code.REVISION_GONE,
+        f"revision {ev.revision} of {ev.source!r} is gone (HTTP 404 or 410): it keeps no "
+        "text to prove the quote against",
+        f"cite {citable}",
+    )
 
 
 def not_found_hint(quote: str, text: str) -> str:
@@ -224,8 +298,7 @@ def revision_integrity(a: Analysis, loaded: Loaded[Source]) -> Iterator[Problem]
                     loaded.path,
                     loaded.positions.value(("revisions", i, key)),
                     Code.SNAPSHOT_MISMATCH,
-                    f"{rel} has sha256 {copy.sha256 if copy else ''}, "
-                    "not the recorded one",
+                    f"{rel} has sha256 {copy.sha256 if copy else ''}, not the recorded one",
                     "a revision is kept as fetched; restore it from the repository's history",
                 )
     named = {stem for stem in stems if stem is not None}

@@ -23,7 +23,7 @@ from ...errors import DataError, UsageError
 from ...problems import Problem, format_text
 from ...records import Status, TranslatedBy
 from ...textrules import describe_illegal, first_illegal
-from ..options import date_arg, record_id_arg
+from ..options import date_arg, evidence_arg, record_id_arg
 
 
 def add_parser(sub: Any, common: Callable[[argparse.ArgumentParser], None]) -> None:
@@ -43,9 +43,12 @@ def add_parser(sub: Any, common: Callable[[argparse.ArgumentParser], None]) -> N
     parser.add_argument(
         "--evidence",
         action=_Evidence,
+        type=evidence_arg,
         default=[],
-        metavar="SOURCE_ID",
-        help="a source behind the change (repeat for several)",
+        metavar="SOURCE_ID[@REVISION]",
+        help="a source behind the change (repeat for several); SOURCE_ID@REVISION cites the "
+        "later version of the source that entry of its revisions: keeps (its retrieved date, "
+        "DATE#2 for a day's second), for the --quote after it",
     )
     parser.add_argument(
         "--quote",
@@ -53,7 +56,7 @@ def add_parser(sub: Any, common: Callable[[argparse.ArgumentParser], None]) -> N
         dest="evidence",
         metavar="TEXT",
         help="the words of the --evidence before it that prove the change, exactly as they "
-        "stand in its archived copy (refused when they do not)",
+        "stand in its archived copy, or in the revision it names (refused when they do not)",
     )
     parser.add_argument(
         "--translation",
@@ -81,13 +84,15 @@ def add_parser(sub: Any, common: Callable[[argparse.ArgumentParser], None]) -> N
 
 
 class _Evidence(argparse.Action):
-    """--evidence SOURCE_ID: one item of the new entry's evidence, in the order given."""
+    """--evidence SOURCE_ID[@REVISION]: one item of the new entry's evidence, in the order
+    given; one naming a revision is a quote item, its --quote to come."""
 
     def __call__(
         self, parser: argparse.ArgumentParser, ns: argparse.Namespace, value: Any, opt: Any = None
     ) -> None:
         items: list[str | QuoteItem] = list(getattr(ns, self.dest) or [])
-        items.append(str(value))
+        source, revision = value
+        items.append(source if revision is None else QuoteItem(source, "", revision=revision))
         setattr(ns, self.dest, items)
 
 
@@ -107,7 +112,7 @@ class _QuotePart(argparse.Action):
         if field != "quote" and not item.quote:
             parser.error(f"{opt} needs a --quote before it (after its --evidence)")
         if getattr(item, field) not in (None, "") or (
-            field == "quote" and isinstance(last, QuoteItem)
+            field == "quote" and isinstance(last, QuoteItem) and last.revision is None
         ):
             parser.error(f"{opt} given twice for --evidence {item.source}")
         items[-1] = dataclasses.replace(item, **{field: str(value)})
@@ -144,6 +149,12 @@ def run(args: argparse.Namespace) -> int:
         if isinstance(item, str):
             _refuse_unpublishable("--evidence", item)
             continue
+        if not item.quote:
+            # A plain source id names no version: a revision is cited for its words.
+            raise UsageError(
+                f"--evidence {item.source}@{item.revision} needs a --quote after it: a "
+                "revision is cited for the words it holds; nothing was written"
+            )
         for key, value in item.pairs():
             _refuse_unpublishable("--" + key.replace("_", "-"), value)
     today: dt.date = args.today or dt.date.today()

@@ -18,12 +18,14 @@ from typing import Any
 
 from ...errors import EditError
 from ...layout import newline
+from ...records.translations import ENTRY_KEY_PATTERN
 from ..scalars import scalar
 from ..spans import Path_, Span, Spans
 from ..splice import Spliced, Text, after_content, checked_splice, line_start, spans_of
 
 ENTRY_KEYS = ("date", "status", "note", "evidence")
 
+_KEY = re.compile(ENTRY_KEY_PATTERN)  # a revision's key: DATE or DATE#n
 _SEPARATOR = re.compile(r"[ \t]*:[ \t]+")
 _DASH_PREFIX = re.compile(r" *-(?: +| *\r?\n *)")
 _FLOW_LINE_REST = re.compile(r"[ \t]*(,?)[ \t]*(?:#[^\n]*)?\r?")
@@ -31,16 +33,19 @@ _FLOW_LINE_REST = re.compile(r"[ \t]*(,?)[ \t]*(?:#[^\n]*)?\r?")
 
 @dataclass(frozen=True, slots=True)
 class QuoteItem:
-    """A history evidence item that quotes its source: written as a mapping."""
+    """A history evidence item that quotes its source (the later version ``revision``
+    keys, or its first copy): written as a mapping."""
 
     source: str
     quote: str
     translation: str | None = None
     translated_by: str | None = None
+    revision: str | None = None
 
     def pairs(self) -> list[tuple[str, str]]:
         given = [
             ("source", self.source),
+            ("revision", self.revision),
             ("quote", self.quote),
             ("translation", self.translation),
             ("translated_by", self.translated_by),
@@ -49,6 +54,19 @@ class QuoteItem:
 
     def data(self) -> dict[str, str]:
         return dict(self.pairs())
+
+    def written(self, flow: bool) -> list[tuple[str, str]]:
+        """Each key with its value as YAML text: a revision's key plain, as an entry's
+        ``date:`` is written (the tool reads both as text), the rest as is safe."""
+        return [
+            (
+                key,
+                value
+                if key == "revision" and _KEY.fullmatch(value)
+                else scalar(value, "plain", flow),
+            )
+            for key, value in self.pairs()
+        ]
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,9 +165,9 @@ class _Writer:
                 items.append(" " * dash_col + "-" + gap + scalar(item, first.style, False))
                 continue
             # A quote item: its keys one under the other, in line with the first.
-            for n, (key, value) in enumerate(item.pairs()):
+            for n, (key, value) in enumerate(item.written(False)):
                 head = " " * dash_col + "-" + gap if n == 0 else " " * (dash_col + 1 + len(gap))
-                items.append(f"{head}{key}: {scalar(value, 'plain', False)}")
+                items.append(f"{head}{key}: {value}")
         return [key_text + ":", *items]
 
     def block_entry(self) -> tuple[int, str]:
@@ -221,7 +239,7 @@ class _Writer:
 
 
 def _flow_quote(item: QuoteItem, pad: str) -> str:
-    pairs = ", ".join(f"{key}: {scalar(value, 'plain', True)}" for key, value in item.pairs())
+    pairs = ", ".join(f"{key}: {value}" for key, value in item.written(True))
     return "{" + pad + pairs + pad + "}"
 
 

@@ -16,6 +16,7 @@ from functools import partial
 
 from lsprotocol import types
 
+from ...check.rules.quotes import version_holding
 from ...codes import Code
 from ...edit.splice import Spliced, Text
 from ...edit.translation import Request, check_language, plan, translate
@@ -23,13 +24,13 @@ from ...edit.translation.fields import QUOTE_ORDER, TRANSLATED_BY_NOTE, quote_sk
 from ...edit.translation.merge import Branch, Leaf, merge, merged_data
 from ...errors import EditError, UsageError
 from ...problems import Problem
-from ...records import TranslatedBy
+from ...records import Evidence, TranslatedBy
 from ...records.translated import field_name
 from ..view import View
 from .fixes import FIXES, Document, Fix, of_text, offer
 
 # The keys of a quote item, in the order the tool writes them (edit/yamledit.QuoteItem).
-EVIDENCE_ORDER = ("source", "quote", "translation", "translated_by", "translations")
+EVIDENCE_ORDER = ("source", "revision", "quote", "translation", "translated_by", "translations")
 
 
 def code_actions(
@@ -156,8 +157,39 @@ def translated_by_fix(view: View, doc: Document, problem: Problem) -> list[types
     return []
 
 
+def revision_fix(view: View, doc: Document, problem: Problem) -> list[types.CodeAction]:
+    """A quote not in the version of its source it cites but in a later one: ``revision:``
+    set to that one (the hint's way out; going back to the first copy is the editor's)."""
+    for path, _ in doc.at(problem):
+        item = path[:-1]
+        quote, entry = doc.value(path), doc.value(item)
+        if path[-1] != "quote" or not isinstance(quote, str) or not isinstance(entry, dict):
+            continue
+        source, revision = entry.get("source"), entry.get("revision")
+        if not isinstance(source, str) or source not in view.tracker.sources:
+            return []
+        ev = Evidence.model_construct(
+            source=source, revision=revision if isinstance(revision, str) else None, quote=quote
+        )
+        holding = version_holding(view.analysis, ev)
+        if holding is None or holding[0] is None:
+            return []
+        key = holding[0]
+        tree = Branch({"revision": Leaf(key)}, EVIDENCE_ORDER)
+        title = f"Cite the revision of {key}, which holds these words: revision: {key}"
+        return merged(view, doc, title, [(item, tree)], preferred=False)
+    return []
+
+
+def quote_fixes(view: View, doc: Document, problem: Problem) -> list[types.CodeAction]:
+    """A quote not found: its words as the archive writes them, or the revision that
+    holds them."""
+    return FIXES[Code.QUOTE_NOT_FOUND](view, doc, problem) + revision_fix(view, doc, problem)
+
+
 ALL_FIXES: dict[Code, Fix] = {
     **FIXES,
+    Code.QUOTE_NOT_FOUND: quote_fixes,
     Code.MISSING_FIELD: missing_field_fix,
     Code.TRANSLATION_MISSING: english_fix,
     Code.TRANSLATED_BY_MISSING: translated_by_fix,

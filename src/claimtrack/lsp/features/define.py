@@ -57,6 +57,7 @@ class Quoted:
     source: str | None  # the id beside the quote, None when the item names none
     quote: str
     from_record: bool  # taken from the view's record (the view is of this very text)
+    revision: str | None = None  # the revision of the source it cites (None: the first copy)
 
 
 def quote_at(view: View, rel: str, text: str, spot: Spot) -> Quoted | None:
@@ -80,8 +81,8 @@ def quote_at(view: View, rel: str, text: str, spot: Spot) -> Quoted | None:
         if isinstance(item, BaseModel):
             source, quote = getattr(item, "source", None), getattr(item, "quote", None)
             if isinstance(source, str) and isinstance(quote, str):
-                return Quoted(source, quote, True)
-    return Quoted(sibling(text, spot, "source"), spot.text, False)
+                return Quoted(source, quote, True, getattr(item, "revision", None))
+    return Quoted(sibling(text, spot, "source"), spot.text, False, sibling(text, spot, "revision"))
 
 
 def value_at(record: BaseModel, path: Path) -> object:
@@ -104,14 +105,14 @@ def quote_place(view: View, found: Quoted) -> types.Location | None:
     closest passage (quotecontext.closest_passage)."""
     if found.source is None:
         return None
-    archive = view.tracker.archives.get(found.source)
+    archive = view.analysis.copy_of(found.source, found.revision)
     if archive is None:
         return None
-    context = view.analysis.quote_context(found.source, found.quote)
+    context = view.analysis.quote_context(found.source, found.quote, found.revision)
     if context is not None:
         start, end = context.start, context.end
     else:
-        closest = closest_in(view, found.source, found.quote)
+        closest = closest_in(view, found.source, found.quote, found.revision)
         if closest is None:
             return None
         start, end = closest.start, closest.end
@@ -121,13 +122,14 @@ def quote_place(view: View, found: Quoted) -> types.Location | None:
     )
 
 
-def closest_in(view: View, source: str, quote: str) -> Closest | None:
-    """The passage of the source's archived text closest to a quote not in it."""
-    archive = view.tracker.archives.get(source)
+def closest_in(view: View, source: str, quote: str, revision: str | None = None) -> Closest | None:
+    """The passage of the source's archived text (or of its revision keyed ``revision``)
+    closest to a quote not in it."""
+    archive = view.analysis.copy_of(source, revision)
     loaded = view.tracker.sources.get(source)
     if archive is None:
         return None
-    normalised = view.analysis.normalised_archive(source) or ""
+    normalised = view.analysis.normalised_archive(source, revision) or ""
     language = loaded.record.language if loaded is not None else DEFAULT_LANGUAGE
     return _closest(quote, archive.text, normalised, language)
 

@@ -1,5 +1,5 @@
 """What a place of a record holds, by its data path: an id of a source or a claim, a
-quote, a topic, a language tag, or one of an enumeration's values.
+quote, a revision of a source, a topic, a language tag, or one of an enumeration's values.
 
 The enumerations are read from the record models themselves (the type pydantic holds
 for the field at that path), so a status or a kind added to records/vocabulary.py is
@@ -26,6 +26,7 @@ class Role(StrEnum):
     SOURCE_ID = "source id"
     CLAIM_ID = "claim id"
     QUOTE = "quote"
+    REVISION = "revision"  # the key of a revision of the source beside it
     TOPIC = "topic"
     LANGUAGE = "language"
     CHOICE = "choice"  # a value of an enumeration: choices() names them
@@ -56,6 +57,8 @@ def role(spot: Spot) -> Role:
             return Role.CLAIM_ID
         if last == "quote" and "evidence" in named:
             return Role.QUOTE
+        if last == "revision" and "evidence" in named:
+            return Role.REVISION
         if item and path[:1] == ("topics",):
             return Role.TOPIC
     if spot.record == "source" and item and path[:1] == ("derived_from",):

@@ -214,13 +214,19 @@ Fix = Callable[[View, Document, Problem], list[types.CodeAction]]
 
 
 def quote_fix(view: View, doc: Document, problem: Problem) -> list[types.CodeAction]:
-    """The quote replaced by the archive's own characters, when it differs from them only
-    in spaces, quote marks, dashes or case."""
+    """The quote replaced by the archive's own characters (those of the revision it cites,
+    if it names one), when it differs from them only in spaces, quote marks, dashes or case."""
     for path, span in doc.at(problem):
         if path[-1] != "quote" or span.kind != "scalar":
             continue
         quote, source = doc.value(path), doc.value((*path[:-1], "source"))
-        archive = view.tracker.archives.get(source) if isinstance(source, str) else None
+        # The words of the version the quote cites: its revision's text, or the first copy.
+        revision = doc.value((*path[:-1], "revision"))
+        archive = (
+            view.analysis.copy_of(source, revision if isinstance(revision, str) else None)
+            if isinstance(source, str)
+            else None
+        )
         if not isinstance(quote, str) or archive is None:
             continue
         passage = loose_passage(quote, archive.text)

@@ -139,19 +139,24 @@ def quote_summary(view: View, found: Quoted) -> str:
         return "This quote names no source."
     if sid not in tracker.sources:
         return f"The quote's source `{sid}` does not exist."
-    archive = tracker.archives.get(sid)
+    archive = view.analysis.copy_of(sid, found.revision)
+    if archive is None and found.revision is not None:
+        return (
+            f"**Not checked**: source `{sid}` has no revision `{escape(found.revision)}` with "
+            "a text, so the quote cannot be proven."
+        )
     if archive is None:
         return (
             f"**Not checked**: source `{sid}` has no archived copy (`{archive_rel(sid)}`), "
             "so the quote cannot be proven."
         )
-    context = view.analysis.quote_context(sid, found.quote)
+    context = view.analysis.quote_context(sid, found.quote, found.revision)
     if context is not None:
         times = "" if context.occurrences == 1 else f" {context.occurrences} times; the first"
         return f"**Found** in `{archive.path}`{times}\n\n" + _passage(
             context.before, context.passage, context.after
         )
-    closest = closest_in(view, sid, found.quote)
+    closest = closest_in(view, sid, found.quote, found.revision)
     head = f"**Not found** in `{archive.path}`."
     if closest is None:
         return head

@@ -349,7 +349,7 @@ def sitemap_parts(model: SiteModel, each: Each = _made) -> list[str] | None:
         return add(addresses.source_folder(source.ref.id), None)
 
     def add_archive(archive: ArchiveView) -> str:
-        return add(addresses.archive_folder(archive.ref.id), None)
+        return add(addresses.archive_folder(archive.ref.id, archive.revision), None)
 
     parts.append(add("", model.index.last_updated))
     parts += each("claims", tuple(c.summary for c in model.claims), add_claim)  # type: ignore[arg-type]

@@ -42,7 +42,8 @@ from ..model.views import ClaimView, EvidenceView, SiteSettings, SourceView
 # 2: translations (issue 17): per language, translated_by and each field's text and state.
 # 3: revisions (issue 20): each quote's in_latest_revision; a source's revisions, each with
 # what became of its cited passages.
-SCHEMA_VERSION = 3
+# 4: (issue 26) each quote's revision: the later version of its source it cites, or null.
+SCHEMA_VERSION = 4
 
 R = TypeVar("R", Claim, Source)
 

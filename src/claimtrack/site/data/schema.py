@@ -167,8 +167,9 @@ def claims_schema() -> dict[str, Any]:
     _quote_translations(evidence)
     evidence["properties"]["quote_check"] = {
         "enum": [check.value for check in QuoteCheck],
-        "description": "Whether the quote was found in the source's archived copy: "
-        "found, not-found, unchecked (no archived copy) or no-source.",
+        "description": "Whether the quote was found in the version of the source it cites "
+        "(its archived copy, or the revision it names): found, not-found, unchecked (no "
+        "archived copy), no-source or no-revision.",
     }
     evidence["properties"]["context_before"] = {
         "type": ["string", "null"],

@@ -84,7 +84,7 @@ def evidence_item(env: Environment, ev: EvidenceView, rel: str) -> Markup:
     return markup(
         f'{opening}\n<div class="quotes">\n<figure class="quote">\n{label}'
         f'<blockquote lang="{lang}"><p>{escape_text(ev.quote)}</p>'
-        f"</blockquote>\n</figure>\n{translation}</div>\n{removed(env, ev)}"
+        f"</blockquote>\n</figure>\n{translation}</div>\n{cited_version(env, ev)}{removed(env, ev)}"
         f"{_in_context(env, ev, lang, rel)}"
         f'<p class="evidence-source" data-pagefind-ignore>{source} '
         f"{check(env, ev)}{_deep_link(env, ev)}</p>\n</li>"
@@ -93,6 +93,20 @@ def evidence_item(env: Environment, ev: EvidenceView, rel: str) -> Markup:
 
 def _time(env: Environment, day: dt.date) -> str:
     return f'<time datetime="{day.isoformat()}">{escape_text(interface_of(env).date(day))}</time>'
+
+
+def cited_version(env: Environment, ev: EvidenceView) -> str:
+    """Which version of its source a quote cites, when a later one than the first copy: it
+    is proven against (and shown in context from) what the source said then."""
+    if ev.revision is None:
+        return ""
+    said = _t(
+        env,
+        "Quoted from the source as fetched again on %(date)s, a later version than its "
+        "first archived copy.",
+        date=_time(env, ev.revision),
+    )
+    return f'<p class="cited-version" data-pagefind-ignore>{said}</p>\n'
 
 
 def removed(env: Environment, ev: EvidenceView) -> str:
@@ -175,6 +189,6 @@ def timeline_quote(env: Environment, ev: EvidenceView, rel: str) -> str:
         )
     return (
         f'<figure class="timeline-quote">\n<blockquote lang="{lang}"><p>{escape_text(ev.quote)}'
-        f"</p></blockquote>\n{translation}{removed(env, ev)}<figcaption>"
+        f"</p></blockquote>\n{translation}{cited_version(env, ev)}{removed(env, ev)}<figcaption>"
         f"{source_link_html(env, ev.source, rel)} {check(env, ev)}</figcaption>\n</figure>\n"
     )

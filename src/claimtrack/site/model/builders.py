@@ -25,7 +25,7 @@ from ...records import (
 )
 from .. import addresses
 from ..addresses import base_url
-from .archive import is_public
+from .archive import cited_version, is_public, passage_link
 from .localized import (
     ClaimTexts,
     Localized,
@@ -75,6 +75,7 @@ QUOTE_CHECK_LABELS: dict[QuoteCheck, str] = {
     QuoteCheck.NOT_FOUND: N_("Not found in the archived copy"),
     QuoteCheck.UNCHECKED: N_("Not checked: no archived copy"),
     QuoteCheck.NO_SOURCE: N_("Not checked: unknown source"),
+    QuoteCheck.NO_REVISION: N_("Not checked: no such version of the source"),
 }
 
 TRANSLATOR_LABELS: dict[TranslatedBy, str] = {
@@ -265,9 +266,8 @@ def evidence_view(
 ) -> EvidenceView:
     """One quote as a page shows it: a claim's evidence, a measurement's, a status change's."""
     ref = refs.get(ev.source) or SourceRef(ev.source, Localized(ev.source, "und"), "und")
-    found = a.quote_context(ev.source, ev.quote)
-    source = a.tracker.sources.get(ev.source)
-    url = source.record.url if source is not None else None
+    found = a.quote_context(ev.source, ev.quote, ev.revision)  # in the version it cites
+    revision, url = cited_version(a, ev)
     fragment = None
     in_latest = a.in_latest_revision(ev)
     if url and in_latest is not False:  # a deep link only while the passage is there
@@ -292,13 +292,10 @@ def evidence_view(
         context_after=found.after if found else None,
         occurrences=found.occurrences if found else 0,
         text_fragment_url=fragment,
-        archive_passage=(
-            f"{addresses.archive_page(ev.source)}#{addresses.passage_id(found.start)}"
-            if found is not None and source is not None and is_public(a, ev.source)
-            else None
-        ),
+        archive_passage=passage_link(a, ev, found),
         in_latest_revision=in_latest,
         removal=a.removal(ev) if in_latest is False else None,
+        revision=revision,
     )
 
 

@@ -17,7 +17,7 @@ from ...check.impact import Impact
 from ...load.tracker import Tracker
 from ...records import Claim
 from ..memo import Reuse, kept
-from .archive import archive_view
+from .archive import archive_views
 from .builders import KIND_VALUE_LABELS, claim_view, site_settings, source_view, summary_view
 from .listings import ListingCache, overview
 from .localized import ClaimTexts, claim_texts, source_texts
@@ -43,7 +43,7 @@ class ModelCache:
         self._refs: dict[str, tuple[object, SourceRef]] = {}
         self._claims: dict[str, ClaimView] = {}
         self._sources: dict[str, SourceView] = {}
-        self._archives: dict[str, ArchiveView | None] = {}
+        self._archives: dict[str, tuple[ArchiveView, ...]] = {}
         self._settings: SiteSettings | None = None
         self._index: IndexView | None = None
         self._listings = ListingCache()
@@ -84,7 +84,7 @@ class ModelCache:
             claims=tuple(claims.values()),
             sources=tuple(sources.values()),
             index=self._index,
-            archives=tuple(view for view in archives.values() if view is not None),
+            archives=tuple(view for views in archives.values() for view in views),
             listings=listings,
             claimant_slugs=self._listings.slugs,
         )
@@ -144,9 +144,9 @@ class ModelCache:
         refs: dict[str, SourceRef],
         summaries: dict[str, ClaimSummary],
         listing_sources: set[str],
-    ) -> tuple[dict[str, SourceView], dict[str, ArchiveView | None]]:
-        """Every source's view and archive page's view (None: it has none), those the
-        impact leaves as they were kept."""
+    ) -> tuple[dict[str, SourceView], dict[str, tuple[ArchiveView, ...]]]:
+        """Every source's view and its archive pages' views (its first copy's, its cited
+        revisions'), those the impact leaves as they were kept."""
         tracker = a.tracker
 
         def unchanged(sid: str) -> bool:
@@ -160,17 +160,18 @@ class ModelCache:
         # The sources' coverage, the costly part of their views, all at once on two cores.
         count_all(a, [sid for sid in tracker.sources if not unchanged(sid)])
         sources: dict[str, SourceView] = {}
-        archives: dict[str, ArchiveView | None] = {}
+        archives: dict[str, tuple[ArchiveView, ...]] = {}
         for sid, source in sorted(tracker.sources.items()):
             if unchanged(sid):
                 sources[sid] = self._sources[sid]
-                archives[sid] = self._archives.get(sid)
+                archives[sid] = self._archives.get(sid, ())
             else:
                 made_view = source_view(sid, source.record, a, refs, summaries)
                 sources[sid] = kept(self._sources.get(sid), made_view)
                 # Made from the same inputs as the source's page, the claims citing it included.
-                made = archive_view(a, sid, refs[sid], summaries)
-                archives[sid] = kept(self._archives.get(sid), made)
+                last = {view.revision: view for view in self._archives.get(sid, ())}
+                made = archive_views(a, sid, refs[sid], summaries)
+                archives[sid] = tuple(kept(last.get(view.revision), view) for view in made)
         return sources, archives
 
 

@@ -162,6 +162,7 @@ class EvidenceView:
     # In the source's latest revision (None: never rechecked); when not, when it went.
     in_latest_revision: bool | None = None
     removal: Removal | None = None
+    revision: dt.date | None = None  # the date of the revision it cites (None: the first copy)
 
 
 @dataclass(frozen=True)
@@ -314,9 +315,8 @@ class ListingView:
     value: str  # the status, kind, topic or claimant name it lists ("" for every claim)
     label: str  # how the page names it
     claims: tuple[ClaimSummary, ...]  # newest change first
-    by_status: tuple[
-        tuple[StatusView, int], ...
-    ]  # how many claims of each status, most newsworthy first
+    # How many claims of each status, most newsworthy first.
+    by_status: tuple[tuple[StatusView, int], ...]
     # A claimant's roles and organisations as the claims give them ("Head of AI, Acme").
     details: tuple[str, ...] = ()
 
@@ -369,7 +369,7 @@ class SiteModel:
     claims: tuple[ClaimView, ...]  # sorted by id
     sources: tuple[SourceView, ...]  # sorted by id
     index: IndexView
-    archives: tuple[ArchiveView, ...] = ()  # the archive pages to build, sorted by source id
+    archives: tuple[ArchiveView, ...] = ()  # the archive pages, by source id (first copy first)
     # Every claim, and those of each status, kind, topic and claimant (listings.py).
     listings: tuple[ListingView, ...] = ()
     claimant_slugs: dict[str, str] = field(default_factory=dict)  # name -> claimants/<slug>/
@@ -399,3 +399,4 @@ class ArchiveView:
     # In the order of their first passage in the text, numbered from 1.
     citations: tuple[Citation, ...]
     passages: int  # distinct cited spans
+    revision: str | None = None  # a revision's page: its file's stem (None: the first copy's)

@@ -75,7 +75,7 @@ class DataPlanner:
         if s.base_url is not None:
             summaries = tuple(c.summary for c in claims)
             refs = tuple(src.ref for src in sources)
-            archived = tuple(a.ref.id for a in model.archives)
+            archived = tuple((a.ref.id, a.revision) for a in model.archives)
             listed = tuple(feeds.listing_folders(model))
             sitemap_key = (s, summaries, refs, model.index.last_updated, archived, listed)
             files.append(
@@ -136,7 +136,7 @@ _SCHEMA = ("schema", data.SCHEMA_VERSION)
 _SITEMAP_NAMES: dict[str, Callable[[Any], str]] = {
     "claims": operator.attrgetter("id"),
     "sources": operator.attrgetter("ref.id"),
-    "archives": operator.attrgetter("ref.id"),
+    "archives": lambda view: addresses.archive_page(view.ref.id, view.revision),
 }
 
 

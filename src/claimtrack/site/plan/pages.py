@@ -123,7 +123,7 @@ class _Edition:
                 model.sources, _source_id, lambda v: _source_page(s, lang, v, ui), s
             ),
             *self._archives.each(
-                model.archives, _source_id, lambda v: _archive_page(s, lang, v, ui), s
+                model.archives, _archive_path, lambda v: _archive_page(s, lang, v, ui), s
             ),
             *self._listings.plan(model.listings, s, lang, ui),
             _not_found_page(s, lang, ui),
@@ -185,8 +185,12 @@ class _Edition:
         return made
 
 
-def _source_id(view: SourceView | ArchiveView) -> str:
+def _source_id(view: SourceView) -> str:
     return view.ref.id
+
+
+def _archive_path(view: ArchiveView) -> str:
+    return addresses.archive_page(view.ref.id, view.revision)
 
 
 def _constant(content: bytes) -> Callable[[], bytes]:
@@ -265,12 +269,21 @@ def _archive_page(
     s: SiteSettings, lang: SiteLanguage, archive: ArchiveView, ui: Interface
 ) -> Output:
     said = {"source": localized(archive.ref.title, lang.tag), "title": localized(s.title, lang.tag)}
+    title = ui.gettext("Archived copy: %(source)s – %(title)s")
+    about = ui.gettext("The archived text of %(source)s, with the passages that claims cite")
+    if archive.revision is not None and archive.retrieved is not None:  # a later version's
+        said["day"] = ui.date(archive.retrieved)
+        title = ui.gettext("Later version of %(day)s: %(source)s – %(title)s")
+        about = ui.gettext(
+            "The text of %(source)s as fetched again on %(day)s, with the passages that "
+            "claims cite from it"
+        )
     info = page_info(
         s,
         lang,
-        addresses.archive_page(archive.ref.id),
-        ui.gettext("Archived copy: %(source)s – %(title)s") % said,
-        ui.gettext("The archived text of %(source)s, with the passages that claims cite") % said,
+        addresses.archive_page(archive.ref.id, archive.revision),
+        title % said,
+        about % said,
         "sources",
     )
     return page(s, info, ArchivePage(archive))
