@@ -26,6 +26,7 @@ from ...records import (
 from .. import addresses
 from ..addresses import base_url
 from .archive import is_public
+from .chains import Revised, revision_chain
 from .localized import (
     ClaimTexts,
     Localized,
@@ -206,9 +207,15 @@ def plain_conditions(q: Quantity) -> Localized | None:
 
 
 def summary_view(
-    cid: str, claim: Claim, texts: ClaimTexts, stale: bool, measured: Measured | None = None
+    cid: str,
+    claim: Claim,
+    texts: ClaimTexts,
+    stale: bool,
+    measured: Measured | None = None,
+    revised_by: tuple[Revised, ...] = (),
 ) -> ClaimSummary:
-    """``texts``: the claim's (localized.claim_texts), made once for its summary and view."""
+    """``texts``: the claim's (localized.claim_texts), made once for its summary and view;
+    ``revised_by``: the claims that revise it (chains.revised_by)."""
     return ClaimSummary(
         id=cid,
         statement=texts.statement,
@@ -221,6 +228,7 @@ def summary_view(
         recorded=claim.history[0].date,
         stale=stale,
         measured=measured_line(claim, measured, amount_text),
+        revised_by=revised_by,
     )
 
 
@@ -366,6 +374,7 @@ def claim_view(
             quantity.figure if quantity else "",
             texts.measurements,
         ),
+        chain=revision_chain(a, cid, summaries),
         record=claim,
     )
 
