@@ -105,7 +105,7 @@ def chain(page: str) -> list[str]:
     [
         ("", "Versions of this claim", "latest version", "(this claim)"),
         ("fr/", "Versions de cette affirmation", "dernière version", "(cette affirmation)"),
-        ("zh-hant/", "此說法的各個版本", "最新版本", "（此說法）"),
+        ("zh-hant/", "這則說法的各個版本", "最新版本", "（這則說法）"),
     ],
     ids=["en", "fr", "zh-Hant"],
 )
