@@ -136,6 +136,16 @@ def test_an_edit_that_closes_a_cycle_is_found_by_the_incremental_check(root: Pat
     assert [p for p in found if p.code == "revision-cycle"] == []
 
 
+def test_the_revised_claim_deleted_is_found_by_the_incremental_check(root: Path) -> None:
+    """Told only of the deleted file, the check judges again the claim revising it."""
+    loader, checker = Loader(root), Checker()
+    day = dt.date.fromisoformat(TODAY)
+    checker.run(loader.load(), day)
+    (root / OLD).unlink()
+    _, found = checker.run(loader.load([OLD]), day)
+    assert [(p.path, p.code) for p in found if p.severity == "error"] == [(NEW, "unknown-claim")]
+
+
 def test_a_chain_is_every_claim_linked_by_revises_either_way() -> None:
     links = Links()
 
