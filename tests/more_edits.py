@@ -187,3 +187,25 @@ def racy_rewrite(t: Tree, pick: int, variant: int) -> None:
         t.log.append(f"racy rewrite {rel}")
     else:
         t.log.append(f"rewrite {rel} (not written within the window: a plain save)")
+
+
+def change_revises(t: Tree, pick: int, variant: int) -> None:
+    """The claim it revises (issue 26: the pages of the chain it leaves and joins, and the
+    listings' earlier versions, change): even variants none, odd ones another claim; 6: a
+    cycle with another claim (itself when there is none to read), 7: an unknown id."""
+    if (found := _claim(t, pick)) is None:
+        return
+    cid, data = found
+    other = choose([c for c in t.ids("claims") if c != cid], variant // 2)
+    data.pop("revises", None)
+    if variant == 7:
+        data["revises"] = "no-such-claim"
+    elif variant == 6:
+        back = t.record(f"claims/{other}.yaml") if other is not None else None
+        if other is not None and back is not None:
+            back["revises"] = cid
+            t.write_record(f"claims/{other}.yaml", back)
+        data["revises"] = other if back is not None else cid
+    elif variant % 2 and other is not None:
+        data["revises"] = other
+    t.write_record(f"claims/{cid}.yaml", data)

@@ -153,12 +153,24 @@ def _source_language(root: Path) -> None:  # a cited source no longer English: t
     _replace(root / "sources" / "acme-post.yaml", "language: en", "language: de")
 
 
+def _revises_unknown(root: Path) -> None:  # issue 26: a claim revising one not there yet
+    with (root / "claims" / "rocket-price.yaml").open("a") as handle:
+        handle.write("revises: rocket-speedy\n")
+
+
+def _revised_added(root: Path) -> None:  # now there: its unknown-claim error goes
+    (root / "claims" / "rocket-speedy.yaml").write_bytes(
+        (root / "claims" / "rocket-speed.yaml").read_bytes()
+    )
+
+
 SCENARIOS = [
     (_archive_rewritten, None),
     (_unknown_source_named, _near_name_added),
     (_related_broken, _related_gone),
     (_translated_claim, _languages_added),
     (_source_language, None),
+    (_revises_unknown, _revised_added),
 ]
 
 

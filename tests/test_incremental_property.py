@@ -209,6 +209,13 @@ FIXED = [
     [Edit("translate_chinese", 0, 2), Edit("change_statement", 1, 1)],
     [Edit("racy_rewrite", 1, 0)],
     [Edit("racy_rewrite", 1, 0)],
+    # A claim revised by its claimant (issue 26): a chain made, lengthened and left, then a
+    # cycle (E), an unknown id (E) and none.
+    [Edit("change_revises", 0, 1), Edit("add_claim", 2, 0), Edit("change_revises", 2, 3)],
+    [Edit("change_revises", 0, 0), Edit("change_statement", 1, 2)],
+    [Edit("change_revises", 1, 6)],  # E: revision-cycle
+    [Edit("change_revises", 1, 7), Edit("change_revises", 0, 0)],  # E: unknown-claim
+    [Edit("change_revises", 1, 0), Edit("change_revises", 2, 0)],
 ]
 
 

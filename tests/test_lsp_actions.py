@@ -281,6 +281,15 @@ def test_the_edit_between_two_texts_makes_the_new_one_from_whole_lines(old: str,
             "rocket-speed",
             None,
         ),
+        # The claim a claim revises (issue 26).
+        (
+            PRICE,
+            "related: [rocket-speed]\n",
+            "related: [rocket-speed]\nrevises: rocket-sped\n",
+            Code.UNKNOWN_CLAIM,
+            "rocket-speed",
+            "related: [rocket-speed]\nrevises: rocket-speed\n",
+        ),
         # A quoted id stays quoted.
         (
             "sources/zh-note.yaml",

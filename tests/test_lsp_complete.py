@@ -89,6 +89,16 @@ def test_claim_ids_in_related_with_statement_and_status_and_not_itself() -> None
     assert labels("related:\n  - ‸", "claims/new.yaml") == ["rocket-price", "rocket-speed"]
 
 
+def test_claim_ids_in_revises_with_statement_and_status_and_not_itself() -> None:
+    found = items("revises: rocket-‸")
+    assert [i.label for i in found] == ["rocket-price"]  # a claim does not revise itself
+    assert found[0].detail == "Acme did not announce the price of Rocket 2. (undisclosed)"
+    assert applied("revises: rocket-p‸\n", "rocket-price") == "revises: rocket-price\n"
+    assert labels("revises: ‸", "claims/new.yaml") == ["rocket-price", "rocket-speed"]
+    # Only the top-level field: a quote's words are no claim id.
+    assert labels("evidence:\n  - revises: ‸\n") == []
+
+
 def test_every_enumeration_from_the_models() -> None:
     assert labels("status: ‸") == [s.value for s in Status]
     assert labels("history:\n  - date: 2026-10-02\n    status: ‸") == [s.value for s in Status]

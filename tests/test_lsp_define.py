@@ -56,6 +56,14 @@ def test_a_claim_id_goes_to_its_record() -> None:
     ]
 
 
+def test_the_claim_a_claim_revises_goes_to_its_record() -> None:
+    text = SPEED.replace("related: [rocket-price]", "revises: rocket-price")
+    assert "revises: rocket-price" in text
+    assert went(VIEW, text, "rocket-price", 2) == [
+        types.Location(VIEW.uri("claims/rocket-price.yaml"), START)
+    ]
+
+
 def test_nothing_for_an_unknown_id_or_a_plain_value() -> None:
     assert went(VIEW, SPEED.replace("[rocket-price]", "[rocket-prices]"), "rocket-prices") == []
     assert went(VIEW, SPEED.replace("source: acme-post", "source: acme-pots"), "acme-pots") == []

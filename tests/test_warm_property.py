@@ -136,6 +136,9 @@ FIXED = [
         each=False,
         delete=40,
     ),
+    # A claim revised by its claimant (issue 26): a chain in three languages, left, a cycle.
+    Sequence((Edit("change_revises", 0, 1), Edit("change_revises", 1, 3))),
+    Sequence((Edit("change_revises", 0, 0), Edit("change_revises", 1, 6)), each=False),  # E
     # E: Chinese translations, and no Chinese site.
     Sequence(
         (

@@ -57,6 +57,8 @@ class Code(StrEnum):
     UNKNOWN_CLAIM = "unknown-claim"
     SELF_RELATED = "self-related"
     DERIVATION_CYCLE = "derivation-cycle"
+    SELF_REVISION = "self-revision"
+    REVISION_CYCLE = "revision-cycle"
     UNUSED_SOURCE = "unused-source"
     ORPHAN_ARCHIVE = "orphan-archive"
     # Quotes and archives
@@ -191,6 +193,8 @@ CODES: dict[Code, CodeInfo] = {
     Code.UNKNOWN_CLAIM: CodeInfo(E, "a claim id that resolves to nothing (with a did-you-mean)"),
     Code.SELF_RELATED: CodeInfo(W, "a claim lists itself as related"),
     Code.DERIVATION_CYCLE: CodeInfo(E, "`derived_from` loops"),
+    Code.SELF_REVISION: CodeInfo(E, "a claim's `revises` names the claim itself"),
+    Code.REVISION_CYCLE: CodeInfo(E, "`revises` loops: claims revise one another in a circle"),
     Code.UNUSED_SOURCE: CodeInfo(
         W,
         "a source no claim cites (a claim that fails to load counts as citing each source "

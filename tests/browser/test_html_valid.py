@@ -21,6 +21,12 @@ def test_the_measured_fixture_with_its_chart_is_valid_html(measured_dir: Path) -
     check_folder(measured_dir)
 
 
+def test_the_revisions_fixture_is_valid_html(revisions_dir: Path) -> None:
+    """Removed passages, and a claim revised by its claimant (its chain, the listings'
+    earlier versions), in three languages."""
+    check_folder(revisions_dir)
+
+
 def check_folder(site_dir: Path) -> None:
     require(VNU_JAR.is_file(), f"{VNU_JAR.relative_to(REPO)} is missing (npm install)")
     java = shutil.which("java")

@@ -54,9 +54,48 @@ def test_the_removed_quote_is_marked_and_has_no_deep_link(
 
 @pytest.mark.parametrize("prefix", list(MARKS), ids=["en", "fr", "zh-Hant"])
 @pytest.mark.parametrize(
-    "rel", [CLAIM, "claims/rocket-tested/index.html", "sources/acme-post/index.html"]
+    "rel",
+    [
+        CLAIM,
+        "claims/rocket-tested/index.html",
+        "sources/acme-post/index.html",
+        # A claim revised by its claimant (issue 26): both pages, and a listing's earlier
+        # versions.
+        "claims/rocket-thrust/index.html",
+        "claims/rocket-thrust-selected/index.html",
+        "claims/index.html",
+    ],
 )
 def test_axe_finds_no_violation(page: Page, revisions_url: str, prefix: str, rel: str) -> None:
     page.goto(revisions_url + prefix + rel, wait_until="load")
     results = Axe().run(page)
     assert results.violations_count == 0, f"{prefix}{rel}:\n{results.generate_report()}"
+
+
+REVISED_NOTE = {
+    "": "Revised by its claimant on 20 October 2026:",
+    "fr/": "Révisée par son auteur le 20 octobre 2026\u00a0:",
+    "zh-hant/": "提出者已於2026年10月20日修正：",
+}
+
+
+@pytest.mark.parametrize("prefix", list(REVISED_NOTE), ids=["en", "fr", "zh-Hant"])
+def test_a_revised_claim_leads_to_the_claim_that_replaces_it_and_back(
+    page: Page, revisions_url: str, prefix: str
+) -> None:
+    """Issue 26: the note in the earlier claim's head is visible and its link opens the new
+    claim, whose head names the one it replaces; both list the chain, the page's own claim
+    marked as the current page and the latest version in words."""
+    page.goto(revisions_url + prefix + "claims/rocket-thrust/index.html", wait_until="load")
+    note = page.locator("header .revised-note")
+    expect(note).to_be_visible()
+    expect(note).to_contain_text(REVISED_NOTE[prefix])
+    note.locator("a.statement").click()
+    expect(page).to_have_url(revisions_url + prefix + "claims/rocket-thrust-selected/index.html")
+    expect(page.locator("header .replaces-note")).to_be_visible()
+    chain = page.get_by_role("region", name=page.locator("#chain-h").inner_text())
+    versions = chain.get_by_role("listitem")
+    expect(versions).to_have_count(2)
+    expect(versions.nth(1).locator('[aria-current="page"]')).to_have_count(1)
+    expect(versions.nth(0).get_by_role("link")).to_have_count(1)
+    expect(versions.nth(1).locator(".current-tag").first).to_be_visible()

@@ -3,8 +3,8 @@
 A claim's rules read (check.impact says the same for an edit in one process) the claim's
 own file, the day, tracker.yaml, and of other records only: each source it names (its
 record, archived text, revisions' texts and saved page, its origins; or whether it is
-broken or unknown), each claim its ``related`` names (there, broken or unknown), and,
-when it names an unknown id, the set of known ids (the "did you mean" hint).
+broken or unknown), each claim its ``related`` or ``revises`` names (there, broken or
+unknown), and, when it names an unknown id, the set of known ids (the "did you mean" hint).
 ``ClaimKeys.key`` is a digest of all of these, so a second run (a new process) answers an
 unchanged claim with the problems the first run found, and a claim whose inputs changed in
 any way is checked again.  Positions are in the problems, found in the file of the same digest.
@@ -80,7 +80,7 @@ class ClaimKeys:
         parts = [self._base, loaded.id, a.tracker.digests.get(loaded.path, "")]
         for sid in sorted(names.sources):
             parts += (sid, self._source(sid))
-        for cid in sorted(names.related):
+        for cid in sorted(names.claims):
             parts += (cid, self._claim(cid))
         if _UNKNOWN in parts[3:]:
             parts += (self._known_ids("sources"), self._known_ids("claims"))

@@ -7,6 +7,8 @@ itself and, of other records, only:
   archives and origins, and whether each exists;
 - the claims its ``related`` names (whether each exists; their summaries),
   and the claims whose ``related`` names it (their summaries);
+- the claim its ``revises`` names (whether it exists), and on its page the whole chain
+  of revisions it is in (each claim's summary and date: links.chain);
 - the sets of ids, for "did you mean" hints, when it names an unknown id;
 - the day (staleness, dates in the future) and tracker.yaml (addresses, and the site's
   languages, which every claim's translations are checked against).
@@ -105,6 +107,7 @@ class Dependents:
             claims |= self.links.citing.get(sid, set()) | self.links.checking.get(sid, set())
         for cid in changes.claims:
             claims |= self.links.relating.get(cid, set())  # their related id now resolves or not
+            claims |= self.links.revising.get(cid, set())  # likewise their revises
         if (a.known_sources, a.known_claims) != self._known:
             claims |= {cid for cid in tracker.claims if self._names_unknown(a, cid)}
         pages = set(claims)
@@ -115,6 +118,11 @@ class Dependents:
                     pages |= names.related
                     source_pages |= names.sources
             pages |= self.links.relating.get(cid, set())
+            for names in (before[cid], after[cid]):  # the chains it leaves and joins
+                for other in names.revises if names is not None else ():
+                    pages.update(self.links.chain(other))
+        for cid in claims:  # its summary and date show on every page of its chain
+            pages.update(self.links.chain(cid))
         for sid in changes.sources:  # its title shows on its parents' and children's pages
             source_pages.update(self._parents.get(sid, ()))
             if sid in tracker.sources:
@@ -149,4 +157,4 @@ class Dependents:
         names = self.links.names.get(claim_id)
         if names is None:
             return False
-        return not names.sources <= a.known_sources or not names.related <= a.known_claims
+        return not names.sources <= a.known_sources or not names.claims <= a.known_claims

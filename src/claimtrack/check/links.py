@@ -1,8 +1,9 @@
 """Who names whom: the ids each claim names, and the reverse links, kept claim by claim.
 
-The one place where "which claims cite this source" and "which claims relate to
-this claim" are worked out: the analysis reads them (pages, sources.json, the
-unused-source rule) and check.impact keeps them up to date after an edit.
+The one place where "which claims cite this source", "which claims relate to
+this claim" and "which claims revise this claim" are worked out: the analysis reads
+them (pages, sources.json, the unused-source rule, the chains of revisions) and
+check.impact keeps them up to date after an edit.
 """
 
 from __future__ import annotations
@@ -21,10 +22,16 @@ class Names:
     cites: frozenset[str]  # evidence, measurements' evidence and history evidence
     to_check: frozenset[str]
     related: frozenset[str]
+    revises: frozenset[str] = frozenset()  # the claim its ``revises`` names, if any
 
     @property
     def sources(self) -> frozenset[str]:
         return self.cites | self.to_check
+
+    @property
+    def claims(self) -> frozenset[str]:
+        """The claims it names: related, and the one it revises."""
+        return self.related | self.revises
 
 
 def names_of(tracker: Tracker, claim_id: str) -> Names:
@@ -35,7 +42,8 @@ def names_of(tracker: Tracker, claim_id: str) -> Names:
     cites = {ev.source for _, ev in claim.quote_items()}
     for entry in claim.history:
         cites.update(entry.source_ids)
-    return Names(frozenset(cites), frozenset(claim.to_check), frozenset(claim.related))
+    revises = frozenset([claim.revises] if claim.revises is not None else [])
+    return Names(frozenset(cites), frozenset(claim.to_check), frozenset(claim.related), revises)
 
 
 class Links:
@@ -46,6 +54,7 @@ class Links:
         self.citing: defaultdict[str, set[str]] = defaultdict(set)
         self.checking: defaultdict[str, set[str]] = defaultdict(set)
         self.relating: defaultdict[str, set[str]] = defaultdict(set)
+        self.revising: defaultdict[str, set[str]] = defaultdict(set)
 
     @classmethod
     def of(cls, tracker: Tracker) -> Links:
@@ -64,6 +73,8 @@ class Links:
                 self.checking[sid].discard(claim_id)
             for other in old.related:
                 self.relating[other].discard(claim_id)
+            for other in old.revises:
+                self.revising[other].discard(claim_id)
         if names is not None:
             self.names[claim_id] = names
             for sid in names.cites:
@@ -72,6 +83,8 @@ class Links:
                 self.checking[sid].add(claim_id)
             for other in names.related:
                 self.relating[other].add(claim_id)
+            for other in names.revises:
+                self.revising[other].add(claim_id)
 
     def cited_by(self, sources: Iterable[str]) -> dict[str, list[str]]:
         """Claims citing each of ``sources`` (as evidence or in their history), sorted."""
@@ -84,3 +97,23 @@ class Links:
     def related_to(self, claim_id: str) -> list[str]:
         """Claims whose ``related`` names this one, sorted."""
         return sorted(self.relating.get(claim_id, ()))
+
+    def revised_by(self, claim_id: str) -> list[str]:
+        """Claims whose ``revises`` names this one, sorted."""
+        return sorted(self.revising.get(claim_id, ()))
+
+    def chain(self, claim_id: str) -> tuple[str, ...]:
+        """The claims linked to this one by ``revises``, either way and at any distance,
+        itself included, sorted: its chain of revisions (itself alone when it has none).
+        Only claims that loaded are in it; a loop is walked once."""
+        seen = {claim_id}
+        frontier = [claim_id]
+        while frontier:
+            cid = frontier.pop()
+            names = self.names.get(cid)
+            near = self.revising.get(cid, set()) | (names.revises if names else frozenset())
+            for other in near:
+                if other not in seen and other in self.names:
+                    seen.add(other)
+                    frontier.append(other)
+        return tuple(sorted(seen))

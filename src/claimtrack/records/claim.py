@@ -160,6 +160,11 @@ class Claim(Record):
     )
     rationale: Text = Field(description="Why this status, in plain words.")
     related: list[RecordId] = Field(default_factory=list, description="Ids of related claims.")
+    revises: RecordId | None = Field(
+        None,
+        description="Id of the claim this one revises: the claimant's earlier wording of it, "
+        "which keeps its own status and evidence.",
+    )
     to_check: list[RecordId] = Field(
         default_factory=list,
         description="Ids of sources that may settle this claim but have not been read yet.",

@@ -44,6 +44,11 @@ def claim_page(claim_id: str) -> str:
     return f"claims/{claim_id}/index.html"
 
 
+def claim_href(claim_id: str) -> str:
+    """A claim page's link from the site root; templates: ``e.id|claim_href``."""
+    return href(claim_page(claim_id))
+
+
 def source_folder(source_id: str) -> str:
     return f"sources/{source_id}/"
 

@@ -1,4 +1,5 @@
-"""Every id a record names must resolve; derivation must not loop; sources must be used."""
+"""Every id a record names must resolve; derivation and revision must not loop; sources
+must be used."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from ...problems import Problem, report
 from ...records import Claim, Source
 from ...textrules import ID_PATTERN
 from ..analysis import Analysis, ClaimRule, SourceRule, TrackerRule
+from ..graph import walk
 
 
 def _unknown(kind: str, name: str, known: object) -> tuple[str, str | None]:
@@ -68,6 +70,50 @@ def claim_references(a: Analysis, loaded: Loaded[Claim]) -> Iterator[Problem]:
             msg, hint = _unknown("claim", other, a.known_claims)
             pos = loaded.positions.value(("related", i))
             yield report(loaded.path, pos, Code.UNKNOWN_CLAIM, msg, hint)
+
+
+def revision_reference(a: Analysis, loaded: Loaded[Claim]) -> Iterator[Problem]:
+    """``revises`` names another claim that exists."""
+    other = loaded.record.revises
+    if other is None:
+        return
+    pos = loaded.positions.value(("revises",))
+    if other == loaded.id:
+        yield report(
+            loaded.path,
+            pos,
+            Code.SELF_REVISION,
+            "a claim does not revise itself",
+            "name the earlier claim this one revises, or remove `revises`",
+        )
+    elif other not in a.known_claims:
+        msg, hint = _unknown("claim", other, a.known_claims - {loaded.id})
+        yield report(loaded.path, pos, Code.UNKNOWN_CLAIM, msg, hint)
+
+
+def revision_cycles(a: Analysis) -> Iterator[Problem]:
+    """Loops in ``revises`` (graph.walk, the walk of derived_from), reported at the
+    ``revises`` of each claim of the loop: any one of them, changed, ends it.  A claim that
+    revises itself is self-revision's alone."""
+    claims = a.tracker.claims
+    # Only the claims that revise another: no loop passes through one that revises none
+    # (walk skips the ids it is not given).
+    parents = {
+        cid: [other for other in names.revises if other != cid]
+        for cid, names in a.links.names.items()
+        if names.revises and cid in claims
+    }
+    for cycle in walk(parents).cycles:
+        for i, cid in enumerate(cycle):
+            loop = [*cycle[i:], *cycle[:i], cid]
+            loaded = claims[cid]
+            yield report(
+                loaded.path,
+                loaded.positions.value(("revises",)),
+                Code.REVISION_CYCLE,
+                "revisions form a cycle: " + " revises ".join(loop),
+                "a claim revises an earlier one: remove `revises` from the earliest claim",
+            )
 
 
 def derivation_cycles(a: Analysis) -> Iterator[Problem]:
@@ -139,6 +185,6 @@ def unused_sources(a: Analysis) -> Iterator[Problem]:
             )
 
 
-CLAIM_RULES: tuple[ClaimRule, ...] = (evidence_references, claim_references)
+CLAIM_RULES: tuple[ClaimRule, ...] = (evidence_references, claim_references, revision_reference)
 SOURCE_RULES: tuple[SourceRule, ...] = (derivation_references,)
-TRACKER_RULES: tuple[TrackerRule, ...] = (derivation_cycles, unused_sources)
+TRACKER_RULES: tuple[TrackerRule, ...] = (derivation_cycles, revision_cycles, unused_sources)

@@ -169,7 +169,7 @@ def _candidates(view: View, rel: str, spot: Spot, wanted: Role) -> Iterable[tupl
         found = classify(rel)
         own = found[1] if found is not None and found[0] == "claim" else ""
         for cid, claim in sorted(tracker.claims.items()):
-            if cid != own:  # a claim related to itself is a problem (self-related)
+            if cid != own:  # a claim related to, or revising, itself is a problem
                 yield cid, f"{claim.record.statement} ({claim.record.status})"
     elif wanted is Role.CHOICE:
         for value in choices(spot.record, spot.path):

@@ -4,7 +4,8 @@ quote, a revision of a source, a topic, a language tag, or one of an enumeration
 The enumerations are read from the record models themselves (the type pydantic holds
 for the field at that path), so a status or a kind added to records/vocabulary.py is
 completed with no change here.  Which fields name sources and claims is the models'
-own naming (their descriptions say "Id of a source", "Ids of related claims").
+own naming (their descriptions say "Id of a source", "Ids of related claims", "Id of the
+claim this one revises").
 """
 
 from __future__ import annotations
@@ -54,6 +55,8 @@ def role(spot: Spot) -> Role:
         if item and last == "to_check":
             return Role.SOURCE_ID
         if item and last == "related" and len(path) == 2:
+            return Role.CLAIM_ID
+        if path == ("revises",):  # the claim this one revises
             return Role.CLAIM_ID
         if last == "quote" and "evidence" in named:
             return Role.QUOTE

@@ -42,7 +42,8 @@ from ..model.views import ClaimView, EvidenceView, SiteSettings, SourceView
 # 2: translations (issue 17): per language, translated_by and each field's text and state.
 # 3: revisions (issue 20): each quote's in_latest_revision; a source's revisions, each with
 # what became of its cited passages.
-# 4: (issue 26) each quote's revision: the later version of its source it cites, or null.
+# 4: (issue 26) each quote's revision: the later version of its source it cites, or null;
+#    a claim revised by its claimant: a claim's revises, and its revised_by.
 SCHEMA_VERSION = 4
 
 R = TypeVar("R", Claim, Source)
@@ -107,6 +108,7 @@ def claim_line(view: ClaimView, settings: SiteSettings) -> bytes:
     item["sources"] = [ref.id for ref in view.sources]
     item["independent_origins"] = [ref.id for ref in view.origins]
     item["agreement"] = measured.agreement if measured else None
+    item["revised_by"] = [r.by for r in view.summary.revised_by]
     return _located(item, addresses.claim_page(cid), addresses.claim_folder(cid), settings)
 
 

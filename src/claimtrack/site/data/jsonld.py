@@ -18,6 +18,17 @@ Each language's claim page has its review in that language (``inLanguage``):
 current or stale, else the original).  ``ratingExplanation`` is the rationale's
 translation only while it is current: unlike the page, the data carries no mark,
 and a rationale translated before a status change may say the opposite of it.
+
+A claim that revises an earlier one of its claimant's (``revises:``) says so in its
+``itemReviewed``: schema.org defines no relation between claims ("At this time,
+Schema.org does not define any types of relationship between claims", on
+https://schema.org/Claim), so the Claim takes CreativeWork's ``isBasedOn``, "a resource
+from which this work is derived or from which it is a modification or adaptation"
+(https://schema.org/isBasedOn): the revised claim is a modification of the earlier one.
+That is a Claim too, with its statement as the page shows it (``text``) and, when its
+sources give one, the date it was first published.  ``isPartOf`` would say the new claim
+is a part of the old, and ``sameAs`` that both are one claim: neither is true.  The
+earlier claim's review says nothing of it: schema.org has no inverse of ``isBasedOn``.
 """
 
 from __future__ import annotations
@@ -30,8 +41,9 @@ import orjson
 from ...records import Status
 from .. import addresses
 from ..languages import SiteLanguage, of_site
+from ..model.chains import ChainEntry
 from ..model.localized import Localized, localized
-from ..model.views import ClaimView, SiteSettings, SourceView
+from ..model.views import ClaimSummary, ClaimView, SiteSettings, SourceView
 
 RATING_VALUES: dict[Status, int] = {
     Status.FALSE: 1,
@@ -56,6 +68,14 @@ def _appearance(source: SourceView) -> dict[str, Any]:
         work["datePublished"] = source.published.isoformat()
     if source.url:
         work["url"] = source.url
+    return work
+
+
+def _earlier(entry: ChainEntry[ClaimSummary], tag: str) -> dict[str, Any]:
+    """The claim a claim revises, as the Claim its ``isBasedOn`` names."""
+    work: dict[str, Any] = {"@type": "Claim", "text": localized(entry.claim.statement, tag)}
+    if entry.when.published:
+        work["datePublished"] = entry.when.date.isoformat()
     return work
 
 
@@ -95,6 +115,9 @@ def claim_review(
     appearances = [_appearance(sources[ref.id]) for ref in claim.sources if ref.id in sources]
     if appearances:
         item["appearance"] = appearances
+    earlier = claim.chain.replaces if claim.chain is not None else ()
+    if earlier:
+        item["isBasedOn"] = _earlier(earlier[0], tag)
     review: dict[str, Any] = {
         "@context": "https://schema.org",
         "@type": "ClaimReview",

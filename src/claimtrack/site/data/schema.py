@@ -243,6 +243,13 @@ def claims_schema() -> dict[str, Any]:
                 "contradicted when they all say so, mixed when they disagree; none without "
                 "any; null for a claim that is not a figure.",
             },
+            "revised_by": {
+                **_ID_LIST,
+                "description": "Claims whose revises names this one: its claimant's later "
+                "wordings of it, earliest first (by the earliest published date of their "
+                "evidence's sources, else their first history entry). Empty for a claim no "
+                "later one revises: the current one of its chain.",
+            },
             "page": {"type": "string", "description": "Path of the claim's page in the site."},
             "site_url": {
                 "type": "string",

@@ -105,7 +105,7 @@ def source_links(
     return markup(escape_text(separator).join([source_link_html(env, ref, rel) for ref in refs]))
 
 
-def _statement(env: Environment, c: ClaimSummary, rel: str, root: str | None) -> str:
+def statement_link(env: Environment, c: ClaimSummary, rel: str, root: str | None) -> str:
     """The claim's statement as the link to its page, in every list of claims; a stale
     translation's mark links to the claim's page in the main language (``root``: the path
     to the site's root, page.root; the main language's pages are at the root)."""
@@ -135,15 +135,31 @@ def _measured(env: Environment, c: ClaimSummary) -> str:
     return f' · <span class="measured-tag">{text}</span>'
 
 
+def _revised(env: Environment, c: ClaimSummary, rel: str) -> str:
+    """ "revised by its claimant on DATE", linking to each claim that replaces it."""
+    notes = []
+    for r in c.revised_by:
+        day = date(env, r.when.date)
+        if r.when.published:
+            said = _t(env, "revised by its claimant on %(date)s", date=day)
+        else:
+            said = _t(env, "revised by its claimant, recorded here on %(date)s", date=day)
+        href = escape_text(rel + addresses.claim_page(r.by))
+        notes.append(f'<a class="revised-tag" href="{href}">{said}</a>')
+    return "".join(f" · {note}" for note in notes)
+
+
 def _claim_li(
     env: Environment, c: ClaimSummary, rel: str, data: str, topics: str, root: str | None
 ) -> Markup:
     """A claim in a list: its badge, statement, and kind · claimant · date, with the
-    attributes (``data``) and topics of a filterable list after them when given."""
+    attributes (``data``) and topics of a filterable list after them when given; a claim
+    its claimant revised links to the claims that replace it."""
+    revised = _revised(env, c, rel) if c.revised_by else ""
     return markup(
-        f'<li class="claim-item"{data}>\n{badge(env, c.status)}\n{_statement(env, c, rel, root)}\n'
+        f'<li class="claim-item"{data}>\n{badge(env, c.status)}\n{statement_link(env, c, rel, root)}\n'
         f'<span class="item-meta">{_t(env, c.kind_label)} · {escape_text(c.claimant)}{topics} · '
-        f"{date(env, c.last_changed)}{_measured(env, c)}{_stale(env, c)}</span>\n</li>"
+        f"{date(env, c.last_changed)}{_measured(env, c)}{_stale(env, c)}{revised}</span>\n</li>"
     )
 
 
@@ -179,7 +195,7 @@ def omission_item(env: Environment, c: ClaimSummary, rel: str, root: str | None 
         when = _t(env, "Recorded %(date)s", date=date(env, c.recorded))
     noted = _t(env, "noted by %(claimant)s", claimant=escape_text(c.claimant))
     return markup(
-        f'<li class="omission-item">\n{_statement(env, c, rel, root)}\n'
+        f'<li class="omission-item">\n{statement_link(env, c, rel, root)}\n'
         f'<span class="item-meta">{when} · {noted}{_stale(env, c)}</span>\n'
         f"</li>"
     )

@@ -35,7 +35,7 @@ from ...codes import Code
 from ...i18n import Interface, english
 from ...layout import line_column
 from ...problems import Problem, report
-from ..addresses import listing_href
+from ..addresses import claim_href, listing_href
 from ..plan.contexts import template_variables
 from .escaping import FastTemplate, markup
 from .fragments import HELPERS, archive_text
@@ -174,6 +174,7 @@ def make_environment(
     env.filters["archive_text"] = archive_text
     env.filters["listing_href"] = listing_href
     env.filters["timeline_item"] = timeline_item
+    env.filters["claim_href"] = claim_href
     known = set(sources) | set(package_files("templates"))
     for name, source in sources.items():
         problems.extend(_check_template(env, name, source, known))

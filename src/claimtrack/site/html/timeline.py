@@ -15,7 +15,7 @@ from ...i18n import N_
 from ..model.timeline import Event, Kind, SourceVersion
 from .blocks import _t, interface_of, source_link_html
 from .escaping import escape_text, markup
-from .fragments import history_item
+from .fragments import history_item, statement_link
 
 # The visible word heading each kind of event; a status change's is its badge.
 KIND_LABELS: dict[Kind, str] = {
@@ -69,6 +69,14 @@ def _version(env: Environment, v: SourceVersion, rel: str) -> str:
     return f'<p>{said} <span class="event-note">{outcome}</span></p>\n{passages}'
 
 
+def _revised(env: Environment, e: Event, rel: str, root: str) -> str:
+    assert e.claim is not None
+    other = statement_link(env, e.claim, rel, root)
+    if e.replaced:
+        return _t(env, "Replaced by its claimant's new claim: %(claim)s", claim=other)
+    return _t(env, "Replaces its claimant's earlier claim: %(claim)s", claim=other)
+
+
 def _measurement(env: Environment, e: Event) -> str:
     m = e.measurement
     assert m is not None
@@ -84,10 +92,12 @@ def timeline_item(
     env: Environment,
     e: Event,
     rel: str,
+    root: str,
     original: str | None = None,
     omission: bool = False,
 ) -> Markup:
-    """``{{ e|timeline_item(rel, page|original_page, c.kind == "omission") }}``."""
+    """``{{ e|timeline_item(rel, page.root, page|original_page, c.kind == "omission") }}``:
+    ``root`` leads to the site's root, ``original`` to this page in the main language."""
     if e.history is not None and e.kind is Kind.STATUS:
         return history_item(env, e.history, rel, original)
     body = ""
@@ -97,6 +107,8 @@ def timeline_item(
         body = _version(env, e.version, rel)
     elif e.kind is Kind.MEASUREMENT:
         body = _measurement(env, e)
+    elif e.kind is Kind.REVISED and e.claim is not None:
+        body = f"<p>{_revised(env, e, rel, root)}</p>\n"
     elif e.history is not None:  # a correction
         return history_item(env, e.history, rel, original)
     return markup(f'<li class="event-{e.kind_name}">\n{_head(env, e)}{body}</li>')

@@ -26,6 +26,7 @@ from ...records import (
 from .. import addresses
 from ..addresses import base_url
 from .archive import cited_version, is_public, passage_link
+from .chains import Revised, revision_chain
 from .localized import (
     ClaimTexts,
     Localized,
@@ -37,7 +38,7 @@ from .localized import (
 from .measured import measured_line, measured_view
 from .revisions import revision_views
 from .textfragment import text_fragment_url
-from .timeline import made, source_versions, timeline
+from .timeline import made, revisions_by_claimant, source_versions, timeline
 from .views import (
     STATUSES,
     ClaimantView,
@@ -208,9 +209,15 @@ def plain_conditions(q: Quantity) -> Localized | None:
 
 
 def summary_view(
-    cid: str, claim: Claim, texts: ClaimTexts, stale: bool, measured: Measured | None = None
+    cid: str,
+    claim: Claim,
+    texts: ClaimTexts,
+    stale: bool,
+    measured: Measured | None = None,
+    revised_by: tuple[Revised, ...] = (),
 ) -> ClaimSummary:
-    """``texts``: the claim's (localized.claim_texts), made once for its summary and view."""
+    """``texts``: the claim's (localized.claim_texts), made once for its summary and view;
+    ``revised_by``: the claims that revise it (chains.revised_by)."""
     return ClaimSummary(
         id=cid,
         statement=texts.statement,
@@ -223,6 +230,7 @@ def summary_view(
         recorded=claim.history[0].date,
         stale=stale,
         measured=measured_line(claim, measured, amount_text),
+        revised_by=revised_by,
     )
 
 
@@ -351,11 +359,13 @@ def claim_view(
         quantity.figure if quantity else "",
         texts.measurements,
     )
+    chain = revision_chain(a, cid, summaries)
     events = timeline(
-        made(claim, a, refs),
+        made(a, cid, refs),
         history,
         source_versions(claim, a, refs),
         measured.items if measured else (),
+        revisions_by_claimant(cid, chain),
     )
     return ClaimView(
         summary=summaries[cid],
@@ -372,6 +382,7 @@ def claim_view(
         to_check=tuple(refs[s] for s in dict.fromkeys(claim.to_check) if s in refs),
         measured=measured,
         timeline=events,
+        chain=chain,
         record=claim,
     )
 

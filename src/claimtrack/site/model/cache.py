@@ -19,6 +19,7 @@ from ...records import Claim
 from ..memo import Reuse, kept
 from .archive import archive_views
 from .builders import KIND_VALUE_LABELS, claim_view, site_settings, source_view, summary_view
+from .chains import revised_by
 from .listings import ListingCache, overview
 from .localized import ClaimTexts, claim_texts, source_texts
 from .views import (
@@ -130,7 +131,8 @@ class ModelCache:
                 summaries[cid], claims[cid] = old.summary, old
                 continue
             texts = self._texts_of(cid, loaded.record)
-            made = summary_view(cid, loaded.record, texts, a.is_stale(cid), a.measured(cid))
+            stale, measured = a.is_stale(cid), a.measured(cid)
+            made = summary_view(cid, loaded.record, texts, stale, measured, revised_by(a, cid))
             # Equal to the last one (an edit of the rationale): keep the object.
             summaries[cid] = kept(old.summary if old is not None else None, made)
             if old is not None and summaries[cid] is not old.summary:
@@ -176,7 +178,8 @@ class ModelCache:
 
 
 def _showing(a: Analysis, moved: set[str]) -> tuple[set[str], set[str]]:
-    """The claims and the sources whose pages show the summaries of the claims ``moved``."""
+    """The claims and the sources whose pages show the summaries of the claims ``moved``
+    (related claims, cited sources, the claims of its chain of revisions)."""
     claims: set[str] = set()
     sources: set[str] = set()
     for cid in moved:
@@ -185,6 +188,7 @@ def _showing(a: Analysis, moved: set[str]) -> tuple[set[str], set[str]]:
             sources |= names.sources
             claims.update(names.related)
         claims.update(a.related_to(cid))
+        claims.update(a.links.chain(cid))  # its chain of revisions shows its summary
     return claims, sources
 
 

@@ -2,10 +2,15 @@
 
 Each listing is a ListingView, its claims newest change first (then by kind and id, as
 the index always ordered them): a total order, so pages never reshuffle between two
-builds of the same data.  ListingCache makes them again after an edit only where a
-claim's summary changed: the claim leaves the listings it was in and is put back, by
-bisection, into those it is in now; every other listing is the same object as before,
-so its pages compare equal at once and are not rendered again.
+builds of the same data.  A claim its claimant revised (chains.py) is an earlier version:
+it follows every current claim of the listing, in the same order among the earlier ones,
+where the listing's pages show it under a heading of its own; it is counted under its own
+status like any other, and the index's lists of claims show only current ones.
+
+ListingCache makes them again after an edit only where a claim's summary changed: the
+claim leaves the listings it was in and is put back, by bisection, into those it is in
+now; every other listing is the same object as before, so its pages compare equal at
+once and are not rendered again.
 """
 
 from __future__ import annotations
@@ -38,9 +43,15 @@ _KIND_RANK = {kind.value: i for i, kind in enumerate(ClaimKind)}
 _STATUS_RANK = {status.value: i for i, status in enumerate(STATUS_ORDER)}
 
 
-def order(s: ClaimSummary) -> tuple[int, int, str]:
-    """Where a claim stands in a listing: latest change first, then kind, then id."""
-    return (-s.last_changed.toordinal(), _KIND_RANK.get(s.kind, 99), s.id)
+def order(s: ClaimSummary) -> tuple[bool, int, int, str]:
+    """Where a claim stands in a listing: current claims before earlier versions, then
+    latest change first, then kind, then id."""
+    return (bool(s.revised_by), -s.last_changed.toordinal(), _KIND_RANK.get(s.kind, 99), s.id)
+
+
+def current(claims: tuple[ClaimSummary, ...]) -> tuple[ClaimSummary, ...]:
+    """A listing's claims that no later claim revises: those before its earlier versions."""
+    return claims[: bisect.bisect_left(claims, True, key=lambda s: bool(s.revised_by))]
 
 
 def _keys(s: ClaimSummary) -> list[tuple[str, str]]:
@@ -195,12 +206,19 @@ def link(v: ListingView) -> ListingLink:
     return ListingLink(v.family, v.slug, v.label, len(v.claims), status)
 
 
+def _firsts(claims: tuple[ClaimSummary, ...]) -> tuple[ClaimSummary, ...]:
+    """The latest changed current claim and the latest changed earlier version, if any."""
+    split = len(current(claims))
+    return claims[:1] + claims[split : split + 1]
+
+
 def _largest(links: list[ListingLink]) -> tuple[ListingLink, ...]:
     return tuple(sorted(links, key=lambda x: (-x.count, x.label.casefold(), x.slug))[:OVERVIEW_TOP])
 
 
 def overview(listings: tuple[ListingView, ...], source_count: int) -> IndexView:
-    """The index: counts, the chart, the latest changes and links into the listings."""
+    """The index: counts, the chart, the latest changes and links into the listings (its
+    lists of claims show current ones only; every count counts earlier versions too)."""
     by: dict[str, list[ListingView]] = {family: [] for family in addresses.LISTING_FAMILIES}
     for v in listings:
         by[v.family].append(v)
@@ -220,11 +238,11 @@ def overview(listings: tuple[ListingView, ...], source_count: int) -> IndexView:
         counts=counts,
         chart=chart,
         chart_height=max(1, len(chart)) * CHART_ROW,
-        undisclosed=undisclosed.claims[:OVERVIEW_TOP] if undisclosed else (),
+        undisclosed=current(undisclosed.claims)[:OVERVIEW_TOP] if undisclosed else (),
         undisclosed_total=len(undisclosed.claims) if undisclosed else 0,
-        disclosed=disclosed.claims[:OVERVIEW_TOP] if disclosed else (),
+        disclosed=current(disclosed.claims)[:OVERVIEW_TOP] if disclosed else (),
         disclosed_total=len(disclosed.claims) if disclosed else 0,
-        latest=every[:OVERVIEW_TOP],
+        latest=current(every)[:OVERVIEW_TOP],
         statuses=tuple(link(v) for v in by["status"]),
         kinds=tuple(link(v) for v in by["kinds"]),
         topics=_largest(topics),
@@ -233,5 +251,6 @@ def overview(listings: tuple[ListingView, ...], source_count: int) -> IndexView:
         claimant_total=len(claimants),
         total=len(every),
         source_count=source_count,
-        last_updated=every[0].last_changed if every else None,
+        # The latest current claim's change, or an earlier version's when that is later.
+        last_updated=max((s.last_changed for s in _firsts(every)), default=None),
     )

@@ -19,9 +19,11 @@ from typing import TYPE_CHECKING
 from ...check.analysis import Analysis
 from ...check.coverage.counts import cited_quotes
 from ...records import Claim
+from .chains import dated
 from .revisions import PassageState, RevisionView, revision_views
 
 if TYPE_CHECKING:  # views.py imports this module
+    from .chains import RevisionChain
     from .views import ClaimSummary, HistoryView, MeasurementView, SourceRef
 
 
@@ -40,7 +42,7 @@ class Kind(IntEnum):
 
 @dataclass(frozen=True)
 class Made:
-    """The claim made: the earliest dated source among those its evidence quotes."""
+    """The claim made: the earliest published source it quotes (chains.dated)."""
 
     date: dt.date
     source: SourceRef
@@ -75,18 +77,32 @@ class Event:
         return self.kind.name.lower().replace("_", "-")
 
 
-def made(claim: Claim, a: Analysis, refs: dict[str, SourceRef]) -> Made | None:
-    """The date the claim was made: its evidence's earliest published source (None when no
-    source it quotes has a date: the timeline then starts at the first entry)."""
-    dated: list[tuple[dt.date, str]] = []
-    for sid in dict.fromkeys(ev.source for ev in claim.evidence):
-        loaded = a.tracker.sources.get(sid)
-        if loaded is not None and loaded.record.published is not None and sid in refs:
-            dated.append((loaded.record.published, sid))
-    if not dated:
+def made(a: Analysis, claim_id: str, refs: dict[str, SourceRef]) -> Made | None:
+    """The claim made, when a source it quotes gives the date (chains.dated, as its chain
+    of revisions dates it); otherwise the timeline starts at its first entry."""
+    when = dated(a, claim_id)
+    if not when.published or when.source not in refs:
         return None
-    date, sid = min(dated)
-    return Made(date, refs[sid])
+    return Made(when.date, refs[when.source])
+
+
+def revisions_by_claimant(
+    claim_id: str, chain: RevisionChain[ClaimSummary] | None
+) -> tuple[Event, ...]:
+    """The claim this one replaces, on the day this one was made; each claim replacing
+    this one, on the day that one was made."""
+    if chain is None:
+        return ()
+    own = next((e for e in chain.entries if e.id == claim_id), None)
+    events = [
+        Event(own.when.date, Kind.REVISED, claim=e.claim, replaced=False)
+        for e in chain.replaces
+        if own is not None
+    ]
+    events.extend(
+        Event(e.when.date, Kind.REVISED, claim=e.claim, replaced=True) for e in chain.revised_by
+    )
+    return tuple(events)
 
 
 def source_versions(

@@ -1,6 +1,6 @@
 """The site's view models: frozen dataclasses of strings, dates and tuples.
 
-Built once per build by context.build_model, read by the templates, the feeds
+Built once per build by cache.build_model, read by the templates, the feeds
 and the JSON-LD.  Being immutable values, they are compared by value: an
 incremental build re-renders a page only when the views it shows differ.
 """
@@ -15,6 +15,7 @@ from ...check.revisions import Removal
 from ...i18n import N_
 from ...records import STATUS_MEANINGS, Claim, Source, Status
 from .. import addresses
+from .chains import Revised, RevisionChain
 from .localized import Localized, Translated
 from .revisions import RevisionView
 from .timeline import Event
@@ -103,6 +104,7 @@ class ClaimSummary:
     recorded: dt.date
     stale: bool
     measured: MeasuredLine | None = None  # a figure with independent measurements
+    revised_by: tuple[Revised, ...] = ()  # later claims of its claimant that replace it
 
 
 @dataclass(frozen=True)
@@ -234,6 +236,7 @@ class ClaimView:
     to_check: tuple[SourceRef, ...]
     measured: MeasuredView | None  # figures only
     timeline: tuple[Event, ...]  # newest first (timeline.py)
+    chain: RevisionChain[ClaimSummary] | None  # the claims it revises or is revised by
     # The record as written, for claims.json: compared, so that an equal view means an
     # equal JSON line too; not hashed (its lists cannot be).
     record: Claim = field(hash=False)
@@ -314,8 +317,8 @@ class ListingView:
     slug: str  # its folder under the family's ("" for every claim)
     value: str  # the status, kind, topic or claimant name it lists ("" for every claim)
     label: str  # how the page names it
-    claims: tuple[ClaimSummary, ...]  # newest change first
-    # How many claims of each status, most newsworthy first.
+    claims: tuple[ClaimSummary, ...]  # newest change first; earlier versions after the rest
+    # How many claims of each status, most newsworthy first (earlier versions too).
     by_status: tuple[tuple[StatusView, int], ...]
     # A claimant's roles and organisations as the claims give them ("Head of AI, Acme").
     details: tuple[str, ...] = ()
@@ -369,9 +372,8 @@ class SiteModel:
     claims: tuple[ClaimView, ...]  # sorted by id
     sources: tuple[SourceView, ...]  # sorted by id
     index: IndexView
-    archives: tuple[ArchiveView, ...] = ()  # the archive pages, by source id (first copy first)
-    # Every claim, and those of each status, kind, topic and claimant (listings.py).
-    listings: tuple[ListingView, ...] = ()
+    archives: tuple[ArchiveView, ...] = ()  # the archive pages to build, sorted by source id
+    listings: tuple[ListingView, ...] = ()  # all claims; by status, kind, topic, claimant
     claimant_slugs: dict[str, str] = field(default_factory=dict)  # name -> claimants/<slug>/
 
 
