@@ -159,7 +159,7 @@ def _rationale_stale(loaded: Loaded[Claim]) -> Iterator[tuple[Problem, Order]]:
         loaded.positions.value(("rationale",)),
         Code.REVIEW_RATIONALE_STALE,
         f"the rationale has not changed since the claim was {old} (it is {claim.status.value} "
-        f"since {since}): \"Why this status\" may still argue for {old}",
+        f'since {since}): "Why this status" may still argue for {old}',
         f"rewrite it for {claim.status.value} and record the change: `claimtrack correct "
         f"{loaded.id} --note TEXT` (next time, `claimtrack status --rationale TEXT` changes "
         "both at once)",

@@ -224,8 +224,7 @@ def revision_integrity(a: Analysis, loaded: Loaded[Source]) -> Iterator[Problem]
                     loaded.path,
                     loaded.positions.value(("revisions", i, key)),
                     Code.SNAPSHOT_MISMATCH,
-                    f"{rel} has sha256 {copy.sha256 if copy else ''}, "
-                    "not the recorded one",
+                    f"{rel} has sha256 {copy.sha256 if copy else ''}, not the recorded one",
                     "a revision is kept as fetched; restore it from the repository's history",
                 )
     named = {stem for stem in stems if stem is not None}

@@ -26,6 +26,7 @@ from ...records import (
 from .. import addresses
 from ..addresses import base_url
 from .archive import is_public
+from .corrections import correction_view
 from .localized import (
     ClaimTexts,
     Localized,
@@ -331,6 +332,9 @@ def claim_view(
                 for ev in entry.evidence
                 if isinstance(ev, Evidence)
             ),
+            correction=correction_view(
+                i, entry, texts.history[i], claim.quantity, texts.statement.lang, _pattern
+            ),
         )
         for i, entry in enumerate(claim.history)
     )
@@ -368,6 +372,10 @@ def claim_view(
         ),
         record=claim,
     )
+
+
+def _pattern(q: Quantity) -> str:
+    return BOUND_WORDS[q.bound][2]
 
 
 def figure_text(ui: Interface, q: QuantityView) -> str:

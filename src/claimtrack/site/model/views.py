@@ -15,6 +15,7 @@ from ...check.revisions import Removal
 from ...i18n import N_
 from ...records import STATUS_MEANINGS, Claim, Source, Status
 from .. import addresses
+from .corrections import CorrectionView
 from .localized import Localized, Translated
 from .revisions import RevisionView
 
@@ -172,6 +173,7 @@ class HistoryView:
     evidence: tuple[SourceRef, ...]
     current: bool
     quotes: tuple[EvidenceView, ...] = ()  # the sources' own words proving the change
+    correction: CorrectionView | None = None  # an entry with was: what it put right
 
 
 @dataclass(frozen=True)
@@ -312,9 +314,7 @@ class ListingView:
     value: str  # the status, kind, topic or claimant name it lists ("" for every claim)
     label: str  # how the page names it
     claims: tuple[ClaimSummary, ...]  # newest change first
-    by_status: tuple[
-        tuple[StatusView, int], ...
-    ]  # how many claims of each status, most newsworthy first
+    by_status: tuple[tuple[StatusView, int], ...]  # claims of each status, most newsworthy first
     # A claimant's roles and organisations as the claims give them ("Head of AI, Acme").
     details: tuple[str, ...] = ()
 
