@@ -181,6 +181,31 @@ def test_status_changes_the_rationale_in_the_same_edit(
     assert run_cli("check", "--root", root, "--today", TODAY, "--strict").code == 0
 
 
+def test_status_refuses_to_hide_a_change_no_correction_records(
+    run_cli: Run, tracker: Callable[[str], Path]
+) -> None:
+    """A status change records what readers read from then on: over a statement edited
+    since the latest entry without a correction, it would hide the edit for good."""
+    root = tracker("minimal")
+    assert _correct(run_cli, root, "--stamp").code == 0
+    _edit(root, STATEMENT, NEW_STATEMENT)
+    before = (root / SPEED).read_bytes()
+    args = ["disputed", "--note", "Bench: 2x", "--date", "2026-11-20"]
+    done = run_cli("status", "rocket-speed", *args, "--root", root, "--today", TODAY)
+    assert done.code == 1
+    assert "statement changed since the history entry of 2026-10-02" in done.err
+    assert "claimtrack correct rocket-speed" in done.err
+    assert (root / SPEED).read_bytes() == before
+    # Recorded first, the status change goes through; a rationale edited by hand beforehand
+    # is the new status's reason, as with --rationale, and goes with it.
+    assert _correct(run_cli, root, "rocket-speed", "--note", "Short prompts only.",
+                    "--date", "2026-11-20", "--was", f"statement={STATEMENT}").code == 0  # fmt: skip
+    _edit(root, "nobody has measured it.", "Bench Weekly measured 2x.")
+    done = run_cli("status", "rocket-speed", *args, "--root", root, "--today", TODAY)
+    assert done.code == 0, done.output
+    assert run_cli("check", "--root", root, "--today", TODAY, "--strict").code == 0
+
+
 def test_the_stamp_is_written_once(run_cli: Run, tracker: Callable[[str], Path]) -> None:
     root = tracker("minimal")
     done = _correct(run_cli, root, "--stamp")

@@ -26,7 +26,7 @@ from ...edit.changes.correction import Correction, correct, stamp
 from ...edit.committed import committed
 from ...edit.splice import TextSplice, checked_splice
 from ...errors import ClaimtrackError, UsageError
-from ...layout import record_rel
+from ...layout import CLAIMS, RECORD_SUFFIX, record_rel
 from ...load.yamlsource import parse_document
 from ...records.corrections import READ_FIELDS, TEXT_FIELDS, Value, value_of
 from ...textrules import describe_illegal, first_illegal
@@ -177,7 +177,7 @@ def run(args: argparse.Namespace) -> int:
 
 def _stamp(args: argparse.Namespace) -> int:
     today: dt.date = args.today or dt.date.today()
-    ids = args.claim_ids or sorted(p.stem for p in (args.root / "claims").glob("*.yaml"))
+    ids = args.claim_ids or sorted(p.stem for p in (args.root / CLAIMS).glob(f"*{RECORD_SUFFIX}"))
     refused = stamped = 0
     for claim_id in ids:
         rel = record_rel("claim", claim_id)

@@ -15,11 +15,12 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
+from pathlib import PurePosixPath
 from typing import Any
 
 from ...errors import EditError
 from ...layout import newline
-from ...records.corrections import prints_of, values_of_data
+from ...records.corrections import READ_FIELDS, changed_since, prints_of, values_of_data
 from ..scalars import FOLD_WIDTH, block_end, folded, quote_scalar, scalar
 from ..spans import Path_, Span, Spans
 from ..splice import (
@@ -350,6 +351,7 @@ def edit_status(raw: bytes, relpath: str, entry: NewEntry, rationale: str | None
             isinstance(e, dict) and "evidence" in e for e in text.data.get("history") or ()
         )
         before, data = text.text, text.data
+        _refuse_hidden_corrections(data, PurePosixPath(text.rel).stem)
         if rationale is not None:
             before = replace_text(before, "rationale", rationale)
             data = {**data, "rationale": rationale}
@@ -362,6 +364,28 @@ def edit_status(raw: bytes, relpath: str, entry: NewEntry, rationale: str | None
         )
 
     return checked_splice(raw, relpath, splice)
+
+
+def _refuse_hidden_corrections(data: Mapping[str, Any], claim_id: str) -> None:
+    """Refused when the statement, claimant or quantity changed since the latest entry's
+    fingerprints with no correction saying so: the new entry's would hide the change for
+    good.  The rationale is the new status's reason (``--rationale``, or edited first)."""
+    history = data.get("history")
+    last = history[-1] if isinstance(history, list) and history else None
+    if not isinstance(last, dict):
+        return
+    read = last.get("read")
+    values = values_of_data(data)
+    if not isinstance(read, dict) or values is None:
+        return  # no fingerprint to compare with (check says what else is wrong)
+    then = {k: v for k, v in read.items() if k in READ_FIELDS and isinstance(v, str)}
+    changed = [n for n in changed_since(prints_of(values), then) if n != "rationale"]
+    if changed:
+        raise EditError(
+            f"{' and '.join(changed)} changed since the history entry of {last.get('date')}, and "
+            "no correction says so: a status change would hide it; record it first with "
+            f"`claimtrack correct {claim_id} --note TEXT`"
+        )
 
 
 def replace_text(text: str, key: str, value: str) -> str:
