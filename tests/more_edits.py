@@ -208,4 +208,31 @@ def change_revises(t: Tree, pick: int, variant: int) -> None:
         data["revises"] = other if back is not None else cid
     elif variant % 2 and other is not None:
         data["revises"] = other
+
+
+def correct_claim(t: Tree, pick: int, variant: int) -> None:
+    """A correction, as `claimtrack correct` writes one: the statement or the rationale
+    reworded, the previous wording under ``was:``, the status kept (the corrections page,
+    the claim page's mark, the feed and claims.json change); 6: a correction that changes
+    the status, 7: one that names no field (correction-entry errors)."""
+    if (found := _claim(t, pick)) is None:
+        return
+    cid, data = found
+    history = data.get("history")
+    if not isinstance(history, list) or not history or not isinstance(history[-1], dict):
+        t.skip(f"claims/{cid}.yaml has no history to correct")
+        return
+    last = history[-1]
+    day = last.get("date") if isinstance(last.get("date"), dt.date) else dt.date(2026, 10, 2)
+    field = ("statement", "rationale")[variant % 2]
+    was = data.get(field)
+    if not isinstance(was, str) or not was.strip():
+        t.skip(f"claims/{cid}.yaml has no {field}")
+        return
+    data[field] = f"{was.rstrip('.')} (corrected {variant})."
+    status = "retracted" if variant == 6 else last.get("status")
+    entry = {"date": day, "status": status, "note": f"Reworded the {field}.", "was": {}}
+    if variant != 7:
+        entry["was"] = {field: was}
+    history.append(entry)
     t.write_record(f"claims/{cid}.yaml", data)

@@ -216,6 +216,12 @@ FIXED = [
     [Edit("change_revises", 1, 6)],  # E: revision-cycle
     [Edit("change_revises", 1, 7), Edit("change_revises", 0, 0)],  # E: unknown-claim
     [Edit("change_revises", 1, 0), Edit("change_revises", 2, 0)],
+    # Corrections (issue 26): the corrections page, the claim page's mark, the feed and
+    # claims.json; then a correction of another claim, and the two malformed ones (E).
+    [Edit("correct_claim", 0, 0), Edit("set_site_languages", 0, 2)],
+    [Edit("correct_claim", 1, 1), Edit("change_statement", 0, 2)],
+    [Edit("correct_claim", 0, 6)],  # E: correction-entry (the status changed)
+    [Edit("correct_claim", 1, 7)],  # E: correction-entry (no field)
 ]
 
 

@@ -157,8 +157,9 @@ def test_the_feed_has_an_entry_for_each_revision_that_removed_a_cited_passage(si
     ]
     assert "Between 1 October 2026 and 15 November 2026" in removed[1]["summary"]
     assert "was taken down" in removed[0]["summary"]
-    # Newest first, before the status changes of September.
-    assert [e["term"] for e in entries(site)][:2] == ["revision", "revision"]
+    # Newest first (the correction of 2026-11-20 is another claim's, rocket-announced),
+    # before the status changes of September.
+    assert [e["term"] for e in entries(site)][:3] == ["correction", "revision", "revision"]
     french = [e for e in entries(site, "fr/feed.xml") if e["term"] == "revision"]
     assert french[1]["id"] == removal_entry_id("rocket-speed", "acme-post", 1, "fr")
     assert "Un passage cité a disparu de sa source" in french[1]["title"]

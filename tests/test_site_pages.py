@@ -63,6 +63,7 @@ def test_every_page_exists(built: Built) -> None:
         "static/favicon.svg",
         "static/search.js",
         "search/index.html",
+        "corrections/index.html",  # every site has one, empty or not: every footer links it
         "pagefind/pagefind.js",
     }
     expected |= {f"claims/{cid}/index.html" for cid in tracker.claims}
@@ -244,7 +245,9 @@ def test_cli_builds_into_root_site_by_default(
     result = run_cli("build", "--root", root, "--today", TODAY)
     assert result.code == 0, result.output
     assert (root / "site" / "index.html").is_file()
-    assert "21 pages" in result.out  # 9 (with the archive and search pages), 12 listing pages
+    assert (
+        "22 pages" in result.out
+    )  # 10 (with the archive, search and corrections pages), 12 listing pages
     assert (root / "site" / "index.html").resolve().as_uri() in result.out
 
 

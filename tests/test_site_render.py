@@ -95,7 +95,8 @@ def test_overrides_written_for_the_earlier_templates_still_give_the_same_pages(
     Their pages lack only what came later: quotes in context (issue 10), claimed versus
     measured (issue 11), search's box in the header and its markup on claim pages, the
     links from a claim's status, kind, topics and claimant to their listings (issue 12),
-    and an omission's claimant said as who noted it (issue 25)."""
+    an omission's claimant said as who noted it (issue 25), and the footer's link to the
+    corrections (issue 26)."""
     root = minimal_copy(tmp_path)
     shutil.copytree(FIXTURES / "theme-before-issue-9" / "templates", root / "templates")
     out = tmp_path / "site"
@@ -104,7 +105,8 @@ def test_overrides_written_for_the_earlier_templates_still_give_the_same_pages(
         rb'<div class="in-context"[^>]*>\n.*?</div>\n|<section aria-labelledby="measured-h".*?</section>\n'
         rb'|<form class="site-search".*?</form>\n'
         rb"|<div hidden data-pagefind-ignore>\n.*?</div>\n| data-pagefind-body"
-        rb"| data-pagefind-ignore(?=>)",
+        rb"| data-pagefind-ignore(?=>)"
+        rb'|<p><a href="[./]*corrections/index.html">Corrections</a>: [^\n]*</p>\n',
         re.DOTALL,
     )
     links = re.compile(rb"</?a\b[^>]*>")

@@ -10,11 +10,19 @@ from pathlib import Path
 import pytest
 
 from claimtrack.load import load_tracker
+from claimtrack.records.translations import fingerprint
 
 from .conftest import FIXTURES, TODAY, Result
 
 Run = Callable[..., Result]
 EXPECTED = FIXTURES / "status"
+# What readers read of the fixtures' rocket speed claim: its new entries' fingerprints.
+SPEED_PRINTS = {
+    "statement": fingerprint("Rocket 2 runs up to 3x faster than Rocket 1."),
+    "claimant": fingerprint("Acme"),
+    "quantity": "2b9b4bfbd016",
+    "rationale": fingerprint("The vendor's own figure; nobody has measured it."),
+}
 
 # name -> arguments of `claimtrack status NAME ...`; the result must equal NAME.expected.yaml.
 CASES: dict[str, list[str]] = {
@@ -141,7 +149,9 @@ def test_file_without_final_newline(run_cli: Run, tracker: Callable[[str], Path]
     text = path.read_bytes()
     expected_start = moved.replace(b"status:      unverified", b"status:      disputed")
     assert text.startswith(expected_start + b"\n- date:     2026-11-16\n")
-    assert text.endswith(b"  - acme-post")
+    # the entry ends with its fingerprints, and the file still without a line break
+    assert b"  - acme-post\n  read:\n      statement: " in text
+    assert text.endswith(b"      rationale: " + fingerprint("The vendor's own figure.").encode())
 
 
 def test_evidence_is_left_out_when_none_is_given_and_entries_have_none(
@@ -151,11 +161,12 @@ def test_evidence_is_left_out_when_none_is_given_and_entries_have_none(
     args = ["undisclosed", "--note", "Still no price.", "--date", "2026-11-01"]
     assert _status(run_cli, root, "quoted-omission", *args).code == 0
     text = (root / "claims" / "quoted-omission.yaml").read_text()
-    assert text.endswith(
-        """    -   "date": "2026-11-01"\n        "status": 'undisclosed'\n"""
-        """        "note": 'Still no price.'\n"rationale": 'The announcement gives no price.'\n"""
-        """"review_by": "2027-06-30"\n"""
+    entry = text[text.index('"date": "2026-11-01"') :]
+    assert entry.startswith(
+        """"date": "2026-11-01"\n        "status": 'undisclosed'\n"""
+        """        "note": 'Still no price.'\n        "read":\n"""
     )
+    assert "evidence" not in entry
 
 
 # Each refusal: the arguments, and the code check would report.
@@ -396,7 +407,9 @@ def test_a_status_change_proven_by_a_quote(run_cli: Run, tracker: Callable[[str]
         "rationale:",
         '- date:     2026-11-16\n  status:   disputed\n  note:     "Measured at 2x"\n'
         "  evidence:\n  - acme-post\n  - source: bench-weekly\n"
-        "    quote: Bench Weekly measured Rocket 2.\nrationale:",
+        "    quote: Bench Weekly measured Rocket 2.\n  read:\n"
+        + "".join(f"      {k}: {v}\n" for k, v in SPEED_PRINTS.items())
+        + "rationale:",
     )
     entry = load_tracker(root).claims["odd-spacing"].record.history[-1]
     assert entry.source_ids == ["acme-post", "bench-weekly"]
@@ -415,7 +428,9 @@ def test_a_quote_with_its_translation_in_a_flow_history(
     written = (root / "claims" / "flow-history.yaml").read_text()
     assert written.endswith(
         "evidence: [{source: fr-report, quote: « jusqu'à 3 fois plus rapide », "
-        'translation: "\\"up to 3 times faster\\"", translated_by: person}]}]\n'
+        'translation: "\\"up to 3 times faster\\"", translated_by: person}], read: {'
+        + ", ".join(f"{k}: {v}" for k, v in SPEED_PRINTS.items())
+        + "}}]\n"
         'rationale: "The vendor\'s own figure; nobody has measured it."\n'
     )
     quoted = load_tracker(root).claims["flow-history"].record.history[-1].evidence[0]

@@ -85,6 +85,9 @@ class Code(StrEnum):
     CORROBORATION_ORIGINS = "corroboration-origins"
     DISCLOSED_EVIDENCE = "disclosed-evidence"
     STALE = "stale"
+    # Corrections: the tracker's own edits of what readers read
+    CORRECTION_UNRECORDED = "correction-unrecorded"
+    CORRECTION_ENTRY = "correction-entry"
     # The site's theme
     TEMPLATE_ERROR = "template-error"
     ARCHIVE_PUBLIC_WITHOUT_COPY = "archive-public-without-copy"
@@ -109,6 +112,7 @@ class Code(StrEnum):
     REVIEW_UNDISCLOSED = "review-undisclosed"
     REVIEW_UNVERIFIED = "review-unverified"
     REVIEW_TO_CHECK = "review-to-check"
+    REVIEW_RATIONALE_STALE = "review-rationale-stale"
     REVIEW_TRANSLATION = "review-translation"
     REVIEW_UNCITED = "review-uncited"
 
@@ -264,6 +268,17 @@ CODES: dict[Code, CodeInfo] = {
         E, "`disclosed` without a source published after the omission was recorded"
     ),
     Code.STALE: CodeInfo(W, "`review_by` has passed"),
+    Code.CORRECTION_UNRECORDED: CodeInfo(
+        W,
+        "the statement, claimant, quantity or rationale no longer matches the fingerprint "
+        "(`read:`) of the latest history entry: readers read it otherwise, and no correction "
+        "says so (`claimtrack correct`)",
+    ),
+    Code.CORRECTION_ENTRY: CodeInfo(
+        E,
+        "a correction (a history entry with `was:`) that names no field, changes the status, "
+        "or is the first entry",
+    ),
     Code.TEMPLATE_ERROR: CodeInfo(
         E,
         "a template in `templates/` cannot be used: a syntax error, an unknown variable, a "
@@ -341,6 +356,11 @@ CODES: dict[Code, CodeInfo] = {
     ),
     Code.REVIEW_TO_CHECK: CodeInfo(
         INFO, "a source named in `to_check` that has no archived text yet (or no record)"
+    ),
+    Code.REVIEW_RATIONALE_STALE: CodeInfo(
+        INFO,
+        'a claim whose rationale is the one it had under its previous status: "Why this '
+        'status" may still argue for the old one',
     ),
     Code.REVIEW_TRANSLATION: CodeInfo(
         INFO,

@@ -16,6 +16,7 @@ from .analysis import Analysis, ClaimRule, SourceRule, TrackerRule
 from .claim_keys import ClaimKeys
 from .impact import Dependents, Impact
 from .rules import (
+    corrections,
     dates,
     figures,
     language,
@@ -31,6 +32,7 @@ CLAIM_RULES: tuple[ClaimRule, ...] = (
     *references.CLAIM_RULES,
     *quotes.CLAIM_RULES,
     *statuses.CLAIM_RULES,
+    *corrections.CLAIM_RULES,
     *figures.CLAIM_RULES,
     *translations.CLAIM_RULES,
 )

@@ -25,6 +25,7 @@ from ..layout import classify, record_rel
 from ..load import Loaded
 from ..problems import Problem, printable, report
 from ..records import Claim, Source
+from ..records.corrections import read_prints, recorded
 from ..records.vocabulary import ClaimKind, Status
 from .analysis import Analysis
 from .coverage.counts import coverage, coverage_key
@@ -58,6 +59,7 @@ ORDER: tuple[Code | None, ...] = (
     Code.STALE,
     Code.QUOTE_UNCHECKED,
     Code.REVIEW_PASSAGE_GONE,
+    Code.REVIEW_RATIONALE_STALE,
     Code.REVIEW_UNDISCLOSED,
     Code.REVIEW_UNVERIFIED,
     Code.REVIEW_TO_CHECK,
@@ -108,6 +110,7 @@ def _items(
             yield _info(p), since
     for loaded in a.tracker.claims.values():
         yield from _passages_gone(a, loaded)
+        yield from _rationale_stale(loaded)
         yield from _waiting(loaded, today)
         yield from _to_check(a, loaded)
     yield from ((item, ()) for item in _translations(a))
@@ -137,6 +140,31 @@ def _passages_gone(a: Analysis, loaded: Loaded[Claim]) -> Iterator[tuple[Problem
             "stands as sourced, or cite a source that still says it",
         )
         yield item, (gone.removed.isoformat(),)
+
+
+def _rationale_stale(loaded: Loaded[Claim]) -> Iterator[tuple[Problem, Order]]:
+    """A claim whose rationale is the one readers read under its previous status (the
+    fingerprints of the entry before its latest change of status: records/corrections)."""
+    claim = loaded.record
+    history = claim.history
+    changes = [i for i in range(1, len(history)) if history[i].status != history[i - 1].status]
+    if not changes:
+        return
+    before = recorded(history[changes[-1] - 1])
+    if before is None or before.get("rationale") != read_prints(claim).get("rationale"):
+        return
+    old, since = history[changes[-1] - 1].status.value, history[changes[-1]].date
+    item = report(
+        loaded.path,
+        loaded.positions.value(("rationale",)),
+        Code.REVIEW_RATIONALE_STALE,
+        f"the rationale has not changed since the claim was {old} (it is {claim.status.value} "
+        f'since {since}): "Why this status" may still argue for {old}',
+        f"rewrite it for {claim.status.value} and record the change: `claimtrack correct "
+        f"{loaded.id} --note TEXT` (next time, `claimtrack status --rationale TEXT` changes "
+        "both at once)",
+    )
+    yield item, (since.isoformat(),)
 
 
 def _waiting(loaded: Loaded[Claim], today: dt.date) -> Iterator[tuple[Problem, Order]]:

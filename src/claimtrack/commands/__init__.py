@@ -20,6 +20,7 @@ COMMANDS: tuple[str, ...] = (
     "schema",
     "new",
     "status",
+    "correct",
     "translate",
     "recheck",
     "build",
@@ -29,7 +30,7 @@ COMMANDS: tuple[str, ...] = (
 
 
 # The commands that write records live together in edits/.
-_EDITS = frozenset({"init", "new", "status", "translate"})
+_EDITS = frozenset({"init", "new", "status", "correct", "translate"})
 
 
 def command(name: str) -> ModuleType:

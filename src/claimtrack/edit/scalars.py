@@ -15,7 +15,9 @@ from typing import Any
 
 import yaml
 
+from ..layout import newline
 from ..load.nodes import compose
+from .spans import Span
 
 # Words some YAML reader (1.1 or 1.2) takes for null or a boolean.
 _SPECIAL_WORDS = frozenset({"", "~", "null", "true", "false", "yes", "no", "on", "off", "y", "n"})
@@ -24,6 +26,8 @@ _NUMBERISH = re.compile(
     r"|0[xX][0-9a-fA-F_]+|0[oObB][0-7_]+|[0-9][0-9_]*(?::[0-5]?[0-9])+(?:\.[0-9_]*)?"
     r"|\.(?:inf|Inf|INF|nan|NaN|NAN))"
 )
+# The width a folded value is wrapped at (as `translate` wraps its notes).
+FOLD_WIDTH = 88
 _DATEISH = re.compile(r"[0-9]{4}-[0-9]{1,2}-[0-9]{1,2}(?:[Tt ].*)?")
 _PLAIN_FIRST = set("-?:,[]{}#&*!|>'\"%@`")
 _FLOW_CHARS = set(",[]{}:")
@@ -144,3 +148,51 @@ def _block_back(block: str, value: str) -> str | None:
     except yaml.YAMLError:
         return None
     return block.rstrip("\n") if node.value[0][1].value == value else None
+
+
+def quote_scalar(text: str, span: Span, value: str) -> str:
+    """``value`` written in the scalar's own style when it can be (a block keeps its
+    indentation), else double-quoted with escapes."""
+    if span.style in ("literal", "folded"):
+        indent = block_indent(text, span)
+        if indent is not None:
+            if span.style == "literal":
+                block = literal_block(value, indent)
+            else:
+                block = folded_block(value, indent, FOLD_WIDTH)
+            if block is not None:
+                nl = newline(text)
+                head, _, body = block.partition("\n")
+                return head + header_comment(text, span) + nl + body.replace("\n", nl)
+        return scalar(value, "double", span.flow)
+    return scalar(value, span.style, span.flow)
+
+
+def header_comment(text: str, span: Span) -> str:
+    """The comment on a block scalar's header line (``quote: | # why``), with the spaces
+    before it: it stays on the new header."""
+    line_end = text.find("\n", span.start)
+    header = text[span.start : line_end if line_end >= 0 else len(text)].rstrip("\r")
+    found = re.search(r"[ \t]+#.*", header)
+    return found.group() if found else ""
+
+
+def block_indent(text: str, span: Span) -> int | None:
+    """The indentation of a block scalar's first line of content."""
+    header_end = text.find("\n", span.start)
+    if header_end < 0:
+        return None
+    for line in text[header_end + 1 : span.end].split("\n"):
+        if line.strip():
+            return len(line) - len(line.lstrip(" "))
+    return None
+
+
+def block_end(text: str, span: Span) -> int:
+    """Where a scalar's own characters end: a block's span runs on over the line breaks
+    after it, which belong to the lines that follow."""
+    end = span.end
+    if span.style in ("literal", "folded"):
+        while end > span.start and text[end - 1] in " \t\r\n":
+            end -= 1
+    return end

@@ -12,6 +12,7 @@ surprise in the text is refused (EditError), never written.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import cached_property
@@ -121,6 +122,17 @@ def content_end(text: str, spans: Spans, path: Path_) -> int:
     while end > own.start and text[end - 1] in " \t\r\n":
         end -= 1  # a block scalar's span runs on over the line breaks after it
     return end
+
+
+def indent_unit(spans: Spans) -> int:
+    """The file's indentation step: the commonest offset of a block mapping's keys from
+    its own key (2 when the file has no nested mapping)."""
+    steps: Counter[int] = Counter()
+    for path, span in spans.keys.items():
+        parent = spans.keys.get(path[:-1]) if len(path) > 1 else None
+        if parent is not None and not span.flow and span.column > parent.column:
+            steps[span.column - parent.column] += 1
+    return steps.most_common(1)[0][0] if steps else 2
 
 
 def after_content(text: str, spans: Spans, path: Path_, column: int) -> int:

@@ -10,10 +10,11 @@ from pydantic import (
     Discriminator,
     Field,
     PrivateAttr,
+    StringConstraints,
     Tag,
 )
 
-from .translations import ClaimTranslation, EntryKey, QuoteTranslation
+from .translations import FINGERPRINT_PATTERN, ClaimTranslation, EntryKey, QuoteTranslation
 from .values import (
     DEFAULT_TOLERANCE,
     FiniteNumber,
@@ -90,14 +91,55 @@ HistoryEvidence = Annotated[
 ]
 
 
+# A fingerprint of what readers read (records/corrections.py makes them, as
+# records/translations.fingerprint makes a translation's made_from).
+ReadPrint = Annotated[
+    str,
+    StringConstraints(pattern=FINGERPRINT_PATTERN),
+    Field(description="Written by `claimtrack status` and `claimtrack correct`, never by hand."),
+]
+
+
+class ReadPrints(Record):
+    """What readers read once a history entry was written: a fingerprint of each field."""
+
+    statement: ReadPrint | None = None
+    claimant: ReadPrint | None = None
+    quantity: ReadPrint | None = None
+    rationale: ReadPrint | None = None
+
+
+class Previous(Record):
+    """A correction's fields, each as readers read it before the correction."""
+
+    statement: Text | None = None
+    claimant: Claimant | None = None
+    quantity: Quantity | None = None
+    rationale: Text | None = None
+
+
 class HistoryEntry(Record):
     date: IsoDate
     status: StatusValue
-    note: Text = Field(description="Why the status changed on this date.")
+    note: Text = Field(
+        description="Why the status changed on this date; for a correction (was), what was "
+        "put right and why."
+    )
     evidence: list[HistoryEvidence] = Field(
         default_factory=list,
         description="Sources behind it: a source id, or the source's own words "
         "(source, revision, quote, translation, translated_by) proving the change.",
+    )
+    was: Previous | None = Field(
+        None,
+        description="A correction (the status stays): each field it put right, as readers "
+        "read it before. Written by `claimtrack correct`.",
+    )
+    read: ReadPrints | None = Field(
+        None,
+        description="Fingerprints of what readers read from this entry on (statement, "
+        "claimant, quantity, rationale). Written by `claimtrack status` and `claimtrack "
+        "correct`, never by hand.",
     )
 
     @property

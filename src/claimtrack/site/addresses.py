@@ -21,6 +21,7 @@ INDEX = "index.html"
 SOURCES_INDEX = "sources/index.html"
 NOT_FOUND = "404.html"
 SEARCH = "search/index.html"
+CORRECTIONS = "corrections/index.html"
 FEED = "feed.xml"
 SITEMAP = "sitemap.xml"
 

@@ -89,7 +89,9 @@ def run(args: argparse.Namespace) -> int:
         started = start_source(args.root, args.id, today, text=args.text)
     rel = started.written[-1]  # the record, written last: named first
     names = [rel, *started.written[:-1]]
-    print(f"wrote {', '.join(names[:-1])} and {names[-1]}" if len(names) > 1 else f"wrote {names[0]}")
+    print(
+        f"wrote {', '.join(names[:-1])} and {names[-1]}" if len(names) > 1 else f"wrote {names[0]}"
+    )
     for note in started.notes:
         print(f"note: {note}")
     print(f"next: fill in the empty values in {rel}, then run `claimtrack check`")

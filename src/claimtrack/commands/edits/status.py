@@ -73,6 +73,12 @@ def add_parser(sub: Any, common: Callable[[argparse.ArgumentParser], None]) -> N
         help="who translated the --quote before it",
     )
     parser.add_argument(
+        "--rationale",
+        metavar="TEXT",
+        help="the claim's new rationale (why this status), changed in the same edit: the new "
+        "entry's fingerprint covers it",
+    )
+    parser.add_argument(
         "--date",
         type=date_arg,
         default=None,
@@ -145,6 +151,8 @@ def _hints_for_options(problems: list[Problem]) -> list[Problem]:
 
 def run(args: argparse.Namespace) -> int:
     _refuse_unpublishable("--note", args.note)
+    if args.rationale is not None:
+        _refuse_unpublishable("--rationale", args.rationale)
     for item in args.evidence:
         if isinstance(item, str):
             _refuse_unpublishable("--evidence", item)
@@ -165,11 +173,14 @@ def run(args: argparse.Namespace) -> int:
         evidence=tuple(args.evidence),
     )
     try:
-        done = apply(args.root, Change(args.claim_id, partial(edit_status, entry=entry)), today)
+        splice = partial(edit_status, entry=entry, rationale=args.rationale)
+        done = apply(args.root, Change(args.claim_id, splice), today)
     except DataError as exc:
         raise DataError(_hints_for_options(exc.problems), str(exc)) from None
+    rationale = "; the rationale is the one given" if args.rationale is not None else ""
     print(
-        f"{done.relpath}: status {args.new_status} since {entry.date}; history has one entry more"
+        f"{done.relpath}: status {args.new_status} since {entry.date}; history has one entry "
+        f"more{rationale}"
     )
     if done.warnings:
         print(format_text(done.warnings), file=sys.stderr)

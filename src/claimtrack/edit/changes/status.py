@@ -13,17 +13,28 @@ writes it, so a surprise in the text is refused rather than written.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from pathlib import PurePosixPath
 from typing import Any
 
 from ...errors import EditError
 from ...layout import newline
+from ...records.corrections import READ_FIELDS, changed_since, prints_of, values_of_data
 from ...records.translations import ENTRY_KEY_PATTERN
-from ..scalars import scalar
+from ..scalars import FOLD_WIDTH, block_end, folded, quote_scalar, scalar
 from ..spans import Path_, Span, Spans
-from ..splice import Spliced, Text, after_content, checked_splice, line_start, spans_of
+from ..splice import (
+    Spliced,
+    Text,
+    after_content,
+    checked_splice,
+    indent_unit,
+    line_start,
+    spans_of,
+)
 
-ENTRY_KEYS = ("date", "status", "note", "evidence")
+ENTRY_KEYS = ("date", "status", "note", "evidence", "was", "read")
 
 _KEY = re.compile(ENTRY_KEY_PATTERN)  # a revision's key: DATE or DATE#n
 _SEPARATOR = re.compile(r"[ \t]*:[ \t]+")
@@ -75,6 +86,14 @@ class NewEntry:
     status: str
     note: str
     evidence: tuple[str | QuoteItem, ...] = ()
+    # A correction's fields as readers read them before (records/corrections.plain), and
+    # the fingerprints of what they read from this entry on: written after the note.
+    was: Mapping[str, Any] = field(default_factory=dict)
+    read: Mapping[str, str] = field(default_factory=dict)
+
+    def mappings(self) -> dict[str, Mapping[str, Any]]:
+        """The entry's mappings the file gets, by key, in the order they are written."""
+        return {key: value for key, value in (("was", self.was), ("read", self.read)) if value}
 
 
 class _Writer:
@@ -97,8 +116,10 @@ class _Writer:
 
     def keys(self) -> list[str]:
         wanted = ["date", "status", "note"]
-        if self.entry.evidence or self.ref("evidence") is not None:
+        # A correction names no evidence unless given some: it changes no status.
+        if self.entry.evidence or (self.ref("evidence") is not None and not self.entry.was):
             wanted.append("evidence")
+        wanted += self.entry.mappings()
         if not self.count:
             return wanted
         last = ("history", self.count - 1)
@@ -107,14 +128,20 @@ class _Writer:
             for p, span in self.spans.keys.items()
             if len(p) == 3 and p[:2] == last
         )
-        order = [k for _, k in written if k in wanted]
+        # The entry's own keys in the order the last entry writes them; a correction's
+        # was and the fingerprints after them, always in that order.
+        order = [k for _, k in written if k in wanted and k in ENTRY_KEYS[:4]]
         return order + [k for k in wanted if k not in order]
+
+    def key_quote(self) -> str:
+        """How the last entry's keys are quoted ("", ' or \")."""
+        last = [s for p, s in self.spans.keys.items() if p[:2] == ("history", self.count - 1)]
+        return {"single": "'", "double": '"'}.get(last[0].style if last else "", "")
 
     def key_and_separator(self, key: str) -> tuple[str, str]:
         ref = self.ref(key)
         if ref is None:  # a key the entries lack: quoted like their keys are
-            last = [s for p, s in self.spans.keys.items() if p[:2] == ("history", self.count - 1)]
-            quote = {"single": "'", "double": '"'}.get(last[0].style if last else "", "")
+            quote = self.key_quote()
             return quote + key + quote, ": "
         key_span, value_span, _ = ref
         sep = self.text[key_span.end : value_span.start]
@@ -130,6 +157,8 @@ class _Writer:
             return scalar(self.entry.status, style, flow)
         if key == "note":
             return scalar(self.entry.note, style, flow)
+        if key in ("was", "read"):
+            return _flow_value(self.entry.mappings()[key], self.key_quote())
         return self.flow_list()
 
     def flow_list(self) -> str:
@@ -190,6 +219,11 @@ class _Writer:
         for key in self.keys() if not lines else ():
             key_text, sep = self.key_and_separator(key)
             block = self.block_list(key_col, key_text) if key == "evidence" else None
+            if key in ("was", "read"):
+                unit = indent_unit(self.spans)
+                value = self.entry.mappings()[key]
+                nested = _block_lines(value, key_col + unit, unit, self.key_quote())
+                block = [key_text + ":", *nested]
             head = prefix if not lines else " " * key_col
             if block is None:
                 lines.append(head + key_text + sep + self.value(key, flow=False))
@@ -238,13 +272,56 @@ class _Writer:
         return [(last.end, ","), (line_end + 1, indent + entry + nl)]
 
 
+def _number(value: float) -> str:
+    """A number as YAML 1.2 reads it back: 8, not 8.0."""
+    return str(int(value)) if float(value).is_integer() else repr(float(value))
+
+
+def _as_read(value: Any) -> Any:
+    """A value as the records' reader loads what _flow_value and _block_lines write: a
+    number as its text (the models read it)."""
+    if isinstance(value, Mapping):
+        return {key: _as_read(item) for key, item in value.items()}
+    return value if isinstance(value, str) else _number(value)
+
+
+def _flow_value(value: Any, quote: str) -> str:
+    """A mapping, text or number of a new entry (a correction's was, the fingerprints) in
+    flow style, its keys quoted with ``quote`` as the entry's are."""
+    if isinstance(value, Mapping):
+        pairs = (f"{quote}{k}{quote}: {_flow_value(v, quote)}" for k, v in value.items())
+        return "{" + ", ".join(pairs) + "}"
+    if isinstance(value, str):
+        return scalar(value, "plain", True)
+    return _number(value)
+
+
+def _block_lines(value: Mapping[str, Any], column: int, unit: int, quote: str) -> list[str]:
+    """A mapping's keys at ``column``, one under the other, quoted with ``quote``; a long
+    text folded, a nested mapping ``unit`` deeper."""
+    pad = " " * column
+    lines: list[str] = []
+    for name, item in value.items():
+        key = quote + name + quote
+        if isinstance(item, Mapping):
+            lines += [f"{pad}{key}:", *_block_lines(item, column + unit, unit, quote)]
+        elif isinstance(item, str):
+            block = folded(item, column + unit, FOLD_WIDTH)
+            written = block if block is not None else scalar(item, "plain", False)
+            lines += f"{pad}{key}: {written}".split("\n")
+        else:
+            lines.append(f"{pad}{key}: {_number(item)}")
+    return lines
+
+
 def _flow_quote(item: QuoteItem, pad: str) -> str:
     pairs = ", ".join(f"{key}: {value}" for key, value in item.written(True))
     return "{" + pad + pairs + pad + "}"
 
 
-def record_status_change(text: str, entry: NewEntry) -> str:
-    """``text`` with the top-level status set and ``entry`` appended to the history."""
+def record_status_change(text: str, entry: NewEntry, set_status: bool = True) -> str:
+    """``text`` with the top-level status set (unless not ``set_status``: a correction
+    keeps it as written) and ``entry`` appended to the history."""
     spans = spans_of(text)
     status = spans.values.get(("status",))
     if status is None:
@@ -259,11 +336,10 @@ def record_status_change(text: str, entry: NewEntry) -> str:
         if spans.values[("history", i)].kind != "map":
             raise EditError(f"history entry {i + 1} is not a mapping of date, status and note")
     inserts = writer.flow_entry() if history.style == "flow" else [writer.block_entry()]
-    new_status = scalar(entry.status, status.style, status.flow)
-    edits = sorted(
-        [(status.start, status.end, new_status), *((at, at, added) for at, added in inserts)],
-        reverse=True,
-    )
+    edits = [(at, at, added) for at, added in inserts]
+    if set_status:
+        edits.append((status.start, status.end, scalar(entry.status, status.style, status.flow)))
+    edits.sort(reverse=True)
     for start, end, replacement in edits:
         text = text[:start] + replacement + text[end:]
     return text
@@ -276,23 +352,64 @@ def expected_data(old: dict[str, Any], entry: NewEntry, with_evidence: bool) -> 
         new_entry["evidence"] = [
             item if isinstance(item, str) else item.data() for item in entry.evidence
         ]
+    new_entry.update({key: _as_read(value) for key, value in entry.mappings().items()})
     data = dict(old)
     data["status"] = entry.status
     data["history"] = [*old["history"], new_entry]
     return data
 
 
-def edit_status(raw: bytes, relpath: str, entry: NewEntry) -> bytes:
-    """The claim file's new bytes, checked to load as the old data plus exactly this change."""
+def edit_status(raw: bytes, relpath: str, entry: NewEntry, rationale: str | None = None) -> bytes:
+    """The claim file's new bytes, checked to load as the old data plus exactly this change:
+    the entry (with the fingerprints of what readers read from it on), the status and,
+    when given, the ``rationale`` in its own style."""
 
     def splice(text: Text) -> Spliced:
         with_evidence = bool(entry.evidence) or any(
             isinstance(e, dict) and "evidence" in e for e in text.data.get("history") or ()
         )
+        before, data = text.text, text.data
+        _refuse_hidden_corrections(data, PurePosixPath(text.rel).stem)
+        if rationale is not None:
+            before = replace_text(before, "rationale", rationale)
+            data = {**data, "rationale": rationale}
+        values = values_of_data(data)
+        stamped = replace(entry, read=prints_of(values)) if values is not None else entry
         return Spliced(
-            record_status_change(text.text, entry),
-            expected_data(text.data, entry, with_evidence),
+            record_status_change(before, stamped),
+            expected_data(data, stamped, with_evidence),
             "the status change",
         )
 
     return checked_splice(raw, relpath, splice)
+
+
+def _refuse_hidden_corrections(data: Mapping[str, Any], claim_id: str) -> None:
+    """Refused when the statement, claimant or quantity changed since the latest entry's
+    fingerprints with no correction saying so: the new entry's would hide the change for
+    good.  The rationale is the new status's reason (``--rationale``, or edited first)."""
+    history = data.get("history")
+    last = history[-1] if isinstance(history, list) and history else None
+    if not isinstance(last, dict):
+        return
+    read = last.get("read")
+    values = values_of_data(data)
+    if not isinstance(read, dict) or values is None:
+        return  # no fingerprint to compare with (check says what else is wrong)
+    then = {k: v for k, v in read.items() if k in READ_FIELDS and isinstance(v, str)}
+    changed = [n for n in changed_since(prints_of(values), then) if n != "rationale"]
+    if changed:
+        raise EditError(
+            f"{' and '.join(changed)} changed since the history entry of {last.get('date')}, and "
+            "no correction says so: a status change would hide it; record it first with "
+            f"`claimtrack correct {claim_id} --note TEXT`"
+        )
+
+
+def replace_text(text: str, key: str, value: str) -> str:
+    """``text`` with the top-level text ``key:`` written anew in its own style (a folded
+    block stays one, refolded)."""
+    span = spans_of(text).values.get((key,))
+    if span is None or span.kind != "scalar":
+        raise EditError(f"the claim has no top-level '{key}:' text to replace")
+    return text[: span.start] + quote_scalar(text, span, value) + text[block_end(text, span) :]

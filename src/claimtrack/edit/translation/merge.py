@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import re
 import textwrap
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -24,7 +23,7 @@ from ...layout import newline
 from ...records.originals import noted
 from ..scalars import awkward, double_quoted, folded, scalar, single_quoted
 from ..spans import Path_, Span, Spans
-from ..splice import after_content, line_start, spans_of
+from ..splice import after_content, indent_unit, line_start, spans_of
 
 COMMENT_WIDTH = 88  # columns a comment line for the translator fills, indentation included
 _NULLS = frozenset({"", "~", "null", "Null", "NULL"})
@@ -108,18 +107,8 @@ class _Merger:
         self.text = text
         self.spans = spans
         self.nl = newline(text)
-        self.unit = self._unit()
+        self.unit = indent_unit(spans)
         self.edits: list[_Edit] = []
-
-    def _unit(self) -> int:
-        """The file's indentation step: the commonest offset of a block mapping's keys
-        from its own key (2 when the file has no nested mapping)."""
-        steps: Counter[int] = Counter()
-        for path, span in self.spans.keys.items():
-            parent = self.spans.keys.get(path[:-1]) if len(path) > 1 else None
-            if parent is not None and not span.flow and span.column > parent.column:
-                steps[span.column - parent.column] += 1
-        return steps.most_common(1)[0][0] if steps else 2
 
     def add(self, start: int, end: int, text: str) -> None:
         self.edits.append(_Edit(start, end, text, len(self.edits)))

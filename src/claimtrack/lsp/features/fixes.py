@@ -12,7 +12,6 @@ as intended and causes no error: a surprise in the text gives no fix, never a wr
 from __future__ import annotations
 
 import copy
-import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import cached_property
@@ -23,11 +22,11 @@ from lsprotocol import types
 from ...check.text.loose import loose_passage
 from ...codes import Code
 from ...edit.apply import Change, Splice, propose
-from ...edit.scalars import folded_block, literal_block, scalar
+from ...edit.scalars import block_end, quote_scalar, scalar
 from ...edit.spans import Path_, Span, Spans, parse_spans
 from ...edit.splice import Spliced, Text, TextSplice, checked_splice
 from ...errors import ClaimtrackError, EditError
-from ...layout import RecordKind, classify, editor_position, newline, record_kind
+from ...layout import RecordKind, classify, editor_position, record_kind
 from ...load.parse import SCHEMA_HEADER, schema_header
 from ...load.validation import close_names
 from ...load.yamlsource import parse_document
@@ -39,8 +38,6 @@ from ..view import View
 CLOSE_IDS = 3
 # The most of a new value a fix's title shows.
 TITLE_LIMIT = 60
-# The width a folded quote is wrapped at (as `translate` wraps its notes).
-FOLD_WIDTH = 88
 # The model each kind of record file holds, for its schema header.
 MODELS = {"claim": "Claim", "source": "Source", "settings": "TrackerSettings"}
 
@@ -239,54 +236,6 @@ def quote_fix(view: View, doc: Document, problem: Problem) -> list[types.CodeAct
         title = f"Use the words of {archive.path}: {shown(passage)}"
         return offer(view, doc, title, of_text(splice))
     return []
-
-
-def quote_scalar(text: str, span: Span, value: str) -> str:
-    """``value`` written in the scalar's own style when it can be (a block keeps its
-    indentation), else double-quoted with escapes."""
-    if span.style in ("literal", "folded"):
-        indent = block_indent(text, span)
-        if indent is not None:
-            if span.style == "literal":
-                block = literal_block(value, indent)
-            else:
-                block = folded_block(value, indent, FOLD_WIDTH)
-            if block is not None:
-                nl = newline(text)
-                head, _, body = block.partition("\n")
-                return head + header_comment(text, span) + nl + body.replace("\n", nl)
-        return scalar(value, "double", span.flow)
-    return scalar(value, span.style, span.flow)
-
-
-def header_comment(text: str, span: Span) -> str:
-    """The comment on a block scalar's header line (``quote: | # why``), with the spaces
-    before it: it stays on the new header."""
-    line_end = text.find("\n", span.start)
-    header = text[span.start : line_end if line_end >= 0 else len(text)].rstrip("\r")
-    found = re.search(r"[ \t]+#.*", header)
-    return found.group() if found else ""
-
-
-def block_indent(text: str, span: Span) -> int | None:
-    """The indentation of a block scalar's first line of content."""
-    header_end = text.find("\n", span.start)
-    if header_end < 0:
-        return None
-    for line in text[header_end + 1 : span.end].split("\n"):
-        if line.strip():
-            return len(line) - len(line.lstrip(" "))
-    return None
-
-
-def block_end(text: str, span: Span) -> int:
-    """Where a scalar's own characters end: a block's span runs on over the line breaks
-    after it, which belong to the lines that follow."""
-    end = span.end
-    if span.style in ("literal", "folded"):
-        while end > span.start and text[end - 1] in " \t\r\n":
-            end -= 1
-    return end
 
 
 # unknown-source, unknown-claim

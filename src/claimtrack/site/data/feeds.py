@@ -41,6 +41,7 @@ from ..model.views import (
     SourceRef,
     SourceView,
 )
+from .corrections import EntryWords, entry_words
 
 ATOM = "http://www.w3.org/2005/Atom"
 SITEMAP = "http://www.sitemaps.org/schemas/sitemap/0.9"
@@ -271,19 +272,22 @@ def atom_feed(
         item = _sub(feed, "entry")
         label = ui.gettext(entry.status.label)
         said = {"status": label.lower(), "statement": text(summary.statement)}
-        if index == 0:
-            _sub(item, "title", _("Recorded as %(status)s: %(statement)s") % said)
+        if entry.correction is not None:  # the status is kept: it says what it put right
+            w = entry_words(ui, entry.correction, said["statement"], text(entry.note))
         else:
-            _sub(item, "title", _("Now %(status)s: %(statement)s") % said)
+            new = _("Recorded as %(status)s: %(statement)s") if index == 0 else None
+            w = EntryWords(
+                (new or _("Now %(status)s: %(statement)s")) % said,
+                entry.status.value,
+                label,
+                _("%(status)s: %(statement)s") % {"status": label, "statement": text(entry.note)},
+            )
+        _sub(item, "title", w.title)
         _sub(item, "id", entry_id(summary.id, index, ids))
         _sub(item, "link", rel="alternate", type="text/html", href=href)
         _sub(item, "updated", _stamp(entry.date))
-        _sub(item, "category", term=entry.status.value, label=label)
-        _sub(
-            item,
-            "summary",
-            _("%(status)s: %(statement)s") % {"status": label, "statement": text(entry.note)},
-        )
+        _sub(item, "category", term=w.term, label=w.label)
+        _sub(item, "summary", w.summary)
     return _serialise(feed)
 
 
@@ -358,6 +362,7 @@ def sitemap_parts(model: SiteModel, each: Each = _made) -> list[str] | None:
     parts += each("archives", model.archives, add_archive)  # type: ignore[arg-type]
     for folder, lastmod in listing_folders(model):
         parts.append(add(folder, lastmod))
+    parts.append(add(addresses.folder_of(addresses.CORRECTIONS), None))
     parts.append("</urlset>\n")
     return parts
 

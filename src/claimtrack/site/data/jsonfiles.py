@@ -38,12 +38,14 @@ from ...records.translated import (
 )
 from .. import addresses
 from ..model.views import ClaimView, EvidenceView, SiteSettings, SourceView
+from .corrections import claim_corrections, without_fingerprints
 
 # 2: translations (issue 17): per language, translated_by and each field's text and state.
 # 3: revisions (issue 20): each quote's in_latest_revision; a source's revisions, each with
 # what became of its cited passages.
 # 4: (issue 26) each quote's revision: the later version of its source it cites, or null;
-#    a claim revised by its claimant: a claim's revises, and its revised_by.
+#    a claim revised by its claimant: a claim's revises, and its revised_by;
+#    the tracker's own corrections: a claim's corrections.
 SCHEMA_VERSION = 4
 
 R = TypeVar("R", Claim, Source)
@@ -101,7 +103,9 @@ def claim_line(view: ClaimView, settings: SiteSettings) -> bytes:
             e if isinstance(model, str) else _evidence(e, next(quotes), model)
             for e, model in zip(entry["evidence"], model_h.evidence, strict=True)
         ]
+    without_fingerprints(record["history"])
     item: dict[str, Any] = {"id": cid, **record}
+    item["corrections"] = claim_corrections(view)
     item["status_meaning"] = view.summary.status.meaning
     item["last_changed"] = view.summary.last_changed
     item["stale"] = view.summary.stale

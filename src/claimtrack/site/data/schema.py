@@ -16,6 +16,7 @@ from ...check.measurements import Agreement
 from ...records import Claim, Source
 from ...records.translations import ENTRY_KEY_PATTERN
 from ...records.values import ID_MAX, ID_PATTERN, LANG_PATTERN
+from . import corrections
 from .jsonfiles import SCHEMA_VERSION
 
 DIALECT = "https://json-schema.org/draft/2020-12/schema"
@@ -259,6 +260,7 @@ def claims_schema() -> dict[str, Any]:
         },
         optional=("site_url",),
     )
+    corrections.schema(item)
     return _wrap("claims.json", "claims", item)
 
 

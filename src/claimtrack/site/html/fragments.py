@@ -216,8 +216,11 @@ def history_item(env: Environment, h: HistoryView, rel: str, original: str | Non
     opening = '<li class="current">' if h.current else "<li>"
     quotes = "".join(timeline_quote(env, q, rel) for q in h.quotes)
     note = render(env, h.note, "p", "", original)
+    said: str = badge(env, h.status)
+    if h.correction is not None:  # it keeps the status: it says what it is instead
+        said = f'<span class="correction-tag">{_t(env, "Correction")}</span>'
     return markup(
-        f'{opening}\n<p class="timeline-head">{date(env, h.date)} {badge(env, h.status)}'
+        f'{opening}\n<p class="timeline-head">{date(env, h.date)} {said}'
         f"{current}</p>\n{note}\n{evidence}{quotes}</li>"
     )
 

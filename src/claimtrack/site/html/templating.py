@@ -37,6 +37,7 @@ from ...layout import line_column
 from ...problems import Problem, report
 from ..addresses import claim_href, listing_href
 from ..plan.contexts import template_variables
+from .corrections import HELPERS as CORRECTION_HELPERS
 from .escaping import FastTemplate, markup
 from .fragments import HELPERS, archive_text
 from .names import unknown_names
@@ -170,6 +171,7 @@ def make_environment(
     env.filters["http_url"] = http_url
     # Filters, not globals: Jinja calls a filter directly, a global through Context.call.
     env.filters.update(HELPERS)
+    env.filters.update(CORRECTION_HELPERS)
     env.filters["shared"] = SharedParts(env)
     env.filters["archive_text"] = archive_text
     env.filters["listing_href"] = listing_href

@@ -27,6 +27,7 @@ from .. import addresses
 from ..addresses import base_url
 from .archive import cited_version, is_public, passage_link
 from .chains import Revised, revision_chain
+from .corrections import correction_view
 from .localized import (
     ClaimTexts,
     Localized,
@@ -337,6 +338,9 @@ def claim_view(
                 for ev in entry.evidence
                 if isinstance(ev, Evidence)
             ),
+            correction=correction_view(
+                i, entry, texts.history[i], claim.quantity, texts.statement.lang, _pattern
+            ),
         )
         for i, entry in enumerate(claim.history)
     )
@@ -385,6 +389,10 @@ def claim_view(
         chain=chain,
         record=claim,
     )
+
+
+def _pattern(q: Quantity) -> str:
+    return BOUND_WORDS[q.bound][2]
 
 
 def figure_text(ui: Interface, q: QuantityView) -> str:

@@ -139,7 +139,7 @@ def timeline(
     if made_event is not None:
         events.append(Event(made_event.date, Kind.MADE, made=made_event))
     for h in history:
-        kind = Kind.CORRECTION if getattr(h, "correction", None) else Kind.STATUS
+        kind = Kind.CORRECTION if h.correction is not None else Kind.STATUS
         events.append(Event(h.date, kind, history=h))
     events.extend(Event(v.revision.date, Kind.SOURCE_VERSION, version=v) for v in versions)
     events.extend(Event(m.date, Kind.MEASUREMENT, measurement=m) for m in measurements)

@@ -16,6 +16,7 @@ from ...i18n import N_
 from ...records import STATUS_MEANINGS, Claim, Source, Status
 from .. import addresses
 from .chains import Revised, RevisionChain
+from .corrections import CorrectionView
 from .localized import Localized, Translated
 from .revisions import RevisionView
 from .timeline import Event
@@ -176,6 +177,7 @@ class HistoryView:
     evidence: tuple[SourceRef, ...]
     current: bool
     quotes: tuple[EvidenceView, ...] = ()  # the sources' own words proving the change
+    correction: CorrectionView | None = None  # an entry with was: what it put right
 
 
 @dataclass(frozen=True)

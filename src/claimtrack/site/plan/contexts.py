@@ -14,6 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, fields
 from typing import ClassVar, Generic, TypeVar
 
+from ..model.corrections import CorrectionView
 from ..model.views import (
     ArchiveView,
     ClaimSummary,
@@ -134,6 +135,14 @@ class SearchPage(PageContext):
 
 
 @dataclass(frozen=True)
+class CorrectionsPage(PageContext):
+    """Every correction of every claim, newest first, each with the claim it corrected."""
+
+    template = "corrections.html"
+    corrections: tuple[tuple[CorrectionView, ClaimSummary], ...]
+
+
+@dataclass(frozen=True)
 class NotFoundPage(PageContext):
     template = "404.html"
 
@@ -147,6 +156,7 @@ PAGE_KINDS: tuple[type[PageContext], ...] = (
     FamilyPage,
     SourcesPage,
     SearchPage,
+    CorrectionsPage,
     NotFoundPage,
 )
 # The variables each kind gives its template besides COMMON, in field order.

@@ -16,10 +16,12 @@ from ..data import jsonld
 from ..languages import SiteLanguage, of_site, translated_in
 from ..memo import Reuse
 from ..model.builders import KIND_LABELS, by_origin
+from ..model.corrections import CorrectionView, newest_first
 from ..model.localized import localized
 from ..model.views import (
     STATUSES,
     ArchiveView,
+    ClaimSummary,
     ClaimView,
     SiteModel,
     SiteSettings,
@@ -30,6 +32,7 @@ from . import listings as listing_pages
 from .contexts import (
     ArchivePage,
     ClaimPage,
+    CorrectionsPage,
     IndexPage,
     Lazy,
     NotFoundPage,
@@ -38,6 +41,9 @@ from .contexts import (
 )
 from .datafiles import DataPlanner
 from .outputs import Output, page, page_info
+
+# Every correction with the claim it corrected, newest first (the corrections pages).
+Corrected = tuple[tuple[CorrectionView, ClaimSummary], ...]
 
 
 class Planner:
@@ -58,6 +64,7 @@ class Planner:
         # The sources' listing order (by_origin) with the views it was made from: the same
         # while they are the same objects, once for every edition.
         self._listed: tuple[tuple[SourceView, ...], tuple[SourceSummary, ...]] = ((), ())
+        self._corrections: tuple[tuple[ClaimView, ...] | None, Corrected] = (None, ())
 
     def plan(self, model: SiteModel, static: dict[str, bytes], ui: Interface) -> list[Output]:
         """Every file of the site: each language's pages (the main language's first), then
@@ -78,8 +85,11 @@ class Planner:
         if len(views) != len(model.sources) or not all(map(operator.is_, views, model.sources)):
             listed = by_origin(model.sources)
             self._listed = (model.sources, listed)
+        corrected = self._corrected(model)
         outputs = [
-            o for lang in languages for o in editions[lang.tag].plan(model, lang, uis, listed)
+            o
+            for lang in languages
+            for o in editions[lang.tag].plan(model, lang, uis, listed, corrected)
         ]
         outputs += self._data.plan(model, languages, uis)
         outputs += (
@@ -87,6 +97,22 @@ class Planner:
             for name, content in static.items()
         )
         return outputs
+
+    def _corrected(self, model: SiteModel) -> Corrected:
+        """Every correction with its claim, newest first: made again only when the claims'
+        views are others."""
+        claims, made = self._corrections
+        if claims is not model.claims:
+            made = tuple(
+                newest_first(
+                    (h.correction, c.summary)
+                    for c in model.claims
+                    for h in reversed(c.history)
+                    if h.correction is not None
+                )
+            )
+            self._corrections = (model.claims, made)
+        return made
 
 
 class _Edition:
@@ -112,8 +138,10 @@ class _Edition:
         lang: SiteLanguage,
         uis: dict[str, Interface],
         listed: tuple[SourceSummary, ...],
+        corrected: Corrected = (),
     ) -> list[Output]:
-        """``listed``: the sources in their listing's order (by_origin)."""
+        """``listed``: the sources in their listing's order (by_origin); ``corrected``:
+        every correction, newest first (Planner._corrected)."""
         s, ui = model.settings, uis[lang.tag]
         outputs = [
             _index_page(model, lang, ui),
@@ -126,6 +154,7 @@ class _Edition:
                 model.archives, _archive_path, lambda v: _archive_page(s, lang, v, ui), s
             ),
             *self._listings.plan(model.listings, s, lang, ui),
+            _corrections_page(s, lang, ui, corrected),
             _not_found_page(s, lang, ui),
         ]
         if s.search:
@@ -287,6 +316,21 @@ def _archive_page(
         "sources",
     )
     return page(s, info, ArchivePage(archive))
+
+
+def _corrections_page(
+    s: SiteSettings, lang: SiteLanguage, ui: Interface, corrected: Corrected
+) -> Output:
+    titled = {"title": localized(s.title, lang.tag)}
+    info = page_info(
+        s,
+        lang,
+        addresses.CORRECTIONS,
+        ui.gettext("Corrections – %(title)s") % titled,
+        ui.gettext("Every correction to the claims of %(title)s, newest first") % titled,
+        "",
+    )
+    return page(s, info, CorrectionsPage(corrected))
 
 
 _STATUSES = tuple(sorted(STATUSES.values(), key=lambda status: status.rank))
