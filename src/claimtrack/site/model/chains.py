@@ -31,7 +31,6 @@ class Dated:
 
     date: dt.date
     published: bool
-    source: str | None = None  # the source that published it first (published only)
 
 
 @dataclass(frozen=True)
@@ -63,14 +62,21 @@ class RevisionChain(Generic[S]):
     revised_by: tuple[ChainEntry[S], ...]  # the claims that revise this one, in date order
 
 
-def dated(a: Analysis, claim_id: str) -> Dated:
-    """When the claim was made (see the module's docstring)."""
+def first_published(a: Analysis, claim_id: str) -> tuple[dt.date, str] | None:
+    """The earliest ``published`` date among the claim's sources, and that source's id
+    (the first of them by id on one day); None when none of them gives a date."""
     sources = a.tracker.sources
     published = sorted(
         (day, sid) for sid in a.claim_sources(claim_id) if (day := sources[sid].record.published)
     )
-    if published:
-        return Dated(published[0][0], True, published[0][1])
+    return published[0] if published else None
+
+
+def dated(a: Analysis, claim_id: str) -> Dated:
+    """When the claim was made (see the module's docstring)."""
+    first = first_published(a, claim_id)
+    if first is not None:
+        return Dated(first[0], True)
     return Dated(a.tracker.claims[claim_id].record.history[0].date, False)
 
 

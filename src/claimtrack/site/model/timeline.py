@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 from ...check.analysis import Analysis
 from ...check.coverage.counts import cited_quotes
 from ...records import Claim
-from .chains import dated
+from .chains import first_published
 from .revisions import PassageState, RevisionView, revision_views
 
 if TYPE_CHECKING:  # views.py imports this module
@@ -78,12 +78,12 @@ class Event:
 
 
 def made(a: Analysis, claim_id: str, refs: dict[str, SourceRef]) -> Made | None:
-    """The claim made, when a source it quotes gives the date (chains.dated, as its chain
-    of revisions dates it); otherwise the timeline starts at its first entry."""
-    when = dated(a, claim_id)
-    if not when.published or when.source not in refs:
+    """The claim made, when a source it quotes gives the date (as its chain of revisions
+    dates it, chains.first_published); otherwise the timeline starts at its first entry."""
+    first = first_published(a, claim_id)
+    if first is None or first[1] not in refs:
         return None
-    return Made(when.date, refs[when.source])
+    return Made(first[0], refs[first[1]])
 
 
 def revisions_by_claimant(
