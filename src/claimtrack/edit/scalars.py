@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 import textwrap
+from collections.abc import Mapping
 from typing import Any
 
 import yaml
@@ -196,3 +197,47 @@ def block_end(text: str, span: Span) -> int:
         while end > span.start and text[end - 1] in " \t\r\n":
             end -= 1
     return end
+
+
+# The values of a new history entry (a correction's was, the fingerprints of read), as
+# edit/changes/status.py writes them.
+def number_text(value: float) -> str:
+    """A number as YAML 1.2 reads it back: 8, not 8.0."""
+    return str(int(value)) if float(value).is_integer() else repr(float(value))
+
+
+def as_read(value: Any) -> Any:
+    """A value as the records' reader loads what flow_value and block_lines write: a
+    number as its text (the models read it)."""
+    if isinstance(value, Mapping):
+        return {key: as_read(item) for key, item in value.items()}
+    return value if isinstance(value, str) else number_text(value)
+
+
+def flow_value(value: Any, quote: str) -> str:
+    """A mapping, text or number of a new entry (a correction's was, the fingerprints) in
+    flow style, its keys quoted with ``quote`` as the entry's are."""
+    if isinstance(value, Mapping):
+        pairs = (f"{quote}{k}{quote}: {flow_value(v, quote)}" for k, v in value.items())
+        return "{" + ", ".join(pairs) + "}"
+    if isinstance(value, str):
+        return scalar(value, "plain", True)
+    return number_text(value)
+
+
+def block_lines(value: Mapping[str, Any], column: int, unit: int, quote: str) -> list[str]:
+    """A mapping's keys at ``column``, one under the other, quoted with ``quote``; a long
+    text folded, a nested mapping ``unit`` deeper."""
+    pad = " " * column
+    lines: list[str] = []
+    for name, item in value.items():
+        key = quote + name + quote
+        if isinstance(item, Mapping):
+            lines += [f"{pad}{key}:", *block_lines(item, column + unit, unit, quote)]
+        elif isinstance(item, str):
+            block = folded(item, column + unit, FOLD_WIDTH)
+            written = block if block is not None else scalar(item, "plain", False)
+            lines += f"{pad}{key}: {written}".split("\n")
+        else:
+            lines.append(f"{pad}{key}: {number_text(item)}")
+    return lines

@@ -22,7 +22,7 @@ from ...errors import EditError
 from ...layout import newline
 from ...records.corrections import READ_FIELDS, changed_since, prints_of, values_of_data
 from ...records.translations import ENTRY_KEY_PATTERN
-from ..scalars import FOLD_WIDTH, block_end, folded, quote_scalar, scalar
+from ..scalars import as_read, block_end, block_lines, flow_value, quote_scalar, scalar
 from ..spans import Path_, Span, Spans
 from ..splice import (
     Spliced,
@@ -158,7 +158,7 @@ class _Writer:
         if key == "note":
             return scalar(self.entry.note, style, flow)
         if key in ("was", "read"):
-            return _flow_value(self.entry.mappings()[key], self.key_quote())
+            return flow_value(self.entry.mappings()[key], self.key_quote())
         return self.flow_list()
 
     def flow_list(self) -> str:
@@ -222,7 +222,7 @@ class _Writer:
             if key in ("was", "read"):
                 unit = indent_unit(self.spans)
                 value = self.entry.mappings()[key]
-                nested = _block_lines(value, key_col + unit, unit, self.key_quote())
+                nested = block_lines(value, key_col + unit, unit, self.key_quote())
                 block = [key_text + ":", *nested]
             head = prefix if not lines else " " * key_col
             if block is None:
@@ -272,48 +272,6 @@ class _Writer:
         return [(last.end, ","), (line_end + 1, indent + entry + nl)]
 
 
-def _number(value: float) -> str:
-    """A number as YAML 1.2 reads it back: 8, not 8.0."""
-    return str(int(value)) if float(value).is_integer() else repr(float(value))
-
-
-def _as_read(value: Any) -> Any:
-    """A value as the records' reader loads what _flow_value and _block_lines write: a
-    number as its text (the models read it)."""
-    if isinstance(value, Mapping):
-        return {key: _as_read(item) for key, item in value.items()}
-    return value if isinstance(value, str) else _number(value)
-
-
-def _flow_value(value: Any, quote: str) -> str:
-    """A mapping, text or number of a new entry (a correction's was, the fingerprints) in
-    flow style, its keys quoted with ``quote`` as the entry's are."""
-    if isinstance(value, Mapping):
-        pairs = (f"{quote}{k}{quote}: {_flow_value(v, quote)}" for k, v in value.items())
-        return "{" + ", ".join(pairs) + "}"
-    if isinstance(value, str):
-        return scalar(value, "plain", True)
-    return _number(value)
-
-
-def _block_lines(value: Mapping[str, Any], column: int, unit: int, quote: str) -> list[str]:
-    """A mapping's keys at ``column``, one under the other, quoted with ``quote``; a long
-    text folded, a nested mapping ``unit`` deeper."""
-    pad = " " * column
-    lines: list[str] = []
-    for name, item in value.items():
-        key = quote + name + quote
-        if isinstance(item, Mapping):
-            lines += [f"{pad}{key}:", *_block_lines(item, column + unit, unit, quote)]
-        elif isinstance(item, str):
-            block = folded(item, column + unit, FOLD_WIDTH)
-            written = block if block is not None else scalar(item, "plain", False)
-            lines += f"{pad}{key}: {written}".split("\n")
-        else:
-            lines.append(f"{pad}{key}: {_number(item)}")
-    return lines
-
-
 def _flow_quote(item: QuoteItem, pad: str) -> str:
     pairs = ", ".join(f"{key}: {value}" for key, value in item.written(True))
     return "{" + pad + pairs + pad + "}"
@@ -352,7 +310,7 @@ def expected_data(old: dict[str, Any], entry: NewEntry, with_evidence: bool) -> 
         new_entry["evidence"] = [
             item if isinstance(item, str) else item.data() for item in entry.evidence
         ]
-    new_entry.update({key: _as_read(value) for key, value in entry.mappings().items()})
+    new_entry.update({key: as_read(value) for key, value in entry.mappings().items()})
     data = dict(old)
     data["status"] = entry.status
     data["history"] = [*old["history"], new_entry]
