@@ -37,6 +37,7 @@ from ...layout import line_column
 from ...problems import Problem, report
 from ..addresses import listing_href
 from ..plan.contexts import template_variables
+from .diffs import wording_change
 from .escaping import FastTemplate, markup
 from .fragments import HELPERS, archive_text
 from .names import unknown_names
@@ -172,6 +173,7 @@ def make_environment(
     env.filters["shared"] = SharedParts(env)
     env.filters["archive_text"] = archive_text
     env.filters["listing_href"] = listing_href
+    env.filters["wording_change"] = wording_change
     known = set(sources) | set(package_files("templates"))
     for name, source in sources.items():
         problems.extend(_check_template(env, name, source, known))

@@ -35,7 +35,7 @@ from .localized import (
     tracker_texts,
 )
 from .measured import measured_line, measured_view
-from .revisions import revision_views
+from .revisions import replacement_view, revision_views
 from .textfragment import text_fragment_url
 from .views import (
     STATUSES,
@@ -255,7 +255,7 @@ def source_view(
         record=source,
         archive_page=addresses.archive_page(sid) if is_public(a, sid) else None,
         coverage=counts(a, sid),
-        revisions=revision_views(a, sid),
+        revisions=revision_views(a, sid, is_public(a, sid)),
     )
 
 
@@ -298,6 +298,7 @@ def evidence_view(
         ),
         in_latest_revision=in_latest,
         removal=a.removal(ev) if in_latest is False else None,
+        replacement=replacement_view(a, ev) if in_latest is False else None,
     )
 
 
