@@ -31,7 +31,7 @@ from .. import addresses
 from ..languages import X_DEFAULT, SiteLanguage, of_site, translated_in
 from ..model.builders import figure_text
 from ..model.localized import Localized, localized
-from ..model.revisions import REMOVAL_SUMMARIES
+from ..model.revisions import BOTH_WORDINGS, OLD_WORDING, REMOVAL_SUMMARIES
 from ..model.views import (
     ArchiveView,
     ClaimSummary,
@@ -213,8 +213,18 @@ def _removal_entry(
     _sub(item, "link", rel="alternate", type="text/html", href=href)
     _sub(item, "updated", _stamp(gone.removed))
     _sub(item, "category", term="revision", label=_("Source rechecked"))
-    text = _(REMOVAL_SUMMARIES[gone.gone, gone.kept == gone.removed])
-    _sub(item, "summary", text % said)
+    text = _(REMOVAL_SUMMARIES[gone.gone, gone.kept == gone.removed]) % said
+    # Both wordings, in the source's language (each once: two quotes may share a sentence).
+    changes = [
+        c
+        for ev in _quotes(claim)
+        if ev.source.id == source.id and ev.removal == gone and ev.replacement
+        if (c := ev.replacement.change) is not None
+    ]
+    for c in dict.fromkeys(changes):
+        words = {"before": c.wording, "after": c.replaced_by}
+        text += " " + (_(BOTH_WORDINGS if c.replaced_by else OLD_WORDING) % words)
+    _sub(item, "summary", text)
 
 
 def atom_feed(

@@ -42,7 +42,8 @@ from ..model.views import ClaimView, EvidenceView, SiteSettings, SourceView
 # 2: translations (issue 17): per language, translated_by and each field's text and state.
 # 3: revisions (issue 20): each quote's in_latest_revision; a source's revisions, each with
 # what became of its cited passages.
-SCHEMA_VERSION = 3
+# 4: what replaced a vanished passage (issue 26): each quote's removed_in and replaced_by.
+SCHEMA_VERSION = 4
 
 R = TypeVar("R", Claim, Source)
 
@@ -123,6 +124,8 @@ def _evidence(ev: dict[str, Any], shown: EvidenceView, model: Evidence) -> dict[
         "occurrences": shown.occurrences,
         "text_fragment_url": shown.text_fragment_url,
         "in_latest_revision": shown.in_latest_revision,
+        "removed_in": gone.revision if (gone := shown.replacement) else None,
+        "replaced_by": gone.replaced_by if gone else None,
     }
 
 

@@ -110,7 +110,8 @@ def removed(env: Environment, ev: EvidenceView) -> str:
     }
     said = _t(env, REMOVAL_MARKS[gone.gone, gone.kept == gone.removed], **dates)
     # What took its place, beside it (none for a page taken down).
-    change = "" if ev.replacement is None else wording_change(env, ev.replacement, ev.lang)
+    shown = None if ev.replacement is None else ev.replacement.change
+    change = "" if shown is None else wording_change(env, shown, ev.lang)
     return (
         f'<div class="revision-removed" data-pagefind-ignore>\n<p>{said}</p>\n{change}</div>\n'
     )

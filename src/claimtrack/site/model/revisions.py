@@ -20,6 +20,7 @@ from ...check.revisions import Presence, changes
 from ...check.text.worddiff import ADDED, REMOVED, SAME, Hunk
 from ...i18n import N_
 from ...records import Evidence, RevisionOutcome
+from ...records.translated import entry_keys
 from .wording import compared, replacement
 
 OUTCOME_LABELS: dict[RevisionOutcome, str] = {
@@ -68,6 +69,9 @@ REMOVAL_SUMMARIES: dict[tuple[bool, bool], str] = {
         "from it; the archived copy of %(archived)s still has it."
     ),
 }
+# The feed's entry quotes both wordings after the summary, each in the source's language.
+BOTH_WORDINGS = N_("It said: “%(before)s” It now says: “%(after)s”")
+OLD_WORDING = N_("It said: “%(before)s” Nothing took its place.")
 
 
 @dataclass(frozen=True)
@@ -101,6 +105,11 @@ class ChangeView:
     after: tuple[Run, ...]
     before_date: dt.date
     after_date: dt.date
+
+    @property
+    def wording(self) -> str:
+        """The old wording."""
+        return "".join(r.text for r in self.before)
 
     @property
     def replaced_by(self) -> str | None:
@@ -246,14 +255,37 @@ def _stripped(runs: list[Run]) -> tuple[Run, ...]:
     return tuple(runs)
 
 
-def replacement_view(a: Analysis, ev: Evidence) -> ChangeView | None:
-    """What took the place of a quote's passage that left its source, its passage marked;
-    None while the passage is there, when the page was taken down, or when it is in no
-    sentence that changed."""
+@dataclass(frozen=True)
+class ReplacementView:
+    """What became of a cited passage that left its source, as the claim page, claims.json,
+    the feed and the claim's timeline show it: the revision that removed it (``revision``:
+    its key, DATE or DATE#n as the evidence's ``revision:`` names it; ``date``: its date)
+    and the change, the passage marked in the old wording (None when the page was taken
+    down, or when the passage is in no sentence that changed)."""
+
+    revision: str
+    date: dt.date
+    change: ChangeView | None
+
+    @property
+    def replaced_by(self) -> str | None:
+        """The wording that took the passage's place; None: nothing did."""
+        return None if self.change is None else self.change.replaced_by
+
+
+def replacement_view(a: Analysis, ev: Evidence) -> ReplacementView | None:
+    """What took the place of a quote's passage that left its source; None while the
+    passage is there or the source was never rechecked."""
     found = replacement(a, ev)
-    if found is None or found.change is None:
+    loaded = a.tracker.sources.get(ev.source)
+    if found is None or loaded is None:
         return None
     gone, change = found.removal, found.change
+    key = entry_keys(r.retrieved for r in loaded.record.revisions)[gone.revision]
+    if change is None:
+        return ReplacementView(key, gone.removed, None)
     start, end = found.passage
     shifted = [(start + change.old_start, end + change.old_start)]
-    return change_view(change, gone.kept, gone.removed, shifted, [])
+    return ReplacementView(
+        key, gone.removed, change_view(change, gone.kept, gone.removed, shifted, [])
+    )

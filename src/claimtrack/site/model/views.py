@@ -16,7 +16,7 @@ from ...i18n import N_
 from ...records import STATUS_MEANINGS, Claim, Source, Status
 from .. import addresses
 from .localized import Localized, Translated
-from .revisions import ChangeView, RevisionView
+from .revisions import ReplacementView, RevisionView
 
 # Most newsworthy first: what is wrong, then what is open, then what holds.
 STATUS_ORDER: tuple[Status, ...] = (
@@ -161,7 +161,7 @@ class EvidenceView:
     # In the source's latest revision (None: never rechecked); when not, when it went.
     in_latest_revision: bool | None = None
     removal: Removal | None = None
-    replacement: ChangeView | None = None  # what took the removed passage's place
+    replacement: ReplacementView | None = None  # what took the removed passage's place
 
 
 @dataclass(frozen=True)
