@@ -52,11 +52,13 @@ def wording_change(env: Environment, change: ChangeView, lang: str) -> Markup:
     if change.before:
         old = f'<p lang="{lang}">{_words(change.before, "del", removed)}</p>'
     else:
-        old = f'<p class="wording-none">{_t(env, "Not in the version before.")}</p>'
+        none = _t(env, "Not in the version before.")
+        old = f'<p class="wording-none">{none}</p>'
     if change.after:
         new = f'<p lang="{lang}">{_words(change.after, "ins", added)}</p>'
     else:
-        new = f'<p class="wording-none">{_t(env, "Nothing took its place.")}</p>'
+        none = _t(env, "Nothing took its place.")
+        new = f'<p class="wording-none">{none}</p>'
     return markup(
         f'<div class="wording-change">\n'
         f'<figure class="wording wording-before">\n<figcaption>{before}</figcaption>\n{old}\n'

@@ -112,9 +112,7 @@ def removed(env: Environment, ev: EvidenceView) -> str:
     # What took its place, beside it (none for a page taken down).
     shown = None if ev.replacement is None else ev.replacement.change
     change = "" if shown is None else wording_change(env, shown, ev.lang)
-    return (
-        f'<div class="revision-removed" data-pagefind-ignore>\n<p>{said}</p>\n{change}</div>\n'
-    )
+    return f'<div class="revision-removed" data-pagefind-ignore>\n<p>{said}</p>\n{change}</div>\n'
 
 
 def check(env: Environment, ev: EvidenceView) -> str:

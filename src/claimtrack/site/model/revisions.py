@@ -212,31 +212,33 @@ def change_view(
 def _runs(hunk: Hunk, kind: str, cited: list[Span]) -> tuple[Run, ...]:
     """One side of a hunk (``kind``: REMOVED for the old, ADDED for the new) as runs, cut
     where a cited passage begins or ends; the white space at either end of a change is
-    left outside it, and the white space around the whole left out."""
-    pieces = [
-        (p.old if kind == REMOVED else p.new, p.kind == kind)
-        for p in hunk.pieces
-        if p.kind in (SAME, kind)
-    ]
+    left outside it, and the white space around the whole left out (``_stripped``)."""
+    # The white space at either end of a change goes outside it (a change is its words);
+    # then each part is cut where a cited passage begins or ends.
+    parts: list[tuple[str, bool]] = []
+    for p in hunk.pieces:
+        if p.kind not in (SAME, kind):
+            continue
+        text = p.old if kind == REMOVED else p.new
+        core = text.strip() if p.kind == kind else ""
+        if not core:
+            parts.append((text, False))
+            continue
+        lead = text[: len(text) - len(text.lstrip())]
+        parts += [(lead, False), (core, True), (text[len(lead) + len(core) :], False)]
     cuts = sorted({0, *(x for span in cited for x in span)})
     runs: list[Run] = []
     at = 0
-    for text, is_change in pieces:
+    for text, changed in parts:
         end = at + len(text)
         bounds = [at, *(c for c in cuts if at < c < end), end]
         for a, b in pairwise(bounds):
-            part = text[a - at : b - at]
+            piece = text[a - at : b - at]
             marked = any(x <= a and b <= y for x, y in cited)
-            core = part.strip() if is_change else part
-            lead = part[: len(part) - len(part.lstrip())] if is_change and core else ""
-            trail = part[len(lead) + len(core) :] if is_change and core else ""
-            for piece, changed in ((lead, False), (core, is_change), (trail, False)):
-                if not piece:
-                    continue
-                if runs and runs[-1].changed == changed and runs[-1].cited == marked:
-                    runs[-1] = Run(runs[-1].text + piece, changed, marked)
-                else:
-                    runs.append(Run(piece, changed, marked))
+            if runs and runs[-1].changed == changed and runs[-1].cited == marked:
+                runs[-1] = Run(runs[-1].text + piece, changed, marked)
+            elif piece:
+                runs.append(Run(piece, changed, marked))
         at = end
     return _stripped(runs)
 
