@@ -151,10 +151,15 @@ def measured_url(measured_dir: Path) -> Iterator[str]:
 
 
 @pytest.fixture(scope="session")
-def revisions_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The site of tests/fixtures/revisions (a quote removed from its source by a later
-    revision, a source gone), in English, French and Chinese, served."""
-    with served(_fixture_site(tmp_path_factory, "revisions")) as url:
+def revisions_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The site of tests/fixtures/revisions (a quote reworded by a later revision, one
+    deleted with nothing in its place, a source gone), in English, French and Chinese."""
+    return _fixture_site(tmp_path_factory, "revisions")
+
+
+@pytest.fixture(scope="session")
+def revisions_url(revisions_dir: Path) -> Iterator[str]:
+    with served(revisions_dir) as url:
         yield url
 
 

@@ -21,6 +21,11 @@ def test_the_measured_fixture_with_its_chart_is_valid_html(measured_dir: Path) -
     check_folder(measured_dir)
 
 
+def test_the_revisions_fixture_with_its_diffs_is_valid_html(revisions_dir: Path) -> None:
+    """The claim pages' replaced wordings and the sources' version histories (issue 26)."""
+    check_folder(revisions_dir)
+
+
 def check_folder(site_dir: Path) -> None:
     require(VNU_JAR.is_file(), f"{VNU_JAR.relative_to(REPO)} is missing (npm install)")
     java = shutil.which("java")
