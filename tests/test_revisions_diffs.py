@@ -211,3 +211,21 @@ def test_a_tracker_without_revisions_compares_nothing(
     monkeypatch.setattr(Analysis, "passage_in", never)
     for name in ("minimal", "languages"):
         build(tracker(name), tmp_path / f"{name}-site")
+
+
+def test_a_source_whose_text_is_not_published_shows_only_its_cited_passages_changes(
+    tracker: Callable[[str], Path], tmp_path: Path
+) -> None:
+    root = tracker("revisions")
+    record = root / "sources/acme-post.yaml"
+    text = record.read_text(encoding="utf-8")
+    record.write_text(text[: text.index("archive_public:")], encoding="utf-8")
+    build(root, tmp_path / "site")
+    page = read(tmp_path / "site", "sources/acme-post/index.html")
+    first, second = re.findall(r'<li class="revision revision-changed">(.*?)\n</li>', page, re.S)
+    # 1 October changed a sentence no claim cites: counted, not shown, and not "no change".
+    assert "1 change since the version of" in first and "wording-change" not in first
+    assert "1 change is not shown here: only those of the cited passages are" in first
+    assert "December" not in first and "No change in the words" not in first
+    # 15 November changed the cited one: shown as on the claim page.
+    assert "<mark>up to 3x</mark>" in second and "not shown here" not in second
