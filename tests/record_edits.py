@@ -356,7 +356,8 @@ def delete_archive(t: Tree, pick: int, variant: int) -> None:
 def recheck_source(t: Tree, pick: int, variant: int) -> None:
     """A revision, as `recheck --save` writes it: the text with a sentence added (the quotes
     kept), 1: a text that no longer says what the claims quote, 2: the page gone, 3: moved;
-    7: the file without its entry (an error).  Each a day after the last."""
+    5: the text with its first sentence reworded (a word changed within it: what the diff of
+    issue 26 shows); 7: the file without its entry (an error).  Each a day after the last."""
     if (found := _source(t, pick)) is None:
         return
     sid, data = found
@@ -368,6 +369,8 @@ def recheck_source(t: Tree, pick: int, variant: int) -> None:
     else:
         old = t.read(f"sources/{sid}.txt") if t.exists(f"sources/{sid}.txt") else ""
         text = "This page no longer says it.\n" if variant % 4 == 1 else old + "Updated.\n"
+        if variant == 5:
+            text = old.replace(" ", " reportedly ", 1) if " " in old else "Reworded.\n"
         t.write(f"sources/{sid}.revisions/{day.isoformat()}.txt", text)
         entry["sha256"] = sha256(text)
         if variant % 4 == 3:

@@ -127,7 +127,7 @@ def test_a_part_of_another_layout_is_ignored_not_misread(tracker: Callable[[str]
         path.write_text(json.dumps(data))
         return CheckStore(Cache.open(root)).quote_result(SHA, "a quote")
 
-    empty: dict[str, Any] = {"quotes": {}, "contexts": {}, "coverage": {}}
+    empty: dict[str, Any] = {"quotes": {}, "contexts": {}, "coverage": {}, "diffs": {}}
     # The first layout: archive and quote in one key, every table flat.
     assert kept_after({**empty, "quotes": {f"{SHA}\0a quote": True}}) is None
     # A part is taken whole or not at all: a context too short spoils the quotes too.
@@ -135,6 +135,9 @@ def test_a_part_of_another_layout_is_ignored_not_misread(tracker: Callable[[str]
     assert (
         kept_after({**empty, "quotes": {SHA: {"a quote": True}}, "contexts": bad_context}) is None
     )
+    # A diff between two versions without its pieces (issue 26) spoils them too.
+    bad_diff = {f"{SHA} {SHA}": {"en": [[0, 0, ["Old."], ["New."]]]}}
+    assert kept_after({**empty, "quotes": {SHA: {"a quote": True}}, "diffs": bad_diff}) is None
     assert kept_after({**empty, "quotes": {SHA: {"a quote": True}}}) is True
 
 

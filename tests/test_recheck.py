@@ -153,6 +153,9 @@ def test_a_cited_sentence_reworded(run_cli: Runner, root: Path, server: PageServ
     assert result.out.splitlines() == [
         "sources/acme-post.yaml:6:6: changed: 1 sentence added, 1 removed; "
         "1 of 2 cited quotes gone",
+        # Each sentence named under the source's line (issue 26).
+        f'  removed: "{SPEED}"',
+        f'  added:   "{reworded}"',
         "claims/rocket-speed.yaml:16:12: quote gone from sources/acme-post (changed): "
         '"It runs up to 3x faster than Rocket 1"',
     ]
@@ -183,6 +186,10 @@ def test_a_cited_sentence_reworded(run_cli: Runner, root: Path, server: PageServ
 
 def test_a_cited_sentence_removed(run_cli: Runner, root: Path, server: PageServer) -> None:
     server.routes["/acme"] = Response(body=page(ACME[0]))
+    said = run_cli("recheck", LOCAL, "acme-post", "--root", root, "--today", DAY).out
+    # The plain text names the sentence removed under the source's line; nothing added.
+    assert said.splitlines()[1] == f'  removed: "{ACME[1]}"'
+    assert "added:" not in said
     first, again = saved_twice(run_cli, root, "acme-post")
     assert (first["outcome"], first["added"], first["removed"]) == ("changed", [], [ACME[1]])
     assert gone_quotes(first) == [PRICE_QUOTE]

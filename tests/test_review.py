@@ -265,20 +265,21 @@ def test_a_later_worklist_judges_again_the_translations_of_an_edited_record(
 
 def test_a_quote_whose_passage_left_its_source_is_an_item(run_cli: Runner) -> None:
     """tests/fixtures/revisions: rocket-speed's first quote edited out of acme-post's second
-    revision, rocket-tested's source taken down; at the quote, the earliest removal first,
-    right after the quotes nobody could prove."""
+    revision, rocket-fuel's deleted from acme-faq, rocket-tested's source taken down; at the
+    quote, the earliest removal first, right after the quotes nobody could prove."""
     result = run_cli("review", "--root", FIXTURES / "revisions", "--today", "2026-11-30")
     assert result.code == 0, result.output
     gone = [item for item in items_of(result.out) if item[1] == "review-passage-gone"]
     assert gone == [
+        ("claims/rocket-fuel.yaml:10:12", "review-passage-gone"),
         ("claims/rocket-speed.yaml:17:12", "review-passage-gone"),
         ("claims/rocket-tested.yaml:10:12", "review-passage-gone"),
     ]
     lines = result.out.splitlines()
-    assert items_of(result.out)[:2] == gone  # nothing in the fixture is more urgent
+    assert items_of(result.out)[:3] == gone  # nothing in the fixture is more urgent
     assert (
         "source 'acme-post' no longer has this quote: the passage was removed between "
         "2026-10-01 and 2026-11-15 (the archived copy of 2026-09-01 still has it)"
-    ) in lines[0]
-    assert "the page was taken down between 2026-09-01 and 2026-11-20" in lines[1]
+    ) in lines[1]
+    assert "the page was taken down between 2026-09-01 and 2026-11-20" in lines[2]
     assert ORDER.index(Code.REVIEW_PASSAGE_GONE) == ORDER.index(Code.QUOTE_UNCHECKED) + 1

@@ -113,6 +113,7 @@ FIXED = [
             Edit("recheck_source", 0, 0),
             Edit("recheck_source", 0, 1),
             Edit("recheck_source", 1, 2),
+            Edit("recheck_source", 0, 5),
         )
     ),
     # A quote citing acme-post's first revision (issue 26), on that revision's archive page

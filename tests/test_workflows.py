@@ -33,6 +33,8 @@ from .test_docs import commands
 SKELETONS = resources.files("claimtrack").joinpath("skeletons", "tracker")
 WORKFLOWS = {rel: name for rel, name in FILES.items() if rel.startswith(".github/workflows/")}
 RECHECK, SITE = ".github/workflows/recheck.yml", ".github/workflows/site.yml"
+# A line of recheck's plain text under a source's (recheck/report.py).
+SENTENCE_LINE = '  removed: "It runs up to 3x faster than Rocket 1."'
 BOT = "github-actions[bot]"
 
 
@@ -199,6 +201,7 @@ def stub(tmp_path: Path) -> dict[str, str]:
     fake = bin_dir / "claimtrack"
     fake.write_text(
         '#!/bin/sh\necho "$*" >> "$RUNNER_TEMP/argv"\necho "sources/a.yaml:1:1: changed"\n'
+        f"echo '{SENTENCE_LINE}'\n"
         'exit "$STUB_EXIT"\n'
     )
     fake.chmod(0o755)
@@ -240,6 +243,8 @@ def test_recheck_exit_codes_map_to_commit_then_report(
         assert reported.returncode == 1
         summary = Path(stub["GITHUB_STEP_SUMMARY"]).read_text()
         assert "sources/a.yaml:1:1: changed" in summary
+        # Each sentence removed and added, as recheck's plain text names them (issue 26).
+        assert SENTENCE_LINE in summary
 
 
 def git(*args: str | Path, cwd: Path) -> str:

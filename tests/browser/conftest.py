@@ -152,9 +152,9 @@ def measured_url(measured_dir: Path) -> Iterator[str]:
 
 @pytest.fixture(scope="session")
 def revisions_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The site of tests/fixtures/revisions (a quote removed from its source by a later
-    revision, a source gone, a claim revised by its claimant), in English, French and
-    Chinese."""
+    """The site of tests/fixtures/revisions (a quote reworded by a later revision, one
+    deleted with nothing in its place, a source gone, a claim citing later versions, a claim
+    revised by its claimant, a correction), in English, French and Chinese."""
     return _fixture_site(tmp_path_factory, "revisions")
 
 

@@ -22,8 +22,9 @@ def test_the_measured_fixture_with_its_chart_is_valid_html(measured_dir: Path) -
 
 
 def test_the_revisions_fixture_is_valid_html(revisions_dir: Path) -> None:
-    """Removed passages, and a claim revised by its claimant (its chain, the listings'
-    earlier versions), in three languages."""
+    """Removed passages and their replaced wordings, the sources' version histories, a
+    claim revised by its claimant (its chain, the listings' earlier versions), corrections
+    and the timeline, in three languages (issue 26)."""
     check_folder(revisions_dir)
 
 

@@ -1,9 +1,12 @@
 """A claim page whose quote left its source (tests/fixtures/revisions, issue 20), as a reader
 sees it in each language: the mark says when the passage went and that the archived copy
 still has it, it is visible, axe finds nothing wrong, and the removed quote has no link
-into the source's page while the quote still there keeps its own."""
+into the source's page while the quote still there keeps its own; the diff of what replaced it
+(issue 26) reads without colour, its labels in the accessibility tree."""
 
 from __future__ import annotations
+
+from pathlib import Path
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
@@ -33,7 +36,7 @@ def test_the_removed_quote_is_marked_and_has_no_deep_link(
     expect(items).to_have_count(2)
     removed = items.filter(has=page.locator("blockquote", has_text=REMOVED))
     kept = items.filter(has=page.locator("blockquote", has_text=KEPT))
-    mark = removed.locator(".revision-removed")
+    mark = removed.locator(".revision-removed > p")
     expect(mark).to_be_visible()
     expect(mark).to_have_text(MARKS[prefix])
     # Its three dates are machine-readable too.
@@ -59,6 +62,8 @@ def test_the_removed_quote_is_marked_and_has_no_deep_link(
         CLAIM,
         "claims/rocket-tested/index.html",
         "sources/acme-post/index.html",
+        "sources/acme-faq/index.html",
+        "claims/rocket-fuel/index.html",
         # A claim revised by its claimant (issue 26): both pages, and a listing's earlier
         # versions.
         "claims/rocket-thrust/index.html",
@@ -99,3 +104,30 @@ def test_a_revised_claim_leads_to_the_claim_that_replaces_it_and_back(
     expect(versions.nth(1).locator('[aria-current="page"]')).to_have_count(1)
     expect(versions.nth(0).get_by_role("link")).to_have_count(1)
     expect(versions.nth(1).locator(".current-tag").first).to_be_visible()
+
+
+# The labels that open each change of the diff (issue 26), in each language.
+LABELS = {"": ("removed", "added"), "fr/": ("supprimé", "ajouté"), "zh-hant/": ("已移除", "已新增")}
+
+
+@pytest.mark.parametrize("prefix", list(MARKS), ids=["en", "fr", "zh-Hant"])
+def test_the_diff_reads_without_colour(
+    page: Page, revisions_url: str, prefix: str, tmp_path: Path
+) -> None:
+    """Each change's label is visible text and in the accessibility tree, inside its
+    <del>/<ins>; in forced-colours mode the labels and the struck words stay on screen."""
+    removed, added = LABELS[prefix]
+    page.goto(revisions_url + prefix + "sources/acme-post/index.html", wait_until="load")
+    first = page.locator("li.revision").first
+    expect(first.locator("del .change-label")).to_have_text(f"{removed} ")
+    expect(first.locator("ins .change-label")).to_have_text(f"{added} ")
+    tree = first.locator(".wording-change").aria_snapshot()
+    assert f"deletion: {removed} December" in tree and f"insertion: {added} January" in tree
+    page.emulate_media(forced_colors="active")
+    for label in (first.locator("del .change-label"), first.locator("ins .change-label")):
+        expect(label).to_be_visible()
+        box = label.bounding_box()
+        assert box is not None and box["width"] > 0
+    shot = tmp_path / f"diff-forced-colors-{prefix.strip('/') or 'en'}.png"
+    first.screenshot(path=str(shot))
+    assert shot.stat().st_size > 0

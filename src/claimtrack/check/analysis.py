@@ -26,7 +26,14 @@ from .links import Links
 from .measurements import Measured, judge
 from .revisions import Presence, Removal, latest, removal
 from .store import CheckStore, CoverageKey
-from .text.quotecontext import ArchiveText, Context, QuoteContext, as_tuple, quote_context
+from .text.quotecontext import (
+    ArchiveText,
+    Context,
+    QuoteContext,
+    as_tuple,
+    quote_context,
+    quote_span,
+)
 from .text.textnorm import normalise
 
 # What finding one archive's quotes gives: its normalised text (when new), whether it is
@@ -193,6 +200,17 @@ class Analysis:
         found = quote_context(quote, text)
         self.store.remember_context(archive.sha256, language, quote, as_tuple(found))
         return found
+
+    def passage_in(self, copy: Archive, quote: str) -> tuple[int, int] | None:
+        """Where the quote's passage first is in one text (the archived copy or a revision's),
+        in that text's own characters; None when it is not there."""
+        if not self._found_in(copy, quote):
+            return None
+        text = self._texts.get((copy.sha256, ""))
+        if text is None:  # its sentences are not needed: no language
+            text = self._texts[(copy.sha256, "")] = ArchiveText(copy.text, self._normalised(copy))
+        found = quote_span(quote, text)
+        return None if found is None else found[:2]
 
     def find_quotes(self, claim_ids: Iterable[str] | None = None) -> None:
         """Normalise the archives and look for the quotes the store does not know yet, all at

@@ -6,6 +6,9 @@
   sha256 and the language its sentences are split in (the source's), and the quote:
   finding them costs more than loading;
 - a source's coverage counts (check.coverage.counts), by CoverageKey;
+- what changed between two versions of a source (check/text/worddiff.py's hunks), by
+  both texts' sha256 and the language their sentences are split in: computed once per
+  pair of versions (site/model/wording.py);
 - normalised archives for quote search, by sha256: the bulk of what is kept and
   needed only for a quote whose result is not known, so a part apart (its own file),
   read on first need;
@@ -28,6 +31,7 @@ from ..load import Cache
 from ..load.cache import Entries, Part
 from ..problems import Problem
 from .text.quotecontext import Context
+from .text.worddiff import Hunk, as_plain, from_plain
 
 # A source's coverage counts are kept by its archive's sha256 and a digest of what they
 # depend on besides: the quotes cited from it, its reviewed_uncited entries and its language.
@@ -37,6 +41,8 @@ QuoteKey = tuple[str, str]
 # ("<archive sha256> <language>", quote): the sentences around a quote depend on the language
 # they are split in (check/text/sentences.py), and so on the source's record too.
 ContextKey = tuple[str, str]
+# ("<old sha256> <new sha256>", language): the hunks between two versions of a source.
+DiffKey = tuple[str, str]
 
 
 def context_key(sha256: str, language: str, quote: str) -> ContextKey:
@@ -44,7 +50,7 @@ def context_key(sha256: str, language: str, quote: str) -> ContextKey:
 
 
 class Results(Part):
-    """Quote results, quotes in context and coverage counts."""
+    """Quote results, quotes in context, coverage counts and the changes between versions."""
 
     name = "check"
 
@@ -52,9 +58,10 @@ class Results(Part):
         self.quotes: Entries[QuoteKey, bool] = Entries()
         self.contexts: Entries[ContextKey, Context | None] = Entries()
         self.coverage: Entries[CoverageKey, list[int]] = Entries()
+        self.diffs: Entries[DiffKey, tuple[Hunk, ...]] = Entries()
 
     def tables(self) -> Iterable[Entries[Any, Any]]:
-        return (self.quotes, self.contexts, self.coverage)
+        return (self.quotes, self.contexts, self.coverage, self.diffs)
 
     def dump(self) -> dict[str, Any]:
         # By archive first: a sha256 is written once, not once for each of its quotes.
@@ -62,6 +69,7 @@ class Results(Part):
             "quotes": _by_first(self.quotes.kept()),
             "contexts": _by_first(self.contexts.kept()),
             "coverage": _by_first(self.coverage.kept()),
+            "diffs": _by_first({k: as_plain(v) for k, v in self.diffs.kept().items()}),
         }
 
     def restore(self, data: Any) -> None:
@@ -86,6 +94,13 @@ class Results(Part):
                 (str(sha), str(digest)): [int(n) for n in counts]
                 for sha, table in data["coverage"].items()
                 for digest, counts in table.items()
+            }
+        )
+        self.diffs = Entries(
+            {
+                (str(pair), str(language)): from_plain(found)
+                for pair, table in data["diffs"].items()
+                for language, found in table.items()
             }
         )
 
@@ -223,6 +238,14 @@ class CheckStore:
 
     def remember_coverage(self, key: CoverageKey, counts: list[int]) -> None:
         self._results.coverage.put(key, counts)
+
+    # -- changes between versions ---------------------------------------------
+    def diff(self, old: str, new: str, language: str) -> tuple[Hunk, ...] | None:
+        """The hunks from the text of sha256 ``old`` to that of ``new``, when known."""
+        return self._results.diffs.get((f"{old} {new}", language))
+
+    def remember_diff(self, old: str, new: str, language: str, found: tuple[Hunk, ...]) -> None:
+        self._results.diffs.put((f"{old} {new}", language), found)
 
 
 def _by_first(kept: dict[tuple[str, str], Any]) -> dict[str, dict[str, Any]]:

@@ -1,5 +1,6 @@
-"""A recheck's report: a line per source at its ``url:`` value and a line per quote gone,
-at the quote in its claim file, as `check` reports problems; or the same data as JSON."""
+"""A recheck's report: a line per source at its ``url:`` value, each sentence it removed and
+added indented under it, and a line per quote gone, at the quote in its claim file, as
+`check` reports problems; or the same data as JSON."""
 
 from __future__ import annotations
 
@@ -58,6 +59,13 @@ def format_text(results: list[SourceRecheck]) -> str:
         lines.append(printable(f"{where}: {found.outcome}: {summary(found)}"))
         if found.error:
             lines.append(printable(f"{where}: error: not saved: {found.error}"))
+        # Each sentence removed and added, under the source's line (what the GitHub step
+        # summary of the recheck workflow shows too).
+        lines += (
+            printable(f"  {sign} {json.dumps(sentence, ensure_ascii=False)}")
+            for sign, said in (("removed:", found.removed), ("added:  ", found.added))
+            for sentence in said
+        )
         for state in found.quotes:
             if state.present:
                 continue

@@ -67,9 +67,9 @@ class ArchiveText:
         return self._starts
 
 
-def quote_context(quote: str, archive: ArchiveText) -> QuoteContext | None:
-    """The quote's first occurrence in the archive with the text around it; None when the
-    quote is not in it."""
+def quote_span(quote: str, archive: ArchiveText) -> tuple[int, int, int] | None:
+    """Where the quote first is in the archive, in its characters, and how many times it
+    is there: (start, end, occurrences); None when it is not in it."""
     wanted = normalise(quote)
     if not has_visible(wanted):
         return None
@@ -84,7 +84,17 @@ def quote_context(quote: str, archive: ArchiveText) -> QuoteContext | None:
         if text is None:
             return None
         span = text.original_span(first, first + len(wanted))
-    start, end = span
+    return (*span, occurrences)
+
+
+def quote_context(quote: str, archive: ArchiveText) -> QuoteContext | None:
+    """The quote's first occurrence in the archive with the text around it; None when the
+    quote is not in it."""
+    span = quote_span(quote, archive)
+    if span is None:
+        return None
+    start, end, occurrences = span
+    original = archive.original
     found = archive.starts()
     # The rest of the sentence the quote begins in, and the whole sentence before it;
     # the rest of the sentence it ends in, and the whole sentence after it.

@@ -45,7 +45,8 @@ from .corrections import claim_corrections, without_fingerprints
 # what became of its cited passages.
 # 4: (issue 26) each quote's revision: the later version of its source it cites, or null;
 #    a claim revised by its claimant: a claim's revises, and its revised_by;
-#    the tracker's own corrections: a claim's corrections.
+#    the tracker's own corrections: a claim's corrections;
+#    what replaced a vanished passage: each quote's removed_in and replaced_by.
 SCHEMA_VERSION = 4
 
 R = TypeVar("R", Claim, Source)
@@ -130,6 +131,8 @@ def _evidence(ev: dict[str, Any], shown: EvidenceView, model: Evidence) -> dict[
         "occurrences": shown.occurrences,
         "text_fragment_url": shown.text_fragment_url,
         "in_latest_revision": shown.in_latest_revision,
+        "removed_in": gone.revision if (gone := shown.replacement) else None,
+        "replaced_by": gone.replaced_by if gone else None,
     }
 
 

@@ -202,6 +202,18 @@ def claims_schema() -> dict[str, Any]:
         "(claimtrack recheck --save), compared normalised as quotes are: null when the source "
         "was never rechecked, false when its page is gone.",
     }
+    evidence["properties"]["removed_in"] = {
+        "type": ["string", "null"],
+        "description": "The revision of the source that removed the quote's passage (its "
+        "retrieved date, DATE#n for the n-th of that day), when the passage is missing from "
+        "the latest revision; null otherwise.",
+    }
+    evidence["properties"]["replaced_by"] = {
+        "type": ["string", "null"],
+        "description": "The sentence or sentences that took the place of the removed passage's "
+        "in that revision, in the source's language; null when nothing took their place, "
+        "when the page was taken down, or when the passage was not removed.",
+    }
     evidence["required"] = list(evidence["properties"])
     agreements = [a.value for a in Agreement]
     measurement = item["$defs"]["Measurement"]

@@ -20,6 +20,7 @@ from ..model.localized import Translated
 from ..model.revisions import REMOVAL_MARKS
 from ..model.views import EvidenceView
 from .blocks import _t, interface_of, marks, page_tag, source_link_html
+from .diffs import wording_change
 from .escaping import escape_text, markup
 
 # Who made a translation into the page's language, as its label says it.
@@ -111,7 +112,8 @@ def cited_version(env: Environment, ev: EvidenceView) -> str:
 
 def removed(env: Environment, ev: EvidenceView) -> str:
     """The mark of a quote whose passage is missing from its source's latest revision: when
-    it went, and that the archived copy (what the quote is proven against) still has it."""
+    it went, that the archived copy (what the quote is proven against) still has it, and
+    the wording that took its place beside the old (diffs.py)."""
     gone = ev.removal
     if gone is None:
         return ""
@@ -121,7 +123,10 @@ def removed(env: Environment, ev: EvidenceView) -> str:
         "archived": _time(env, gone.archived),
     }
     said = _t(env, REMOVAL_MARKS[gone.gone, gone.kept == gone.removed], **dates)
-    return f'<p class="revision-removed" data-pagefind-ignore>{said}</p>\n'
+    # What took its place, beside it (none for a page taken down).
+    shown = None if ev.replacement is None else ev.replacement.change
+    change = "" if shown is None else wording_change(env, shown, ev.lang)
+    return f'<div class="revision-removed" data-pagefind-ignore>\n<p>{said}</p>\n{change}</div>\n'
 
 
 def check(env: Environment, ev: EvidenceView) -> str:

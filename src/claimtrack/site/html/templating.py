@@ -38,6 +38,7 @@ from ...problems import Problem, report
 from ..addresses import claim_href, listing_href
 from ..plan.contexts import template_variables
 from .corrections import HELPERS as CORRECTION_HELPERS
+from .diffs import wording_change
 from .escaping import FastTemplate, markup
 from .fragments import HELPERS, archive_text
 from .names import unknown_names
@@ -177,6 +178,7 @@ def make_environment(
     env.filters["listing_href"] = listing_href
     env.filters["timeline_item"] = timeline_item
     env.filters["claim_href"] = claim_href
+    env.filters["wording_change"] = wording_change
     known = set(sources) | set(package_files("templates"))
     for name, source in sources.items():
         problems.extend(_check_template(env, name, source, known))

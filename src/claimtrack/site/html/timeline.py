@@ -14,6 +14,7 @@ from markupsafe import Markup
 from ...i18n import N_
 from ..model.timeline import Event, Kind, SourceVersion
 from .blocks import _t, interface_of, source_link_html
+from .diffs import wording_change
 from .escaping import escape_text, markup
 from .fragments import history_item, statement_link
 
@@ -66,6 +67,7 @@ def _version(env: Environment, v: SourceVersion, rel: str) -> str:
             f'<q lang="{lang}">{escape_text(p.quote)}</q></li>'
         )
     passages = f'<ul class="event-passages">\n{"".join(items)}\n</ul>\n' if items else ""
+    passages += "".join(wording_change(env, change, v.source.language) for change in v.changes)
     return f'<p>{said} <span class="event-note">{outcome}</span></p>\n{passages}'
 
 

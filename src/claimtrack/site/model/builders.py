@@ -26,27 +26,22 @@ from ...records import (
 from .. import addresses
 from ..addresses import base_url
 from .archive import cited_version, is_public, passage_link
-from .chains import Revised, revision_chain
-from .corrections import correction_view
+from .chains import Revised
 from .localized import (
     ClaimTexts,
     Localized,
-    claim_texts,
     quote_translations,
     source_texts,
     tracker_texts,
 )
-from .measured import measured_line, measured_view
-from .revisions import revision_views
+from .measured import measured_line
+from .revisions import replacement_view, revision_views
 from .textfragment import text_fragment_url
-from .timeline import made, revisions_by_claimant, source_versions, timeline
 from .views import (
     STATUSES,
     ClaimantView,
     ClaimSummary,
-    ClaimView,
     EvidenceView,
-    HistoryView,
     QuantityView,
     SiteSettings,
     SourceRef,
@@ -266,7 +261,7 @@ def source_view(
         record=source,
         archive_page=addresses.archive_page(sid) if is_public(a, sid) else None,
         coverage=counts(a, sid),
-        revisions=revision_views(a, sid),
+        revisions=revision_views(a, sid, is_public(a, sid)),
     )
 
 
@@ -305,93 +300,11 @@ def evidence_view(
         in_latest_revision=in_latest,
         removal=a.removal(ev) if in_latest is False else None,
         revision=revision,
+        replacement=replacement_view(a, ev) if in_latest is False else None,
     )
 
 
-def claim_view(
-    cid: str,
-    claim: Claim,
-    a: Analysis,
-    refs: dict[str, SourceRef],
-    summaries: dict[str, ClaimSummary],
-    related_to: list[str],
-    texts: ClaimTexts | None = None,
-) -> ClaimView:
-    checks = a.quote_checks_of(a.tracker.claims[cid])
-    if texts is None:
-        texts = claim_texts(claim, a.tracker.settings.site_languages)
-    evidence = [
-        evidence_view(ev, checks[i] if i < len(checks) else QuoteCheck.NO_SOURCE, a, refs)
-        for i, ev in enumerate(claim.evidence)
-    ]
-    last = len(claim.history) - 1
-    history = tuple(
-        HistoryView(
-            index=i,
-            date=entry.date,
-            status=STATUSES[entry.status],
-            note=texts.history[i],
-            evidence=tuple(refs[s] for s in entry.source_ids if s in refs),
-            current=i == last,
-            quotes=tuple(
-                evidence_view(ev, a.quote_check(ev), a, refs)
-                for ev in entry.evidence
-                if isinstance(ev, Evidence)
-            ),
-            correction=correction_view(
-                i, entry, texts.history[i], claim.quantity, texts.statement.lang, _pattern
-            ),
-        )
-        for i, entry in enumerate(claim.history)
-    )
-    # Related both ways: a reader of either claim should find the other.
-    related_ids = list(dict.fromkeys([*claim.related, *related_to]))
-    sources = a.claim_sources(cid)
-    origins = a.claim_origins(cid)
-    # English, for templates that override claim.html from before the catalogs; the packaged
-    # one says it in the site's language from the counts.
-    sentence = (
-        f"{plural(len(origins), 'independent origin')}, "
-        f"reported by {plural(len(sources), 'source')}"
-    )
-    quantity = quantity_view(claim.quantity, texts) if claim.quantity else None
-    measured = measured_view(
-        claim,
-        a.measured(cid),
-        lambda ev: evidence_view(ev, a.quote_check(ev), a, refs),
-        amount_text,
-        quantity.figure if quantity else "",
-        texts.measurements,
-    )
-    chain = revision_chain(a, cid, summaries)
-    events = timeline(
-        made(a, cid, refs),
-        history,
-        source_versions(claim, a, refs),
-        measured.items if measured else (),
-        revisions_by_claimant(cid, chain),
-    )
-    return ClaimView(
-        summary=summaries[cid],
-        claimant=claimant_view(claim),
-        quantity=quantity,
-        evidence=tuple(evidence),
-        history=history,
-        rationale=texts.rationale,
-        review_by=claim.review_by,
-        related=tuple(summaries[r] for r in related_ids if r in summaries and r != cid),
-        sources=tuple(refs[s] for s in sources),
-        origins=tuple(refs[o] for o in origins if o in refs),
-        origins_sentence=sentence,
-        to_check=tuple(refs[s] for s in dict.fromkeys(claim.to_check) if s in refs),
-        measured=measured,
-        timeline=events,
-        chain=chain,
-        record=claim,
-    )
-
-
-def _pattern(q: Quantity) -> str:
+def pattern_of(q: Quantity) -> str:
     return BOUND_WORDS[q.bound][2]
 
 

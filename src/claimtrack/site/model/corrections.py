@@ -2,7 +2,7 @@
 history note) and what it put right, each field's previous wording as it was published.
 
 A correction is a history entry with ``was:`` (records/corrections.py).  Its view is
-made with the claim's (builders.claim_view) and shown by the claim page (its "Corrected
+made with the claim's (claimpage.claim_view) and shown by the claim page (its "Corrected
 on DATE" mark, its timeline), the corrections page of each language, the feeds and
 claims.json.  The previous wording is in the records' language: pages say so with its
 ``lang``.  A quantity's previous value is said by its parts that changed (the figure,

@@ -7,8 +7,10 @@ shapes it for the templates (_measurements.html) and the JSON.
 
 from __future__ import annotations
 
+import datetime as dt
 import math
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 from ...check.measurements import Measured
 from ...i18n import N_
@@ -19,9 +21,50 @@ from .views import (
     MEASURE_ROW,
     EvidenceView,
     MeasuredLine,
-    MeasuredView,
-    MeasurementView,
 )
+
+
+@dataclass(frozen=True)
+class MeasurementView:
+    index: int
+    amount: str  # as measured: "120 tokens/min"
+    in_claim_unit: str | None  # in the claim's unit when it differs: "2 tokens/s"
+    comparable: bool
+    metric: str
+    conditions: Localized | None
+    workload: str | None
+    output_tokens: int | None
+    concurrency: int | None
+    hardware: str | None
+    measured_by: str
+    date: dt.date
+    independent: bool
+    agreement: str  # check.measurements.Agreement
+    evidence: tuple[EvidenceView, ...]
+    # In the chart: the row's top and the bar's length, in the chart's user units.
+    y: int
+    width: int
+    value_x: int  # where the value is written: after the bar, clear of the claimed line
+    label: str  # measured_by, cut to fit the chart's label column
+
+
+@dataclass(frozen=True)
+class MeasuredView:
+    """A figure's measurements, the claim's agreement with them, and the chart's geometry."""
+
+    items: tuple[MeasurementView, ...]
+    agreement: str
+    best: str | None
+    independent: int
+    claimed: str  # "up to 3x"
+    bound: str  # records.Bound value
+    tolerance: float  # 0.1, which pages show as "10%" (the |percent filter)
+    scale_max: str  # the value at the right end of the axis, in the claim's unit
+    claimed_x: int  # where the claimed value stands
+    band_x: int  # the tolerance band around it (to the end of the axis for at-least)
+    band_width: int
+    height: int
+
 
 Amount = Callable[[float, str], str]
 LABEL_CHARS = 26

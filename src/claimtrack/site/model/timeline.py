@@ -20,11 +20,12 @@ from ...check.analysis import Analysis
 from ...check.coverage.counts import cited_quotes
 from ...records import Claim
 from .chains import first_published
-from .revisions import PassageState, RevisionView, revision_views
+from .revisions import ChangeView, PassageState, RevisionView, revision_views
 
 if TYPE_CHECKING:  # views.py imports this module
     from .chains import RevisionChain
-    from .views import ClaimSummary, HistoryView, MeasurementView, SourceRef
+    from .measured import MeasurementView
+    from .views import ClaimSummary, EvidenceView, HistoryView, SourceRef
 
 
 class Kind(IntEnum):
@@ -56,6 +57,9 @@ class SourceVersion:
     source: SourceRef
     revision: RevisionView
     passages: tuple[PassageState, ...]
+    # What took each removed passage's place (the evidence's ReplacementView's change),
+    # once each, as the claim's evidence shows it.
+    changes: tuple[ChangeView, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -106,12 +110,24 @@ def revisions_by_claimant(
 
 
 def source_versions(
-    claim: Claim, a: Analysis, refs: dict[str, SourceRef]
+    claim: Claim,
+    a: Analysis,
+    refs: dict[str, SourceRef],
+    quoted_views: Iterable[EvidenceView] = (),
 ) -> tuple[SourceVersion, ...]:
-    """The versions of the claim's sources in which a passage it quotes came or went."""
+    """The versions of the claim's sources in which a passage it quotes came or went, each
+    with what took a removed passage's place (from ``quoted_views``, the claim's quotes as
+    its page shows them)."""
     quoted: dict[str, set[str]] = {}
     for _, ev in claim.quote_items():
         quoted.setdefault(ev.source, set()).add(ev.quote)
+    replaced: dict[tuple[str, dt.date], list[ChangeView]] = {}
+    for view in quoted_views:
+        r = view.replacement
+        if r is not None and r.change is not None:
+            found = replaced.setdefault((view.source.id, r.date), [])
+            if r.change not in found:
+                found.append(r.change)
     out: list[SourceVersion] = []
     for sid, quotes in quoted.items():
         loaded = a.tracker.sources.get(sid)
@@ -119,10 +135,12 @@ def source_versions(
             continue  # the unchanged path: a source never rechecked costs one lookup
         if not quotes.intersection(cited_quotes(a, sid)):
             continue
-        for revision in revision_views(a, sid):
+        # Not public: only the passages' states are read here, never the whole diff.
+        for revision in revision_views(a, sid, public=False):
             mine = tuple(p for p in revision.passages if p.quote in quotes)
             if any(p.changed for p in mine):
-                out.append(SourceVersion(refs[sid], revision, mine))
+                changes = tuple(replaced.get((sid, revision.date), ()))
+                out.append(SourceVersion(refs[sid], revision, mine, changes))
     return tuple(out)
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from ...check.coverage.counts import CoverageCounts
 from ...check.revisions import Removal
@@ -18,8 +19,11 @@ from .. import addresses
 from .chains import Revised, RevisionChain
 from .corrections import CorrectionView
 from .localized import Localized, Translated
-from .revisions import RevisionView
+from .revisions import ReplacementView, RevisionView
 from .timeline import Event
+
+if TYPE_CHECKING:  # measured.py imports this module
+    from .measured import MeasuredView
 
 # Most newsworthy first: what is wrong, then what is open, then what holds.
 STATUS_ORDER: tuple[Status, ...] = (
@@ -166,6 +170,7 @@ class EvidenceView:
     in_latest_revision: bool | None = None
     removal: Removal | None = None
     revision: dt.date | None = None  # the date of the revision it cites (None: the first copy)
+    replacement: ReplacementView | None = None  # what took the removed passage's place
 
 
 @dataclass(frozen=True)
@@ -178,48 +183,6 @@ class HistoryView:
     current: bool
     quotes: tuple[EvidenceView, ...] = ()  # the sources' own words proving the change
     correction: CorrectionView | None = None  # an entry with was: what it put right
-
-
-@dataclass(frozen=True)
-class MeasurementView:
-    index: int
-    amount: str  # as measured: "120 tokens/min"
-    in_claim_unit: str | None  # in the claim's unit when it differs: "2 tokens/s"
-    comparable: bool
-    metric: str
-    conditions: Localized | None
-    workload: str | None
-    output_tokens: int | None
-    concurrency: int | None
-    hardware: str | None
-    measured_by: str
-    date: dt.date
-    independent: bool
-    agreement: str  # check.measurements.Agreement
-    evidence: tuple[EvidenceView, ...]
-    # In the chart: the row's top and the bar's length, in the chart's user units.
-    y: int
-    width: int
-    value_x: int  # where the value is written: after the bar, clear of the claimed line
-    label: str  # measured_by, cut to fit the chart's label column
-
-
-@dataclass(frozen=True)
-class MeasuredView:
-    """A figure's measurements, the claim's agreement with them, and the chart's geometry."""
-
-    items: tuple[MeasurementView, ...]
-    agreement: str
-    best: str | None
-    independent: int
-    claimed: str  # "up to 3x"
-    bound: str  # records.Bound value
-    tolerance: float  # 0.1, which pages show as "10%" (the |percent filter)
-    scale_max: str  # the value at the right end of the axis, in the claim's unit
-    claimed_x: int  # where the claimed value stands
-    band_x: int  # the tolerance band around it (to the end of the axis for at-least)
-    band_width: int
-    height: int
 
 
 @dataclass(frozen=True)

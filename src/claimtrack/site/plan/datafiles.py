@@ -14,7 +14,7 @@ from typing import Any
 
 from ...i18n import Interface
 from .. import addresses
-from ..data import feeds
+from ..data import feeds, sitemap
 from ..data import jsonfiles as data
 from ..data import schema as dataschema
 from ..languages import SiteLanguage
@@ -76,7 +76,7 @@ class DataPlanner:
             summaries = tuple(c.summary for c in claims)
             refs = tuple(src.ref for src in sources)
             archived = tuple((a.ref.id, a.revision) for a in model.archives)
-            listed = tuple(feeds.listing_folders(model))
+            listed = tuple(sitemap.listing_folders(model))
             sitemap_key = (s, summaries, refs, model.index.last_updated, archived, listed)
             files.append(
                 Output(
@@ -99,7 +99,7 @@ class DataPlanner:
             kept = self._sitemap.setdefault(kind, Reuse())
             return kept.each(views, _SITEMAP_NAMES[kind], make, s)
 
-        parts = feeds.sitemap_parts(model, each) or []
+        parts = sitemap.sitemap_parts(model, each) or []
         return self._joined(s, "sitemap", parts, lambda: "".join(parts).encode("utf-8"))
 
     def _claims_json(self, s: SiteSettings, views: tuple[ClaimView, ...]) -> bytes:
