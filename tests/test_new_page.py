@@ -312,8 +312,7 @@ def test_the_archive_keeps_the_pages_spaces(
 ) -> None:
     """No-break spaces (French typography, figures) stay what they are; a quote written with
     plain spaces is found in them all the same."""
-    from claimtrack.check.analysis import quote_in
-    from claimtrack.check.text.textnorm import normalise
+    from claimtrack.check.text.textnorm import normalise, quote_in
 
     root = tracker("minimal")
     typeset = "Prix\u00a0: 3\u202f000\u00a0€, «\u202fsans engagement\u202f»\u00a0!"

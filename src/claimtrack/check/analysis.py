@@ -20,8 +20,7 @@ from ..problems import Problem
 from ..process.batch import split
 from ..records import Claim, Evidence, RevisionOutcome, Source, revision_index, revision_stems
 from ..records.settings import declared_languages
-from ..textrules import has_visible
-from .graph import Derivation, walk
+from .graph import Derivation, children_of, walk
 from .links import Links
 from .measurements import Measured, judge
 from .revisions import Presence, Removal, latest, removal
@@ -34,7 +33,7 @@ from .text.quotecontext import (
     quote_context,
     quote_span,
 )
-from .text.textnorm import normalise
+from .text.textnorm import normalise, quote_in
 
 # What finding one archive's quotes gives: its normalised text (when new), whether it is
 # new, each quote found or not, and (for a site) the quotes in context, by quote.
@@ -374,20 +373,14 @@ class Analysis:
     @cached_property
     def derived_by(self) -> dict[str, list[str]]:
         """Sources that report, summarise or translate each source."""
-        children: dict[str, list[str]] = {sid: [] for sid in self.tracker.sources}
-        for sid, loaded in sorted(self.tracker.sources.items()):
-            for parent in loaded.record.derived_from:
-                if parent in children:
-                    children[parent].append(sid)
-        return children
+        return children_of({sid: s.record.derived_from for sid, s in self.tracker.sources.items()})
 
     @cached_property
     def site_languages(self) -> tuple[str, ...] | None:
-        """The site's languages, main first, as tracker.yaml declares them: its settings'
-        when it loaded; when it did not, its ``language:`` and ``translations:`` keys as
-        written (records.settings.declared_languages), so that a fault of tracker.yaml's
-        makes no record's translation "not a site language" of a site in the defaults'
-        one language.  None when tracker.yaml does not even parse: nothing to judge by."""
+        """The site's languages, main first: the settings' when tracker.yaml loaded, else
+        its ``language:`` and ``translations:`` as written (settings.declared_languages), so
+        that its fault makes no translation "not a site language"; None when it does not
+        even parse: nothing to judge by."""
         tracker = self.tracker
         if not any(p.is_error and p.path == SETTINGS_FILE for p in tracker.problems):
             return tracker.settings.site_languages
@@ -397,13 +390,6 @@ class Analysis:
     def is_stale(self, claim_id: str) -> bool:
         review_by = self.tracker.claims[claim_id].record.review_by
         return review_by is not None and review_by < self.today
-
-
-def quote_in(quote: str, normalised_text: str) -> bool:
-    """Whether ``quote`` is in a normalised archived text (both compared normalised)."""
-    normalised = normalise(quote)
-    # An empty quote is "in" every text: it proves nothing.
-    return has_visible(normalised) and normalised in normalised_text
 
 
 # Rules read the analysis and yield problems: about one claim (its result is

@@ -56,3 +56,13 @@ def walk(parents: Mapping[str, Sequence[str]]) -> Derivation:
                 frames.append(iter([p for p in parents[parent] if p in parents]))
                 found.append(set())
     return Derivation(origins, tuple(cycles))
+
+
+def children_of(parents: Mapping[str, Sequence[str]]) -> dict[str, list[str]]:
+    """The other way round: each node's children, sorted (a parent that is no node has none)."""
+    children: dict[str, list[str]] = {node: [] for node in parents}
+    for node, named in sorted(parents.items()):
+        for parent in named:
+            if parent in children:
+                children[parent].append(node)
+    return children

@@ -2,7 +2,7 @@
 removed, and whether each quote cited from the source is still there.
 
 Pure functions over texts, with the normalisation quotes are found by
-(check/text/textnorm.normalise, check/analysis.quote_in): a change of white space,
+(check/text/textnorm.normalise, check/text/textnorm.quote_in): a change of white space,
 quotation marks, CJK spacing or French typographic spaces is no change.
 """
 
@@ -10,9 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..check.analysis import quote_in
 from ..check.text.sentences import sentences
-from ..check.text.textnorm import normalise
+from ..check.text.textnorm import normalise, quote_in
 from ..load import Loaded, Tracker
 from ..records import Claim
 

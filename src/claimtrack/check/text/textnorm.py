@@ -13,6 +13,8 @@ from array import array
 from dataclasses import dataclass
 from difflib import SequenceMatcher
 
+from ...textrules import has_visible
+
 _QUOTES = str.maketrans(
     {
         "“": '"',
@@ -213,3 +215,10 @@ def divergence(quote: str, text: str) -> Divergence:
             scores.append(matcher.ratio())
         best = places[scores.index(max(scores))]
     return Divergence(matched, text[best : best + SHOWN], rest[:SHOWN])
+
+
+def quote_in(quote: str, normalised_text: str) -> bool:
+    """Whether ``quote`` is in a normalised archived text (both compared normalised)."""
+    normalised = normalise(quote)
+    # An empty quote is "in" every text: it proves nothing.
+    return has_visible(normalised) and normalised in normalised_text

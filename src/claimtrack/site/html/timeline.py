@@ -85,7 +85,8 @@ def _measurement(env: Environment, e: Event) -> str:
     who = escape_text(m.measured_by)
     amount = escape_text(m.amount)
     said = _t(env, "%(who)s measured %(amount)s.", who=who, amount=amount)
-    independence = _t(env, "independent" if m.independent else "not independent")
+    # Each message whole, where the catalogs' extraction finds it.
+    independence = _t(env, "independent") if m.independent else _t(env, "not independent")
     return f'<p>{said} <span class="event-note">({independence})</span></p>\n'
 
 
