@@ -15,7 +15,7 @@ from claimtrack.check import Checker
 from claimtrack.check.links import Links, Names
 from claimtrack.load import Loader
 from claimtrack.site.model.cache import build_model
-from claimtrack.site.model.chains import Dated
+from claimtrack.site.model.claim.chains import Dated
 from claimtrack.site.model.views import SiteModel
 
 from .conftest import TODAY, Result

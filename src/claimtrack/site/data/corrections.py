@@ -16,7 +16,7 @@ from babel.lists import format_list
 
 from ...i18n import Interface
 from ...records.corrections import READ_FIELDS, previous_fields
-from ..model.corrections import CorrectionView
+from ..model.claim.corrections import CorrectionView
 from ..model.views import ClaimView
 
 

@@ -41,7 +41,7 @@ import orjson
 from ...records import Status
 from .. import addresses
 from ..languages import SiteLanguage, of_site
-from ..model.chains import ChainEntry
+from ..model.claim.chains import ChainEntry
 from ..model.localized import Localized, localized
 from ..model.views import ClaimSummary, ClaimView, SiteSettings, SourceView
 

@@ -20,7 +20,7 @@ from ..model.localized import Translated
 from ..model.revisions import REMOVAL_MARKS
 from ..model.views import EvidenceView
 from .blocks import _t, interface_of, marks, page_tag, source_link_html
-from .diffs import wording_change
+from .changes.diffs import wording_change
 from .escaping import escape_text, markup
 
 # Who made a translation into the page's language, as its label says it.

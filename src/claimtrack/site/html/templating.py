@@ -37,13 +37,13 @@ from ...layout import line_column
 from ...problems import Problem, report
 from ..addresses import claim_href, listing_href
 from ..plan.contexts import template_variables
-from .corrections import HELPERS as CORRECTION_HELPERS
-from .diffs import wording_change
+from .changes.corrections import HELPERS as CORRECTION_HELPERS
+from .changes.diffs import wording_change
+from .changes.timeline import timeline_item
 from .escaping import FastTemplate, markup
 from .fragments import HELPERS, archive_text
 from .names import unknown_names
 from .theme import Theme, package_files
-from .timeline import timeline_item
 from .translation import ConstantMessages, gettext_functions
 
 # Not TemplateErrors, but a mistake in a template's own expressions raises them

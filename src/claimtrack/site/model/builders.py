@@ -26,7 +26,8 @@ from ...records import (
 from .. import addresses
 from ..addresses import base_url
 from .archive import cited_version, is_public, passage_link
-from .chains import Revised
+from .claim.chains import Revised
+from .claim.measured import measured_line
 from .localized import (
     ClaimTexts,
     Localized,
@@ -34,7 +35,6 @@ from .localized import (
     source_texts,
     tracker_texts,
 )
-from .measured import measured_line
 from .revisions import replacement_view, revision_views
 from .textfragment import text_fragment_url
 from .views import (

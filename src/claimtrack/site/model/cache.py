@@ -19,8 +19,8 @@ from ...records import Claim
 from ..memo import Reuse, kept
 from .archive import archive_views
 from .builders import KIND_VALUE_LABELS, site_settings, source_view, summary_view
-from .chains import revised_by
-from .claimpage import claim_view
+from .claim.chains import revised_by
+from .claim.page import claim_view
 from .listings import ListingCache, overview
 from .localized import ClaimTexts, claim_texts, source_texts
 from .views import (

@@ -1,4 +1,5 @@
-"""The site's view models: frozen dataclasses of strings, dates and tuples.
+"""The site's view models: frozen dataclasses of strings, dates and tuples (the parts
+they are made of, a quote's or a status's, are parts.py's; a claim page's own, claim/).
 
 Built once per build by cache.build_model, read by the templates, the feeds
 and the JSON-LD.  Being immutable values, they are compared by value: an
@@ -9,180 +10,60 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 from ...check.coverage.counts import CoverageCounts
-from ...check.revisions import Removal
-from ...i18n import N_
-from ...records import STATUS_MEANINGS, Claim, Source, Status
+from ...records import Claim, Source
 from .. import addresses
-from .chains import Revised, RevisionChain
-from .corrections import CorrectionView
-from .localized import Localized, Translated
-from .revisions import ReplacementView, RevisionView
-from .timeline import Event
-
-if TYPE_CHECKING:  # measured.py imports this module
-    from .measured import MeasuredView
-
-# Most newsworthy first: what is wrong, then what is open, then what holds.
-STATUS_ORDER: tuple[Status, ...] = (
-    Status.FALSE,
-    Status.MISLEADING,
-    Status.DISPUTED,
-    Status.UNVERIFIED,
-    Status.CORROBORATED,
-    Status.VERIFIED,
-    Status.RETRACTED,
-    Status.UNDISCLOSED,
-    Status.DISCLOSED,
+from .claim.chains import RevisionChain
+from .claim.measured import MeasuredView
+from .claim.timeline import Event
+from .localized import Localized
+from .parts import (
+    MEASURE_AXIS as MEASURE_AXIS,
 )
-_RANK = {status: i for i, status in enumerate(STATUS_ORDER)}
-
-
-@dataclass(frozen=True)
-class StatusView:
-    value: str
-    label: str
-    meaning: str
-    rank: int
-
-
-STATUS_LABELS: dict[Status, str] = {
-    Status.UNVERIFIED: N_("Unverified"),
-    Status.CORROBORATED: N_("Corroborated"),
-    Status.VERIFIED: N_("Verified"),
-    Status.MISLEADING: N_("Misleading"),
-    Status.DISPUTED: N_("Disputed"),
-    Status.FALSE: N_("False"),
-    Status.RETRACTED: N_("Retracted"),
-    Status.UNDISCLOSED: N_("Undisclosed"),
-    Status.DISCLOSED: N_("Disclosed"),
-}
-
-# Label and meaning are English message ids: claims.json and the JSON-LD publish them as
-# they are; pages translate them where shown (fragments.translated).
-STATUSES: dict[Status, StatusView] = {
-    s: StatusView(s.value, STATUS_LABELS[s], STATUS_MEANINGS[s], _RANK[s]) for s in Status
-}
-
-
-@dataclass(frozen=True)
-class SiteSettings:
-    title: Localized
-    description: Localized
-    language: str
-    base_url: str | None  # always ends with "/" when set
-    search: bool = True  # built with full-text search: a search page, a box on every page
-    # The site's languages, main first (TrackerSettings.site_languages); every page is
-    # planned once in each.  Left out, the main language alone.
-    languages: tuple[str, ...] = ()
-
-    def __post_init__(self) -> None:
-        if not self.languages:
-            object.__setattr__(self, "languages", (self.language,))
-
-    def absolute(self, path: str) -> str | None:
-        """Absolute URL of a site path ("claims/x/"), only when a base URL is configured."""
-        return addresses.absolute(self.base_url, path)
-
-
-@dataclass(frozen=True)
-class SourceRef:
-    id: str
-    title: Localized  # in the source's own language, and where translated in others
-    language: str
-
-
-@dataclass(frozen=True)
-class ClaimSummary:
-    """What a list shows of a claim: the index, related claims, a source's citing claims."""
-
-    id: str
-    statement: Localized
-    status: StatusView
-    kind: str
-    kind_label: str
-    claimant: str
-    topics: tuple[str, ...]
-    last_changed: dt.date
-    recorded: dt.date
-    stale: bool
-    measured: MeasuredLine | None = None  # a figure with independent measurements
-    revised_by: tuple[Revised, ...] = ()  # later claims of its claimant that replace it
-
-
-@dataclass(frozen=True)
-class MeasuredLine:
-    """What a list shows of a figure's measurements: "measured: 3.1x (best of 2 independent)"."""
-
-    best: str  # the best independent value, in the claim's unit: "3.1x"
-    independent: int
-
-
-@dataclass(frozen=True)
-class ClaimantView:
-    name: str
-    role: str | None
-    organisation: str | None
-    is_person: bool
-    display: str
-
-
-@dataclass(frozen=True)
-class QuantityView:
-    figure: str  # "up to 8x"
-    value: str
-    unit: str
-    bound: str
-    bound_meaning: str
-    metric: str
-    baseline: str | None
-    conditions: Localized | None
-    number: float = 0.0  # the value, for Babel to format in the site's language
-    joined: bool = False  # the unit follows the number without a space ("8x")
-    pattern: str = ""  # "up to %(amount)s"; empty for an exact figure
-
-
-@dataclass(frozen=True)
-class EvidenceView:
-    source: SourceRef
-    quote: str
-    translation: str | None  # English
-    translated_by: str | None
-    translator_label: str | None
-    check: str
-    check_label: str
-    lang: str  # the quote's language: its source's
-    # Its meaning in the further site languages it is translated into (quote_state).
-    translations: tuple[Translated, ...] = ()
-    # The quote's first occurrence in the archived copy, in the archive's own characters,
-    # and the text around it (None, and 0 occurrences, without a copy or when not found).
-    context_before: str | None = None
-    passage: str | None = None
-    context_after: str | None = None
-    occurrences: int = 0
-    # The source's own page at the passage (a URL text fragment); None without a url.
-    text_fragment_url: str | None = None
-    # The passage on the source's archive page (path#id); None when that page is not built.
-    archive_passage: str | None = None
-    # In the source's latest revision (None: never rechecked); when not, when it went.
-    in_latest_revision: bool | None = None
-    removal: Removal | None = None
-    revision: dt.date | None = None  # the date of the revision it cites (None: the first copy)
-    replacement: ReplacementView | None = None  # what took the removed passage's place
-
-
-@dataclass(frozen=True)
-class HistoryView:
-    index: int
-    date: dt.date
-    status: StatusView
-    note: Localized
-    evidence: tuple[SourceRef, ...]
-    current: bool
-    quotes: tuple[EvidenceView, ...] = ()  # the sources' own words proving the change
-    correction: CorrectionView | None = None  # an entry with was: what it put right
+from .parts import (
+    MEASURE_LABEL as MEASURE_LABEL,
+)
+from .parts import (
+    MEASURE_ROW as MEASURE_ROW,
+)
+from .parts import (
+    STATUS_LABELS as STATUS_LABELS,
+)
+from .parts import (  # re-exported: the parts every view is made of
+    STATUS_ORDER as STATUS_ORDER,
+)
+from .parts import (
+    STATUSES as STATUSES,
+)
+from .parts import (
+    ClaimantView as ClaimantView,
+)
+from .parts import (
+    ClaimSummary as ClaimSummary,
+)
+from .parts import (
+    EvidenceView as EvidenceView,
+)
+from .parts import (
+    HistoryView as HistoryView,
+)
+from .parts import (
+    MeasuredLine as MeasuredLine,
+)
+from .parts import (
+    QuantityView as QuantityView,
+)
+from .parts import (
+    SiteSettings as SiteSettings,
+)
+from .parts import (
+    SourceRef as SourceRef,
+)
+from .parts import (
+    StatusView as StatusView,
+)
+from .revisions import RevisionView
 
 
 @dataclass(frozen=True)
@@ -270,10 +151,6 @@ class ChartBar:
 
 CHART_BAR_WIDTH = 230
 CHART_ROW = 30
-# The claimed-versus-measured chart: a label column, then the axis.
-MEASURE_LABEL = 190
-MEASURE_AXIS = 380
-MEASURE_ROW = 34
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, fields
 from typing import ClassVar, Generic, TypeVar
 
-from ..model.corrections import CorrectionView
+from ..model.claim.corrections import CorrectionView
 from ..model.views import (
     ArchiveView,
     ClaimSummary,

@@ -16,7 +16,7 @@ from ..data import jsonld
 from ..languages import SiteLanguage, of_site, translated_in
 from ..memo import Reuse
 from ..model.builders import KIND_LABELS, by_origin
-from ..model.corrections import CorrectionView, newest_first
+from ..model.claim.corrections import CorrectionView, newest_first
 from ..model.localized import localized
 from ..model.views import (
     STATUSES,

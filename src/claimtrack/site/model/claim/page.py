@@ -4,15 +4,15 @@ of revisions and its timeline, made from the analysis (the other views are build
 
 from __future__ import annotations
 
-from ...check.analysis import Analysis, QuoteCheck
-from ...records import Claim, Evidence
-from .builders import amount_text, claimant_view, evidence_view, pattern_of, plural, quantity_view
+from ....check.analysis import Analysis, QuoteCheck
+from ....records import Claim, Evidence
+from ..builders import amount_text, claimant_view, evidence_view, pattern_of, plural, quantity_view
+from ..localized import ClaimTexts, claim_texts
+from ..views import STATUSES, ClaimSummary, ClaimView, HistoryView, SourceRef
 from .chains import revision_chain
 from .corrections import correction_view
-from .localized import ClaimTexts, claim_texts
 from .measured import measured_view
 from .timeline import made, revisions_by_claimant, source_versions, timeline
-from .views import STATUSES, ClaimSummary, ClaimView, HistoryView, SourceRef
 
 
 def claim_view(

@@ -1,4 +1,4 @@
-"""A claim's timeline as its page shows it (model/timeline.py computes it): one list item
+"""A claim's timeline as its page shows it (model/claim/timeline.py computes it): one list item
 per event, newest first, each headed by its date and a visible word for what happened, so
 that the kind of an event is never told by colour or an icon alone.
 
@@ -11,12 +11,12 @@ from __future__ import annotations
 from jinja2 import Environment, pass_environment
 from markupsafe import Markup
 
-from ...i18n import N_
-from ..model.timeline import Event, Kind, SourceVersion
-from .blocks import _t, interface_of, source_link_html
+from ....i18n import N_
+from ...model.claim.timeline import Event, Kind, SourceVersion
+from ..blocks import _t, interface_of, source_link_html
+from ..escaping import escape_text, markup
+from ..fragments import history_item, statement_link
 from .diffs import wording_change
-from .escaping import escape_text, markup
-from .fragments import history_item, statement_link
 
 # The visible word heading each kind of event; a status change's is its badge.
 KIND_LABELS: dict[Kind, str] = {

@@ -19,7 +19,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
-from ...check.analysis import Analysis
+from ....check.analysis import Analysis
 
 S = TypeVar("S")
 

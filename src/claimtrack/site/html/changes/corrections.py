@@ -13,13 +13,13 @@ from __future__ import annotations
 from jinja2 import Environment, pass_environment
 from markupsafe import Markup
 
-from .. import addresses
-from ..model.builders import bound_figure, joins_unit
-from ..model.corrections import CorrectionView, FieldChange
-from ..model.views import ClaimSummary
-from .blocks import _t, interface_of, page_tag, render
-from .escaping import escape_text, markup
-from .fragments import date
+from ... import addresses
+from ...model.builders import bound_figure, joins_unit
+from ...model.claim.corrections import CorrectionView, FieldChange
+from ...model.views import ClaimSummary
+from ..blocks import _t, interface_of, page_tag, render
+from ..escaping import escape_text, markup
+from ..fragments import date
 
 
 def _before(env: Environment, change: FieldChange, lang: str) -> str:

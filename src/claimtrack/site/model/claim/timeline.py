@@ -16,16 +16,16 @@ from dataclasses import dataclass
 from enum import IntEnum
 from typing import TYPE_CHECKING
 
-from ...check.analysis import Analysis
-from ...check.coverage.counts import cited_quotes
-from ...records import Claim
+from ....check.analysis import Analysis
+from ....check.coverage.counts import cited_quotes
+from ....records import Claim
+from ..revisions import ChangeView, PassageState, RevisionView, revision_views
 from .chains import first_published
-from .revisions import ChangeView, PassageState, RevisionView, revision_views
 
-if TYPE_CHECKING:  # views.py imports this module
+if TYPE_CHECKING:  # only types: the views are values
+    from ..parts import ClaimSummary, EvidenceView, HistoryView, SourceRef
     from .chains import RevisionChain
     from .measured import MeasurementView
-    from .views import ClaimSummary, EvidenceView, HistoryView, SourceRef
 
 
 class Kind(IntEnum):

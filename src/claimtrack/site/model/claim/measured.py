@@ -12,11 +12,11 @@ import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from ...check.measurements import Measured
-from ...i18n import N_
-from ...records import Bound, Claim, Evidence
-from .localized import Localized
-from .views import (
+from ....check.measurements import Measured
+from ....i18n import N_
+from ....records import Bound, Claim, Evidence
+from ..localized import Localized
+from ..parts import (
     MEASURE_AXIS,
     MEASURE_ROW,
     EvidenceView,

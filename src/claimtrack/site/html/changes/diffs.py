@@ -15,9 +15,9 @@ from itertools import groupby
 from jinja2 import Environment, pass_environment
 from markupsafe import Markup
 
-from ..model.revisions import ChangeView, Run
-from .blocks import _t, interface_of
-from .escaping import escape_text, markup
+from ...model.revisions import ChangeView, Run
+from ..blocks import _t, interface_of
+from ..escaping import escape_text, markup
 
 
 def _time(env: Environment, day: dt.date) -> str:

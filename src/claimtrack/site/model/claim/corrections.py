@@ -16,10 +16,10 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import TypeVar
 
-from ...i18n import N_
-from ...records import Claimant, HistoryEntry, Quantity
-from ...records.corrections import previous_fields
-from .localized import Localized
+from ....i18n import N_
+from ....records import Claimant, HistoryEntry, Quantity
+from ....records.corrections import previous_fields
+from ..localized import Localized
 
 T = TypeVar("T")
 
