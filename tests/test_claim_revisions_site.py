@@ -24,7 +24,7 @@ from .site_support import FIXTURE_TODAY, build, files_of, pages_of, parse
 
 OLD, NEW = "rocket-thrust", "rocket-thrust-selected"
 # The fixture's other claims still current, in the order of their latest change.
-OTHERS = ["rocket-speed", "rocket-tested"]
+OTHERS = ["rocket-speed", "rocket-fuel", "rocket-tested"]
 SEPT = '<time datetime="2026-09-01">'
 OCT20 = '<time datetime="2026-10-20">'
 LANGUAGES = ["", "fr/", "zh-hant/"]
@@ -163,7 +163,7 @@ def test_listings_show_the_latest_as_current_and_the_earlier_after_it(
         ("claims/index.html", ["rocket-announced", NEW, "rocket-ships", *OTHERS]),
         ("status/unverified/index.html", [NEW, "rocket-ships", *OTHERS]),
         ("topics/thrust/index.html", [NEW]),
-        ("claimants/acme/index.html", ["rocket-announced", NEW, "rocket-ships", "rocket-speed"]),
+        ("claimants/acme/index.html", ["rocket-announced", NEW, "rocket-ships", *OTHERS[:2]]),
     ):
         page = read(site, prefix + rel)
         assert listed(page) == (current, [OLD]), rel
@@ -185,10 +185,10 @@ def test_the_index_shows_only_the_latest_as_current_and_counts_every_claim(site:
     latest = page[page.index('id="latest-h"') : page.index("</section>", page.index("latest-h"))]
     shown = re.findall(r'href="claims/([a-z0-9-]+)/index.html"', latest)
     assert NEW in shown and OLD not in shown
-    assert "6 claims from 4 sources" in page
+    assert "7 claims from 5 sources" in page
     counts = page[page.index('class="status-jump"') :]
     assert re.search(
-        r'badge-unverified">Unverified</span> <span class="jump-count">5</span>', counts
+        r'badge-unverified">Unverified</span> <span class="jump-count">6</span>', counts
     )
     # Still reachable: its status's listing and every claim's listing link it.
     assert 'href="status/unverified/index.html"' in page

@@ -138,9 +138,9 @@ def test_the_english_check_finds_an_untranslated_string(tmp_path: Path) -> None:
     build(root, tmp_path / "site")
     page = tmp_path / "site" / "claims" / "rocket-speed" / "index.html"
     text = page.read_text(encoding="utf-8")
-    page.write_text(text.replace("Historique", "History", 1), encoding="utf-8")
+    page.write_text(text.replace("Chronologie", "Timeline", 1), encoding="utf-8")
     left = english_left(tmp_path / "site", root, "fr")
-    assert left["claims/rocket-speed/index.html"] == ["History"]
+    assert left["claims/rocket-speed/index.html"] == ["Timeline"]
     assert "claims/rocket-price/index.html" not in left
 
 
