@@ -271,7 +271,10 @@ def test_unused_source_is_a_warning(run_cli: Runner, root: Path) -> None:
 
 @pytest.mark.parametrize(
     ("old", "new"),
-    [("status: unverified\nhistory:", "status: bogus\nhistory:"), ("kind: figure", "kind: [figure")],
+    [
+        ("status: unverified\nhistory:", "status: bogus\nhistory:"),
+        ("kind: figure", "kind: [figure"),
+    ],
     ids=["invalid", "not-yaml"],
 )
 def test_a_claim_that_fails_to_load_still_uses_the_sources_it_names(

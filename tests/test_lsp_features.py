@@ -234,8 +234,10 @@ async def crowded_client(lsp_client: LanguageClient, crowded: Path):
 async def test_a_long_completion_list_is_cut_and_marked_incomplete(
     crowded_client: LanguageClient, crowded: Path
 ) -> None:
-    text = (crowded / CLAIM).read_text(encoding="utf-8").replace(
-        "  - source: acme-post\n", "  - source: \n"
+    text = (
+        (crowded / CLAIM)
+        .read_text(encoding="utf-8")
+        .replace("  - source: acme-post\n", "  - source: \n")
     )
     uri, text = await opened(crowded_client, crowded, text)
     position = at(text, "  - source: \n", len("  - source: "))

@@ -27,6 +27,7 @@ RUNS: dict[str, tuple[str, ...]] = {
     "new source": ("new", "source", "foo"),
     "new measurement": ("new", "measurement", "foo"),
     "status": ("status", "foo", "verified", "--note", "why"),
+    "correct": ("correct", "foo", "--note", "why"),
     "translate": ("translate", "foo", "--language", "fr"),
     "recheck": ("recheck",),
     "build": ("build", "--no-search"),

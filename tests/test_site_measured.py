@@ -56,7 +56,7 @@ def test_the_index_shows_the_best_independent_measurement(site: Path) -> None:
 
 def test_the_timeline_quotes_the_source_of_a_status_change(site: Path) -> None:
     html = page(site)
-    timeline = html[html.index('<ol class="timeline">') :]
+    timeline = html[html.index('<ol class="timeline" reversed>') :]
     assert (
         '<blockquote lang="en"><p>We could not reproduce the 4x figure.</p></blockquote>'
         in timeline

@@ -138,16 +138,14 @@ CASES = [
     pytest.param(
         "statement: x\nkind:fact\nstatus: unverified\n",
         (2, 5, "yaml-syntax"),
-        "no space after the ':' of 'kind', so YAML reads the line as text, not a key and "
-        "its value",
+        "no space after the ':' of 'kind', so YAML reads the line as text, not a key and its value",
         "write kind: fact",
         id="key-glued-to-value",
     ),
     pytest.param(
         "claimant:\n  name:Acme\n  role: CEO\n",
         (2, 7, "yaml-syntax"),
-        "no space after the ':' of 'name', so YAML reads the line as text, not a key and "
-        "its value",
+        "no space after the ':' of 'name', so YAML reads the line as text, not a key and its value",
         "write name: Acme",
         id="key-glued-to-value-nested",
     ),
