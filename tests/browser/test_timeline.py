@@ -1,13 +1,15 @@
 """A claim's timeline (issue 26 §5) as a reader sees it, in each language of
 tests/fixtures/revisions: every event's kind is a visible word in the accessibility tree,
-also in forced-colours mode, the events run newest first, and axe finds nothing wrong.
+also in forced-colours mode, and the events run newest first.  axe reads the page of each
+kind of event in each language in test_revisions.py (a source's version, a revision by
+the claimant) and test_corrections.py (a correction), the Nu HTML checker the whole site
+in test_html_valid.py.
 Screenshots at phone and desktop width, and in forced colours, are kept in
 tests/artifacts/ (git-ignored) for a person to look at."""
 
 from __future__ import annotations
 
 import pytest
-from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page, expect
 from support import REPO
 
@@ -22,9 +24,6 @@ KINDS = {
     "zh-hant/": ("來源已變更", "提出說法"),
 }
 WIDTHS = {"phone": (390, 844), "desktop": (1280, 900)}
-# One claim page for each kind of event: a source's version with the wording that replaced
-# the passage, a correction, a revision by the claimant, a revision cited.
-PAGES = ["rocket-speed", "rocket-announced", "rocket-thrust", "rocket-thrust-selected"]
 
 
 @pytest.mark.parametrize("prefix", list(KINDS), ids=["en", "fr", "zh-Hant"])
@@ -51,16 +50,6 @@ def test_the_timeline_says_each_kind_in_words_newest_first(
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     name = prefix.strip("/") or "en"
     timeline.screenshot(path=str(ARTIFACTS / f"timeline-forced-colors-{name}.png"))
-
-
-@pytest.mark.parametrize("prefix", list(KINDS), ids=["en", "fr", "zh-Hant"])
-@pytest.mark.parametrize("claim", PAGES)
-def test_axe_finds_no_violation_on_the_timelines(
-    page: Page, revisions_url: str, prefix: str, claim: str
-) -> None:
-    page.goto(revisions_url + prefix + f"claims/{claim}/index.html", wait_until="load")
-    results = Axe().run(page)
-    assert results.violations_count == 0, f"{prefix}{claim}:\n{results.generate_report()}"
 
 
 @pytest.mark.parametrize("prefix", list(KINDS), ids=["en", "fr", "zh-Hant"])
