@@ -16,7 +16,7 @@ from ...records import Claim, Source
 from .. import addresses
 from .claim.chains import RevisionChain
 from .claim.measured import MeasuredView
-from .claim.timeline import Event
+from .claim.timeline import Event, Made, SourceVersion, revisions_by_claimant, timeline
 from .localized import Localized
 from .parts import (
     MEASURE_AXIS as MEASURE_AXIS,
@@ -81,11 +81,25 @@ class ClaimView:
     origins_sentence: str  # in English (see context.claim_view)
     to_check: tuple[SourceRef, ...]
     measured: MeasuredView | None  # figures only
-    timeline: tuple[Event, ...]  # newest first (timeline.py)
     chain: RevisionChain[ClaimSummary] | None  # the claims it revises or is revised by
+    # What its timeline is made of besides the fields above (claim/timeline.py).
+    made: Made | None
+    versions: tuple[SourceVersion, ...]
     # The record as written, for claims.json: compared, so that an equal view means an
     # equal JSON line too; not hashed (its lists cannot be).
     record: Claim = field(hash=False)
+
+    @property
+    def timeline(self) -> tuple[Event, ...]:
+        """Everything that happened to the claim, newest first: computed when its page is
+        rendered, never kept in the view (claim/timeline.py)."""
+        return timeline(
+            self.made,
+            self.history,
+            self.versions,
+            self.measured.items if self.measured else (),
+            revisions_by_claimant(self.summary.id, self.chain),
+        )
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,7 @@ from ..views import STATUSES, ClaimSummary, ClaimView, HistoryView, SourceRef
 from .chains import revision_chain
 from .corrections import correction_view
 from .measured import measured_view
-from .timeline import made, revisions_by_claimant, source_versions, timeline
+from .timeline import made, source_versions
 
 
 def claim_view(
@@ -71,12 +71,11 @@ def claim_view(
         texts.measurements,
     )
     chain = revision_chain(a, cid, summaries)
-    events = timeline(
-        made(a, cid, refs),
-        history,
-        source_versions(claim, a, refs, (*evidence, *(q for h in history for q in h.quotes))),
-        measured.items if measured else (),
-        revisions_by_claimant(cid, chain),
+    # Only what the timeline is made of is kept: its events are computed when the page is
+    # rendered (ClaimView.timeline), so an unchanged claim's view stays as small, and as
+    # quick to compare and digest, as it was.
+    versions = source_versions(
+        claim, a, refs, lambda: (*evidence, *(q for h in history for q in h.quotes))
     )
     return ClaimView(
         summary=summaries[cid],
@@ -92,7 +91,8 @@ def claim_view(
         origins_sentence=sentence,
         to_check=tuple(refs[s] for s in dict.fromkeys(claim.to_check) if s in refs),
         measured=measured,
-        timeline=events,
+        made=made(a, cid, refs),
+        versions=versions,
         chain=chain,
         record=claim,
     )

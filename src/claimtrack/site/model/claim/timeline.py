@@ -11,7 +11,7 @@ timeline says nothing the page does not.
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from enum import IntEnum
 from typing import TYPE_CHECKING
@@ -113,21 +113,15 @@ def source_versions(
     claim: Claim,
     a: Analysis,
     refs: dict[str, SourceRef],
-    quoted_views: Iterable[EvidenceView] = (),
+    quoted_views: Callable[[], Iterable[EvidenceView]] = tuple,
 ) -> tuple[SourceVersion, ...]:
     """The versions of the claim's sources in which a passage it quotes came or went, each
-    with what took a removed passage's place (from ``quoted_views``, the claim's quotes as
-    its page shows them)."""
+    with what took a removed passage's place (from ``quoted_views()``, the claim's quotes
+    as its page shows them, read only when a source it quotes has revisions)."""
     quoted: dict[str, set[str]] = {}
     for _, ev in claim.quote_items():
         quoted.setdefault(ev.source, set()).add(ev.quote)
-    replaced: dict[tuple[str, dt.date], list[ChangeView]] = {}
-    for view in quoted_views:
-        r = view.replacement
-        if r is not None and r.change is not None:
-            found = replaced.setdefault((view.source.id, r.date), [])
-            if r.change not in found:
-                found.append(r.change)
+    replaced: dict[tuple[str, dt.date], list[ChangeView]] | None = None
     out: list[SourceVersion] = []
     for sid, quotes in quoted.items():
         loaded = a.tracker.sources.get(sid)
@@ -135,6 +129,8 @@ def source_versions(
             continue  # the unchanged path: a source never rechecked costs one lookup
         if not quotes.intersection(cited_quotes(a, sid)):
             continue
+        if replaced is None:
+            replaced = _replacements(quoted_views())
         # Not public: only the passages' states are read here, never the whole diff.
         for revision in revision_views(a, sid, public=False):
             mine = tuple(p for p in revision.passages if p.quote in quotes)
@@ -142,6 +138,18 @@ def source_versions(
                 changes = tuple(replaced.get((sid, revision.date), ()))
                 out.append(SourceVersion(refs[sid], revision, mine, changes))
     return tuple(out)
+
+
+def _replacements(views: Iterable[EvidenceView]) -> dict[tuple[str, dt.date], list[ChangeView]]:
+    """What took each removed passage's place, by (source, the revision's date), once each."""
+    replaced: dict[tuple[str, dt.date], list[ChangeView]] = {}
+    for view in views:
+        r = view.replacement
+        if r is not None and r.change is not None:
+            found = replaced.setdefault((view.source.id, r.date), [])
+            if r.change not in found:
+                found.append(r.change)
+    return replaced
 
 
 def timeline(
