@@ -62,7 +62,10 @@ from trackers import Tracker, prepare  # noqa: E402
 BIN = Path(sys.executable).parent
 CHANGELOG = "## Changelog"
 # Sections that other scripts write into RESULTS.md (bench/lsp.py): --write keeps them.
-KEPT = ("## Language server (claimtrack lsp)",)
+KEPT = (
+    "## Word diffs between versions of a source (issue 26)",  # bench/worddiff.py
+    "## Language server (claimtrack lsp)",
+)
 BIG_TEXT = 50_000  # from this size, the sites' text is not measured
 SITE_ROWS = {  # the rows whose built site is measured, and its --out or --destination
     rows.BUILD_NO_SEARCH: "--out",
