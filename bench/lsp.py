@@ -53,7 +53,8 @@ from trackers import TRACKER_CODE, Tracker, prepare, stamp  # noqa: E402
 from claimtrack.lsp.workspace import QUIET  # noqa: E402
 
 BIN = Path(sys.executable).parent
-HEADING = KEPT[0]
+HEADING = "## Language server (claimtrack lsp)"
+assert HEADING in KEPT  # compare.py --write keeps the section
 SHARED = Path("/dev/shm/claimtrack-bench")
 
 

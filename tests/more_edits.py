@@ -208,6 +208,7 @@ def change_revises(t: Tree, pick: int, variant: int) -> None:
         data["revises"] = other if back is not None else cid
     elif variant % 2 and other is not None:
         data["revises"] = other
+    t.write_record(f"claims/{cid}.yaml", data)
 
 
 def correct_claim(t: Tree, pick: int, variant: int) -> None:
