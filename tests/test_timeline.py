@@ -5,10 +5,19 @@ revision by its claimant, each measurement; every event headed by a word for its
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 from pathlib import Path
 
 import pytest
+
+from claimtrack.site.html.changes.timeline import timeline_item
+from claimtrack.site.html.templating import make_environment
+from claimtrack.site.html.theme import Theme
+from claimtrack.site.model.claim.timeline import Event, Kind, SourceVersion
+from claimtrack.site.model.localized import Localized
+from claimtrack.site.model.revisions import PassageState, RevisionView
+from claimtrack.site.model.views import SourceRef
 
 from .conftest import FIXTURES
 from .site_support import build
@@ -84,3 +93,21 @@ def test_the_kind_words_are_translated(revisions: Path) -> None:
     zh = events(revisions, "zh-hant/claims/rocket-speed/index.html")
     assert fr[0][2] != "Source changed" and zh[0][2] != "Source changed"
     assert fr[-1][2] != "Claim made" and zh[-1][2] != "Claim made"
+
+
+def test_a_passage_back_in_a_later_version_is_said_so() -> None:
+    """A version that brings a quoted passage back (none of the fixtures has one) says so
+    in words, the passage in its source's language."""
+    env, _ = make_environment(Theme({}, {}))
+    ref = SourceRef("acme-post", Localized("Acme announces Rocket 2", "en"), "en")
+    back = PassageState("It runs up to 3x faster", True, True)
+    revision = RevisionView(2, dt.date(2026, 11, 20), "changed", "Changed", None, (back,))
+    event = Event(
+        dt.date(2026, 11, 20), Kind.SOURCE_VERSION, version=SourceVersion(ref, revision, (back,))
+    )
+    html = str(timeline_item(env, event, "../../", "../../"))
+    assert '<span class="event-kind">Source changed</span>' in html
+    assert (
+        '<span class="passage-state">has this passage again:</span> '
+        '<q lang="en">It runs up to 3x faster</q>'
+    ) in html

@@ -45,8 +45,8 @@ def _made(env: Environment, e: Event, rel: str, omission: bool) -> str:
     return _t(env, "Made in %(source)s.", source=source)
 
 
-# What a version did to the passages the claim quotes, by (present now, changed).
-_PASSAGE_STATES: dict[bool | None, str] = {
+# What a version did to a passage the claim quotes, by whether the version has it.
+_PASSAGE_STATES: dict[bool, str] = {
     False: N_("no longer has this passage:"),
     True: N_("has this passage again:"),
 }
@@ -101,7 +101,7 @@ def timeline_item(
 ) -> Markup:
     """``{{ e|timeline_item(rel, page.root, page|original_page, c.kind == "omission") }}``:
     ``root`` leads to the site's root, ``original`` to this page in the main language."""
-    if e.history is not None and e.kind is Kind.STATUS:
+    if e.history is not None:  # a status change or a correction, as the history shows it
         return history_item(env, e.history, rel, original)
     body = ""
     if e.kind is Kind.MADE:
@@ -112,6 +112,4 @@ def timeline_item(
         body = _measurement(env, e)
     elif e.kind is Kind.REVISED and e.claim is not None:
         body = f"<p>{_revised(env, e, rel, root)}</p>\n"
-    elif e.history is not None:  # a correction
-        return history_item(env, e.history, rel, original)
     return markup(f'<li class="event-{e.kind_name}">\n{_head(env, e)}{body}</li>')

@@ -17,7 +17,6 @@ from enum import IntEnum
 from typing import TYPE_CHECKING
 
 from ....check.analysis import Analysis
-from ....check.coverage.counts import cited_quotes
 from ....records import Claim
 from ..revisions import ChangeView, PassageState, RevisionView, revision_views
 from .chains import first_published
@@ -127,8 +126,6 @@ def source_versions(
         loaded = a.tracker.sources.get(sid)
         if loaded is None or not loaded.record.revisions or sid not in refs:
             continue  # the unchanged path: a source never rechecked costs one lookup
-        if not quotes.intersection(cited_quotes(a, sid)):
-            continue
         if replaced is None:
             replaced = _replacements(quoted_views())
         # Not public: only the passages' states are read here, never the whole diff.
