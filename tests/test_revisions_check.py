@@ -4,6 +4,7 @@ as the snapshot is, and every file and entry accounted for."""
 from __future__ import annotations
 
 import hashlib
+import os
 from collections.abc import Callable
 from pathlib import Path
 
@@ -162,6 +163,10 @@ def test_both_watchers_see_a_new_revision_and_the_loader_takes_it(
     loader = Loader(root)
     before = loader.load()
     assert "acme-post" not in before.revisions
+    # The folder made seconds ago: a file written in it moves its mtime, which polling
+    # sees (and must not report as an edit of its own).
+    made = folder.stat().st_mtime - 5
+    os.utime(folder, (made, made))
     polling, events = FileWatch(root, polling=True, poll_ms=20), FileWatch(root)
     try:
         (folder / "2026-11-29.txt").write_bytes(TEXT)

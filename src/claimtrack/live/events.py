@@ -52,6 +52,13 @@ TICK = 0.1
 TOP = (*FOLDERS.values(), *THEME_FOLDERS)
 
 
+def _touched_folder(change: watchfiles.Change, path: str) -> bool:
+    """A folder whose mtime moved because a file in it came or went: polling reports it
+    (in a later second than the folder was made), events do not.  The file is reported
+    itself, so the folder is no edit; a folder that comes or goes still is."""
+    return change == watchfiles.Change.modified and os.path.isdir(path)
+
+
 class EventsUnavailable(Exception):
     """The file system's events cannot be had here (or stopped coming); poll instead."""
 
@@ -76,7 +83,7 @@ class _Watch:
         self._error: Exception | None = None
         changes = watchfiles.watch(
             *paths,
-            watch_filter=lambda _change, path: keep(path),
+            watch_filter=lambda change, path: keep(path) and not _touched_folder(change, path),
             debounce=GATHER_MS,
             step=QUIET_MS,
             stop_event=self,  # is_set: looked at once a step, from the watch's first on
