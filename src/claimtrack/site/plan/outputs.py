@@ -81,6 +81,11 @@ class Output:
         return self.page.lang if self.page is not None else None
 
 
+def constant(content: bytes) -> Callable[[], bytes]:
+    """The ``make`` of a file whose bytes are known when it is planned (its key too)."""
+    return lambda: content
+
+
 _NAV_ITEMS = {addresses.INDEX: "claims", addresses.SOURCES_INDEX: "sources"}
 
 

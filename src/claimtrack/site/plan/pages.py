@@ -7,7 +7,6 @@ build can tell, without rendering, whether a page would come out the same.
 from __future__ import annotations
 
 import operator
-from collections.abc import Callable
 from functools import partial
 
 from ...i18n import Interface, english, interface
@@ -40,7 +39,7 @@ from .contexts import (
     SourcePage,
 )
 from .datafiles import DataPlanner
-from .outputs import Output, page, page_info
+from .outputs import Output, constant, page, page_info
 
 # Every correction with the claim it corrected, newest first (the corrections pages).
 Corrected = tuple[tuple[CorrectionView, ClaimSummary], ...]
@@ -93,7 +92,7 @@ class Planner:
         ]
         outputs += self._data.plan(model, languages, uis)
         outputs += (
-            Output(f"static/{name}", make=_constant(content), key=content)
+            Output(f"static/{name}", make=constant(content), key=content)
             for name, content in static.items()
         )
         return outputs
@@ -222,10 +221,6 @@ def _archive_path(view: ArchiveView) -> str:
     return addresses.archive_page(view.ref.id, view.revision)
 
 
-def _constant(content: bytes) -> Callable[[], bytes]:
-    return lambda: content
-
-
 def _index_page(model: SiteModel, lang: SiteLanguage, ui: Interface) -> Output:
     s = model.settings
     title = localized(s.title, lang.tag)
@@ -271,14 +266,20 @@ def _claim_page(
         # Its alternates: the versions whose statement is translated.
         translated_in(c.statement, of_site(s)),
     )
-    review = Lazy(partial(_review, claim, sources, s, lang), cited)
+    # Its key: what it shows of the cited sources, and the words of the page's language
+    # (its status label); the rest it reads from the view and settings, in the page's key.
+    review = Lazy(partial(_review, claim, sources, s, lang, ui), (ui.key, cited))
     return page(s, info, ClaimPage(claim, claimant_slug, review))
 
 
 def _review(
-    claim: ClaimView, sources: dict[str, SourceView], s: SiteSettings, lang: SiteLanguage
+    claim: ClaimView,
+    sources: dict[str, SourceView],
+    s: SiteSettings,
+    lang: SiteLanguage,
+    ui: Interface,
 ) -> str:
-    return jsonld.script_json(jsonld.claim_review(claim, sources, s, lang))
+    return jsonld.script_json(jsonld.claim_review(claim, sources, s, lang, ui))
 
 
 def _source_page(s: SiteSettings, lang: SiteLanguage, source: SourceView, ui: Interface) -> Output:
