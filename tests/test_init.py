@@ -44,6 +44,32 @@ def test_init_then_check_strict_and_build(run_cli: Run, tmp_path: Path) -> None:
     assert "Gpt6 astra" in (root / "site" / "index.html").read_text()
 
 
+def test_base_url_option_sets_it_and_build_stops_warning(run_cli: Run, tmp_path: Path) -> None:
+    """Without --base-url, tracker.yaml has the setting as a comment and `build` warns
+    (base-url-missing), though `check --strict` passes; with it, neither."""
+    bare = tmp_path / "bare"
+    assert run_cli("init", bare).code == 0
+    assert "# base_url: https://OWNER.github.io/REPO/\n" in (bare / "tracker.yaml").read_text()
+    built = run_cli("build", "--root", bare, "--today", TODAY, "--no-search")
+    assert built.code == 0 and built.err.count("[base-url-missing]") == 1, built.output
+    root = tmp_path / "tracker"
+    url = "https://owner.github.io/repo/"
+    assert run_cli("init", root, "--base-url", url).code == 0
+    settings = yaml.safe_load((root / "tracker.yaml").read_text())
+    assert settings["base_url"] == url
+    assert run_cli("check", "--strict", "--root", root, "--today", TODAY).code == 0
+    built = run_cli("build", "--root", root, "--today", TODAY, "--no-search")
+    assert (built.code, built.err) == (0, ""), built.output
+    assert (root / "site" / "robots.txt").read_text().endswith(f"Sitemap: {url}sitemap.xml\n")
+
+
+@pytest.mark.parametrize("url", ["owner.github.io/repo", "ftp://example.org/", "https://"])
+def test_base_url_must_be_an_http_address(run_cli: Run, tmp_path: Path, url: str) -> None:
+    result = run_cli("init", tmp_path / "t", "--base-url", url)
+    assert result.code == 2 and "--base-url" in result.err, result.output
+    assert not (tmp_path / "t").exists()
+
+
 def test_new_records_in_a_new_tracker_find_their_schemas(run_cli: Run, tmp_path: Path) -> None:
     root = tmp_path / "tracker"
     assert run_cli("init", root).code == 0

@@ -91,6 +91,8 @@ class Code(StrEnum):
     # The site's theme
     TEMPLATE_ERROR = "template-error"
     ARCHIVE_PUBLIC_WITHOUT_COPY = "archive-public-without-copy"
+    # The published site: `build` and `serve` only, never `check`
+    BASE_URL_MISSING = "base-url-missing"
     # Coverage: sentences reviewed as stating no claim
     REVIEWED_NOT_FOUND = "reviewed-not-found"
     REVIEWED_AMBIGUOUS = "reviewed-ambiguous"
@@ -286,6 +288,13 @@ CODES: dict[Code, CodeInfo] = {
     ),
     Code.ARCHIVE_PUBLIC_WITHOUT_COPY: CodeInfo(
         W, "`archive_public: true` on a source with no archived text: there is nothing to publish"
+    ),
+    Code.BASE_URL_MISSING: CodeInfo(
+        W,
+        "`tracker.yaml` sets no `base_url`: share cards, canonical links, ClaimReview's `url`, "
+        "hreflang alternates, the sitemap and `robots.txt` need the site's absolute address "
+        "and are left out (a warning of `build` and `serve` only: `check` and `check --strict` "
+        "never report it)",
     ),
     Code.REVIEWED_NOT_FOUND: CodeInfo(
         E,

@@ -38,6 +38,17 @@ def language_arg(text: str) -> str:
     return tag
 
 
+def url_arg(text: str) -> str:
+    """An http(s) address, by the records' ``url`` rule (values.url_problem): what a
+    command writes into a record is what `check` would accept there."""
+    from ..records.values import url_problem  # here, as language_arg
+
+    problem = url_problem(text)
+    if problem is not None:
+        raise argparse.ArgumentTypeError(f"{text!r}: {problem[0]}; {problem[1]}")
+    return text
+
+
 def record_id_arg(text: str) -> str:
     """A claim's or source's id on the command line: one against the id rule is a usage
     error (exit 2), refused before anything is read or written."""

@@ -237,8 +237,11 @@ def refuse_existing(folder: Path) -> None:
         )
 
 
-def contents(folder: Path, title: str | None, language: str) -> dict[str, bytes]:
-    """Every file but the schemas, by path relative to ``folder``."""
+def contents(
+    folder: Path, title: str | None, language: str, base_url: str | None = None
+) -> dict[str, bytes]:
+    """Every file but the schemas, by path relative to ``folder``; ``base_url`` as given
+    (options.url_arg checked it), else the setting left as a comment to fill in."""
     title = default_title(folder) if title is None else title
     check_title(title)
     language = check_language(language)
@@ -246,6 +249,9 @@ def contents(folder: Path, title: str | None, language: str) -> dict[str, bytes]
         "title": scalar(title, "plain", flow=False),
         "heading": title,
         "language": language,
+        "base_url": f"base_url: {scalar(base_url, 'plain', flow=False)}"
+        if base_url is not None
+        else "# base_url: https://OWNER.github.io/REPO/",
         "version": __version__,
         "claimtrack": claimtrack_requirement(installed_from()).rstrip("\n"),
         **{key: editor_config(name) for key, name in EDITORS.items()},
@@ -255,14 +261,16 @@ def contents(folder: Path, title: str | None, language: str) -> dict[str, bytes]
     }
 
 
-def init_tracker(folder: Path, title: str | None = None, language: str = "en") -> list[str]:
+def init_tracker(
+    folder: Path, title: str | None = None, language: str = "en", base_url: str | None = None
+) -> list[str]:
     """Write a new tracker into ``folder`` (created with its parents, or empty).
 
     Returns the paths written, relative to ``folder``.  The files are one transaction
     (edit/transaction.py); on failure they are removed again, and so are the folders this
     call made: the folder is left as it was.
     """
-    files = {**contents(folder, title, language), **schema_files()}
+    files = {**contents(folder, title, language, base_url), **schema_files()}
     refuse_existing(folder)
     created = _missing_ancestors(folder)
     try:

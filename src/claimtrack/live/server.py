@@ -25,6 +25,7 @@ from ..load import Cache
 from ..problems import format_text
 from ..process.children import Children
 from ..site import SiteBuilder
+from ..site.build_warnings import BUILD_CODES
 from .follow import EditFeed
 from .hosts import HostCheck
 from .http import LiveHandler, handler_for
@@ -105,6 +106,7 @@ class LiveServer:
         self._search_delay = search_delay
         self.search: SearchRefresher | None = None
         self.last_seconds = 0.0  # how long the last build took
+        self._built = False  # a build succeeded (its build warnings were said)
         self._stdout = stdout or sys.stdout
         self._stderr = stderr or sys.stderr
         self._clock = clock
@@ -204,6 +206,12 @@ class LiveServer:
                 f"{kind} {result.rendered} of {result.pages} pages rendered, "
                 f"{result.written} files written, in {self._clock() - started:.2f} s"
             )
+            # What the published site will lack (no base_url), at the first good build only:
+            # the check's warnings are the review page's; these concern publishing.
+            own = [p for p in result.warnings if p.code in BUILD_CODES]
+            if not self._built and own:
+                self._say(format_text(own), err=True)
+            self._built = True
         finally:
             self.last_seconds = self._clock() - started
         return view

@@ -24,6 +24,7 @@ SEARCH = "search/index.html"
 CORRECTIONS = "corrections/index.html"
 FEED = "feed.xml"
 SITEMAP = "sitemap.xml"
+ROBOTS = "robots.txt"
 
 
 def language_prefix(tag: str, main: str) -> str:

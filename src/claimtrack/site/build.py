@@ -26,6 +26,7 @@ from ..problems import Problem
 from ..process.batch import collector_paused
 from ..process.children import Children
 from . import update
+from .build_warnings import build_warnings
 from .html.render import Renderer, digest, write_site
 from .html.templating import TEMPLATE_FAILURE, make_environment
 from .html.theme import Theme, load_theme
@@ -211,7 +212,7 @@ class SiteBuilder:
             )
         if theme_problems:
             raise DataError(theme_problems, TEMPLATE_FAILURE)
-        warnings = [p for p in problems if not p.is_error]
+        warnings = [p for p in problems if not p.is_error] + build_warnings(tracker.settings)
         laps.lap("check")
         if not track:  # build_site never loads again: what only loading needed goes now
             self._loader.release()

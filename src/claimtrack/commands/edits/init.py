@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from ...edit.scaffold import UNKNOWN_ADDRESS, init_tracker
-from ..options import language_arg
+from ..options import language_arg, url_arg
 
 
 def add_parser(sub: Any, common: Callable[[argparse.ArgumentParser], None]) -> None:
@@ -33,12 +33,21 @@ def add_parser(sub: Any, common: Callable[[argparse.ArgumentParser], None]) -> N
         metavar="TAG",
         help="BCP 47 tag of the site's language, e.g. en, fr, zh-Hant (default: en)",
     )
+    parser.add_argument(
+        "--base-url",
+        default=None,
+        type=url_arg,
+        metavar="URL",
+        help="the address the site will be published at, e.g. https://OWNER.github.io/REPO/: "
+        "share cards, canonical links, ClaimReview's url, hreflang, the sitemap and "
+        "robots.txt need it (default: none; `build` warns until tracker.yaml sets it)",
+    )
     parser.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
     folder: Path = args.dir
-    written = init_tracker(folder, args.title, args.language)
+    written = init_tracker(folder, args.title, args.language, args.base_url)
     print(f"wrote {len(written)} files into {folder}: {', '.join(written)}")
     if UNKNOWN_ADDRESS in (folder / "requirements.txt").read_text("utf-8"):
         print(

@@ -1,6 +1,10 @@
 """The sitemap, one for the whole site: every page of every language, with its
 alternates where a page is translated (``xhtml:link``), as its ``<link rel="alternate">``
 say, and each page's latest change where the data gives one.
+
+Every page but ``404.html``: it has no address of its own (a server shows it at any
+address that has no page, with status 404), and a sitemap lists addresses to index.
+The search pages are listed when the site has them (``SiteSettings.search``).
 """
 
 from __future__ import annotations
@@ -90,6 +94,8 @@ def sitemap_parts(model: SiteModel, each: Each = _made) -> list[str] | None:
     for folder, lastmod in listing_folders(model):
         parts.append(add(folder, lastmod))
     parts.append(add(addresses.folder_of(addresses.CORRECTIONS), None))
+    if settings.search:
+        parts.append(add(addresses.folder_of(addresses.SEARCH), None))
     parts.append("</urlset>\n")
     return parts
 

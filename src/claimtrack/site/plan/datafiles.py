@@ -1,5 +1,6 @@
 """The site's data files: claims.json, sources.json and their schemas once, at the root
-and in the records' language; a feed per site language; the sitemap of every page.
+and in the records' language; a feed per site language; the sitemap of every page and
+robots.txt (with a base URL).
 
 Their keys are the views they are made from (the same objects while unchanged, so
 comparing them costs next to nothing).
@@ -14,13 +15,13 @@ from typing import Any
 
 from ...i18n import Interface
 from .. import addresses
-from ..data import feeds, sitemap
+from ..data import feeds, robots, sitemap
 from ..data import jsonfiles as data
 from ..data import schema as dataschema
 from ..languages import SiteLanguage
 from ..memo import Reuse
 from ..model.views import ArchiveView, ClaimView, SiteModel, SiteSettings, SourceView
-from .outputs import Output
+from .outputs import Output, constant
 
 
 class DataPlanner:
@@ -85,6 +86,9 @@ class DataPlanner:
                     key=sitemap_key,
                 )
             )
+            robots_txt = robots.robots_txt(s)
+            if robots_txt is not None:  # its bytes are its key: a line with the base URL
+                files.append(Output(addresses.ROBOTS, make=constant(robots_txt), key=robots_txt))
         return files
 
     def _latest(self, claims: tuple[ClaimView, ...]) -> list[feeds.Change]:
