@@ -35,6 +35,12 @@ translations:
     translated_by:
     # Rocket 2 runs up to 3x faster than Rocket 1.
     statement: ""
+    claimant:
+      # Acme
+      name: ""
+    quantity:
+      # speed
+      metric: ""
     # On Acme's own benchmark suite, with the default settings and the largest model it
     # ships.
     conditions: ""
@@ -53,6 +59,10 @@ translations:
     rationale: ""
     made_from:
       statement: de32ac508966
+      claimant:
+        name: 37036cd8f974
+      quantity:
+        metric: bbccb9c002d5
       conditions: af7c5b7df28d
       measurements:
         2026-11-15: b935e1dc6aba
@@ -106,7 +116,8 @@ def test_a_new_block_goes_at_the_end_with_the_originals_and_every_other_byte_kep
     done = _translate(run_cli, root, "comments", "--language", "fr")
     assert done.code == 0, done.output
     assert done.out == (
-        "claims/comments.yaml: fr: added statement, conditions, measurements/2026-11-15, "
+        "claims/comments.yaml: fr: added statement, claimant/name, quantity/metric, "
+        "conditions, measurements/2026-11-15, "
         "history/2026-10-02, history/2026-11-15, history/2026-11-15#2, rationale; fill them "
         "in, then run `claimtrack check`\n"
     )
@@ -118,7 +129,7 @@ def test_a_new_block_goes_at_the_end_with_the_originals_and_every_other_byte_kep
     assert checked.code == 1
     lines = new.splitlines()
     empty = [(p.split(":")[1], p.split()[-1]) for p in checked.out.splitlines() if "comments" in p]
-    assert [code for _, code in empty] == ["[empty-value]"] * 8
+    assert [code for _, code in empty] == ["[empty-value]"] * 10
     assert all(lines[int(line) - 1].endswith(('""', "translated_by:")) for line, _ in empty)
     assert "translations.fr.translated_by is empty: a value is required" in checked.out
     as_json = json.loads(run_cli("check", "--root", root, "--today", TODAY, "--format", "json").out)
@@ -140,7 +151,7 @@ def test_a_half_block_is_completed_in_the_order_of_the_fields(
     old = path.read_text(encoding="utf-8")
     done = _translate(run_cli, root, "half", "--language", "fr")
     assert done.code == 0, done.output
-    assert "fr: added statement, history/2026-10-02;" in done.out
+    assert "fr: added statement, claimant/name, history/2026-10-02;" in done.out
     new = path.read_text(encoding="utf-8")
     assert (
         new[new.index("translations:") :]
@@ -150,6 +161,9 @@ translations:
     translated_by: person
     # Acme did not announce the price of Rocket 2.
     statement: ""
+    claimant:
+      # Acme
+      name: ""
     history:
       # No price in the announcement.
       2026-10-02: ""
@@ -157,13 +171,15 @@ translations:
     rationale: L'annonce ne donne aucun prix.   # checked by Marie
     made_from:
       statement: 31ebe06762b0
+      claimant:
+        name: 37036cd8f974
       history:
         2026-10-02: fb2a955dbb37
       rationale: 2faaa3f2cac2
   # zh-Hant: to do
 """
     )
-    assert len(_only_inserted(old, new)) == 8
+    assert len(_only_inserted(old, new)) == 13
 
 
 def test_history_keys_count_entries_of_one_date_and_a_new_entry_shifts_none(
@@ -194,6 +210,8 @@ def _translated_comments(run_cli: Run, root: Path) -> Path:
     _translate(run_cli, root, "comments", "--language", "fr", "--translated-by", "person")
     words = {
         "statement": "Rocket 2 tourne jusqu'à 3x plus vite que Rocket 1.",
+        "name": "Acme",
+        "metric": "vitesse",
         "conditions": "Sur la suite de tests d'Acme.",
         "2026-11-15": "Charge de conversation.",
         "2026-10-02": "Relevé dans l'annonce.",
@@ -344,13 +362,14 @@ def test_quotes_get_a_translation_unless_in_that_language_and_are_stamped(
     assert line[1] == f"        made_from: {fingerprint('It runs up to 3x faster')}"
 
 
-def test_a_source_s_notes(run_cli: Run, tracker: Tracker) -> None:
+def test_a_source_s_publisher_and_notes(run_cli: Run, tracker: Tracker) -> None:
     root = tracker("translate")
     path = root / "sources" / "fr-report.yaml"
     old = path.read_text(encoding="utf-8")
     done = _translate(run_cli, root, "fr-report", "--language", "fr", "--translated-by", "machine")
     assert done.out.startswith(
-        "sources/fr-report.yaml: fr: added notes; fill it in, then run `claimtrack check`"
+        "sources/fr-report.yaml: fr: added publisher, notes; fill them in, then run "
+        "`claimtrack check`"
     )
     assert (
         path.read_text(encoding="utf-8")
@@ -359,9 +378,12 @@ def test_a_source_s_notes(run_cli: Run, tracker: Tracker) -> None:
 translations:
   fr:
     translated_by: machine
+    # Le Journal
+    publisher: ""
     # A French report of the Acme post; its date is not given.
     notes: ""
     made_from:
+      publisher: {fingerprint("Le Journal")}
       notes: {fingerprint("A French report of the Acme post; its date is not given.")}
 """
     )
@@ -535,6 +557,9 @@ HALF_FR = """\
     translated_by: person
     # Acme did not announce the price of Rocket 2.
     statement: ""
+    claimant:
+      # Acme
+      name: ""
     history:
       # No price in the announcement.
       2026-10-02: ""
@@ -542,6 +567,8 @@ HALF_FR = """\
     rationale: ""
     made_from:
       statement: 31ebe06762b0
+      claimant:
+        name: 37036cd8f974
       history:
         2026-10-02: fb2a955dbb37
       rationale: 2faaa3f2cac2

@@ -91,7 +91,7 @@ def test_a_name_the_record_has_no_translation_of_is_refused_with_the_closest(
     for name, hint in (
         ("history.2026-11-15", "did you mean 'history/2026-11-15'?"),
         ("rationle", "did you mean 'rationale'?"),
-        ("notes", "its fr translations: statement, conditions"),
+        ("notes", "its fr translations: statement, claimant/name, quantity/metric, conditions"),
     ):
         refused = _translate(run_cli, root, "--stamp", "--field", "statement", "--field", name)
         assert refused.code == 2, refused.output

@@ -29,6 +29,7 @@ from ..model.builders import figure_text
 from ..model.localized import Localized
 from ..model.views import (
     ArchiveView,
+    ClaimantView,
     ClaimSummary,
     HistoryView,
     QuantityView,
@@ -36,7 +37,15 @@ from ..model.views import (
     StatusView,
 )
 from ..plan.outputs import PageInfo
-from .blocks import _t, escaped, interface_of, plain_text, render, source_link_html
+from .blocks import (
+    _t,
+    escaped,
+    interface_of,
+    name_html,
+    plain_text,
+    render,
+    source_link_html,
+)
 from .escaping import escape_text, markup, output_escape
 from .quotes import evidence_item, timeline_quote
 
@@ -158,7 +167,7 @@ def _claim_li(
     revised = _revised(env, c, rel) if c.revised_by else ""
     return markup(
         f'<li class="claim-item"{data}>\n{badge(env, c.status)}\n{statement_link(env, c, rel, root)}\n'
-        f'<span class="item-meta">{_t(env, c.kind_label)} · {escape_text(c.claimant)}{topics} · '
+        f'<span class="item-meta">{_t(env, c.kind_label)} · {render(env, c.claimant_name, marked=False)}{topics} · '
         f"{date(env, c.last_changed)}{_measured(env, c)}{_stale(env, c)}{revised}</span>\n</li>"
     )
 
@@ -193,7 +202,7 @@ def omission_item(env: Environment, c: ClaimSummary, rel: str, root: str | None 
         )
     else:
         when = _t(env, "Recorded %(date)s", date=date(env, c.recorded))
-    noted = _t(env, "noted by %(claimant)s", claimant=escape_text(c.claimant))
+    noted = _t(env, "noted by %(claimant)s", claimant=name_html(env, c.claimant_name))
     return markup(
         f'<li class="omission-item">\n{statement_link(env, c, rel, root)}\n'
         f'<span class="item-meta">{when} · {noted}{_stale(env, c)}</span>\n'
@@ -323,6 +332,17 @@ def title_block(
 
 
 @pass_environment
+def claimant(env: Environment, view: ClaimantView, page: PageInfo | None = None) -> Markup:
+    """``{{ claim.claimant|claimant(page) }}``: the claimant as a sentence names them, in the
+    page's language where translated (blocks.name_html)."""
+    if view.shown is None:  # a view made without its texts: the records' words
+        return markup(escape_text(view.display))
+    name, *details = view.shown
+    original = original_page(page) if page is not None else None
+    return markup(name_html(env, name, tuple(details), original))
+
+
+@pass_environment
 def in_language(env: Environment, value: Localized) -> str:
     """``{{ site.title|in_language }}``: the words alone (an attribute, a title, the header),
     in the page's language where translated (model/localized.localized)."""
@@ -355,5 +375,6 @@ HELPERS: dict[str, Callable[..., Any]] = {
     "block": block,
     "title_block": title_block,
     "in_language": in_language,
+    "claimant": claimant,
     "original_page": original_page,
 }

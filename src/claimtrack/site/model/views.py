@@ -108,7 +108,7 @@ class SourceView:
     language_name: str
     kind: str
     kind_label: str
-    publisher: str | None
+    publisher: Localized | None  # in the records' language, and translated
     authors: tuple[str, ...]
     published: dt.date | None
     url: str | None
@@ -139,7 +139,7 @@ class SourceSummary:
 
     ref: SourceRef
     kind_label: str
-    publisher: str | None
+    publisher: Localized | None  # in the records' language, and translated
     published: dt.date | None
     language_name: str
     archived: bool
