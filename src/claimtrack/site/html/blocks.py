@@ -119,34 +119,6 @@ def render(
     return f"<{element}{opening}>{text}</{element}>{shown}"
 
 
-def name_html(
-    env: Environment,
-    name: Localized,
-    details: tuple[Localized | None, ...] = (),
-    original: str | None = None,
-) -> str:
-    """A name said inside a sentence of the interface ("claimed by …", « selon … »), with
-    what qualifies it (a claimant's role and organisation) in parentheses: each in the
-    page's language where translated, else in its own language (``lang``), marked "Not
-    translated yet" (or stale) once after the whole.  A machine translation is not marked
-    here: the page says so beside its texts."""
-    tag = page_tag(env)
-    parts = [render(env, name, marked=False)]
-    given = [d for d in details if d]
-    if given:
-        said = [render(env, d, marked=False) for d in given]
-        joined = said[0]
-        for more in said[1:]:
-            joined = _t(env, "%(first)s, %(second)s", first=joined, second=more)
-        parts = [_t(env, "%(name)s (%(details)s)", name=parts[0], details=joined)]
-    states = [t for value in (name, *given) if (t := value.get(tag)) is not None]
-    # The mark the reader most needs: a missing part before a stale one.
-    worst = next((t for t in states if t.state == "missing"), None) or next(
-        (t for t in states if t.state == "stale"), None
-    )
-    return parts[0] + (marks(env, worst, original, True, False) if worst is not None else "")
-
-
 def plain_text(env: Environment, value: Localized) -> str:
     """The words alone, for an attribute or a title: localized() in the page's language."""
     return localized(value, page_tag(env))

@@ -29,7 +29,6 @@ from ..model.builders import figure_text
 from ..model.localized import Localized
 from ..model.views import (
     ArchiveView,
-    ClaimantView,
     ClaimSummary,
     HistoryView,
     QuantityView,
@@ -37,16 +36,9 @@ from ..model.views import (
     StatusView,
 )
 from ..plan.outputs import PageInfo
-from .blocks import (
-    _t,
-    escaped,
-    interface_of,
-    name_html,
-    plain_text,
-    render,
-    source_link_html,
-)
+from .blocks import _t, escaped, interface_of, plain_text, render, source_link_html
 from .escaping import escape_text, markup, output_escape
+from .named import name_html
 from .quotes import evidence_item, timeline_quote
 
 
@@ -332,17 +324,6 @@ def title_block(
 
 
 @pass_environment
-def claimant(env: Environment, view: ClaimantView, page: PageInfo | None = None) -> Markup:
-    """``{{ claim.claimant|claimant(page) }}``: the claimant as a sentence names them, in the
-    page's language where translated (blocks.name_html)."""
-    if view.shown is None:  # a view made without its texts: the records' words
-        return markup(escape_text(view.display))
-    name, *details = view.shown
-    original = original_page(page) if page is not None else None
-    return markup(name_html(env, name, tuple(details), original))
-
-
-@pass_environment
 def in_language(env: Environment, value: Localized) -> str:
     """``{{ site.title|in_language }}``: the words alone (an attribute, a title, the header),
     in the page's language where translated (model/localized.localized)."""
@@ -375,6 +356,5 @@ HELPERS: dict[str, Callable[..., Any]] = {
     "block": block,
     "title_block": title_block,
     "in_language": in_language,
-    "claimant": claimant,
     "original_page": original_page,
 }
