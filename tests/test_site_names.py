@@ -140,3 +140,17 @@ def test_a_translated_title_keeps_the_original_beside_it_and_the_publisher_is_a_
     zh = (site / "zh-hant/sources/acme-post/index.html").read_text(encoding="utf-8")
     assert '<h1 lang="en">Acme announces Rocket 2</h1>' in zh
     assert "original-title" not in zh
+
+
+def test_a_claimant_s_listing_is_named_as_their_latest_translated_claim_names_them(
+    site: Path,
+) -> None:
+    zh = (site / "zh-hant/claimants/acme/index.html").read_text(encoding="utf-8")
+    # rocket-engine, the latest, has no translation: rocket-speed's names the listing.
+    assert "<title>艾克米公司" in zh
+    assert (
+        '<h1><span lang="zh-Hant" data-translated-by="machine" data-translation="current">'
+        "艾克米公司</span></h1>"
+    ) in zh
+    overview = (site / "zh-hant/index.html").read_text(encoding="utf-8")
+    assert 'href="claimants/acme/index.html"><span lang="zh-Hant"' in overview

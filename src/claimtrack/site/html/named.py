@@ -63,11 +63,16 @@ def claimant(env: Environment, view: ClaimantView, page: PageInfo | None = None)
 
 
 @pass_environment
-def name(env: Environment, value: Localized | None, page: PageInfo | None = None) -> Markup:
+def name(
+    env: Environment, value: Localized | None, page: PageInfo | None = None, marked: bool = True
+) -> Markup:
     """``{{ s.publisher|name(page) }}``: a name in the page's language where translated,
-    else in its own, marked; None renders nothing."""
+    else in its own, marked; ``marked`` False: its ``lang`` only (a link in a list, whose
+    page marks it).  None renders nothing."""
     if not value:
         return markup("")
+    if not marked:
+        return markup(render(env, value, marked=False))
     return markup(name_html(env, value, (), page.original if page else None))
 
 

@@ -72,6 +72,20 @@ class Localized:
         return None
 
 
+def first_shown(values: Sequence[Localized]) -> Localized:
+    """One text said by several records (a claimant's name, by each of their claims): the
+    first's original and, per language, the first translation a reader is given, else the
+    first's state there."""
+    first = values[0]
+    out = []
+    for t in first.translations:
+        shown = (
+            found for value in values if (found := value.get(t.tag)) is not None and found.shown
+        )
+        out.append(next(shown, t))
+    return Localized(first.original, first.lang, tuple(out))
+
+
 def plain(text: str, lang: str) -> Localized:
     """A text with no translations (a site in one language)."""
     return Localized(text, lang)
