@@ -663,3 +663,50 @@ def test_a_claim_with_other_errors_is_refused(run_cli: Run, tracker: Tracker) ->
     refused = _translate(run_cli, root, "half", "--language", "fr")
     assert refused.code == 1 and "has errors besides empty translations" in refused.err
     assert path.read_bytes() == before
+
+
+def test_a_claimant_s_role_and_organisation_and_a_baseline_are_added_in_the_record_s_order(
+    tracker: Tracker,
+) -> None:
+    raw = (tracker("translate") / "claims" / "comments.yaml").read_bytes()
+    person = raw.replace(
+        b"  name: Acme   # the vendor\n",
+        b"  name: Jane Doe\n  role: Head of inference\n  organisation: Acme\n",
+    ).replace(b"  metric: speed\n", b"  metric: speed\n  baseline: Rocket 1\n")
+    # A text given is written without its comment (an import); the rest is left to fill in.
+    request = Request(
+        "claim", "fr", translated_by="machine", texts={("claimant", "role"): "responsable"}
+    )
+    new = translate(person, "claims/comments.yaml", request).decode("utf-8")
+    block = new[new.index("translations:") :]
+    assert block.startswith(
+        """\
+translations:
+  fr:
+    translated_by: machine
+    # Rocket 2 runs up to 3x faster than Rocket 1.
+    statement: ""
+    claimant:
+      # Jane Doe
+      name: ""
+      role: responsable
+      # Acme
+      organisation: ""
+    quantity:
+      # speed
+      metric: ""
+      # Rocket 1
+      baseline: ""
+"""
+    )
+    assert (
+        "    made_from:\n"
+        "      statement: de32ac508966\n"
+        "      claimant:\n"
+        f"        name: {fingerprint('Jane Doe')}\n"
+        f"        role: {fingerprint('Head of inference')}\n"
+        f"        organisation: {fingerprint('Acme')}\n"
+        "      quantity:\n"
+        f"        metric: {fingerprint('speed')}\n"
+        f"        baseline: {fingerprint('Rocket 1')}\n"
+    ) in block
