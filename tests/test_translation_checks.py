@@ -562,3 +562,23 @@ def test_a_claimant_s_and_a_quantity_s_translations_are_stale_or_orphans_at_thei
         (PRICE, 23, 13, "the claim's claimant has no role: remove the translation"),
         (PRICE, 24, 24, "the claim's quantity has no metric: remove the translation"),
     ]
+
+
+def test_a_title_translated_into_the_source_s_own_language_is_an_orphan(root: Path) -> None:
+    title = "Rocket 2, trois fois plus rapide"
+    append(
+        root / "sources/fr-report.yaml",
+        "translations:\n"
+        "  fr:\n"
+        "    translated_by: person\n"
+        "    title: Rocket 2, 3 fois plus rapide\n"  # line 15: the source is in French
+        f"    made_from: {{title: {fingerprint(title)}}}\n",
+    )
+    (orphan,) = found(root, "translation-orphan")
+    assert orphan == (
+        "sources/fr-report.yaml",
+        15,
+        12,
+        "the French (fr) translation of title has no original",
+        "the source is written in this language: its title stays as it is; remove the translation",
+    )

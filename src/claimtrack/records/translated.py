@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
+from ..i18n import same_language
 from .claim import Claim, Evidence
 from .settings import TrackerSettings
 from .source import Source
@@ -149,7 +150,8 @@ def claim_fields(claim: Claim, tag: str) -> list[FieldState]:
 
 def source_fields(source: Source, tag: str) -> list[FieldState]:
     """A source's publisher and notes; its title only when translated (it may stay in its
-    own language)."""
+    own language), and only into a language it is not written in: there, a title
+    translated has no original to stand for (an orphan)."""
     t = source.translations.get(tag)
     originals: list[tuple[FieldPath, str]] = [
         (("publisher",), source.publisher or ""),
@@ -159,7 +161,8 @@ def source_fields(source: Source, tag: str) -> list[FieldState]:
     prints: dict[FieldPath, str | None] = {}
     if t is not None:
         if t.title is not None:
-            originals.insert(0, (("title",), source.title))
+            if not same_language(source.language, tag):
+                originals.insert(0, (("title",), source.title))
             texts[("title",)] = t.title
             prints[("title",)] = t.made_from.title
         for name in ("publisher", "notes"):
