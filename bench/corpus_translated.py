@@ -307,6 +307,33 @@ TITLES: tuple[tuple[str, str, str], ...] = (
     (C.TITLES["en"][5], f"{{product}}{NB}: prix et disponibilité", "{product}的價格與上市時程"),
 )
 
+# A figure's metric and baseline (sentences.FIGURES), in French and Chinese.
+QUANTITY_WORDS: dict[str, tuple[str, str]] = {
+    "peak decoding speed": ("vitesse de décodage maximale", "峰值解碼速度"),
+    "latency at the 99th percentile": ("latence au 99e centile", "第 99 百分位延遲"),
+    "cost per token reduction": ("baisse du coût par jeton", "每個 token 的成本降幅"),
+    "benchmark score gain": ("gain de score au benchmark", "基準測試分數提升"),
+    "cluster size": ("taille du cluster", "叢集規模"),
+    "GPUs reserved for the launch": ("GPU réservés pour le lancement", "為發表保留的 GPU 數量"),
+    "context window": ("fenêtre de contexte", "上下文視窗"),
+    "time to first token": ("délai avant le premier jeton", "首個 token 的產生時間"),
+    "energy per token reduction": ("baisse de l’énergie par jeton", "每個 token 的能耗降幅"),
+    "token generation speed": ("vitesse de génération des jetons", "token 生成速度"),
+    "throughput per GPU": ("débit par GPU", "每顆 GPU 的吞吐量"),
+    "inference throughput": ("débit d’inférence", "推論吞吐量"),
+    "minimum deployment size": ("taille minimale de déploiement", "最小部署規模"),
+    "agent task speed": ("vitesse d’exécution des tâches d’agent", "代理任務的執行速度"),
+    "price reduction": ("baisse de prix", "降價幅度"),
+    "API price": ("prix de l’API", "API 價格"),
+    "output speed per user": ("vitesse de sortie par utilisateur", "每位使用者的輸出速度"),
+    "the previous generation": ("la génération précédente", "上一代"),
+    "the previous model": ("le modèle précédent", "上一代模型"),
+    "the Standard mode": ("le mode Standard", "標準模式"),
+    "the previous GPU generation": ("la génération de GPU précédente", "上一代 GPU"),
+    "GPT-6 Astra": ("GPT-6 Astra", "GPT-6 Astra"),
+    "the launch price": ("le prix de lancement", "發表時的價格"),
+}
+
 # tracker.yaml's title (with the number of claims) and description.
 TRACKER_TITLE = (
     "Launch claims of autumn 2026 ({count} claims)",

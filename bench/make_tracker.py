@@ -41,7 +41,7 @@ import corpus as C
 import sentences as S
 from articles import Fact, archive_text, new_fact
 from corpus_translated import TITLES
-from make_translations import Piece, Translator, omission, piece
+from make_translations import Piece, Translator, omission, piece, quantity_words, same_name
 from measured import LABS, Measure, measure
 from yamlemit import Writer
 
@@ -224,12 +224,15 @@ class Generator:
             w.key(0, "title", self.titles[s])
             lang_key = LANGS[src.lang]
             company = C.COMPANIES[self.facts[src.facts[0]].slots["company"]]
+            publisher: str | None = None
             if src.parents == []:
+                publisher = company
                 w.key(0, "publisher", company)
             elif rng.random() < 0.08:
                 w.comment(0, "publisher: unknown, left out")
             else:
-                w.key(0, "publisher", rng.choice(C.PUBLISHERS[lang_key]))
+                publisher = rng.choice(C.PUBLISHERS[lang_key])
+                w.key(0, "publisher", publisher)
             w.items(0, "authors", rng.sample(C.AUTHORS, rng.choice((0, 1, 1, 2))), flow=False)
             if src.published is None:
                 w.comment(0, "published: unknown, so left out (never invent a date)")
@@ -258,7 +261,11 @@ class Generator:
                 w.key(1, "sha256", hashlib.sha256(raw).hexdigest())
             if self.tr_sources is not None:
                 self.tr_sources.source(
-                    w, piece(notes) if notes else None, self.title_pieces[s], src.lang
+                    w,
+                    piece(notes) if notes else None,
+                    self.title_pieces[s],
+                    src.lang,
+                    same_name(publisher) if publisher else None,
                 )
             (folder / f"{src.sid}.yaml").write_text(w.text(), encoding="utf-8")
 
@@ -471,12 +478,20 @@ class Generator:
         w.key(0, "statement", statement)
         w.open(0, "claimant")
         name, org, roles = C.EXECS[slots["exec"]]
+        # The claimant's and the quantity's words in the three languages, for translations.
+        names: list[tuple[tuple[str, str], Piece]] = []
         if kind == "quote" or rng.random() < 0.2:
             w.key(1, "name", name)
             w.key(1, "role", roles[0])
             w.key(1, "organisation", org)
+            names += [
+                (("claimant", "name"), same_name(name)),
+                (("claimant", "role"), roles),
+                (("claimant", "organisation"), same_name(org)),
+            ]
         else:
             w.key(1, "name", company)
+            names.append((("claimant", "name"), same_name(company)))
         w.key(0, "kind", kind)
         topics = sorted(set(rng.sample(C.TOPICS, rng.randint(1, 3))))
         w.items(0, "topics", topics, flow=True)
@@ -490,6 +505,9 @@ class Generator:
             w.key(1, "bound", rng.choice(("exact", "up-to", "up-to", "about", "at-least")))
             w.key(1, "metric", spec[2])
             w.key(1, "baseline", spec[3])
+            names.append((("quantity", "metric"), quantity_words(spec[2])))
+            if spec[3]:
+                names.append((("quantity", "baseline"), quantity_words(spec[3])))
             conditions = rng.choice(CONDITIONS) if rng.random() < 0.5 else ""
             w.key(1, "conditions", conditions)
         w.open(0, "evidence")
@@ -531,7 +549,13 @@ class Generator:
         if self.tr is not None:
             measured = [(m.date, piece(m.text) if m.text else None) for m in measures]
             self.tr.claim(
-                w, parts, piece(conditions) if conditions else None, notes, rationale, measured
+                w,
+                parts,
+                piece(conditions) if conditions else None,
+                notes,
+                rationale,
+                measured,
+                names,
             )
         return Draft(cid, head, related, w.text())
 

@@ -20,11 +20,18 @@ import datetime as dt
 import random
 from collections.abc import Sequence
 
-from corpus_translated import NNB, OMISSIONS, PROSE, TRACKER_DESCRIPTION, TRACKER_TITLE
+from corpus_translated import (
+    NNB,
+    OMISSIONS,
+    PROSE,
+    QUANTITY_WORDS,
+    TRACKER_DESCRIPTION,
+    TRACKER_TITLE,
+)
 from yamlemit import Writer
 
 from claimtrack.records.translated import entry_keys
-from claimtrack.records.translations import fingerprint
+from claimtrack.records.translations import GROUPS, fingerprint
 
 Piece = tuple[str, str, str]  # one text in (en, fr, zh-Hant): bench/make_tracker.LANGS
 FURTHER = ("zh-Hant", "fr")  # the site languages a tracker can be given, besides English
@@ -37,6 +44,17 @@ MACHINE = 0.65  # the share of translations made by a machine
 def piece(english: str) -> Piece:
     """An English text of the records' prose with its French and Chinese."""
     fr, zh = PROSE[english]
+    return (english, fr, zh)
+
+
+def same_name(name: str) -> Piece:
+    """A name readers of every language write as it is (a person's, a company's)."""
+    return (name, name, name)
+
+
+def quantity_words(english: str) -> Piece:
+    """A figure's metric or baseline with its French and Chinese."""
+    fr, zh = QUANTITY_WORDS[english]
     return (english, fr, zh)
 
 
@@ -129,10 +147,12 @@ class Translator:
         history: Sequence[tuple[dt.date, Sequence[Piece]]],
         rationale: Sequence[Piece],
         measured: Sequence[tuple[dt.date, Piece | None]] = (),
+        names: Sequence[tuple[tuple[str, str], Piece]] = (),
     ) -> None:
         """A claim's `translations:`, at the end of its file (``conditions``: None when the
         claim has no quantity or no conditions; ``measured``: each measurement's date and
-        its conditions text, None when it has none)."""
+        its conditions text, None when it has none; ``names``: its claimant's and its
+        quantity's words, by their field path)."""
         keys = entry_keys(date for date, _ in history)
         measured_keys = entry_keys(date for date, _ in measured)
         blocks = []
@@ -142,6 +162,10 @@ class Translator:
             notes: dict[str, tuple[str, str]] = {}
             if (made := self.field(statement, lang)) is not None:
                 done["statement"] = made
+            grouped: dict[str, dict[str, tuple[str, str]]] = {}
+            for (group, member), words in names:
+                if (made := self.field([words], lang)) is not None:
+                    grouped.setdefault(group, {})[member] = made
             if conditions is not None and (made := self.field([conditions], lang)):
                 done["conditions"] = made
             for key, (_, note) in zip(keys, history, strict=True):
@@ -153,23 +177,30 @@ class Translator:
                     conditions_of[key] = made
             if (made := self.field(rationale, lang)) is not None:
                 done["rationale"] = made
-            if done or notes or conditions_of:
-                blocks.append((tag, self.by(), done, notes, conditions_of))
+            if done or notes or conditions_of or grouped:
+                blocks.append((tag, self.by(), done, notes, conditions_of, grouped))
         if not blocks:
             return
         w.open(0, "translations")
-        for tag, by, done, notes, conditions_of in blocks:
+        for tag, by, done, notes, conditions_of, grouped in blocks:
             w.open(1, tag)
             w.key(2, "translated_by", by)
-            # The file's order: statement, conditions, history, measurements, rationale;
-            # made_from alike.
-            head: list[str] = [name for name in ("statement", "conditions") if name in done]
+            # The file's order: statement, claimant, quantity, conditions, history,
+            # measurements, rationale; made_from alike.
             tail: list[str] = ["rationale"] if "rationale" in done else []
             for column, indent in ((0, 2), (1, 3)):  # the texts, then their fingerprints
                 if column == 1:
                     w.open(2, "made_from")
-                for name in head:
-                    w.key(indent, name, done[name][column])
+                if "statement" in done:
+                    w.key(indent, "statement", done["statement"][column])
+                for group, members in GROUPS.items():
+                    if group in grouped:
+                        w.open(indent, group)
+                        for member in members:
+                            if member in grouped[group]:
+                                w.key(indent + 1, member, grouped[group][member][column])
+                if "conditions" in done:
+                    w.key(indent, "conditions", done["conditions"][column])
                 _entries(w, indent, "history", {key: both[column] for key, both in notes.items()})
                 _entries(
                     w,
@@ -180,9 +211,17 @@ class Translator:
                 for name in tail:
                     w.key(indent, name, done[name][column])
 
-    def source(self, w: Writer, notes: Piece | None, title: Piece | None, lang: int) -> None:
-        """A source's `translations:`: its notes, and for about a third of the languages it
-        is not written in, its title (``notes``: None when it has none)."""
+    def source(
+        self,
+        w: Writer,
+        notes: Piece | None,
+        title: Piece | None,
+        lang: int,
+        publisher: Piece | None = None,
+    ) -> None:
+        """A source's `translations:`: its notes and publisher, and for about a third of the
+        languages it is not written in, its title (``notes``, ``publisher``: None when it
+        has none)."""
         blocks = []
         for tag in self.tags:
             target = INDEX[tag]
@@ -195,6 +234,8 @@ class Translator:
                 and (made := self.field([title], target, lang)) is not None
             ):
                 done["title"] = made
+            if publisher is not None and (made := self.field([publisher], target)) is not None:
+                done["publisher"] = made
             if notes is not None and (made := self.field([notes], target)) is not None:
                 done["notes"] = made
             if done:

@@ -143,6 +143,9 @@ def test_shares_of_current_stale_and_missing_fields_and_translated_quotes(
         "rationale",
         "notes",
         "title",
+        "claimant",
+        "quantity",
+        "publisher",
     }
     for family, counts in families.items():
         assert counts["current"] > 0.7 * sum(counts.values()), family

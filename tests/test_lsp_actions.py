@@ -413,6 +413,9 @@ def test_a_translation_block_is_completed_as_translate_does(
     after = applied(view, rel, text, action)
     assert after == wanted != text
     assert written in after
+    if rel == PRICE:  # a claim's names are among the fields the editor is offered
+        assert "claimant/name" in action.title
+        assert '    claimant:\n      # Acme\n      name: ""\n' in after
 
 
 def test_a_crlf_file_keeps_its_line_ends(root: Path) -> None:

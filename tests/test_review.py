@@ -70,7 +70,10 @@ def test_each_kind_of_item_most_urgent_first(run_cli: Runner) -> None:
     assert "undisclosed for 106 days (since 2026-10-01, more than 60)" in lines[2]
     assert "unverified for 106 days (since 2026-10-01, more than 90)" in lines[3]
     assert "source 'lab-review' is still to check and has no archived text yet" in lines[4]
-    assert "not translated into fr yet: statement, history/2026-10-01, rationale" in lines[6]
+    assert (
+        "not translated into fr yet: statement, claimant/name, history/2026-10-01, rationale"
+        in lines[6]
+    )
     assert "`claimtrack translate --tracker --language fr`" in lines[11]
     assert "no claim cites: Zephyr expects up to 3x more orders than last year." in lines[12]
 
@@ -240,7 +243,10 @@ def test_a_later_worklist_judges_again_the_translations_of_an_edited_record(
     first = worklist(*checker.run(loader.load(), today), today)
     before = dict(checker.store.missing)
     price = [i.message for i in first if i.path == "claims/z1-price.yaml"]
-    assert "not translated into fr yet: statement, history/2026-10-01, rationale" in price
+    assert (
+        "not translated into fr yet: statement, claimant/name, history/2026-10-01, rationale"
+        in price
+    )
     claim = root / "claims" / "z1-price.yaml"
     claim.write_text(
         claim.read_text(encoding="utf-8")
@@ -255,7 +261,9 @@ def test_a_later_worklist_judges_again_the_translations_of_an_edited_record(
         if i.path == "claims/z1-price.yaml" and i.code is Code.REVIEW_TRANSLATION
     ]
     # Now at its fr: block, the statement no longer missing.
-    assert price == [(20, 3, "not translated into fr yet: history/2026-10-01, rationale")]
+    assert price == [
+        (20, 3, "not translated into fr yet: claimant/name, history/2026-10-01, rationale")
+    ]
     # Every other record's gaps were kept, not judged again: the same list objects.
     after = checker.store.missing
     assert len(after) == 5  # the 2 claims and 3 sources, in fr

@@ -105,3 +105,34 @@ def test_schema_out_that_cannot_be_a_folder_is_a_usage_error(
     assert "Traceback" not in result.output
     if where == "file":
         assert out.read_text(encoding="utf-8") == "keep me"
+
+
+def test_an_editor_completes_the_names_translation_keys() -> None:
+    """yaml-language-server completes keys from these schemas (claimtrack's language server
+    completes only values): a claim's translation offers its claimant's name, role and
+    organisation and its quantity's metric and baseline, each with made_from's twin, and a
+    source's its publisher."""
+    claim = json.loads((REPO / "schema" / "claim.schema.json").read_text(encoding="utf-8"))
+    defs = claim["$defs"]
+    offered = defs["ClaimTranslation"]["properties"]
+    assert {"claimant", "quantity"} <= set(offered)
+    assert set(defs["ClaimantTranslation"]["properties"]) == {"name", "role", "organisation"}
+    assert set(defs["QuantityTranslation"]["properties"]) == {"metric", "baseline"}
+    assert set(defs["ClaimantFingerprints"]["properties"]) == {"name", "role", "organisation"}
+    assert set(defs["QuantityFingerprints"]["properties"]) == {"metric", "baseline"}
+    source = json.loads((REPO / "schema" / "source.schema.json").read_text(encoding="utf-8"))
+    assert "publisher" in source["$defs"]["SourceTranslation"]["properties"]
+    assert "publisher" in source["$defs"]["SourceFingerprints"]["properties"]
+    # A name translated with a key that is no field is refused, as check refuses it.
+    translation = {
+        "statement": "x",
+        "claimant": {"name": "Acme"},
+        "kind": "fact",
+        "evidence": [{"source": "s", "quote": "q"}],
+        "status": "unverified",
+        "history": [{"date": "2026-10-01", "status": "unverified", "note": "n"}],
+        "rationale": "r",
+        "translations": {"fr": {"translated_by": "person", "claimant": {"nom": "Acme"}}},
+    }
+    errors = list(jsonschema.Draft202012Validator(claim).iter_errors(translation))
+    assert errors and "nom" in str(errors[0].message)

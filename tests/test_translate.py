@@ -35,6 +35,12 @@ translations:
     translated_by:
     # Rocket 2 runs up to 3x faster than Rocket 1.
     statement: ""
+    claimant:
+      # Acme
+      name: ""
+    quantity:
+      # speed
+      metric: ""
     # On Acme's own benchmark suite, with the default settings and the largest model it
     # ships.
     conditions: ""
@@ -53,6 +59,10 @@ translations:
     rationale: ""
     made_from:
       statement: de32ac508966
+      claimant:
+        name: 37036cd8f974
+      quantity:
+        metric: bbccb9c002d5
       conditions: af7c5b7df28d
       measurements:
         2026-11-15: b935e1dc6aba
@@ -106,7 +116,8 @@ def test_a_new_block_goes_at_the_end_with_the_originals_and_every_other_byte_kep
     done = _translate(run_cli, root, "comments", "--language", "fr")
     assert done.code == 0, done.output
     assert done.out == (
-        "claims/comments.yaml: fr: added statement, conditions, measurements/2026-11-15, "
+        "claims/comments.yaml: fr: added statement, claimant/name, quantity/metric, "
+        "conditions, measurements/2026-11-15, "
         "history/2026-10-02, history/2026-11-15, history/2026-11-15#2, rationale; fill them "
         "in, then run `claimtrack check`\n"
     )
@@ -118,7 +129,7 @@ def test_a_new_block_goes_at_the_end_with_the_originals_and_every_other_byte_kep
     assert checked.code == 1
     lines = new.splitlines()
     empty = [(p.split(":")[1], p.split()[-1]) for p in checked.out.splitlines() if "comments" in p]
-    assert [code for _, code in empty] == ["[empty-value]"] * 8
+    assert [code for _, code in empty] == ["[empty-value]"] * 10
     assert all(lines[int(line) - 1].endswith(('""', "translated_by:")) for line, _ in empty)
     assert "translations.fr.translated_by is empty: a value is required" in checked.out
     as_json = json.loads(run_cli("check", "--root", root, "--today", TODAY, "--format", "json").out)
@@ -140,7 +151,7 @@ def test_a_half_block_is_completed_in_the_order_of_the_fields(
     old = path.read_text(encoding="utf-8")
     done = _translate(run_cli, root, "half", "--language", "fr")
     assert done.code == 0, done.output
-    assert "fr: added statement, history/2026-10-02;" in done.out
+    assert "fr: added statement, claimant/name, history/2026-10-02;" in done.out
     new = path.read_text(encoding="utf-8")
     assert (
         new[new.index("translations:") :]
@@ -150,6 +161,9 @@ translations:
     translated_by: person
     # Acme did not announce the price of Rocket 2.
     statement: ""
+    claimant:
+      # Acme
+      name: ""
     history:
       # No price in the announcement.
       2026-10-02: ""
@@ -157,13 +171,15 @@ translations:
     rationale: L'annonce ne donne aucun prix.   # checked by Marie
     made_from:
       statement: 31ebe06762b0
+      claimant:
+        name: 37036cd8f974
       history:
         2026-10-02: fb2a955dbb37
       rationale: 2faaa3f2cac2
   # zh-Hant: to do
 """
     )
-    assert len(_only_inserted(old, new)) == 8
+    assert len(_only_inserted(old, new)) == 13
 
 
 def test_history_keys_count_entries_of_one_date_and_a_new_entry_shifts_none(
@@ -194,6 +210,8 @@ def _translated_comments(run_cli: Run, root: Path) -> Path:
     _translate(run_cli, root, "comments", "--language", "fr", "--translated-by", "person")
     words = {
         "statement": "Rocket 2 tourne jusqu'à 3x plus vite que Rocket 1.",
+        "name": "Acme",
+        "metric": "vitesse",
         "conditions": "Sur la suite de tests d'Acme.",
         "2026-11-15": "Charge de conversation.",
         "2026-10-02": "Relevé dans l'annonce.",
@@ -344,13 +362,14 @@ def test_quotes_get_a_translation_unless_in_that_language_and_are_stamped(
     assert line[1] == f"        made_from: {fingerprint('It runs up to 3x faster')}"
 
 
-def test_a_source_s_notes(run_cli: Run, tracker: Tracker) -> None:
+def test_a_source_s_publisher_and_notes(run_cli: Run, tracker: Tracker) -> None:
     root = tracker("translate")
     path = root / "sources" / "fr-report.yaml"
     old = path.read_text(encoding="utf-8")
     done = _translate(run_cli, root, "fr-report", "--language", "fr", "--translated-by", "machine")
     assert done.out.startswith(
-        "sources/fr-report.yaml: fr: added notes; fill it in, then run `claimtrack check`"
+        "sources/fr-report.yaml: fr: added publisher, notes; fill them in, then run "
+        "`claimtrack check`"
     )
     assert (
         path.read_text(encoding="utf-8")
@@ -359,9 +378,12 @@ def test_a_source_s_notes(run_cli: Run, tracker: Tracker) -> None:
 translations:
   fr:
     translated_by: machine
+    # Le Journal
+    publisher: ""
     # A French report of the Acme post; its date is not given.
     notes: ""
     made_from:
+      publisher: {fingerprint("Le Journal")}
       notes: {fingerprint("A French report of the Acme post; its date is not given.")}
 """
     )
@@ -535,6 +557,9 @@ HALF_FR = """\
     translated_by: person
     # Acme did not announce the price of Rocket 2.
     statement: ""
+    claimant:
+      # Acme
+      name: ""
     history:
       # No price in the announcement.
       2026-10-02: ""
@@ -542,6 +567,8 @@ HALF_FR = """\
     rationale: ""
     made_from:
       statement: 31ebe06762b0
+      claimant:
+        name: 37036cd8f974
       history:
         2026-10-02: fb2a955dbb37
       rationale: 2faaa3f2cac2
@@ -636,3 +663,50 @@ def test_a_claim_with_other_errors_is_refused(run_cli: Run, tracker: Tracker) ->
     refused = _translate(run_cli, root, "half", "--language", "fr")
     assert refused.code == 1 and "has errors besides empty translations" in refused.err
     assert path.read_bytes() == before
+
+
+def test_a_claimant_s_role_and_organisation_and_a_baseline_are_added_in_the_record_s_order(
+    tracker: Tracker,
+) -> None:
+    raw = (tracker("translate") / "claims" / "comments.yaml").read_bytes()
+    person = raw.replace(
+        b"  name: Acme   # the vendor\n",
+        b"  name: Jane Doe\n  role: Head of inference\n  organisation: Acme\n",
+    ).replace(b"  metric: speed\n", b"  metric: speed\n  baseline: Rocket 1\n")
+    # A text given is written without its comment (an import); the rest is left to fill in.
+    request = Request(
+        "claim", "fr", translated_by="machine", texts={("claimant", "role"): "responsable"}
+    )
+    new = translate(person, "claims/comments.yaml", request).decode("utf-8")
+    block = new[new.index("translations:") :]
+    assert block.startswith(
+        """\
+translations:
+  fr:
+    translated_by: machine
+    # Rocket 2 runs up to 3x faster than Rocket 1.
+    statement: ""
+    claimant:
+      # Jane Doe
+      name: ""
+      role: responsable
+      # Acme
+      organisation: ""
+    quantity:
+      # speed
+      metric: ""
+      # Rocket 1
+      baseline: ""
+"""
+    )
+    assert (
+        "    made_from:\n"
+        "      statement: de32ac508966\n"
+        "      claimant:\n"
+        f"        name: {fingerprint('Jane Doe')}\n"
+        f"        role: {fingerprint('Head of inference')}\n"
+        f"        organisation: {fingerprint('Acme')}\n"
+        "      quantity:\n"
+        f"        metric: {fingerprint('speed')}\n"
+        f"        baseline: {fingerprint('Rocket 1')}\n"
+    ) in block

@@ -91,7 +91,7 @@ def test_a_name_the_record_has_no_translation_of_is_refused_with_the_closest(
     for name, hint in (
         ("history.2026-11-15", "did you mean 'history/2026-11-15'?"),
         ("rationle", "did you mean 'rationale'?"),
-        ("notes", "its fr translations: statement, conditions"),
+        ("notes", "its fr translations: statement, claimant/name, quantity/metric, conditions"),
     ):
         refused = _translate(run_cli, root, "--stamp", "--field", "statement", "--field", name)
         assert refused.code == 2, refused.output
@@ -181,3 +181,26 @@ def test_the_difference_shows_what_changed_with_a_little_around_it() -> None:
     assert difference("a  b\nc", "a b c d") == ("a b c", "a b c d")
     was, now = difference("Short.", "Short, then " + "very " * 40 + "long.")
     assert was == "Short." and now.endswith("very…") and len(now) < 80
+
+
+def test_a_claimant_s_name_is_stamped_by_its_name_and_its_comment_follows(
+    run_cli: Run, tracker: Tracker
+) -> None:
+    root = tracker("translate")
+    path = _translated_comments(run_cli, root)
+    text = path.read_text(encoding="utf-8").replace(
+        "  name: Acme   # the vendor", "  name: Acme Rockets   # the vendor"
+    )
+    path.write_text(text, encoding="utf-8")
+    checked = run_cli("check", "--root", root, "--today", TODAY, "--format", "json")
+    (warning,) = json.loads(checked.out)
+    assert warning["message"] == (
+        "the French (fr) translation of claimant/name is stale: the original changed: "
+        "was «Acme», now «Acme Rockets»"
+    )
+    done = _translate(run_cli, root, "--stamp", "--field", "claimant/name")
+    assert done.out == "claims/comments.yaml: fr: stamped claimant/name\n", done.output
+    comment, line = _changed(text, path.read_text(encoding="utf-8"))
+    assert comment == ("      # Acme", "      # Acme Rockets")
+    assert line[1] == f"        name: {fingerprint('Acme Rockets')}"
+    assert run_cli("check", "--root", root, "--today", TODAY, "--strict").code == 0

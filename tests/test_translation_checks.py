@@ -534,3 +534,51 @@ def test_a_tracker_yaml_that_fails_to_load_still_declares_its_languages(root: Pa
     # A tracker.yaml that does not even parse declares nothing: no key is judged.
     settings.write_text("title: [Rocket 2\n", encoding="utf-8")
     assert {p.code for p in check(root) if p.is_error} == {"yaml-syntax"}
+
+
+def test_a_claimant_s_and_a_quantity_s_translations_are_stale_or_orphans_at_their_text(
+    root: Path,
+) -> None:
+    append(
+        root / PRICE,
+        "translations:\n"
+        "  fr:\n"
+        "    translated_by: person\n"
+        "    claimant:\n"
+        "      name: la société Acme\n"  # line 22: made from another name
+        "      role: PDG\n"  # line 23: Acme has no role
+        "    quantity: {metric: vitesse}\n"  # line 24: the claim has no quantity
+        "    made_from:\n"
+        f"      claimant: {{name: {fingerprint('Acme Corp')}}}\n",
+    )
+    stale = found(root, "translation-stale")
+    assert [(p, line, col) for p, line, col, *_ in stale] == [(PRICE, 22, 13)]
+    assert stale[0][3] == (
+        "the French (fr) translation of claimant/name is stale: the original changed since"
+    )
+    assert stale[0][4] is not None and "--field claimant/name" in stale[0][4]
+    orphans = found(root, "translation-orphan")
+    assert [(p, line, col, hint) for p, line, col, _, hint in orphans] == [
+        (PRICE, 23, 13, "the claim's claimant has no role: remove the translation"),
+        (PRICE, 24, 24, "the claim's quantity has no metric: remove the translation"),
+    ]
+
+
+def test_a_title_translated_into_the_source_s_own_language_is_an_orphan(root: Path) -> None:
+    title = "Rocket 2, trois fois plus rapide"
+    append(
+        root / "sources/fr-report.yaml",
+        "translations:\n"
+        "  fr:\n"
+        "    translated_by: person\n"
+        "    title: Rocket 2, 3 fois plus rapide\n"  # line 15: the source is in French
+        f"    made_from: {{title: {fingerprint(title)}}}\n",
+    )
+    (orphan,) = found(root, "translation-orphan")
+    assert orphan == (
+        "sources/fr-report.yaml",
+        15,
+        12,
+        "the French (fr) translation of title has no original",
+        "the source is written in this language: its title stays as it is; remove the translation",
+    )

@@ -46,9 +46,11 @@ def data(tmp_path_factory: pytest.TempPathFactory) -> dict[str, dict[str, Any]]:
         "    statement: Acme n'a pas annoncé le prix de Rocket 2.\n"
         "    rationale: L'annonce ne donne aucun prix.\n"
         "    history: {2026-10-03: Rien.}\n"  # no entry of that date: an orphan
+        "    claimant: {name: la société Acme}\n"
         "    made_from:\n"
         f"      statement: {fp('Acme did not announce the price of Rocket 2.')}\n"
-        f"      rationale: {fp('An earlier rationale.')}\n",
+        f"      rationale: {fp('An earlier rationale.')}\n"
+        f"      claimant: {{name: {fp('Acme')}}}\n",
     )
     speed = root / "claims/rocket-speed.yaml"
     text = speed.read_text(encoding="utf-8")
@@ -71,7 +73,8 @@ def data(tmp_path_factory: pytest.TempPathFactory) -> dict[str, dict[str, Any]]:
         "    translated_by: person\n"
         "    notes: L'annonce du fabricant.\n"
         "    title: Acme annonce Rocket 2\n"
-        f"    made_from: {{notes: {fp(NOTES)}}}\n",
+        "    publisher: la société Acme\n"
+        f"    made_from: {{notes: {fp(NOTES)}, publisher: {fp('Acme')}}}\n",
     )
     analysis, problems = run_checks(load_tracker(root), dt.date.fromisoformat(TODAY))
     assert not [p for p in problems if p.is_error], problems
@@ -99,6 +102,7 @@ def test_a_claim_carries_each_translated_field_with_its_state(
                     "text": "Acme n'a pas annoncé le prix de Rocket 2.",
                     "state": "current",
                 },
+                "claimant/name": {"text": "la société Acme", "state": "current"},
                 "rationale": {"text": "L'annonce ne donne aucun prix.", "state": "stale"},
                 # history/2026-10-02 is not translated yet: not listed.
                 "history/2026-10-03": {"text": "Rien.", "state": "orphan"},
@@ -117,10 +121,11 @@ def test_a_claim_carries_each_translated_field_with_its_state(
     assert claims["rocket-speed"]["evidence"][0]["translations"] == {}
 
 
-def test_a_source_carries_its_notes_and_title(data: dict[str, dict[str, Any]]) -> None:
+def test_a_source_carries_its_notes_title_and_publisher(data: dict[str, dict[str, Any]]) -> None:
     sources = by_id(data["sources"], "sources")
     assert sources["acme-post"]["translations"]["fr"]["fields"] == {
         "title": {"text": "Acme annonce Rocket 2", "state": "stale"},  # no fingerprint
+        "publisher": {"text": "la société Acme", "state": "current"},
         "notes": {"text": "L'annonce du fabricant.", "state": "current"},
     }
     assert "made_from" not in json.dumps(data)

@@ -78,6 +78,8 @@ def test_a_claim_s_fields_are_current_stale_missing_or_orphan() -> None:
     states = {f.path: f.state for f in claim_fields(done, "fr")}
     assert states == {
         ("statement",): "current",
+        ("claimant", "name"): "missing",
+        ("quantity", "metric"): "missing",
         ("history", "2026-10-01"): "current",
         ("history", "2026-10-01#2"): "missing",
         ("rationale",): "stale",
@@ -86,6 +88,73 @@ def test_a_claim_s_fields_are_current_stale_missing_or_orphan() -> None:
     # The empty conditions need no translation; in another language all is missing.
     assert {f.state for f in claim_fields(done, "zh-Hant")} == {"missing"}
     assert all(f.translated_by is not None for f in claim_fields(done, "fr"))
+
+
+def test_a_claimant_s_and_a_quantity_s_words_are_current_stale_missing_or_orphan() -> None:
+    person = {"name": "Philippe Tillet", "role": "Head of inference", "organisation": "OpenAI"}
+    quantity = {
+        "value": 8,
+        "unit": "x",
+        "bound": "up-to",
+        "metric": "speed",
+        "baseline": "Standard",
+    }
+    c = claim(claimant=person, quantity=quantity)
+    done = claim(
+        claimant=person,
+        quantity={**quantity, "baseline": "Standard mode"},
+        translations={
+            "zh-Hant": {
+                "translated_by": "person",
+                "claimant": {"name": "Philippe Tillet", "role": "推論負責人"},
+                "quantity": {"metric": "速度", "baseline": "標準模式"},
+                "made_from": {
+                    "claimant": {
+                        "name": fingerprint(c.claimant.name),
+                        "role": fingerprint("Head of inference"),
+                    },
+                    "quantity": {
+                        "metric": fingerprint("speed"),
+                        "baseline": fingerprint("Standard"),
+                    },
+                },
+            }
+        },
+    )
+    fields = {f.path: f for f in claim_fields(done, "zh-Hant")}
+    assert {path: f.state for path, f in fields.items() if path[0] in ("claimant", "quantity")} == {
+        ("claimant", "name"): "current",
+        ("claimant", "role"): "current",
+        ("claimant", "organisation"): "missing",
+        ("quantity", "metric"): "current",
+        ("quantity", "baseline"): "stale",  # its original changed since
+    }
+    assert fields[("claimant", "role")].text == "推論負責人"
+    # A role translated for a claimant who has none has no original: an orphan.
+    orphan = claim(translations={"fr": {"translated_by": "person", "claimant": {"role": "PDG"}}})
+    assert {f.path: f.state for f in claim_fields(orphan, "fr")}[("claimant", "role")] == "orphan"
+
+
+def test_a_source_s_publisher_is_translated_like_its_notes() -> None:
+    source = Source.model_validate(
+        {
+            "title": "Résumé",
+            "publisher": "Le Fil IA",
+            "language": "fr",
+            "kind": "summary",
+            "translations": {
+                "zh-Hant": {
+                    "translated_by": "machine",
+                    "publisher": "Le Fil IA",
+                    "made_from": {"publisher": fingerprint("Le Fil IA")},
+                }
+            },
+        }
+    )
+    assert {f.path: f.state for f in source_fields(source, "zh-Hant")} == {
+        ("publisher",): "current"
+    }
+    assert {f.path: f.state for f in source_fields(source, "fr")} == {("publisher",): "missing"}
 
 
 def test_a_translation_without_translated_by_or_with_blank_text_is_invalid() -> None:

@@ -28,11 +28,13 @@ SPEED = {
     "note": "Recorded from the announcement.",
     "rationale": "The vendor's own figure; nobody has measured it.",
     "quote": "« jusqu'à 3 fois plus rapide »",
+    "metric": "speed",
 }
 NOTES = {
     "acme-post": "The vendor's own announcement.",
     "fr-report": "A French report of the Acme post; its date is not given.",
 }
+PUBLISHERS = {"acme-post": "Acme", "fr-report": "Le Journal"}
 
 
 def append(path: Path, text: str) -> None:
@@ -40,7 +42,9 @@ def append(path: Path, text: str) -> None:
 
 
 def claim_block(texts: dict[str, str], rationale_from: str | None = None) -> str:
-    """A claim's French, every field current (the rationale made from ``rationale_from``)."""
+    """A claim's French, every field current (the rationale made from ``rationale_from``);
+    its claimant's name, and its quantity's metric and baseline when it has one."""
+    quantity = "metric" in texts
     return (
         "translations:\n"
         "  fr:\n"
@@ -48,10 +52,18 @@ def claim_block(texts: dict[str, str], rationale_from: str | None = None) -> str
         f"    statement: «{texts['statement']}» en français\n"
         f"    history: {{2026-10-02: «{texts['note']}» en français}}\n"
         f"    rationale: «{texts['rationale']}» en français\n"
-        "    made_from:\n"
+        "    claimant: {name: Acme}\n"
+        + ("    quantity: {metric: vitesse, baseline: Rocket 1}\n" if quantity else "")
+        + "    made_from:\n"
         f"      statement: {fp(texts['statement'])}\n"
         f"      history: {{2026-10-02: {fp(texts['note'])}}}\n"
         f"      rationale: {fp(rationale_from or texts['rationale'])}\n"
+        f"      claimant: {{name: {fp('Acme')}}}\n"
+        + (
+            f"      quantity: {{metric: {fp('speed')}, baseline: {fp('Rocket 1')}}}\n"
+            if quantity
+            else ""
+        )
     )
 
 
@@ -112,14 +124,20 @@ def test_each_missing_or_stale_field_is_listed_where_it_is_fixed(
     assert result.code == 0, result.output
     assert result.out == (
         "fr: 1 of 5 records current (claims 0 of 2, sources 0 of 2, tracker 1 of 1); "
-        "fields: 3 current, 6 missing, 1 stale, 0 orphan\n"
+        "fields: 3 current, 12 missing, 1 stale, 0 orphan\n"
         # Missing: at the record's French block when it has one, else at the top.
+        "claims/rocket-price.yaml:19:3: fr: claimant/name is missing\n"
         "claims/rocket-price.yaml:19:3: fr: history/2026-10-02 is missing\n"
         "claims/rocket-price.yaml:22:16: fr: rationale is stale: the original changed since\n"
         "claims/rocket-speed.yaml:1:1: fr: statement is missing\n"
+        "claims/rocket-speed.yaml:1:1: fr: claimant/name is missing\n"
+        "claims/rocket-speed.yaml:1:1: fr: quantity/metric is missing\n"
+        "claims/rocket-speed.yaml:1:1: fr: quantity/baseline is missing\n"
         "claims/rocket-speed.yaml:1:1: fr: history/2026-10-02 is missing\n"
         "claims/rocket-speed.yaml:1:1: fr: rationale is missing\n"
+        "sources/acme-post.yaml:1:1: fr: publisher is missing\n"
         "sources/acme-post.yaml:1:1: fr: notes is missing\n"
+        "sources/fr-report.yaml:1:1: fr: publisher is missing\n"
         "sources/fr-report.yaml:1:1: fr: notes is missing\n"
     )
     assert translations(run_cli, root, "--language", "fr", "--complete").code == 1
@@ -145,7 +163,7 @@ def test_the_json_holds_the_same_data(run_cli: Runner, root: Path) -> None:
         "sources": {"current": 0, "total": 2},
         "tracker": {"current": 1, "total": 1},
     }
-    assert fr["fields"] == {"current": 4, "missing": 5, "stale": 1, "orphan": 0}
+    assert fr["fields"] == {"current": 5, "missing": 10, "stale": 1, "orphan": 0}
     assert fr["gaps"][0] == {
         "path": "claims/rocket-price.yaml",
         "line": 23,
@@ -154,7 +172,7 @@ def test_the_json_holds_the_same_data(run_cli: Runner, root: Path) -> None:
         "state": "stale",
         "change": "the original changed since",
     }
-    assert len(fr["gaps"]) == 6
+    assert len(fr["gaps"]) == 11
     assert {g["change"] for g in fr["gaps"][1:]} == {None}  # the missing ones
 
 
@@ -162,16 +180,18 @@ def test_complete_passes_once_every_field_is_current(run_cli: Runner, root: Path
     append(root / "claims/rocket-price.yaml", claim_block(PRICE))
     append(root / "claims/rocket-speed.yaml", claim_block(SPEED))
     for sid, notes in NOTES.items():
+        publisher = PUBLISHERS[sid]
         append(
             root / f"sources/{sid}.yaml",
             "translations:\n"
-            f"  fr: {{translated_by: person, notes: «{notes}», made_from: {{notes: {fp(notes)}}}}}\n",
+            f"  fr: {{translated_by: person, notes: «{notes}», publisher: {publisher},\n"
+            f"    made_from: {{notes: {fp(notes)}, publisher: {fp(publisher)}}}}}\n",
         )
     result = translations(run_cli, root, "--language", "fr", "--complete")
     assert result.code == 0, result.output
     assert result.out == (
         "fr: 5 of 5 records current (claims 2 of 2, sources 2 of 2, tracker 1 of 1); "
-        "fields: 10 current, 0 missing, 0 stale, 0 orphan\n"
+        "fields: 16 current, 0 missing, 0 stale, 0 orphan\n"
     )
     # The gate looks at every further language unless told one: zh-Hant is not done.
     assert translations(run_cli, root, "--complete").code == 1

@@ -12,14 +12,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
+from ..i18n import same_language
 from .claim import Claim, Evidence
 from .settings import TrackerSettings
 from .source import Source
-from .translations import entry_keys, fingerprint
+from .translations import GROUPS, entry_keys, fingerprint
 from .vocabulary import TranslatedBy
 
 State = Literal["current", "stale", "missing", "orphan"]
-FieldPath = tuple[str, ...]  # ("statement",), ("history", "2026-11-30"), ("notes",)
+# ("statement",), ("history", "2026-11-30"), ("claimant", "name"), ("notes",)
+FieldPath = tuple[str, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,7 +102,9 @@ def claim_originals(claim: Claim) -> Sequence[tuple[FieldPath, str]]:
 
 def _claim_originals(claim: Claim) -> tuple[tuple[FieldPath, str], ...]:
     fields: list[tuple[FieldPath, str]] = [(("statement",), claim.statement)]
+    fields += _group("claimant", claim.claimant)
     if claim.quantity is not None:
+        fields += _group("quantity", claim.quantity)
         fields.append((("conditions",), claim.quantity.conditions))
     fields += [
         (("measurements", key), m.conditions.text)
@@ -114,6 +118,12 @@ def _claim_originals(claim: Claim) -> tuple[tuple[FieldPath, str], ...]:
     return tuple(fields)
 
 
+def _group(key: str, record: object) -> list[tuple[FieldPath, str]]:
+    """The members of a group (translations.GROUPS) as originals: an absent one is empty,
+    so it is nothing to translate."""
+    return [((key, name), getattr(record, name) or "") for name in GROUPS[key]]
+
+
 def claim_fields(claim: Claim, tag: str) -> list[FieldState]:
     t = claim.translations.get(tag)
     texts: dict[FieldPath, str] = {}
@@ -124,6 +134,13 @@ def claim_fields(claim: Claim, tag: str) -> list[FieldState]:
             if value is not None:
                 texts[(name,)] = value
                 prints[(name,)] = getattr(t.made_from, name)
+        for key, names in GROUPS.items():
+            group, made = getattr(t, key), getattr(t.made_from, key)
+            for name in names:
+                value = getattr(group, name) if group is not None else None
+                if value is not None:
+                    texts[(key, name)] = value
+                    prints[(key, name)] = getattr(made, name) if made is not None else None
         for family in ("history", "measurements"):
             for key, value in getattr(t, family).items():
                 texts[(family, key)] = value
@@ -132,19 +149,27 @@ def claim_fields(claim: Claim, tag: str) -> list[FieldState]:
 
 
 def source_fields(source: Source, tag: str) -> list[FieldState]:
-    """A source's notes; its title only when translated (it may stay in its own language)."""
+    """A source's publisher and notes; its title only when translated (it may stay in its
+    own language), and only into a language it is not written in: there, a title
+    translated has no original to stand for (an orphan)."""
     t = source.translations.get(tag)
-    originals: list[tuple[FieldPath, str]] = [(("notes",), source.notes)]
+    originals: list[tuple[FieldPath, str]] = [
+        (("publisher",), source.publisher or ""),
+        (("notes",), source.notes),
+    ]
     texts: dict[FieldPath, str] = {}
     prints: dict[FieldPath, str | None] = {}
     if t is not None:
         if t.title is not None:
-            originals.insert(0, (("title",), source.title))
+            if not same_language(source.language, tag):
+                originals.insert(0, (("title",), source.title))
             texts[("title",)] = t.title
             prints[("title",)] = t.made_from.title
-        if t.notes is not None:
-            texts[("notes",)] = t.notes
-            prints[("notes",)] = t.made_from.notes
+        for name in ("publisher", "notes"):
+            value = getattr(t, name)
+            if value is not None:
+                texts[(name,)] = value
+                prints[(name,)] = getattr(t.made_from, name)
     return _fields(originals, texts, prints, t.translated_by if t else None)
 
 

@@ -74,8 +74,46 @@ class QuoteTranslation(Record):
     made_from: Fingerprint | None = None
 
 
+# The translatable fields a record holds in a mapping of their own (a claim's claimant and
+# quantity), by the mapping's key: their names, in the record's order.  The one list of them:
+# the states (translated.py), `translate`'s skeletons and the models below read it.
+GROUPS: dict[str, tuple[str, ...]] = {
+    "claimant": ("name", "role", "organisation"),
+    "quantity": ("metric", "baseline"),
+}
+
+
+class ClaimantTranslation(Record):
+    """A claimant's name, role and organisation in one site language."""
+
+    name: Text | None = Field(None, description="The name as readers of this language write it.")
+    role: Text | None = None
+    organisation: Text | None = None
+
+
+class ClaimantFingerprints(Record):
+    name: Fingerprint | None = None
+    role: Fingerprint | None = None
+    organisation: Fingerprint | None = None
+
+
+class QuantityTranslation(Record):
+    """What a quantity measures and what it is compared with, in one site language (its
+    conditions are the translation's ``conditions``)."""
+
+    metric: Text | None = None
+    baseline: Text | None = None
+
+
+class QuantityFingerprints(Record):
+    metric: Fingerprint | None = None
+    baseline: Fingerprint | None = None
+
+
 class ClaimFingerprints(Record):
     statement: Fingerprint | None = None
+    claimant: ClaimantFingerprints | None = None
+    quantity: QuantityFingerprints | None = None
     rationale: Fingerprint | None = None
     conditions: Fingerprint | None = None
     history: dict[EntryKey, Fingerprint] = Field(default_factory=dict)
@@ -87,6 +125,12 @@ class ClaimTranslation(Record):
 
     translated_by: TranslatedBy = Field(description="person or machine.")
     statement: Text | None = None
+    claimant: ClaimantTranslation | None = Field(
+        None, description="The claimant's name, role and organisation."
+    )
+    quantity: QuantityTranslation | None = Field(
+        None, description="The quantity's metric and baseline."
+    )
     rationale: Text | None = None
     conditions: Text | None = Field(None, description="The quantity's conditions.")
     history: dict[EntryKey, Text] = Field(
@@ -104,16 +148,20 @@ class ClaimTranslation(Record):
 class SourceFingerprints(Record):
     notes: Fingerprint | None = None
     title: Fingerprint | None = None
+    publisher: Fingerprint | None = None
 
 
 class SourceTranslation(Record):
-    """A source's notes, and optionally its title, in one site language."""
+    """A source's notes and publisher, and optionally its title, in one site language."""
 
     translated_by: TranslatedBy = Field(description="person or machine.")
     notes: Text | None = None
     title: Text | None = Field(
-        None, description="Optional: a source's title otherwise stays in its own language."
+        None,
+        description="Optional, for a source not in this language: the title's translation, "
+        "shown beside the original title, which stays in its own language.",
     )
+    publisher: Text | None = Field(None, description="The publisher's name in this language.")
     made_from: SourceFingerprints = Field(default_factory=SourceFingerprints)
 
 

@@ -38,6 +38,7 @@ from ...records.translated import (
     source_fields,
 )
 from ...records.translated import tracker_fields as settings_fields
+from ...records.translations import GROUPS
 from ...textrules import DECIMAL
 from ..analysis import Analysis, ClaimRule, SourceRule
 from .language import settings_positions
@@ -148,6 +149,10 @@ def _orphan_hint(f: FieldState, kind: str) -> str:
             f"the {kind} has no {entry} keyed {f.path[1]} (the entry's date, DATE#2 for a "
             "second entry of the same date): correct the key, or remove the translation"
         )
+    if family == "title" and kind == "source":
+        return "the source is written in this language: its title stays as it is; remove the translation"
+    if family in GROUPS:  # claimant/role: the claimant's role
+        return f"the {kind}'s {family} has no {f.path[1]}: remove the translation"
     return f"the {kind}'s {family} is empty: remove the translation"
 
 

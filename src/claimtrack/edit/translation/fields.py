@@ -34,7 +34,7 @@ from ...records.translated import (
     source_fields,
     tracker_fields,
 )
-from ...records.translations import fingerprint
+from ...records.translations import GROUPS, fingerprint
 from ...textrules import has_visible
 from ..spans import Path_
 from .merge import Branch, Leaf
@@ -44,13 +44,15 @@ ORDER: dict[RecordKind, tuple[str, ...]] = {
     "claim": (
         "translated_by",
         "statement",
+        "claimant",
+        "quantity",
         "conditions",
         "measurements",
         "history",
         "rationale",
         "made_from",
     ),
-    "source": ("translated_by", "title", "notes", "made_from"),
+    "source": ("translated_by", "title", "publisher", "notes", "made_from"),
     "settings": ("title", "description", "translated_by", "made_from"),
 }
 # made_from mirrors the translated fields, in their order.
@@ -144,7 +146,7 @@ def _without_placeholders(block: Any, text_key: str | None = None) -> Any:
     if not isinstance(block, dict):
         return block
     out = {k: v for k, v in block.items() if not _placeholder(v)}
-    for family in FAMILIES:
+    for family in (*FAMILIES, *GROUPS):
         if isinstance(out.get(family), dict):
             out[family] = {k: v for k, v in out[family].items() if not _placeholder(v)}
     if text_key is not None and text_key not in out:
@@ -214,7 +216,7 @@ def _written(block: Any) -> set[FieldPath]:
         return set()
     paths: set[FieldPath] = set()
     for key, value in block.items():
-        if key in FAMILIES and isinstance(value, dict):
+        if key in (*FAMILIES, *GROUPS) and isinstance(value, dict):
             paths.update((key, str(k)) for k in value)
         elif key not in ("made_from", "translated_by"):
             paths.add((str(key),))
@@ -226,6 +228,7 @@ def _orders(record: BaseModel) -> dict[str, tuple[str, ...]]:
         return {
             "history": tuple(history_keys(record)),
             "measurements": tuple(measurement_keys(record)),
+            **GROUPS,
         }
     return {}
 

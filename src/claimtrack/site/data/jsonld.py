@@ -88,7 +88,7 @@ def _appearance(source: SourceView) -> dict[str, Any]:
     work: dict[str, Any] = {"@type": "CreativeWork", "headline": source.ref.title.original}
     work["inLanguage"] = source.ref.language
     if source.publisher:
-        work["publisher"] = {"@type": "Organization", "name": source.publisher}
+        work["publisher"] = {"@type": "Organization", "name": source.publisher.original}
     if source.authors:
         work["author"] = [{"@type": "Person", "name": name} for name in source.authors]
     if source.published:

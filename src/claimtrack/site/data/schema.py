@@ -14,7 +14,7 @@ from typing import Any
 from ...check.analysis import QuoteCheck
 from ...check.measurements import Agreement
 from ...records import Claim, Source
-from ...records.translations import ENTRY_KEY_PATTERN
+from ...records.translations import ENTRY_KEY_PATTERN, GROUPS
 from ...records.values import ID_MAX, ID_PATTERN, LANG_PATTERN
 from . import corrections
 from .jsonfiles import SCHEMA_VERSION
@@ -72,11 +72,17 @@ def _wrap(title: str, key: str, item: dict[str, Any]) -> dict[str, Any]:
 _INPUT_ONLY = (
     "ClaimTranslation",
     "ClaimFingerprints",
+    "ClaimantTranslation",
+    "ClaimantFingerprints",
+    "QuantityTranslation",
+    "QuantityFingerprints",
     "QuoteTranslation",
     "SourceTranslation",
     "SourceFingerprints",
 )
 _ENTRY = ENTRY_KEY_PATTERN.removeprefix("^").removesuffix("$")
+# claimant/name, quantity/metric, ...: each group's members (records/translations.GROUPS)
+_GROUPED = "|".join(f"{key}/(?:{'|'.join(names)})" for key, names in GROUPS.items())
 _TEXT = {"type": "string", "minLength": 1, "description": "The translated text."}
 _BY = {"$ref": "#/$defs/TranslatedBy", "description": "person or machine."}
 
@@ -160,9 +166,11 @@ def claims_schema() -> dict[str, Any]:
     item = _record_schema(Claim)
     _translations(
         item,
-        f"^(?:statement|rationale|conditions|(?:history|measurements)/{_ENTRY})$",
-        "statement, rationale, conditions, history/DATE for a history note, measurements/DATE "
-        "for a measurement's conditions text; DATE#2 for a second entry of a date",
+        f"^(?:statement|rationale|conditions|{_GROUPED}|(?:history|measurements)/{_ENTRY})$",
+        "statement, claimant/name, claimant/role, claimant/organisation, quantity/metric, "
+        "quantity/baseline, rationale, conditions, history/DATE for a history note, "
+        "measurements/DATE for a measurement's conditions text; DATE#2 for a second entry of "
+        "a date",
     )
     evidence = item["$defs"]["Evidence"]
     _quote_translations(evidence)
@@ -278,7 +286,7 @@ def claims_schema() -> dict[str, Any]:
 
 def sources_schema() -> dict[str, Any]:
     item = _record_schema(Source)
-    _translations(item, "^(?:notes|title)$", "notes, title")
+    _translations(item, "^(?:notes|title|publisher)$", "notes, title, publisher")
     revision = item["$defs"]["Revision"]
     revision["properties"]["cited_passages"] = {
         "type": "array",

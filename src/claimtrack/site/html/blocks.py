@@ -91,13 +91,15 @@ def render(
     original: str | None = None,
     own_lang: bool = False,
     marked: bool = True,
+    machine: bool = True,
 ) -> str:
     """``value`` in the environment's language, in ``element`` (with ``attrs``, escaped
     already: ``' class="rationale"'``), its marks after it.  Without an ``element`` the text stands alone where it needs no
     attributes (the main language) and in a ``span`` where it does.  ``own_lang``: the
     element says the original's language even when nothing is translated (a source's
     title, in its own language); ``marked`` False: the attributes only, no visible marks
-    (a link to a source, whose own page has them)."""
+    (a link to a source, whose own page has them); ``machine`` False: no "Machine
+    translation" mark (a name, inside a sentence of the interface)."""
     t = value.get(page_tag(env))
     inline = element in ("", "a", "span")
     opening = attrs
@@ -113,7 +115,7 @@ def render(
         opening += f' lang="{escape_text(value.lang)}" data-translation="missing"'
         text = escape_text(value.original)
     element = element or "span"
-    shown = marks(env, t, original, inline) if marked else ""
+    shown = marks(env, t, original, inline, machine) if marked else ""
     return f"<{element}{opening}>{text}</{element}>{shown}"
 
 

@@ -38,6 +38,7 @@ from ..model.views import (
 from ..plan.outputs import PageInfo
 from .blocks import _t, escaped, interface_of, plain_text, render, source_link_html
 from .escaping import escape_text, markup, output_escape
+from .named import name_html
 from .quotes import evidence_item, timeline_quote
 
 
@@ -158,7 +159,7 @@ def _claim_li(
     revised = _revised(env, c, rel) if c.revised_by else ""
     return markup(
         f'<li class="claim-item"{data}>\n{badge(env, c.status)}\n{statement_link(env, c, rel, root)}\n'
-        f'<span class="item-meta">{_t(env, c.kind_label)} · {escape_text(c.claimant)}{topics} · '
+        f'<span class="item-meta">{_t(env, c.kind_label)} · {render(env, c.claimant_name, marked=False)}{topics} · '
         f"{date(env, c.last_changed)}{_measured(env, c)}{_stale(env, c)}{revised}</span>\n</li>"
     )
 
@@ -193,7 +194,7 @@ def omission_item(env: Environment, c: ClaimSummary, rel: str, root: str | None 
         )
     else:
         when = _t(env, "Recorded %(date)s", date=date(env, c.recorded))
-    noted = _t(env, "noted by %(claimant)s", claimant=escape_text(c.claimant))
+    noted = _t(env, "noted by %(claimant)s", claimant=name_html(env, c.claimant_name))
     return markup(
         f'<li class="omission-item">\n{statement_link(env, c, rel, root)}\n'
         f'<span class="item-meta">{when} · {noted}{_stale(env, c)}</span>\n'

@@ -42,6 +42,7 @@ from .changes.diffs import wording_change
 from .changes.timeline import timeline_item
 from .escaping import FastTemplate, markup
 from .fragments import HELPERS, archive_text
+from .named import HELPERS as NAME_HELPERS
 from .names import unknown_names
 from .theme import Theme, package_files
 from .translation import ConstantMessages, gettext_functions
@@ -173,6 +174,7 @@ def make_environment(
     # Filters, not globals: Jinja calls a filter directly, a global through Context.call.
     env.filters.update(HELPERS)
     env.filters.update(CORRECTION_HELPERS)
+    env.filters.update(NAME_HELPERS)
     env.filters["shared"] = SharedParts(env)
     env.filters["archive_text"] = archive_text
     env.filters["listing_href"] = listing_href

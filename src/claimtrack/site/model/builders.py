@@ -160,11 +160,13 @@ def site_settings(settings: TrackerSettings, *, search: bool = True) -> SiteSett
     )
 
 
-def claimant_view(claim: Claim) -> ClaimantView:
+def claimant_view(claim: Claim, texts: ClaimTexts | None = None) -> ClaimantView:
+    """``texts``: the claim's, for the name, role and organisation in every site language."""
     c = claim.claimant
     details = [part for part in (c.role, c.organisation) if part]
     display = f"{c.name} ({', '.join(details)})" if details else c.name
-    return ClaimantView(c.name, c.role, c.organisation, bool(details), display)
+    shown = texts.claimant if texts is not None else None
+    return ClaimantView(c.name, c.role, c.organisation, bool(details), display, shown)
 
 
 def amount_text(value: float, unit: str) -> str:
@@ -196,6 +198,8 @@ def quantity_view(q: Quantity, texts: ClaimTexts | None = None) -> QuantityView:
         number=q.value,
         joined=joins_unit(q.unit),
         pattern=pattern,
+        metric_text=texts.metric if texts is not None else None,
+        baseline_text=texts.baseline if texts is not None else None,
     )
 
 
@@ -221,6 +225,7 @@ def summary_view(
         kind=claim.kind.value,
         kind_label=KIND_LABELS[claim.kind],
         claimant=claim.claimant.name,
+        claimant_name=texts.claimant[0],
         topics=tuple(claim.topics),
         last_changed=claim.history[-1].date,
         recorded=claim.history[0].date,
@@ -238,14 +243,14 @@ def source_view(
     summaries: dict[str, ClaimSummary],
 ) -> SourceView:
     archive = a.tracker.archives.get(sid)
-    _, notes = source_texts(source, a.tracker.settings.site_languages)
+    _, notes, publisher = source_texts(source, a.tracker.settings.site_languages)
     origins = sorted(a.source_origins.get(sid, frozenset()))
     return SourceView(
         ref=refs[sid],
         language_name=language_name(source.language),
         kind=source.kind.value,
         kind_label=SOURCE_KIND_LABELS[source.kind],
-        publisher=source.publisher,
+        publisher=publisher,
         authors=tuple(source.authors),
         published=source.published,
         url=source.url,

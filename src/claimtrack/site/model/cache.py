@@ -103,7 +103,7 @@ class ModelCache:
             if old is not None and old[0] is record:
                 ref = old[1]
             else:
-                title, _ = source_texts(record, tracker.settings.site_languages)
+                title, *_ = source_texts(record, tracker.settings.site_languages)
                 ref = kept(
                     old[1] if old is not None else None, SourceRef(sid, title, record.language)
                 )

@@ -21,6 +21,7 @@ from collections.abc import Iterable
 
 from ...records import ClaimKind, Status
 from .. import addresses
+from .localized import first_shown
 from .views import (
     CHART_BAR_WIDTH,
     CHART_ROW,
@@ -196,14 +197,17 @@ class ListingCache:
         elif family == "kinds":
             label = kind_labels.get(value, value)
         details = _details(claims, people) if family == "claimants" else ()
+        name = None
+        if family == "claimants" and claims:  # newest first: the latest translation wins
+            name = first_shown([c.claimant_name for c in claims])
         return ListingView(
-            family, self._slug(key, slugs), value, label, claims, _by_status(claims), details
+            family, self._slug(key, slugs), value, label, claims, _by_status(claims), details, name
         )
 
 
 def link(v: ListingView) -> ListingLink:
     status = STATUSES[Status(v.value)] if v.family == "status" else None
-    return ListingLink(v.family, v.slug, v.label, len(v.claims), status)
+    return ListingLink(v.family, v.slug, v.label, len(v.claims), status, v.name)
 
 
 def _firsts(claims: tuple[ClaimSummary, ...]) -> tuple[ClaimSummary, ...]:

@@ -1,8 +1,8 @@
 """A text a reader sees, with its translations into the site's further languages.
 
-Every translatable text of the views (a claim's statement, rationale, conditions, history
-notes and measurements' conditions; a source's notes and title; the tracker's title and
-description) is a :class:`Localized`: the original, the original's language, and per
+Every translatable text of the views (a claim's statement, claimant, metric, baseline,
+rationale, conditions, history notes and measurements' conditions; a source's notes, title
+and publisher; the tracker's title and description) is a :class:`Localized`: the original, the original's language, and per
 further site language the translated text and its state.  The states are read from
 records/translated.py, the one place they are decided; this module only carries them.
 
@@ -72,6 +72,20 @@ class Localized:
         return None
 
 
+def first_shown(values: Sequence[Localized]) -> Localized:
+    """One text said by several records (a claimant's name, by each of their claims): the
+    first's original and, per language, the first translation a reader is given, else the
+    first's state there."""
+    first = values[0]
+    out = []
+    for t in first.translations:
+        shown = (
+            found for value in values if (found := value.get(t.tag)) is not None and found.shown
+        )
+        out.append(next(shown, t))
+    return Localized(first.original, first.lang, tuple(out))
+
+
 def plain(text: str, lang: str) -> Localized:
     """A text with no translations (a site in one language)."""
     return Localized(text, lang)
@@ -124,6 +138,11 @@ class ClaimTexts:
     conditions: Localized | None  # None without a quantity or with empty conditions
     history: tuple[Localized, ...]  # one per history entry, in file order
     measurements: tuple[Localized | None, ...]  # each measurement's conditions text
+    # The claimant's name, role and organisation; the quantity's metric and baseline: None
+    # where the record has none.
+    claimant: tuple[Localized, Localized | None, Localized | None]
+    metric: Localized | None
+    baseline: Localized | None
 
 
 def claim_texts(claim: Claim, languages: Sequence[str]) -> ClaimTexts:
@@ -136,8 +155,20 @@ def claim_texts(claim: Claim, languages: Sequence[str]) -> ClaimTexts:
     def text(path: FieldPath, original: str) -> Localized:
         return text_of(fields, path, original, main)
 
+    def group(key: str, record: object, name: str) -> Localized | None:
+        value = getattr(record, name) if record is not None else None
+        return text((key, name), value) if value else None
+
+    c, q = claim.claimant, claim.quantity
     conditions = claim.quantity.conditions.strip() if claim.quantity is not None else ""
     return ClaimTexts(
+        claimant=(
+            text(("claimant", "name"), c.name),
+            group("claimant", c, "role"),
+            group("claimant", c, "organisation"),
+        ),
+        metric=group("quantity", q, "metric"),
+        baseline=group("quantity", q, "baseline"),
         statement=text(("statement",), claim.statement),
         rationale=text(("rationale",), claim.rationale),
         conditions=text(("conditions",), conditions) if conditions else None,
@@ -157,11 +188,15 @@ def claim_texts(claim: Claim, languages: Sequence[str]) -> ClaimTexts:
 def _untranslated(claim: Claim, main: str) -> ClaimTexts:
     """A claim's texts on a site in one language: nothing to look up."""
 
-    def text(original: str) -> Localized | None:
+    def text(original: str | None) -> Localized | None:
         return Localized(original, main) if original else None
 
+    c, q = claim.claimant, claim.quantity
     conditions = claim.quantity.conditions.strip() if claim.quantity is not None else ""
     return ClaimTexts(
+        claimant=(Localized(c.name, main), text(c.role), text(c.organisation)),
+        metric=text(q.metric) if q is not None else None,
+        baseline=text(q.baseline) if q is not None else None,
         statement=Localized(claim.statement, main),
         rationale=Localized(claim.rationale, main),
         conditions=text(conditions),
@@ -170,15 +205,23 @@ def _untranslated(claim: Claim, main: str) -> ClaimTexts:
     )
 
 
-def source_texts(source: Source, languages: Sequence[str]) -> tuple[Localized, Localized]:
-    """A source's title (in its own language) and notes (in the records' language)."""
+def source_texts(
+    source: Source, languages: Sequence[str]
+) -> tuple[Localized, Localized, Localized | None]:
+    """A source's title (in its own language), notes and publisher (in the records'
+    language; None when it has none)."""
     fields: Fields = {tag: {f.path: f for f in source_fields(source, tag)} for tag in languages[1:]}
     title = text_of(fields, ("title",), source.title, source.language)
     # A title in the page's own language needs no translation, even when it has one.
     title = Localized(
         title.original, title.lang, tuple(t for t in title.translations if t.tag != source.language)
     )
-    return title, text_of(fields, ("notes",), source.notes.strip(), languages[0])
+    publisher = source.publisher
+    return (
+        title,
+        text_of(fields, ("notes",), source.notes.strip(), languages[0]),
+        text_of(fields, ("publisher",), publisher, languages[0]) if publisher else None,
+    )
 
 
 def tracker_texts(settings: TrackerSettings) -> tuple[Localized, Localized]:

@@ -95,7 +95,8 @@ class ClaimSummary:
     status: StatusView
     kind: str
     kind_label: str
-    claimant: str
+    claimant: str  # the name as the records write it: its listing's key
+    claimant_name: Localized  # the name as each site language reads it
     topics: tuple[str, ...]
     last_changed: dt.date
     recorded: dt.date
@@ -118,7 +119,9 @@ class ClaimantView:
     role: str | None
     organisation: str | None
     is_person: bool
-    display: str
+    display: str  # in the records' language: 'Jane Doe (Head of inference, Acme)'
+    # The name, role and organisation as each site language reads them (localized.ClaimTexts)
+    shown: tuple[Localized, Localized | None, Localized | None] | None = None
 
 
 @dataclass(frozen=True)
@@ -134,6 +137,9 @@ class QuantityView:
     number: float = 0.0  # the value, for Babel to format in the site's language
     joined: bool = False  # the unit follows the number without a space ("8x")
     pattern: str = ""  # "up to %(amount)s"; empty for an exact figure
+    # metric and baseline as each site language reads them (localized.ClaimTexts)
+    metric_text: Localized | None = None
+    baseline_text: Localized | None = None
 
 
 @dataclass(frozen=True)

@@ -108,7 +108,7 @@ class SourceView:
     language_name: str
     kind: str
     kind_label: str
-    publisher: str | None
+    publisher: Localized | None  # in the records' language, and translated
     authors: tuple[str, ...]
     published: dt.date | None
     url: str | None
@@ -139,7 +139,7 @@ class SourceSummary:
 
     ref: SourceRef
     kind_label: str
-    publisher: str | None
+    publisher: Localized | None  # in the records' language, and translated
     published: dt.date | None
     language_name: str
     archived: bool
@@ -178,6 +178,9 @@ class ListingView:
     by_status: tuple[tuple[StatusView, int], ...]
     # A claimant's roles and organisations as the claims give them ("Head of AI, Acme").
     details: tuple[str, ...] = ()
+    # A claimant's name as each site language reads it: as its latest claim translating it
+    # does (localized.first_shown).
+    name: Localized | None = None
 
     @property
     def pages(self) -> int:
@@ -193,6 +196,7 @@ class ListingLink:
     label: str
     count: int
     status: StatusView | None = None  # for a status's listing: its badge
+    name: Localized | None = None  # a claimant's name in each site language (ListingView)
 
 
 # The overview shows this many of the latest changes, omissions, topics and claimants.

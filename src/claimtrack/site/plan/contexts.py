@@ -15,6 +15,7 @@ from dataclasses import dataclass, field, fields
 from typing import ClassVar, Generic, TypeVar
 
 from ..model.claim.corrections import CorrectionView
+from ..model.localized import Localized
 from ..model.views import (
     ArchiveView,
     ClaimSummary,
@@ -59,6 +60,7 @@ class ListingHead:
     count: int
     by_status: tuple[tuple[StatusView, int], ...]
     details: tuple[str, ...]
+    name: Localized | None = None  # a claimant's name in each site language
 
 
 @dataclass(frozen=True)

@@ -78,11 +78,13 @@ def _titled(ui: Interface, name: str, number: int, pages_: int, site: str) -> st
     return f"{name} – {site}"
 
 
-def _filters(claims: tuple[ClaimSummary, ...]) -> Facets:
-    """The filters over one page of claims: each value with how many of them have it."""
+def _filters(claims: tuple[ClaimSummary, ...], tag: str) -> Facets:
+    """The filters over one page of claims: each value with how many of them have it; a
+    claimant named in ``tag``'s words where translated (its value stays the records')."""
     statuses = Counter(c.status.value for c in claims)
     kinds = Counter(c.kind for c in claims)
     labels = {c.kind: c.kind_label for c in claims}
+    names = {c.claimant: localized(c.claimant_name, tag) for c in reversed(claims)}
 
     def alphabetical(counter: Counter[str]) -> tuple[Facet, ...]:
         return tuple(
@@ -101,7 +103,10 @@ def _filters(claims: tuple[ClaimSummary, ...]) -> Facets:
             for k, n in sorted(kinds.items(), key=lambda x: _KINDS.get(x[0], 99))
         ),
         "topics": alphabetical(Counter(t for c in claims for t in c.topics)),
-        "claimants": alphabetical(Counter(c.claimant for c in claims)),
+        "claimants": tuple(
+            Facet(f.value, names[f.value], f.count)
+            for f in alphabetical(Counter(c.claimant for c in claims))
+        ),
     }
 
 
@@ -174,6 +179,7 @@ def _pages(
             len(v.claims),
             v.by_status if number == 1 else (),
             v.details if number == 1 else (),
+            v.name,
         )
         shown = v.claims[start : start + addresses.PER_PAGE]
         pagination = Pagination(v.family, v.slug, number, total)
@@ -187,10 +193,11 @@ def _pages(
         ):
             made.append(last[number - 1])
             continue
-        title = _title(ui, v.family, v.label, number, total, localized(s.title, lang.tag))
+        label = localized(v.name, lang.tag) if v.name is not None else v.label
+        title = _title(ui, v.family, label, number, total, localized(s.title, lang.tag))
         info = page_info(s, lang, path, title, title, "claims")
         # The filters are made from the claims shown, which the key holds.
-        facets = Lazy(partial(_filters, shown))
+        facets = Lazy(partial(_filters, shown, lang.tag))
         made.append(page(s, info, ListingPage(head, shown, pagination, facets)))
     return made
 

@@ -79,7 +79,7 @@ def claim_view(
     )
     return ClaimView(
         summary=summaries[cid],
-        claimant=claimant_view(claim),
+        claimant=claimant_view(claim, texts),
         quantity=quantity,
         evidence=tuple(evidence),
         history=history,
