@@ -26,6 +26,7 @@ from ..problems import Problem
 from ..process.batch import collector_paused
 from ..process.children import Children
 from . import update
+from .cards.plan import build_setup, font_problems
 from .html.render import Renderer, digest, write_site
 from .html.templating import TEMPLATE_FAILURE, make_environment
 from .html.theme import Theme, load_theme
@@ -222,7 +223,8 @@ class SiteBuilder:
             ((lang.tag, lang.prefix) for lang in of_site(model.settings)),
             (src.ref.language for src in model.sources),
         )
-        outputs = [*self._planner.plan(model, files.static, ui), MARKER_OUTPUT]
+        cards = build_setup(self.root, tracker.settings, model.settings, files.static)
+        outputs = [*self._planner.plan(model, files.static, ui, cards), MARKER_OUTPUT]
         keys = {o.path: o.key for o in outputs} if track else {}
         self._pages = sum(o.template is not None for o in outputs)  # o.is_page, faster
         laps.lap("plan")
@@ -260,7 +262,7 @@ class SiteBuilder:
             files=len(outputs),
             seconds=time.perf_counter() - started,
             out=self.out,
-            warnings=warnings,
+            warnings=warnings + font_problems(self.root, outputs),
             written=written,
             rendered=rendered,
             full=full,
