@@ -72,7 +72,15 @@ def main() -> None:
         found = fonts.fontconfig_font(tag)
         font = fonts.font_file(*found) if found else None
         card = draw.Card(
-            tag, statement, label, colours["unverified"], figure, "Tracker", page, font
+            lang=tag,
+            breaks=tag,
+            headline=statement,
+            label=label,
+            status=colours["unverified"],
+            figure=figure,
+            title="GPT-6 Astra Ultrafast claim tracker",
+            page=page,
+            font=font,
         )
         draw.draw(card)  # fonts opened, BudouX loaded
         whole = _median_ms(lambda card=card: draw.draw(card), rounds)

@@ -17,6 +17,8 @@ from functools import cache
 from typing import Any
 
 ELLIPSIS = "…"
+# How close to the limit a line's width summed from its phrases must be to be measured whole.
+_SLACK = 0.03
 
 # A run of text up to and including the spaces after it: the units of a spaced language.
 _WORDS = re.compile(r"\S+\s*|\s+")
@@ -97,15 +99,34 @@ def fill(
     queue = [
         piece for unit in units for piece in ([unit] if fits(unit) else _split_long(unit, fits))
     ]
+    widths: dict[str, float] = {}
+
+    def width_of(unit: str) -> float:
+        found = widths.get(unit)
+        if found is None:
+            found = widths[unit] = measure(unit)
+        return found
+
+    # A line's width is the sum of its phrases' (each measured once): kerning between two
+    # phrases moves it by a pixel or two, so only a line that close to the limit is
+    # measured whole.  Measuring every candidate line whole cost a card milliseconds.
+    slack = width * _SLACK
     lines: list[list[str]] = []
     current: list[str] = []
+    running = 0.0
     for unit in queue:
-        if current and not fits("".join(current) + unit):
-            lines.append(current)
-            current = []
+        if current:
+            guess = running + width_of(unit.rstrip())
+            near = abs(guess - width) <= slack
+            if not (fits("".join(current) + unit) if near else guess <= width):
+                lines.append(current)
+                current, running = [], 0.0
+                if len(lines) > max_lines:
+                    break  # cut: what follows is never shown
         if current or not unit.isspace():
             current.append(unit)
-    if current:
+            running += width_of(unit)
+    if current and len(lines) <= max_lines:
         lines.append(current)
     if len(lines) <= max_lines:
         return ["".join(line).rstrip() for line in lines], False
