@@ -4,7 +4,7 @@ opens every card, lxml reads every page's Open Graph and Twitter tags."""
 from __future__ import annotations
 
 import shutil
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -20,7 +20,7 @@ from claimtrack.site.cards.palette import page_colours, status_colours
 from claimtrack.site.html.theme import package_files
 from claimtrack.site.model.builders import CARDS_AUTO_LIMIT, site_settings
 
-from .conftest import FIXTURES
+from .conftest import FIXTURES, TODAY, Result
 from .site_support import FIXTURE_TODAY, build
 
 LANGUAGES = {"": "en", "fr/": "fr", "zh-hant/": "zh-Hant"}
@@ -303,3 +303,31 @@ def test_a_drawn_card_is_the_same_bytes_twice() -> None:
     first = draw.draw(card)
     assert draw.draw(card) == first
     assert first.startswith(b"\x89PNG") and b"tIME" not in first and b"tEXt" not in first
+
+
+def test_a_font_put_where_card_fonts_names_it_is_not_missed_by_a_replay(
+    run_cli: Callable[..., Result], tracker: Callable[[str], Path]
+) -> None:
+    """build run again with nothing changed replays its output (load/manifest.py); the font
+    file a card-font-missing warning asked for is an input: once it is there, the next
+    build draws the cards with text instead of replaying the warning."""
+    from .test_warm import _age
+
+    root = tracker("minimal")
+    settings = root / "tracker.yaml"
+    settings.write_text(
+        settings.read_text(encoding="utf-8") + "card_fonts:\n  en: fonts/card.ttf\n",
+        encoding="utf-8",
+    )
+    _age(root)
+    out = root.parent / "out"
+    options = ("--root", root, "--out", out, "--today", TODAY, "--no-search")
+    first = run_cli("build", *options)
+    assert first.code == 0 and "[card-font-missing]" in first.err, first.err
+    fallback = (out / "card.png").read_bytes()
+    assert run_cli("build", *options).out.startswith("Nothing changed")  # a replay
+    (root / "fonts").mkdir()
+    (root / "fonts/card.ttf").symlink_to(_latin_font())
+    again = run_cli("build", *options)
+    assert not again.out.startswith("Nothing changed") and "card-font-missing" not in again.err
+    assert (out / "card.png").read_bytes() != fallback

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import io
 from dataclasses import dataclass
+from importlib import metadata
 
 from PIL import Image, ImageDraw, features
 from PIL import __version__ as PILLOW_VERSION
@@ -29,7 +30,10 @@ WIDTH, HEIGHT = 1200, 630
 MARGIN = 72
 STRIPE = 20  # the status's colour down the left edge
 # What else turns a card into pixels: another version may draw other bytes.
-DRAWN_BY = f"Pillow {PILLOW_VERSION}, FreeType {features.version('freetype2')}"
+DRAWN_BY = (
+    f"Pillow {PILLOW_VERSION}, FreeType {features.version('freetype2')}, "
+    f"BudouX {metadata.version('budoux')}"
+)
 # zlib's level: 1 writes a card's palette in 2 ms, 6 (zlib's default) in 5 ms for a file a
 # third smaller (31 KB against 21 KB); cards are drawn by the thousand (bench/cards.py).
 COMPRESS_LEVEL = 1

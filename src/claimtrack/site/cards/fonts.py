@@ -20,6 +20,8 @@ from pathlib import Path
 
 from PIL import ImageFont
 
+from .inputs import configured as configured
+
 # Every font is read with Pillow's own layout (no Raqm, which may or may not be
 # installed): the same glyph positions, so the same bytes, on every machine that has
 # the same FreeType and the same font file.
@@ -70,18 +72,6 @@ def fontconfig_font(tag: str) -> tuple[str, int] | None:
     if done.returncode != 0 or not path:
         return None
     return path, int(index) if index.strip().isdigit() else 0
-
-
-def configured(root: Path | None, written: str) -> tuple[str, int]:
-    """A ``card_fonts`` value as (file, face index): relative to the tracker's root, a face
-    index after ``#`` when the file is a collection."""
-    name, hashmark, face = written.rpartition("#")
-    if not hashmark or not face.isdigit():
-        name, face = written, "0"
-    path = Path(name)
-    if root is not None and not path.is_absolute():
-        path = root / path
-    return str(path), int(face)
 
 
 def font_file(path: str, index: int) -> FontFile | None:
