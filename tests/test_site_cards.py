@@ -3,7 +3,10 @@ opens every card, lxml reads every page's Open Graph and Twitter tags."""
 
 from __future__ import annotations
 
+import os
 import shutil
+import subprocess
+import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -224,8 +227,20 @@ def test_without_a_font_for_the_text_a_card_shows_its_status_alone(tmp_path: Pat
 
 
 def test_the_same_records_give_the_same_bytes(tmp_path: Path, revisions_site: Path) -> None:
+    """Built again in another process (another hash seed, fonts opened afresh), without a
+    cache: every card drawn anew, the same bytes."""
     again = tmp_path / "again"
-    build(FIXTURES / "revisions", again)
+    code = "import sys; from claimtrack.cli import main; sys.exit(main(sys.argv[1:]))"
+    command = ["build", "--root", str(FIXTURES / "revisions"), "--out", str(again)]
+    command += ["--today", TODAY, "--no-search", "--no-cache"]
+    done = subprocess.run(
+        [sys.executable, "-c", code, *command],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PYTHONHASHSEED": "1234"},
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
     cards = sorted(p.relative_to(revisions_site) for p in revisions_site.rglob("*.png"))
     assert cards
     for card in cards:
