@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
 
 from ...i18n import og_locale
 from .. import addresses
@@ -40,6 +41,13 @@ class ShareInfo:
         return "summary_large_image" if self.image else "summary"
 
 
+@cache
+def _alternates(tag: str, versions: tuple[str, ...]) -> tuple[str, ...]:
+    """The og:locale of each version but ``tag``'s; none when ``tag`` is not among them.
+    One tuple for every page of the same languages (a plan holds a hundred thousand)."""
+    return tuple(og_locale(v) for v in versions if v != tag) if tag in versions else ()
+
+
 def share_info(
     settings: SiteSettings,
     lang: SiteLanguage,
@@ -51,7 +59,7 @@ def share_info(
 ) -> ShareInfo:
     """``versions``: the languages the page counts as translated in (its alternates');
     ``card``: the path of its share card in its language (a claim's, else the index's)."""
-    others = tuple(og_locale(v.tag) for v in versions if v != lang) if lang in versions else ()
+    others = _alternates(lang.tag, tuple(v.tag for v in versions))
     image = settings.absolute(lang.prefix + card) if settings.cards else None
     return ShareInfo(
         title=title,
