@@ -23,6 +23,7 @@ from .conftest import FIXTURES
 from .site_support import FIXTURE_TODAY
 
 CLAIM = "claims/rocket-speed/index.html"
+CARD = "claims/rocket-speed/card.png"
 
 
 def model_of(fixture: str = "minimal") -> SiteModel:
@@ -108,8 +109,10 @@ def test_a_new_view_object_makes_only_its_own_page_again() -> None:
     claims[index] = replace(claims[index])  # equal, but another object
     second = by_path(planner.plan(replace(model, claims=tuple(claims)), {}, ui))
     claim_pages = [p for p in first if p.startswith("claims/") and p.count("/") == 2]
-    assert [p for p in claim_pages if second[p] is not first[p]] == [CLAIM]
+    # Its page and its share card, both with what they are made from equal.
+    assert [p for p in claim_pages if second[p] is not first[p]] == [CLAIM, CARD]
     assert second[CLAIM].key == first[CLAIM].key  # what its template gets is equal
+    assert second[CARD].key == first[CARD].key  # what the card shows: not drawn again
 
 
 def test_a_claim_page_changes_with_what_its_review_shows_of_a_cited_source() -> None:
@@ -153,7 +156,8 @@ def test_each_language_is_planned_apart_and_reused_apart() -> None:
     # The lists of sources and of a family's listings are assembled again, in each language.
     lists = [f"{family}/index.html" for family in ("sources", "status", "topics", "kinds")]
     lists.append("claimants/index.html")
-    assert sorted(remade) == sorted([CLAIM, *lists, *(f"fr/{p}" for p in [CLAIM, *lists])])
+    mine = [CLAIM, CARD, *lists]
+    assert sorted(remade) == sorted([*mine, *(f"fr/{p}" for p in mine)])
 
 
 def test_json_lines_are_made_again_only_for_new_views(monkeypatch: pytest.MonkeyPatch) -> None:

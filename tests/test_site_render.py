@@ -108,7 +108,9 @@ def test_overrides_written_for_the_earlier_templates_still_give_the_same_pages(
         rb'|<form class="site-search".*?</form>\n'
         rb"|<div hidden data-pagefind-ignore>\n.*?</div>\n| data-pagefind-body"
         rb"| data-pagefind-ignore(?=>)"
-        rb'|<p><a href="[./]*corrections/index.html">Corrections</a>: [^\n]*</p>\n',
+        rb'|<p><a href="[./]*corrections/index.html">Corrections</a>: [^\n]*</p>\n'
+        # What a shared link shows (issue 27): base.html's head, which the old theme replaces.
+        rb'|<meta (?:property="og:|name="twitter:)[^\n]*>\n',
         re.DOTALL,
     )
     links = re.compile(rb"</?a\b[^>]*>")
@@ -127,10 +129,17 @@ def test_overrides_written_for_the_earlier_templates_still_give_the_same_pages(
     old = (out / "claims/rocket-speed/index.html").read_bytes()
     dates = re.findall(rb'<p class="timeline-head"><time datetime="([0-9-]+)"', old)
     assert b'<h2 id="history-h">History</h2>' in old and dates == sorted(dates) and dates
+    # Share cards' pixels depend on the machine's fonts (test_site_expected.py): pages only.
     expected = {
-        p: history.sub(b"", unlinked(p, earlier(data))) for p, data in files_of(EXPECTED).items()
+        p: history.sub(b"", unlinked(p, earlier(data)))
+        for p, data in files_of(EXPECTED).items()
+        if not p.endswith(".png")
     }
-    built = {p: history.sub(b"", unlinked(p, data)) for p, data in pages_of(out).items()}
+    built = {
+        p: history.sub(b"", unlinked(p, data))
+        for p, data in pages_of(out).items()
+        if not p.endswith(".png")
+    }
     assert sorted(built) == sorted(expected)
     assert [p for p in sorted(expected) if built[p] != expected[p]] == []
 

@@ -105,6 +105,8 @@ class Code(StrEnum):
     STATUS_VS_MEASUREMENTS = "status-vs-measurements"
     # The interface's language
     MISSING_CATALOG = "missing-catalog"
+    # The site's share cards
+    CARD_FONT_MISSING = "card-font-missing"
     # Translations of the records
     TRANSLATION_STALE = "translation-stale"
     TRANSLATION_LANGUAGE = "translation-language"
@@ -329,6 +331,12 @@ CODES: dict[Code, CodeInfo] = {
         W,
         "the status says one thing and every independent measurement the other (`verified` "
         "or `corroborated` while all fall short or contradict it, `false` while all agree)",
+    ),
+    Code.CARD_FONT_MISSING: CodeInfo(
+        W,
+        "`build`: no font found (tracker.yaml's `card_fonts`, else fontconfig) has a glyph "
+        "for every character of some share cards of a language; those cards show their "
+        "status's colour and symbol without text, never boxes",
     ),
     Code.MISSING_CATALOG: CodeInfo(
         E,

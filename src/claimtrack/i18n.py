@@ -108,6 +108,25 @@ def _written_in(tag: str) -> tuple[str, str]:
     return (locale.language, (script or "").casefold())
 
 
+@cache
+def og_locale(tag: str) -> str:
+    """A BCP 47 tag as Open Graph's ``og:locale`` writes it, language_TERRITORY: the
+    territory from the tag, else from CLDR's likely subtags (``fr``: fr_FR, ``en``: en_US,
+    ``zh-Hant``: zh_TW, ``zh-Hans``: zh_CN).  A tag Babel does not know: its language."""
+    locale = _locale(tag)
+    if locale is None:
+        return tag.partition("-")[0].lower()
+    territory = locale.territory
+    if territory is None:
+        from babel.core import get_global, parse_locale
+
+        likely: Mapping[str, str] = get_global("likely_subtags")
+        keys = [f"{locale.language}_{locale.script}"] if locale.script else []
+        found = next((likely[k] for k in (*keys, locale.language) if k in likely), None)
+        territory = parse_locale(found)[1] if found else None
+    return f"{locale.language}_{territory}" if territory else locale.language
+
+
 def _format_locale(tag: str, catalog: str) -> Locale:
     """The locale dates and numbers follow: the tag's own, when Babel knows it.
 

@@ -29,6 +29,7 @@ def add_parser(sub: Any, common: Callable[[argparse.ArgumentParser], None]) -> N
 def _manifest(args: argparse.Namespace) -> tuple[Manifest, list[tuple[str, str]]]:
     """The build's manifest (its inputs stamped now) and the outputs it compares: the site
     folder and its marker, whose inodes change with every full build."""
+    from ..site.cards.inputs import font_inputs
     from ..site.html.theme import override_paths
     from ..site.publish.swap import MARKER
 
@@ -47,6 +48,8 @@ def _manifest(args: argparse.Namespace) -> tuple[Manifest, list[tuple[str, str]]
         "search": not args.no_search,
         "pagefind": pagefind if not args.no_search else {},
     }
+    # Share cards read fonts: a font installed or replaced is a change (cards/inputs.py).
+    theme += font_inputs(root)
     if not args.no_search and "PAGEFIND_BINARY_PATH" in pagefind:
         theme.append(("pagefind-binary", pagefind["PAGEFIND_BINARY_PATH"]))
     outputs = [("out", str(out)), ("marker", str(out / MARKER))]

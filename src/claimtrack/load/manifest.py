@@ -86,6 +86,8 @@ _LIBRARIES = (
     "orjson",
     "pagefind",
     "pagefind_bin_extended",
+    "PIL",  # share cards' pixels
+    "budoux",  # where their Chinese lines break
 )
 
 

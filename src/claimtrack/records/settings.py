@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Literal
+
 from pydantic import Field
 
 from .translations import TrackerTranslation
@@ -20,6 +22,17 @@ class TrackerSettings(Record):
         default_factory=dict,
         description="Each further language the site is published in (under /<tag in "
         "lowercase>/), with the tracker's title and description in it.",
+    )
+
+    cards: bool | Literal["auto"] = Field(
+        "auto",
+        description="Share cards (claims/<id>/card.png, card.png): true, false, or auto, "
+        "on for trackers under 2,000 claims.",
+    )
+    card_fonts: dict[LanguageTag, str] = Field(
+        default_factory=dict,
+        description="The font file share cards are drawn with, per site language "
+        "(relative to the tracker; a collection's face after #); else fontconfig's.",
     )
 
     @property

@@ -25,6 +25,8 @@ CORRECTIONS = "corrections/index.html"
 FEED = "feed.xml"
 SITEMAP = "sitemap.xml"
 ROBOTS = "robots.txt"
+# A language's share card (its index page's og:image), at the language's root.
+CARD = "card.png"
 
 
 def language_prefix(tag: str, main: str) -> str:
@@ -44,6 +46,11 @@ def claim_folder(claim_id: str) -> str:
 
 def claim_page(claim_id: str) -> str:
     return f"claims/{claim_id}/index.html"
+
+
+def claim_card(claim_id: str) -> str:
+    """A claim's share card (its page's og:image), beside its page."""
+    return f"claims/{claim_id}/{CARD}"
 
 
 def claim_href(claim_id: str) -> str:

@@ -27,6 +27,7 @@ from ..process.batch import collector_paused
 from ..process.children import Children
 from . import update
 from .build_warnings import build_warnings
+from .cards.plan import build_setup
 from .html.render import Renderer, digest, write_site
 from .html.templating import TEMPLATE_FAILURE, make_environment
 from .html.theme import Theme, load_theme
@@ -212,7 +213,7 @@ class SiteBuilder:
             )
         if theme_problems:
             raise DataError(theme_problems, TEMPLATE_FAILURE)
-        warnings = [p for p in problems if not p.is_error] + build_warnings(tracker.settings)
+        warnings = [p for p in problems if not p.is_error]
         laps.lap("check")
         if not track:  # build_site never loads again: what only loading needed goes now
             self._loader.release()
@@ -223,7 +224,9 @@ class SiteBuilder:
             ((lang.tag, lang.prefix) for lang in of_site(model.settings)),
             (src.ref.language for src in model.sources),
         )
-        outputs = [*self._planner.plan(model, files.static, ui), MARKER_OUTPUT]
+        cards = build_setup(self.root, tracker.settings, model.settings, files.static)
+        outputs = [*self._planner.plan(model, files.static, ui, cards), MARKER_OUTPUT]
+        warnings += build_warnings(self.root, tracker.settings, outputs)
         keys = {o.path: o.key for o in outputs} if track else {}
         self._pages = sum(o.template is not None for o in outputs)  # o.is_page, faster
         laps.lap("plan")

@@ -148,8 +148,17 @@ def by_origin(sources: tuple[SourceView, ...]) -> tuple[SourceSummary, ...]:
     return tuple(source_summary(s) for s in sorted(sources, key=key))
 
 
-def site_settings(settings: TrackerSettings, *, search: bool = True) -> SiteSettings:
+# ``cards: auto`` draws share cards below this many claims: each costs milliseconds
+# (bench/cards.py), once per claim and language.
+CARDS_AUTO_LIMIT = 2000
+
+
+def site_settings(
+    settings: TrackerSettings, *, search: bool = True, claims: int = 0
+) -> SiteSettings:
+    """``claims``: how many the tracker has (``cards: auto`` depends on it)."""
     title, description = tracker_texts(settings)
+    cards = settings.cards if isinstance(settings.cards, bool) else claims < CARDS_AUTO_LIMIT
     return SiteSettings(
         title,
         description,
@@ -157,6 +166,7 @@ def site_settings(settings: TrackerSettings, *, search: bool = True) -> SiteSett
         base_url(settings.base_url),
         search=search,
         languages=settings.site_languages,
+        cards=cards,
     )
 
 

@@ -79,7 +79,10 @@ class ModelCache:
         listings = self._listings.build(summaries, claims, remade, KIND_VALUE_LABELS)
         # The same objects while equal: the pages made from them compare at once.
         self._index = kept(self._index, overview(listings, len(refs)))
-        self._settings = kept(self._settings, site_settings(a.tracker.settings, search=self.search))
+        self._settings = kept(
+            self._settings,
+            site_settings(a.tracker.settings, search=self.search, claims=len(a.tracker.claims)),
+        )
         self._claims, self._sources, self._archives = claims, sources, archives
         return SiteModel(
             settings=self._settings,

@@ -69,6 +69,9 @@ class SiteSettings:
     # The site's languages, main first (TrackerSettings.site_languages); every page is
     # planned once in each.  Left out, the main language alone.
     languages: tuple[str, ...] = ()
+    # Share cards are drawn (tracker.yaml's cards: true, or auto under CARDS_AUTO_LIMIT
+    # claims): every page's og:image names one.
+    cards: bool = False
 
     def __post_init__(self) -> None:
         if not self.languages:

@@ -21,6 +21,7 @@ from ..languages import (
 )
 from ..model.views import SiteSettings
 from .contexts import PageContext
+from .share import WEBSITE, ShareInfo, share_info
 
 
 @dataclass(frozen=True)
@@ -56,6 +57,7 @@ class PageInfo:
     original: str = ""
     alternates: Alternates = ()  # <link rel="alternate" hreflang>, x-default last
     languages: tuple[LanguageLink, ...] = ()  # the language switcher
+    share: ShareInfo | None = None  # Open Graph and Twitter card tags (plan/share.py)
 
 
 @dataclass(frozen=True)
@@ -97,6 +99,10 @@ def page_info(
     description: str,
     section: str,
     versions: Sequence[SiteLanguage] | None = None,
+    *,
+    shared: str | None = None,
+    kind: str = WEBSITE,
+    card: str = addresses.CARD,
 ) -> PageInfo:
     """What a page's header, footer and links need: its ways back to its language root and
     to the site root, its canonical address, its alternates, the switcher's links and its
@@ -104,7 +110,8 @@ def page_info(
 
     ``path``: the page's path in its language (``claims/x/index.html``); ``versions``:
     the languages whose version counts as translated (languages.translated_in), all of
-    them when None.
+    them when None.  ``shared``, ``kind`` and ``card``: what a shared link to it shows,
+    its og:title (the title when None), og:type and share card (plan/share.py).
     """
     full = lang.prefix + path
     rel = "../" * path.count("/")
@@ -117,6 +124,7 @@ def page_info(
     translated = of_site(settings) if versions is None else versions
     # The alternates and the switcher link the same versions: their addresses made once.
     hrefs = version_hrefs(settings, path, root) if len(settings.languages) > 1 else None
+    canonical = settings.absolute(addresses.href(folder)) if path != addresses.NOT_FOUND else None
     return PageInfo(
         path=full,
         rel=rel,
@@ -124,14 +132,15 @@ def page_info(
         lang=lang.tag,
         title=title,
         description=description,
-        canonical=settings.absolute(addresses.href(folder))
-        if path != addresses.NOT_FOUND
-        else None,
+        canonical=canonical,
         section=section,
         nav=NavInfo(rel, root, lang.tag, section, _NAV_ITEMS.get(path, "")),
         original=root + addresses.href(path),
         alternates=alternates(settings, lang, path, root, translated, hrefs),
         languages=switcher(settings, lang, path, root, hrefs),
+        share=share_info(
+            settings, lang, canonical, title if shared is None else shared, translated, kind, card
+        ),
     )
 
 

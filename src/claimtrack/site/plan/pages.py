@@ -11,6 +11,8 @@ from functools import partial
 
 from ...i18n import Interface, english, interface
 from .. import addresses
+from ..cards import plan as card_plan
+from ..cards.plan import CardSetup
 from ..data import jsonld
 from ..languages import SiteLanguage, of_site, translated_in
 from ..memo import Reuse
@@ -40,6 +42,7 @@ from .contexts import (
 )
 from .datafiles import DataPlanner
 from .outputs import Output, constant, page, page_info
+from .share import ARTICLE
 
 # Every correction with the claim it corrected, newest first (the corrections pages).
 Corrected = tuple[tuple[CorrectionView, ClaimSummary], ...]
@@ -64,15 +67,25 @@ class Planner:
         # while they are the same objects, once for every edition.
         self._listed: tuple[tuple[SourceView, ...], tuple[SourceSummary, ...]] = ((), ())
         self._corrections: tuple[tuple[ClaimView, ...] | None, Corrected] = (None, ())
+        self._cards: CardSetup | None = None
 
-    def plan(self, model: SiteModel, static: dict[str, bytes], ui: Interface) -> list[Output]:
+    def plan(
+        self,
+        model: SiteModel,
+        static: dict[str, bytes],
+        ui: Interface,
+        cards: CardSetup | None = None,
+    ) -> list[Output]:
         """Every file of the site: each language's pages (the main language's first), then
         the data files and static/; paths are unique and sorted within each kind.
 
         ``ui``: the main language's words (the settings name it, so a page's key changes
         with it); each further language's are its catalog's (``i18n.interface``).
+        ``cards``: the fonts and colours of the share cards, when the settings say to
+        draw them (fontconfig's fonts when None).
         """
         s = model.settings
+        cards = self._cards = card_plan.kept_setup(self._cards, cards, s, static)
         languages = of_site(s)
         uis = {
             lang.tag: ui if lang.main else interface(lang.tag) or english() for lang in languages
@@ -88,7 +101,7 @@ class Planner:
         outputs = [
             o
             for lang in languages
-            for o in editions[lang.tag].plan(model, lang, uis, listed, corrected)
+            for o in editions[lang.tag].plan(model, lang, uis, listed, corrected, cards)
         ]
         outputs += self._data.plan(model, languages, uis)
         outputs += (
@@ -130,6 +143,7 @@ class _Edition:
         self._sources: Reuse[str, Output] = Reuse()
         self._archives: Reuse[str, Output] = Reuse()
         self._listings = listing_pages.ListingPlanner()
+        self._cards = card_plan.CardPlanner()
 
     def plan(
         self,
@@ -138,9 +152,11 @@ class _Edition:
         uis: dict[str, Interface],
         listed: tuple[SourceSummary, ...],
         corrected: Corrected = (),
+        cards: CardSetup | None = None,
     ) -> list[Output]:
         """``listed``: the sources in their listing's order (by_origin); ``corrected``:
-        every correction, newest first (Planner._corrected)."""
+        every correction, newest first (Planner._corrected); ``cards``: how share cards
+        are drawn, None when they are not."""
         s, ui = model.settings, uis[lang.tag]
         outputs = [
             _index_page(model, lang, ui),
@@ -159,6 +175,8 @@ class _Edition:
         if s.search:
             # Last, so that it sees every listing planned above.
             outputs.append(_search_page(s, lang, {o.path for o in outputs}, ui))
+        if cards is not None:
+            outputs += self._cards.plan(model, lang, ui, cards)
         return outputs
 
     def _claim_pages(self, model: SiteModel, lang: SiteLanguage, ui: Interface) -> list[Output]:
@@ -265,6 +283,9 @@ def _claim_page(
         "claims",
         # Its alternates: the versions whose statement is translated.
         translated_in(c.statement, of_site(s)),
+        shared=statement,
+        kind=ARTICLE,
+        card=addresses.claim_card(c.id),
     )
     # Its key: what it shows of the cited sources, and the words of the page's language
     # (its status label); the rest it reads from the view and settings, in the page's key.
@@ -291,6 +312,8 @@ def _source_page(s: SiteSettings, lang: SiteLanguage, source: SourceView, ui: In
         f"{title} – {localized(s.title, lang.tag)}",
         ui.gettext("Source: %(source)s") % {"source": title},
         "sources",
+        shared=title,
+        kind=ARTICLE,
     )
     return page(s, info, SourcePage(source))
 
