@@ -51,8 +51,8 @@ from .update import FileState
 # fresh build (one fsync per file), and a fresh build is atomic as a whole.
 FULL_REBUILD_SHARE = 0.25
 FULL_REBUILD_MIN = 64
-# The marker's output, in every plan (a new folder has it from its first moment, new_folder).
-# (Here, not in publish/swap.py: the swap, and a command's manifest, need no plan.)
+# The marker's output, in every plan (a new folder has it from its first moment, new_folder);
+# here, not in publish/swap.py: the swap, and a command's manifest, need no plan.
 MARKER_OUTPUT = Output(swap.MARKER, make=lambda: swap.MARKER_TEXT, key=swap.MARKER_TEXT)
 
 
@@ -95,20 +95,19 @@ class _State:
 class SiteBuilder:
     """Builds the site of the tracker at ``root`` into ``out``; call build() again after edits.
 
-    The first build(), and any build after the theme (templates, static files)
-    changed, after ``out`` was replaced by someone else, or when more than a
-    quarter of the pages (and more than 64) change, is a full build: a new
-    folder written beside ``out`` and swapped in whole.
+    The first build(), and any build after the theme (templates, static files) changed,
+    after ``out`` was replaced by someone else, or when more than a quarter of the pages
+    (and more than 64) change, is a full build: a new folder written beside ``out`` and
+    swapped in whole.
 
-    Later builds are incremental.  The records are loaded again through a
-    Loader (only edited files are re-read) and checked again (Checker).  Each output
-    has a key, exactly the data it is made from (its immutable view models, or
-    its bytes for static files); a page is rendered only when its key differs
-    from the last build's, and a file is written only when its bytes differ,
-    each atomically (fsutil.atomic_write_bytes).  Outputs that no longer exist
-    are deleted, and a file deleted by hand is written again.  The pages are
-    written before claims.json, sources.json, the feeds and the sitemap, which are
-    made (from per-record pieces) only when their keys changed (update.py).  A
+    Later builds are incremental.  The records are loaded again through a Loader (only
+    edited files are re-read) and checked again (Checker).  Each output has a key, exactly
+    the data it is made from (its immutable view models, or its bytes for static files);
+    a page (or card) is made only when its key differs from the last build's, and a file is
+    written only when its bytes differ, each atomically (fsutil.atomic_write_bytes).
+    Outputs that no longer exist are deleted, and a file deleted by hand is written again.
+    The pages are written before claims.json, sources.json, the feeds and the sitemap,
+    which are made (from per-record pieces) only when their keys changed (update.py).  A
     build that finds errors raises DataError and writes nothing.
     """
 
@@ -126,9 +125,8 @@ class SiteBuilder:
         self.out = Path(out).resolve()
         self.today = today
         self.cache = cache if cache is not None else Cache.disabled()
-        # Full builds index the site for search before swapping it in; in-place updates
-        # leave the index as it was (stale) until its refresh().  ``children``: who runs
-        # Pagefind (serve ends them when it stops).
+        # Full builds index the site for search before swapping it in; in-place updates leave
+        # the index stale until its refresh().  ``children``: who runs Pagefind (serve's).
         self.index = SearchIndex(
             self.out,
             enabled=search,
@@ -224,8 +222,8 @@ class SiteBuilder:
             ((lang.tag, lang.prefix) for lang in of_site(model.settings)),
             (src.ref.language for src in model.sources),
         )
-        cards = build_setup(self.root, tracker.settings, model.settings, files.static)
-        outputs = [*self._planner.plan(model, files.static, ui, cards), MARKER_OUTPUT]
+        setup = build_setup(self.root, tracker.settings, model.settings, files.static)
+        outputs = [*self._planner.plan(model, files.static, ui, setup), MARKER_OUTPUT]
         warnings += build_warnings(self.root, tracker.settings, outputs)
         keys = {o.path: o.key for o in outputs} if track else {}
         self._pages = sum(o.template is not None for o in outputs)  # o.is_page, faster
