@@ -96,7 +96,7 @@ def test_overrides_written_for_the_earlier_templates_still_give_the_same_pages(
     measured (issue 11), search's box in the header and its markup on claim pages, the
     links from a claim's status, kind, topics and claimant to their listings (issue 12),
     an omission's claimant said as who noted it (issue 25), and the footer's link to the
-    corrections and its feed's name (issue 26).  Their history is the history (claim.history, in the records'
+    corrections and its feed's name (issue 26), the code to embed a claim (issue 27).  Their history is the history (claim.history, in the records'
     order), where the packaged template has the timeline (issue 26): both are left out of
     the comparison, and the earlier one is checked to list every entry, oldest first."""
     root = minimal_copy(tmp_path)
@@ -108,7 +108,8 @@ def test_overrides_written_for_the_earlier_templates_still_give_the_same_pages(
         rb'|<form class="site-search".*?</form>\n'
         rb"|<div hidden data-pagefind-ignore>\n.*?</div>\n| data-pagefind-body"
         rb"| data-pagefind-ignore(?=>)"
-        rb'|<p><a href="[./]*corrections/index.html">Corrections</a>: [^\n]*</p>\n',
+        rb'|<p><a href="[./]*corrections/index.html">Corrections</a>: [^\n]*</p>\n'
+        rb'|<details class="embed-offer">\n.*?</details>\n',
         re.DOTALL,
     )
     links = re.compile(rb"</?a\b[^>]*>")

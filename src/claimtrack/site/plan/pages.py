@@ -28,11 +28,13 @@ from ..model.views import (
     SourceSummary,
     SourceView,
 )
+from . import embeds
 from . import listings as listing_pages
 from .contexts import (
     ArchivePage,
     ClaimPage,
     CorrectionsPage,
+    EmbedOffer,
     IndexPage,
     Lazy,
     NotFoundPage,
@@ -44,6 +46,7 @@ from .outputs import Output, page, page_info
 
 # Every correction with the claim it corrected, newest first (the corrections pages).
 Corrected = tuple[tuple[CorrectionView, ClaimSummary], ...]
+_Made = tuple[Output, ...]  # a claim's outputs in one language (_claim_outputs)
 
 
 class Planner:
@@ -122,8 +125,10 @@ class _Edition:
         # The last plan's claims, what their pages show of others (_cited) and their pages,
         # with its settings: a page is made from the view and the settings, and is the same
         # while what its review shows of the cited sources is equal.
+        # A claim's outputs are its page, its embeddable card and (with a base URL) its
+        # oEmbed file (embeds.py): kept and made again together.
         self._last_claims: tuple[
-            tuple[ClaimView, ...], tuple[tuple[object, ...], ...], tuple[Output, ...]
+            tuple[ClaimView, ...], tuple[tuple[object, ...], ...], tuple[_Made, ...]
         ] = ((), (), ())
         self._last_settings: SiteSettings | None = None
         self._last_slugs: dict[str, str] | None = None
@@ -179,13 +184,13 @@ class _Edition:
         # its page, one pointer comparison each.
         quick = same_place and slugs is self._last_slugs and shown == self._last_shown
         self._last_slugs, self._last_shown = slugs, shown
-        by_id: dict[str, tuple[ClaimView, tuple[object, ...], Output]] = {}
+        by_id: dict[str, tuple[ClaimView, tuple[object, ...], _Made]] = {}
         if not same_place and self._last_settings is s:
             by_id = {
                 c.summary.id: (c, cited, o)
                 for c, cited, o in zip(last_claims, last_cited, last_made, strict=True)
             }
-        made: list[Output] = []
+        made: list[_Made] = []
         all_cited: list[tuple[object, ...]] = []
         for i, claim in enumerate(claims):
             if quick and last_claims[i] is claim:
@@ -198,20 +203,20 @@ class _Edition:
             # the claims it lists, does not make every page citing it look changed), and
             # its claimant's slug.
             cited = (*(shown[ref.id] for ref in claim.sources if ref.id in shown), slug)
-            old: tuple[ClaimView, tuple[object, ...], Output] | None
+            old: tuple[ClaimView, tuple[object, ...], _Made] | None
             if same_place:
                 old = (last_claims[i], last_cited[i], last_made[i])
             else:
                 old = by_id.get(claim.summary.id)
             if old is not None and old[0] is claim and old[1] == cited:
-                output = old[2]
+                outputs = old[2]
             else:
-                output = _claim_page(s, lang, claim, cited, sources, slug, ui)
-            made.append(output)
+                outputs = _claim_outputs(s, lang, claim, cited, sources, slug, ui)
+            made.append(outputs)
             all_cited.append(cited)
         self._last_claims = (claims, tuple(all_cited), tuple(made))
         self._last_settings = s
-        return made
+        return [o for outputs in made for o in outputs]
 
 
 def _source_id(view: SourceView) -> str:
@@ -246,6 +251,25 @@ def _shown_in_review(v: SourceView) -> tuple[object, ...]:
     return (v.ref, v.publisher, v.authors, v.published, v.url)
 
 
+def _claim_outputs(
+    s: SiteSettings,
+    lang: SiteLanguage,
+    claim: ClaimView,
+    cited: tuple[object, ...],
+    sources: dict[str, SourceView],
+    claimant_slug: str,
+    ui: Interface,
+) -> _Made:
+    """A claim's page, its embeddable card and, with a base URL, its oEmbed file."""
+    offer = embeds.embed_offer(s, lang, claim, ui)
+    made = [
+        _claim_page(s, lang, claim, cited, sources, claimant_slug, ui, offer),
+        embeds.embed_page(s, lang, claim, ui),
+    ]
+    oembed = embeds.oembed_output(s, lang, claim, offer)
+    return (*made, oembed) if oembed is not None else tuple(made)
+
+
 def _claim_page(
     s: SiteSettings,
     lang: SiteLanguage,
@@ -254,6 +278,7 @@ def _claim_page(
     sources: dict[str, SourceView],
     claimant_slug: str,
     ui: Interface,
+    offer: EmbedOffer,
 ) -> Output:
     c = claim.summary
     statement = localized(c.statement, lang.tag)
@@ -272,7 +297,7 @@ def _claim_page(
         translated_in(c.statement, of_site(s)),
     )
     review = Lazy(partial(_review, claim, sources, s, lang), cited)
-    return page(s, info, ClaimPage(claim, claimant_slug, review))
+    return page(s, info, ClaimPage(claim, claimant_slug, review, offer))
 
 
 def _review(
