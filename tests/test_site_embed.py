@@ -127,11 +127,11 @@ def test_every_claim_has_a_card_in_every_language(site: Site) -> None:
                 text(badge)
             ]
             meaning = text(verdict.xpath(".//p[@class='verdict-meaning']")[0])
-            assert text(card.xpath("//span[@class='meaning']")[0]) == meaning
+            assert text(card.xpath("//p[@class='meaning']")[0]) == meaning
             # The tracker's title in that language, as the page's header names the site.
             assert text(card.xpath("//p[@class='tracker']")[0]) in text(page.xpath("//title")[0])
             # The date of the current status, and the link to the claim page.
-            (when,) = card.xpath("//p[@class='since']/time/@datetime")
+            (when,) = card.xpath("//span[@class='since']/time/@datetime")
             dt.date.fromisoformat(when)
             (link,) = card.xpath("//p[@class='more']/a/@href")
             assert urlsplit(link).scheme == ("https" if site.base else "")
@@ -144,14 +144,14 @@ def test_a_card_says_since_when_the_claim_has_its_status(site: Site) -> None:
     says it last changed on the second."""
     card = html_of(site.out / claim_embed_page("rocket-announced"))
     page = html_of(site.out / claim_page("rocket-announced"))
-    assert card.xpath("//p[@class='since']/time/@datetime") == ["2026-09-02"]
+    assert card.xpath("//span[@class='since']/time/@datetime") == ["2026-09-02"]
     dates = page.xpath("//p[@class='verdict-dates']/time/@datetime")
     assert dates == ["2026-11-20", "2026-09-02"]  # last changed, first recorded
-    assert text(card.xpath("//p[@class='since']")[0]) == "Status since 2 September 2026"
+    assert text(card.xpath("//span[@class='since']")[0]) == "Status since 2 September 2026"
     fr = html_of(site.out / "fr" / claim_embed_page("rocket-announced"))
-    assert text(fr.xpath("//p[@class='since']")[0]) == "Statut depuis le 2 septembre 2026"
+    assert text(fr.xpath("//span[@class='since']")[0]) == "Statut depuis le 2 septembre 2026"
     zh = html_of(site.out / "zh-hant" / claim_embed_page("rocket-announced"))
-    assert text(zh.xpath("//p[@class='since']")[0]) == "自 2026年9月2日 起為此狀態"
+    assert text(zh.xpath("//span[@class='since']")[0]) == "自 2026年9月2日 起為此狀態"
 
 
 def iframe_of(code: str) -> lxml.html.HtmlElement:

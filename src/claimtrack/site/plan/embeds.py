@@ -30,8 +30,9 @@ from .contexts import EmbedOffer, EmbedPage
 from .outputs import NavInfo, Output, PageInfo, page
 
 # The iframe's size in CSS pixels: as wide as the column it is put in, up to WIDTH; a
-# fixed HEIGHT (no script can size it to its content), enough at 320 px for a statement
-# of four lines (tests/browser/test_embed.py measures it); a longer card scrolls.
+# fixed HEIGHT (no script sizes it to its content) that holds every card of the
+# repository's data whole at WIDTH.  In a narrower column a long statement makes the card
+# scroll inside the frame, its status first (tests/browser/test_embed.py measures both).
 WIDTH = 560
 HEIGHT = 360
 # The card's links open in a new tab, leaving the host's article where it is: so the
