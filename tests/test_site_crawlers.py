@@ -60,9 +60,7 @@ def test_the_sitemap_is_valid_and_lists_every_page_but_404(
     assert any(loc.endswith("/search/") for loc in expected)  # the search pages are listed
 
 
-def test_the_xsd_refuses_a_broken_sitemap(
-    site: Built, sitemap_schema: xmlschema.XMLSchema
-) -> None:
+def test_the_xsd_refuses_a_broken_sitemap(site: Built, sitemap_schema: xmlschema.XMLSchema) -> None:
     """The schema does hold the sitemap to something: a bad date or element fails it."""
     text = (site.out / "sitemap.xml").read_text(encoding="utf-8")
     assert not sitemap_schema.is_valid(text.replace("<lastmod>", "<lastmod>on ", 1))
@@ -98,9 +96,7 @@ def test_without_base_url_no_robots_txt_no_sitemap_and_one_warning(
     assert all(p.code is not Code.BASE_URL_MISSING for p in with_base.result.warnings)
 
 
-def test_the_warning_is_builds_not_checks(
-    run_cli: Callable[..., Result], tmp_path: Path
-) -> None:
+def test_the_warning_is_builds_not_checks(run_cli: Callable[..., Result], tmp_path: Path) -> None:
     """`build` prints it once; `check` (and so `check --strict`, which the repository's CI
     runs on its own tracker without base_url) never reports it."""
     root = tracker_copy("minimal", tmp_path, None)

@@ -60,6 +60,7 @@ def test_a_statement_edit_reaches_every_page_that_shows_it(tmp_path: Path) -> No
     shown = (
         "index.html",
         "claims/rocket-speed/index.html",
+        "claims/rocket-speed/embed/index.html",  # its embeddable card
         "claims/rocket-price/index.html",
         "sources/acme-post/index.html",
         "sources/fr-report/index.html",

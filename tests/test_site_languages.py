@@ -62,7 +62,10 @@ def site(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactor
 
 
 def pages(out: Path) -> list[str]:
-    return sorted(p.relative_to(out).as_posix() for p in out.rglob("*.html"))
+    """The site's pages, without the claims' embeddable cards (``claims/<id>/embed/``):
+    framed in other sites, they have no switcher, no alternates and no sitemap entry."""
+    found = (p.relative_to(out).as_posix() for p in out.rglob("*.html"))
+    return sorted(p for p in found if "/embed/" not in p)
 
 
 def target(site: Site, page: str, href: str) -> str:

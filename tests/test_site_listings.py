@@ -117,7 +117,9 @@ def test_an_edit_rerenders_only_the_listing_pages_it_shows_on(tmp_path: Path) ->
     result = site.build()
     after = pages_of(tmp_path / "site")
     changed = {p for p in after if after[p] != before.get(p)}
-    pages = r"(claims|sources)/[^/]+/index\.html|sources/[^/]+/archive/index\.html"
+    pages = (
+        r"(claims|sources)/[^/]+/index\.html|(sources/[^/]+/archive|claims/[^/]+/embed)/index\.html"
+    )
     listings = {p for p in changed if not re.fullmatch(pages, p)}
     listings = {p for p in listings if p.endswith(".html")}
     assert listings == {
@@ -131,7 +133,7 @@ def test_an_edit_rerenders_only_the_listing_pages_it_shows_on(tmp_path: Path) ->
     # and the archive page that marks its quote (the statement is the mark's title); not
     # the index, whose latest changes it is not among.
     assert "index.html" not in changed
-    assert result.rendered == len(listings) + 5
+    assert result.rendered == len(listings) + 6  # and its embeddable card
 
 
 def test_the_sitemap_lists_every_listing_page(tmp_path: Path) -> None:

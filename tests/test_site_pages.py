@@ -67,6 +67,7 @@ def test_every_page_exists(built: Built) -> None:
         "pagefind/pagefind.js",
     }
     expected |= {f"claims/{cid}/index.html" for cid in tracker.claims}
+    expected |= {f"claims/{cid}/embed/index.html" for cid in tracker.claims}  # its card
     expected |= {f"sources/{sid}/index.html" for sid in tracker.sources}
     # The whole archived text only where the record allows it and the text exists.
     expected |= {
@@ -245,9 +246,8 @@ def test_cli_builds_into_root_site_by_default(
     result = run_cli("build", "--root", root, "--today", TODAY)
     assert result.code == 0, result.output
     assert (root / "site" / "index.html").is_file()
-    assert (
-        "22 pages" in result.out
-    )  # 10 (with the archive, search and corrections pages), 12 listing pages
+    # 10 (with the archive, search and corrections pages), 2 embeddable cards, 12 listing pages
+    assert "24 pages" in result.out
     assert (root / "site" / "index.html").resolve().as_uri() in result.out
 
 

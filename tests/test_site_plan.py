@@ -24,6 +24,7 @@ from .site_support import FIXTURE_TODAY
 
 CLAIM = "claims/rocket-speed/index.html"
 CARD = "claims/rocket-speed/card.png"
+EMBED = "claims/rocket-speed/embed/index.html"
 
 
 def model_of(fixture: str = "minimal") -> SiteModel:
@@ -156,8 +157,10 @@ def test_each_language_is_planned_apart_and_reused_apart() -> None:
     # The lists of sources and of a family's listings are assembled again, in each language.
     lists = [f"{family}/index.html" for family in ("sources", "status", "topics", "kinds")]
     lists.append("claimants/index.html")
-    mine = [CLAIM, CARD, *lists]
-    assert sorted(remade) == sorted([*mine, *(f"fr/{p}" for p in mine)])
+    # The claim's page, its share card, its embeddable card and (with a base URL) its
+    # oEmbed file.
+    claim = [CLAIM, CARD, EMBED, "claims/rocket-speed/oembed.json"]
+    assert sorted(remade) == sorted([*claim, *lists, *(f"fr/{p}" for p in [*claim, *lists])])
 
 
 def test_json_lines_are_made_again_only_for_new_views(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -96,7 +96,7 @@ def test_overrides_written_for_the_earlier_templates_still_give_the_same_pages(
     measured (issue 11), search's box in the header and its markup on claim pages, the
     links from a claim's status, kind, topics and claimant to their listings (issue 12),
     an omission's claimant said as who noted it (issue 25), and the footer's link to the
-    corrections and its feed's name (issue 26).  Their history is the history (claim.history, in the records'
+    corrections and its feed's name (issue 26), the code to embed a claim (issue 27).  Their history is the history (claim.history, in the records'
     order), where the packaged template has the timeline (issue 26): both are left out of
     the comparison, and the earlier one is checked to list every entry, oldest first."""
     root = minimal_copy(tmp_path)
@@ -110,7 +110,8 @@ def test_overrides_written_for_the_earlier_templates_still_give_the_same_pages(
         rb"| data-pagefind-ignore(?=>)"
         rb'|<p><a href="[./]*corrections/index.html">Corrections</a>: [^\n]*</p>\n'
         # What a shared link shows (issue 27): base.html's head, which the old theme replaces.
-        rb'|<meta (?:property="og:|name="twitter:)[^\n]*>\n',
+        rb'|<meta (?:property="og:|name="twitter:)[^\n]*>\n'
+        rb'|<details class="embed-offer">\n.*?</details>\n',
         re.DOTALL,
     )
     links = re.compile(rb"</?a\b[^>]*>")

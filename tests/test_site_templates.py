@@ -198,7 +198,7 @@ def test_without_an_override_on_the_way_the_packaged_template_is_named() -> None
 
 
 # -- the variables a page template reads ---------------------------------------------------------
-CLAIM_GIVES = "the page gives its template claim, claimant_slug, jsonld, page, site"
+CLAIM_GIVES = "the page gives its template claim, claimant_slug, embed, jsonld, page, site"
 
 
 @pytest.mark.parametrize(

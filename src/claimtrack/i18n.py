@@ -229,6 +229,14 @@ def english() -> Interface:
 
 
 @cache
+def direction(tag: str) -> str:
+    """How a language's text runs, as ``<html dir>`` says it: "rtl" for Arabic, Hebrew,
+    Persian..., else "ltr" (CLDR's character order; an unknown tag is taken as "ltr")."""
+    locale = _locale(tag)
+    return "rtl" if locale is not None and locale.character_order == "right-to-left" else "ltr"
+
+
+@cache
 def own_name(tag: str) -> str:
     """A language named in itself, as a language switcher offers it: "English",
     "Français", "繁體中文".

@@ -58,6 +58,20 @@ def claim_href(claim_id: str) -> str:
     return href(claim_page(claim_id))
 
 
+def claim_embed_folder(claim_id: str) -> str:
+    """Where a claim's embeddable card is published: another site's ``<iframe>`` shows it."""
+    return f"claims/{claim_id}/embed/"
+
+
+def claim_embed_page(claim_id: str) -> str:
+    return claim_embed_folder(claim_id) + "index.html"
+
+
+def claim_oembed(claim_id: str) -> str:
+    """A claim's oEmbed description (only with a base URL: oEmbed needs absolute URLs)."""
+    return f"claims/{claim_id}/oembed.json"
+
+
 def source_folder(source_id: str) -> str:
     return f"sources/{source_id}/"
 

@@ -10,6 +10,7 @@ the page is rendered, compared by the key it is given.
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Callable
 from dataclasses import dataclass, field, fields
 from typing import ClassVar, Generic, TypeVar
@@ -81,11 +82,35 @@ class IndexPage(PageContext):
 
 
 @dataclass(frozen=True)
+class EmbedOffer:
+    """What a claim page offers to embed it elsewhere (plan/embeds.py)."""
+
+    snippet: str  # the <iframe> code to copy, as text
+    absolute: bool  # its src is absolute (with base_url), else from the site root
+    preview: str  # the embed page, from the claim page
+    oembed: str | None  # the oEmbed file's absolute URL, with base_url only
+    title: str  # the iframe's title, also the oEmbed link's
+
+
+@dataclass(frozen=True)
 class ClaimPage(PageContext):
     template = "claim.html"
     claim: ClaimView
     claimant_slug: str
     jsonld: Lazy[str]  # the ClaimReview; keyed by what it shows of the cited sources
+    embed: EmbedOffer
+
+
+@dataclass(frozen=True)
+class EmbedPage(PageContext):
+    """A claim's card for other sites' iframes (embed.html: not base.html, self-contained)."""
+
+    template = "embed.html"
+    summary: ClaimSummary
+    since: dt.date  # when the claim got its current status (plan/embeds.status_since)
+    review_by: dt.date | None  # shown only when the review is overdue
+    claim_link: str  # the claim page: absolute with base_url, else relative to the embed
+    direction: str  # "ltr" or "rtl", the page language's (i18n.direction)
 
 
 @dataclass(frozen=True)
@@ -152,6 +177,7 @@ class NotFoundPage(PageContext):
 PAGE_KINDS: tuple[type[PageContext], ...] = (
     IndexPage,
     ClaimPage,
+    EmbedPage,
     SourcePage,
     ArchivePage,
     ListingPage,

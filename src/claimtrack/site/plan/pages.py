@@ -7,14 +7,12 @@ build can tell, without rendering, whether a page would come out the same.
 from __future__ import annotations
 
 import operator
-from functools import partial
 
 from ...i18n import Interface, english, interface
 from .. import addresses
 from ..cards import plan as card_plan
 from ..cards.plan import CardSetup
-from ..data import jsonld
-from ..languages import SiteLanguage, of_site, translated_in
+from ..languages import SiteLanguage, of_site
 from ..memo import Reuse
 from ..model.builders import KIND_LABELS, by_origin
 from ..model.claim.corrections import CorrectionView, newest_first
@@ -29,13 +27,12 @@ from ..model.views import (
     SourceSummary,
     SourceView,
 )
+from . import claim_pages
 from . import listings as listing_pages
 from .contexts import (
     ArchivePage,
-    ClaimPage,
     CorrectionsPage,
     IndexPage,
-    Lazy,
     NotFoundPage,
     SearchPage,
     SourcePage,
@@ -134,8 +131,10 @@ class _Edition:
         # The last plan's claims, what their pages show of others (_cited) and their pages,
         # with its settings: a page is made from the view and the settings, and is the same
         # while what its review shows of the cited sources is equal.
+        # A claim's outputs are its page, its embeddable card and (with a base URL) its
+        # oEmbed file (embeds.py): kept and made again together.
         self._last_claims: tuple[
-            tuple[ClaimView, ...], tuple[tuple[object, ...], ...], tuple[Output, ...]
+            tuple[ClaimView, ...], tuple[tuple[object, ...], ...], tuple[claim_pages.Made, ...]
         ] = ((), (), ())
         self._last_settings: SiteSettings | None = None
         self._last_slugs: dict[str, str] | None = None
@@ -186,7 +185,7 @@ class _Edition:
         its place (one pointer comparison and a small tuple's); otherwise by id."""
         s = model.settings
         sources = {src.ref.id: src for src in model.sources}
-        shown = {sid: _shown_in_review(v) for sid, v in sources.items()}
+        shown = {sid: claim_pages.shown_in_review(v) for sid, v in sources.items()}
         slugs = model.claimant_slugs
         claims = model.claims
         last_claims, last_cited, last_made = self._last_claims
@@ -196,13 +195,13 @@ class _Edition:
         # its page, one pointer comparison each.
         quick = same_place and slugs is self._last_slugs and shown == self._last_shown
         self._last_slugs, self._last_shown = slugs, shown
-        by_id: dict[str, tuple[ClaimView, tuple[object, ...], Output]] = {}
+        by_id: dict[str, tuple[ClaimView, tuple[object, ...], claim_pages.Made]] = {}
         if not same_place and self._last_settings is s:
             by_id = {
                 c.summary.id: (c, cited, o)
                 for c, cited, o in zip(last_claims, last_cited, last_made, strict=True)
             }
-        made: list[Output] = []
+        made: list[claim_pages.Made] = []
         all_cited: list[tuple[object, ...]] = []
         for i, claim in enumerate(claims):
             if quick and last_claims[i] is claim:
@@ -215,20 +214,20 @@ class _Edition:
             # the claims it lists, does not make every page citing it look changed), and
             # its claimant's slug.
             cited = (*(shown[ref.id] for ref in claim.sources if ref.id in shown), slug)
-            old: tuple[ClaimView, tuple[object, ...], Output] | None
+            old: tuple[ClaimView, tuple[object, ...], claim_pages.Made] | None
             if same_place:
                 old = (last_claims[i], last_cited[i], last_made[i])
             else:
                 old = by_id.get(claim.summary.id)
             if old is not None and old[0] is claim and old[1] == cited:
-                output = old[2]
+                outputs = old[2]
             else:
-                output = _claim_page(s, lang, claim, cited, sources, slug, ui)
-            made.append(output)
+                outputs = claim_pages.claim_outputs(s, lang, claim, cited, sources, slug, ui)
+            made.append(outputs)
             all_cited.append(cited)
         self._last_claims = (claims, tuple(all_cited), tuple(made))
         self._last_settings = s
-        return made
+        return [o for outputs in made for o in outputs]
 
 
 def _source_id(view: SourceView) -> str:
@@ -252,55 +251,6 @@ def _index_page(model: SiteModel, lang: SiteLanguage, ui: Interface) -> Output:
 def _not_found_page(s: SiteSettings, lang: SiteLanguage, ui: Interface) -> Output:
     missing = ui.gettext("Page not found – %(title)s") % {"title": localized(s.title, lang.tag)}
     return page(s, page_info(s, lang, addresses.NOT_FOUND, missing, "", ""), NotFoundPage())
-
-
-def _shown_in_review(v: SourceView) -> tuple[object, ...]:
-    """What the ClaimReview shows of a cited source (jsonld._appearance reads these)."""
-    return (v.ref, v.publisher, v.authors, v.published, v.url)
-
-
-def _claim_page(
-    s: SiteSettings,
-    lang: SiteLanguage,
-    claim: ClaimView,
-    cited: tuple[object, ...],
-    sources: dict[str, SourceView],
-    claimant_slug: str,
-    ui: Interface,
-) -> Output:
-    c = claim.summary
-    statement = localized(c.statement, lang.tag)
-    described = ui.gettext("%(status)s: %(statement)s") % {
-        "status": ui.gettext(c.status.label),
-        "statement": statement,
-    }
-    info = page_info(
-        s,
-        lang,
-        addresses.claim_page(c.id),
-        f"{statement} – {localized(s.title, lang.tag)}",
-        described,
-        "claims",
-        # Its alternates: the versions whose statement is translated.
-        translated_in(c.statement, of_site(s)),
-        shared=statement,
-        kind=ARTICLE,
-        card=addresses.claim_card(c.id),
-    )
-    # Its key: what it shows of the cited sources, and the words of the page's language
-    # (its status label); the rest it reads from the view and settings, in the page's key.
-    review = Lazy(partial(_review, claim, sources, s, lang, ui), (ui.key, cited))
-    return page(s, info, ClaimPage(claim, claimant_slug, review))
-
-
-def _review(
-    claim: ClaimView,
-    sources: dict[str, SourceView],
-    s: SiteSettings,
-    lang: SiteLanguage,
-    ui: Interface,
-) -> str:
-    return jsonld.script_json(jsonld.claim_review(claim, sources, s, lang, ui))
 
 
 def _source_page(s: SiteSettings, lang: SiteLanguage, source: SourceView, ui: Interface) -> Output:

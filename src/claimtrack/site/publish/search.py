@@ -48,6 +48,8 @@ from .index_inputs import (
 from .swap import exchange, new_folder, remove_marked
 
 FOLDER = "pagefind"
+# One folder deep: a claim's embeddable card (claims/<id>/embed/index.html), a copy of its
+# verdict for other sites' frames, is never a result (tests/test_site_embed.py).
 CLAIM_PAGES = addresses.claim_page("*")
 # Segmentations of the extended binary, by a source language's primary subtag.
 _SEGMENTED = ("zh", "ja")

@@ -1,0 +1,88 @@
+"""A claim's outputs in one language: its page, with its ClaimReview, its embeddable
+card and, with a base URL, its oEmbed file (pages.py plans and keeps them together)."""
+
+from __future__ import annotations
+
+from functools import partial
+
+from ...i18n import Interface
+from .. import addresses
+from ..data import jsonld
+from ..languages import SiteLanguage, of_site, translated_in
+from ..model.localized import localized
+from ..model.views import ClaimView, SiteSettings, SourceView
+from . import embeds
+from .contexts import ClaimPage, EmbedOffer, Lazy
+from .outputs import Output, page, page_info
+from .share import ARTICLE
+
+Made = tuple[Output, ...]  # a claim's outputs in one language (claim_outputs)
+
+
+def shown_in_review(v: SourceView) -> tuple[object, ...]:
+    """What the ClaimReview shows of a cited source (jsonld._appearance reads these)."""
+    return (v.ref, v.publisher, v.authors, v.published, v.url)
+
+
+def claim_outputs(
+    s: SiteSettings,
+    lang: SiteLanguage,
+    claim: ClaimView,
+    cited: tuple[object, ...],
+    sources: dict[str, SourceView],
+    claimant_slug: str,
+    ui: Interface,
+) -> Made:
+    """A claim's page, its embeddable card and, with a base URL, its oEmbed file."""
+    offer = embeds.embed_offer(s, lang, claim, ui)
+    made = [
+        _claim_page(s, lang, claim, cited, sources, claimant_slug, ui, offer),
+        embeds.embed_page(s, lang, claim, ui),
+    ]
+    oembed = embeds.oembed_output(s, lang, claim, offer)
+    return (*made, oembed) if oembed is not None else tuple(made)
+
+
+def _claim_page(
+    s: SiteSettings,
+    lang: SiteLanguage,
+    claim: ClaimView,
+    cited: tuple[object, ...],
+    sources: dict[str, SourceView],
+    claimant_slug: str,
+    ui: Interface,
+    offer: EmbedOffer,
+) -> Output:
+    c = claim.summary
+    statement = localized(c.statement, lang.tag)
+    described = ui.gettext("%(status)s: %(statement)s") % {
+        "status": ui.gettext(c.status.label),
+        "statement": statement,
+    }
+    info = page_info(
+        s,
+        lang,
+        addresses.claim_page(c.id),
+        f"{statement} – {localized(s.title, lang.tag)}",
+        described,
+        "claims",
+        # Its alternates: the versions whose statement is translated.
+        translated_in(c.statement, of_site(s)),
+        shared=statement,
+        kind=ARTICLE,
+        card=addresses.claim_card(c.id),
+    )
+    # Its key: what it shows of the cited sources, and the words of the page's language
+    # (its status label); the rest it reads from the view and settings, in the page's key.
+    review = Lazy(partial(_review, claim, sources, s, lang, ui), (ui.key, cited))
+    return page(s, info, ClaimPage(claim, claimant_slug, review, offer))
+
+
+def _review(
+    claim: ClaimView,
+    sources: dict[str, SourceView],
+    s: SiteSettings,
+    lang: SiteLanguage,
+    ui: Interface,
+) -> str:
+    return jsonld.script_json(jsonld.claim_review(claim, sources, s, lang, ui))

@@ -1,0 +1,148 @@
+"""A claim embedded in another newsroom's article: its card, the ``<iframe>`` code its page
+offers, and, with a base URL, its oEmbed file.
+
+The card (``claims/<id>/embed/index.html``, in every language) is a page of its own
+(templates/embed.html, which does not extend base.html): no script, no stylesheet or
+font from anywhere, ``noindex``, its links opening outside the frame.  It is planned
+with its claim's page and kept with it (pages.py), so a warm build renders it again
+only when its claim's page is made again.
+
+The oEmbed file (``claims/<id>/oembed.json``, oEmbed 1.0, type ``rich``) exists only
+with a base URL: its ``html`` is the same ``<iframe>`` the claim page offers, and an
+iframe on another host needs an absolute ``src``.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Sequence
+from functools import partial
+from html import escape
+
+import orjson
+
+from ...i18n import Interface, direction
+from .. import addresses
+from ..languages import SiteLanguage
+from ..model.localized import localized
+from ..model.views import ClaimView, HistoryView, SiteSettings
+from .contexts import EmbedOffer, EmbedPage
+from .outputs import NavInfo, Output, PageInfo, page
+
+# The iframe's size in CSS pixels: as wide as the column it is put in, up to WIDTH; a
+# fixed HEIGHT (no script sizes it to its content) that holds every card of the
+# repository's data whole at WIDTH.  In a narrower column a long statement makes the card
+# scroll inside the frame, its status first (tests/browser/test_embed.py measures both).
+WIDTH = 560
+HEIGHT = 360
+# The card's links open in a new tab, leaving the host's article where it is: so the
+# frame may be sandboxed with popups alone (it needs no script, no form, no top navigation).
+SANDBOX = "allow-popups allow-popups-to-escape-sandbox"
+
+
+def status_since(history: Sequence[HistoryView]) -> dt.date:
+    """When the claim got its current status: the first entry of the last run of entries
+    with that status (a correction, or a new note that keeps the status, does not make
+    it newer)."""
+    current = history[-1].status
+    since = history[-1].date
+    for entry in reversed(history):
+        if entry.status != current:
+            break
+        since = entry.date
+    return since
+
+
+def embed_src(s: SiteSettings, lang: SiteLanguage, claim_id: str) -> tuple[str, bool]:
+    """The card's address for an iframe, and whether it is absolute: under the base URL,
+    else its path from the site root (which another site must prefix with this one's)."""
+    folder = addresses.href(lang.prefix + addresses.claim_embed_folder(claim_id))
+    found = s.absolute(folder)
+    return (found, True) if found is not None else (folder, False)
+
+
+def _attribute(value: str) -> str:
+    """A value inside double quotes: an apostrophe stays one, for whoever reads the code."""
+    return escape(value, quote=False).replace('"', "&quot;")
+
+
+def iframe_html(src: str, title: str) -> str:
+    """The ``<iframe>`` code to copy (the claim page's offer, the oEmbed ``html``)."""
+    return (
+        f'<iframe src="{_attribute(src)}" title="{_attribute(title)}" width="{WIDTH}" '
+        f'height="{HEIGHT}" style="width:100%;max-width:{WIDTH}px;border:0" '
+        f'loading="lazy" sandbox="{SANDBOX}"></iframe>'
+    )
+
+
+def frame_title(claim: ClaimView, lang: SiteLanguage, ui: Interface) -> str:
+    statement = localized(claim.summary.statement, lang.tag)
+    return ui.gettext("Fact-check: %(statement)s") % {"statement": statement}
+
+
+def embed_offer(s: SiteSettings, lang: SiteLanguage, claim: ClaimView, ui: Interface) -> EmbedOffer:
+    """What the claim page offers: the iframe code, a link to the card, the oEmbed file."""
+    claim_id = claim.summary.id
+    src, absolute = embed_src(s, lang, claim_id)
+    title = frame_title(claim, lang, ui)
+    oembed = s.absolute(addresses.href(lang.prefix + addresses.claim_oembed(claim_id)))
+    # From the claim page to its card, through the language's root as every link goes.
+    rel = "../" * addresses.claim_page(claim_id).count("/")
+    preview = rel + addresses.href(addresses.claim_embed_page(claim_id))
+    return EmbedOffer(iframe_html(src, title), absolute, preview, oembed, title)
+
+
+def embed_page(s: SiteSettings, lang: SiteLanguage, claim: ClaimView, ui: Interface) -> Output:
+    """The card: a page without the site's header, footer, switcher or alternates."""
+    c = claim.summary
+    path = addresses.claim_embed_page(c.id)
+    full = lang.prefix + path
+    rel = "../" * path.count("/")
+    root = "../" * full.count("/")
+    info = PageInfo(
+        path=full,
+        rel=rel,
+        root=root,
+        lang=lang.tag,
+        title=f"{localized(c.statement, lang.tag)} – {localized(s.title, lang.tag)}",
+        description="",
+        canonical=None,  # noindex: a copy of the claim page's verdict, not a page to find
+        section="",
+        nav=NavInfo(rel, root, lang.tag, "", ""),
+        # A stale translation's mark links to the claim's page in the main language.
+        original=root + addresses.claim_href(c.id),
+    )
+    since = status_since(claim.history)
+    review_by = claim.review_by if c.stale else None
+    link = s.absolute(addresses.href(lang.prefix + addresses.claim_folder(c.id)))
+    if link is None:
+        link = rel + addresses.claim_href(c.id)
+    return page(s, info, EmbedPage(c, since, review_by, link, direction(lang.tag)))
+
+
+def oembed_output(
+    s: SiteSettings, lang: SiteLanguage, claim: ClaimView, offer: EmbedOffer
+) -> Output | None:
+    """The claim's oEmbed file in ``lang``; None without a base URL."""
+    if s.base_url is None:
+        return None
+    provider = s.absolute(lang.prefix)
+    fields = {
+        "version": "1.0",
+        "type": "rich",
+        "html": offer.snippet,
+        "width": WIDTH,
+        "height": HEIGHT,
+        "title": offer.title,
+        "provider_name": localized(s.title, lang.tag),
+        "provider_url": provider,
+        # A day: a consumer may keep it that long; a status change reaches it after.
+        "cache_age": 86400,
+    }
+    path = lang.prefix + addresses.claim_oembed(claim.summary.id)
+    return Output(path, make=partial(oembed_json, fields), key=(path, tuple(fields.items())))
+
+
+def oembed_json(fields: dict[str, object]) -> bytes:
+    """Sorted keys and a final newline: the same fields give the same bytes."""
+    return orjson.dumps(fields, option=orjson.OPT_SORT_KEYS | orjson.OPT_APPEND_NEWLINE)
