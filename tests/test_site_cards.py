@@ -57,8 +57,11 @@ def _meta(page: Path) -> list[tuple[str, str]]:
 
 
 def _pages(site: Path) -> Iterator[Path]:
+    """Every page a reader may share: not Pagefind's, nor a claim's embeddable card (shown
+    inside another site's article, never indexed, and never shared by itself)."""
     for page in sorted(site.rglob("*.html")):
-        if "pagefind" not in page.relative_to(site).parts:
+        parts = page.relative_to(site).parts
+        if "pagefind" not in parts and "embed" not in parts:
             yield page
 
 

@@ -46,7 +46,7 @@ def locations(site: Built) -> list[str]:
     return [url.findtext(f"{URLSET}loc") or "" for url in root.iter(f"{URLSET}url")]
 
 
-def test_the_sitemap_is_valid_and_lists_every_page_but_404(
+def test_the_sitemap_is_valid_and_lists_every_page_but_404_and_embeds(
     site: Built, sitemap_schema: xmlschema.XMLSchema
 ) -> None:
     sitemap_schema.validate((site.out / "sitemap.xml").read_text(encoding="utf-8"))
@@ -54,7 +54,8 @@ def test_the_sitemap_is_valid_and_lists_every_page_but_404(
     expected = [
         site.base + page.removesuffix("index.html")
         for page in html_pages(site.out)
-        if not page.endswith("404.html")  # no address of its own: docs/site.md
+        # 404: no address of its own; an embeddable card: noindex (docs/site.md).
+        if not page.endswith("404.html") and "/embed/" not in page
     ]
     assert sorted(locations(site)) == sorted(expected)
     assert any(loc.endswith("/search/") for loc in expected)  # the search pages are listed
