@@ -199,7 +199,7 @@ def test_the_index_shows_only_the_latest_as_current_and_counts_every_claim(site:
 
 def test_claims_json_has_revises_and_revised_by_and_its_schema(site: Path) -> None:
     data = json.loads(read(site, "claims.json"))
-    assert data["schema_version"] == SCHEMA_VERSION == 4
+    assert data["schema_version"] == SCHEMA_VERSION == 5
     claims = {c["id"]: c for c in data["claims"]}
     assert (claims[NEW]["revises"], claims[NEW]["revised_by"]) == (OLD, [])
     assert (claims[OLD]["revises"], claims[OLD]["revised_by"]) == (None, [NEW])

@@ -181,7 +181,7 @@ def test_claims_json_gives_the_corrections_without_the_fingerprints(
     corrected_site: Path,
 ) -> None:
     data = json.loads(_read(corrected_site, "claims.json"))
-    assert data["schema_version"] == 4
+    assert data["schema_version"] == 5
     jsonschema.Draft202012Validator(claims_schema()).validate(data)
     claims = {c["id"]: c for c in data["claims"]}
     assert claims["rocket-price"]["corrections"] == []

@@ -92,7 +92,7 @@ def by_id(data: dict[str, Any], key: str) -> dict[str, dict[str, Any]]:
 def test_a_claim_carries_each_translated_field_with_its_state(
     data: dict[str, dict[str, Any]],
 ) -> None:
-    assert data["claims"]["schema_version"] == SCHEMA_VERSION == 4
+    assert data["claims"]["schema_version"] == SCHEMA_VERSION == 5
     claims = by_id(data["claims"], "claims")
     assert claims["rocket-price"]["translations"] == {
         "fr": {

@@ -47,7 +47,10 @@ from .corrections import claim_corrections, without_fingerprints
 #    a claim revised by its claimant: a claim's revises, and its revised_by;
 #    the tracker's own corrections: a claim's corrections;
 #    what replaced a vanished passage: each quote's removed_in and replaced_by.
-SCHEMA_VERSION = 4
+# 5: (issue 27) the translations of a claim's claimant (claimant/name, claimant/role,
+#    claimant/organisation) and quantity (quantity/metric, quantity/baseline), and of a
+#    source's publisher, under each language's fields.
+SCHEMA_VERSION = 5
 
 R = TypeVar("R", Claim, Source)
 
