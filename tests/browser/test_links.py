@@ -54,7 +54,11 @@ def test_checker_finds_what_it_should(tmp_path: Path) -> None:
 
 
 class _Alternates(HTMLParser):
-    """A page's ``<html lang>`` and its ``<link rel="alternate" hreflang>`` (tag -> href)."""
+    """A page's ``<html lang>`` and the versions it names: its ``<link rel="alternate"
+    hreflang>`` (written only with base_url, absolute) and its language switcher's
+    ``<a hreflang>`` (always, relative), tag -> href.  The repository's tracker has no
+    base_url, so here they are the switcher's; tests/test_site_languages.py checks the
+    absolute ones."""
 
     def __init__(self) -> None:
         super().__init__(convert_charrefs=True)
@@ -65,7 +69,9 @@ class _Alternates(HTMLParser):
         values = dict(attrs)
         if tag == "html":
             self.lang = values.get("lang") or ""
-        elif tag == "link" and values.get("rel") == "alternate" and values.get("hreflang"):
+        elif values.get("hreflang") and (
+            tag == "a" or (tag == "link" and values.get("rel") == "alternate")
+        ):
             self.alternates[values["hreflang"] or ""] = values.get("href") or ""
 
 
@@ -84,11 +90,12 @@ def test_every_language_is_checked(site_dir: Path, html_pages: list[str]) -> Non
             assert _alternates(site_dir, f"{prefix}{rel}").lang == tag
 
 
-def test_every_hreflang_resolves_to_that_language_and_back(
+def test_every_language_version_resolves_to_that_language_and_back(
     site_dir: Path, html_pages: list[str]
 ) -> None:
-    """Every alternate names an existing page in its language (x-default: the main one),
-    and that page names this one back under this page's language."""
+    """Every version a page names (its switcher's links, its hreflang alternates with
+    base_url) is an existing page in its language (x-default: the main one), and that
+    page names this one back under this page's language."""
     main = next(iter(site_languages()))
     pages = {rel: _alternates(site_dir, rel) for rel in html_pages}
     problems, checked = [], 0
