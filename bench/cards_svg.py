@@ -13,10 +13,7 @@ not the measuring.  Prints milliseconds per card (median) for each, and PNG byte
 from __future__ import annotations
 
 import argparse
-import statistics
 import sys
-import time
-from collections.abc import Callable
 from pathlib import Path
 from xml.sax.saxutils import escape
 
@@ -26,19 +23,13 @@ from claimtrack.site.cards import draw, fonts, wrap
 from claimtrack.site.cards.palette import page_colours, status_colours
 from claimtrack.site.html.theme import package_files
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from cards import _median_ms
+
 STATEMENT = (
     "GPT-6 Astra Ultrafast 生成 token 的速度最高可達標準模式下 GPT-6 Astra 的 8 倍，"
     "並且能夠以更低的成本為更多使用者提供服務。"
 )
-
-
-def _median_ms(work: Callable[[], object], rounds: int) -> float:
-    times = []
-    for _ in range(rounds):
-        start = time.perf_counter()
-        work()
-        times.append(time.perf_counter() - start)
-    return statistics.median(times) * 1000
 
 
 def _svg(card: draw.Card, family: str) -> str:
