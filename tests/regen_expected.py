@@ -1,6 +1,7 @@
 """Regenerate tests/expected/<fixture>-site/, the reviewed builds of the fixture trackers
 (tests/fixtures/minimal, tests/fixtures/measured, tests/fixtures/languages in English and
-French, and tests/fixtures/revisions, whose sources were rechecked, in three languages).
+French, and tests/fixtures/revisions, whose sources were rechecked, in three languages,
+with its base_url and without).
 
 After an intended change to templates, static files or the site code, run
 
@@ -20,16 +21,31 @@ from claimtrack.site import build_site
 
 from .site_support import FIXTURE_TODAY, FIXTURES
 
+# The revisions fixture again, its base_url taken out: a site in three languages as it is
+# before it has an address of its own (no hreflang, og:url, og:image, oEmbed, sitemap,
+# robots.txt; the iframe code relative), beside the same site with one.
+UNPUBLISHED = "revisions-unpublished"
 # Fixture name -> its reviewed build.
 SITES = {
     name: Path(__file__).resolve().parent / "expected" / f"{name}-site"
-    for name in ("minimal", "measured", "languages", "revisions")
+    for name in ("minimal", "measured", "languages", "revisions", UNPUBLISHED)
 }
 EXPECTED = SITES["minimal"]
 
 
 def build_fixture(name: str, out: Path) -> None:
-    build_site(FIXTURES / name, out, today=FIXTURE_TODAY)
+    if name != UNPUBLISHED:
+        build_site(FIXTURES / name, out, today=FIXTURE_TODAY)
+        return
+    with tempfile.TemporaryDirectory() as tmp:
+        root = Path(tmp) / "tracker"
+        shutil.copytree(FIXTURES / "revisions", root)
+        settings = root / "tracker.yaml"
+        lines = settings.read_text(encoding="utf-8").splitlines(keepends=True)
+        kept = [line for line in lines if not line.startswith("base_url:")]
+        assert len(kept) == len(lines) - 1, "the revisions fixture has one base_url line"
+        settings.write_text("".join(kept), encoding="utf-8")
+        build_site(root, out, today=FIXTURE_TODAY)
 
 
 def build_minimal(out: Path) -> None:
