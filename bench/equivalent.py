@@ -313,6 +313,7 @@ def hugo_site(root: Path, dest: Path) -> int:
             "kinds": [claim["kind"]],
             "topics": claim.get("topics") or [],
             "claimants": [claim["claimant"]["name"]],
+            "outputs": CLAIM_OUTPUTS,
         }
         body = "".join(claim_markdown(claim, cid, claims, titles, link))
         _write(dest / "content" / "claims" / f"{cid}.md", json.dumps(front) + "\n\n" + body)
@@ -380,7 +381,20 @@ taxonomy = ["html"]
 term = ["html"]
 [services.rss]
 limit = 200
+# A claim's embeddable card and oEmbed file (issue 27), beside its page: claimtrack writes
+# claims/<id>/embed/index.html and claims/<id>/oembed.json, Hugo claims/<id>/embed.html
+# and claims/<id>/oembed.json (CLAIM_OUTPUTS, in each claim's front matter).
+[outputFormats.embed]
+mediaType = "text/html"
+baseName = "embed"
+isHTML = true
+[outputFormats.oembed]
+mediaType = "application/json"
+baseName = "oembed"
+isPlainText = true
+notAlternative = true
 """
+CLAIM_OUTPUTS = ["html", "embed", "oembed"]
 
 _HUGO_BASE = """\
 <!DOCTYPE html>
@@ -428,6 +442,23 @@ HUGO_LAYOUTS = {
 """,
     "404.html": """\
 {{ define "main" }}<h1>Not found</h1>{{ end }}
+""",
+    # A claim's embeddable card: a page of its own, no site header, its CSS inline, noindex.
+    "single.embed.html": """\
+<!DOCTYPE html>
+<html lang="{{ site.Language.Lang }}"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex"><title>{{ .Title }} · {{ site.Title }}</title>
+<style>body{margin:0;font:16px/1.4 sans-serif}.card{border:1px solid #ccc;padding:1em}</style>
+</head><body><div class="card"><p>{{ site.Title }}</p>
+<p><strong>{{ delimit .Params.status ", " }}</strong> {{ .Date.Format "2006-01-02" }}</p>
+<p>{{ .Title }}</p><p><a href="{{ .Permalink }}" target="_blank">{{ .Title }}</a></p>
+</div></body></html>
+""",
+    "single.oembed.json": """\
+{{- $src := printf "%sembed.html" .Permalink -}}
+{{- $html := printf `<iframe src=%q title=%q width="560" height="360"></iframe>` $src .Title -}}
+{{- dict "version" "1.0" "type" "rich" "html" $html "width" 560 "height" 360 "title" .Title "provider_name" site.Title "provider_url" site.BaseURL | jsonify }}
 """,
 }
 

@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from equivalent import (
+    CLAIM_OUTPUTS,
     EXTRA_WORDS,
     HUGO_CONFIG,
     HUGO_LAYOUTS,
@@ -446,6 +447,7 @@ def hugo_languages_site(root: Path, dest: Path) -> int:
                 topics=claim.get("topics") or [],
                 claimants=[claim["claimant"]["name"]],
                 untranslated=statement is not None and statement.text is None,
+                outputs=CLAIM_OUTPUTS,
             )
             body = "".join(
                 claim_markdown(claim, model, page, link, languages, (cid, claims, titles))
