@@ -318,23 +318,3 @@ def test_the_status_dates_from_the_first_entry_of_its_last_run() -> None:
 def test_a_right_to_left_language_runs_right_to_left() -> None:
     assert (direction("ar"), direction("he"), direction("fa-IR")) == ("rtl", "rtl", "rtl")
     assert (direction("en"), direction("zh-Hant"), direction("not-a-tag")) == ("ltr",) * 3
-
-
-def test_a_themes_badge_colours_reach_the_embeddable_card(tmp_path: Path) -> None:
-    """The card links no stylesheet, so it inlines the badges' rules, read from the theme's
-    static/style.css (a tracker's override too), as the share cards read their colours."""
-    root = minimal_copy(tmp_path)
-    packaged = (Path(__file__).parents[1] / "src/claimtrack/static/style.css").read_text("utf-8")
-    rule = ".badge-unverified { background: #eef1f5;"
-    assert rule in packaged
-    (root / "static").mkdir()
-    (root / "static" / "style.css").write_text(
-        packaged.replace(rule, ".badge-unverified { background: #123456;"), "utf-8"
-    )
-    build_site(root, tmp_path / "site", today=FIXTURE_TODAY, search=False)
-    cards = sorted((tmp_path / "site" / "claims").glob("*/embed/index.html"))
-    assert cards
-    for card in cards:
-        css = card.read_text("utf-8")
-        assert ".badge-unverified{background:#123456;border-color:#64748b;color:#334155}" in css
-        assert ".badge-false{background:#b3261e;border-color:#b3261e;color:#ffffff}" in css

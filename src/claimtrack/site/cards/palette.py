@@ -1,5 +1,4 @@
-"""The status colours of the cards, share cards and embeddable ones: the site's own
-badges', read from the theme's CSS.
+"""The status colours of the cards: the site's own badges', read from the theme's CSS.
 
 static/style.css (the packaged one, or the tracker's override) colours each
 status badge in a rule ``.badge-<status> { background: …; border-color: …;
@@ -40,16 +39,6 @@ def _long(colour: str) -> str:
     if len(colour) == 4:
         return "#" + "".join(c * 2 for c in colour[1:])
     return colour
-
-
-def badge_rules(static: Mapping[str, bytes]) -> str:
-    """The stylesheet's badge colours as CSS rules, one a line: what an embeddable card
-    (templates/embed.html), which links no stylesheet, inlines, so that its badges are the
-    theme's as a share card's are."""
-    return "".join(
-        f".badge-{status}{{background:{c.background};border-color:{c.border};color:{c.text}}}\n"
-        for status, c in sorted(status_colours(static).items())
-    )
 
 
 def status_colours(static: Mapping[str, bytes]) -> dict[str, StatusColours]:

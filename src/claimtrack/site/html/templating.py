@@ -36,7 +36,6 @@ from ...i18n import Interface, english
 from ...layout import line_column
 from ...problems import Problem, report
 from ..addresses import claim_href, listing_href
-from ..cards.palette import badge_rules
 from ..plan.contexts import template_variables
 from .changes.corrections import HELPERS as CORRECTION_HELPERS
 from .changes.diffs import wording_change
@@ -169,9 +168,6 @@ def make_environment(
     env.ui = ui
     env.install_gettext_translations(ui.translations, newstyle=True)  # type: ignore[attr-defined]
     env.globals.update(gettext_functions(ui))
-    # The theme's badge colours for the embeddable card's inline CSS: the environment is
-    # made again with the theme, so no page's key needs to hold them.
-    env.globals["badge_rules"] = Markup(badge_rules(theme.static))  # hex colours, [a-z-] names
     # Escapes each {{ value }} as markupsafe does, several times faster (see escaping.py).
     env.template_class = FastTemplate
     env.filters["http_url"] = http_url
