@@ -56,10 +56,10 @@ from claimtrack.site.publish.index_inputs import claim_pages
 from claimtrack.site.publish.search import (
     FOLDER,
     Bundle,
-    discard_index,
     executable,
     make_index,
 )
+from claimtrack.site.publish.swap import remove_marked
 
 QUERIES = ("batch size", "價格", "jusqu'à", "8 倍")
 WARM_UP = "GPU"  # the other query, before a later one
@@ -280,7 +280,7 @@ def index_ways(site: Path, bundle: Bundle, into: Path) -> dict[str, tuple[float,
             made = make_index(site, (bundle,), Children())  # a folder beside the site
             output.parent.mkdir(parents=True, exist_ok=True)
             shutil.move(made / bundle.prefix / FOLDER, output)
-            discard_index(made)
+            remove_marked(made)
         else:
             service = Service(site)
             try:
@@ -398,7 +398,7 @@ def main() -> None:
     indexed = builder.build()
     # Pagefind alone, as serve runs it after edits: wall time and its own CPU time.
     before, started = resource.getrusage(resource.RUSAGE_CHILDREN), time.perf_counter()
-    discard_index(make_index(site, builder.index.bundles, builder.index.children))
+    remove_marked(make_index(site, builder.index.bundles, builder.index.children))
     alone = time.perf_counter() - started
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime

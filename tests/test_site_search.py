@@ -18,11 +18,11 @@ import pytest
 
 import claimtrack.site.build as build_module
 import claimtrack.site.publish.search as search_module
-import claimtrack.site.update as update_module
 from claimtrack.live import LiveServer
 from claimtrack.load import Cache
 from claimtrack.process.children import Children
 from claimtrack.site import SiteBuilder, build_site
+from claimtrack.site.publish import commit
 from claimtrack.site.publish.index_inputs import indexed_bytes, indexed_digest
 from claimtrack.site.publish.search import (
     Bundle,
@@ -463,7 +463,7 @@ def edit(path: Path, old: str, new: str) -> None:
 def build_again(root: Path, out: Path) -> SiteBuilder:
     """A build in a new process, as `claimtrack build` is: a new builder, the cache on disk."""
     site = SiteBuilder(root, out, FIXTURE_TODAY, Cache.open(root))
-    site.build()
+    site._build(track=False)  # as build_site: a command's build, which indexes before it ends
     return site
 
 
@@ -626,11 +626,11 @@ def test_an_update_that_stopped_half_way_leaves_its_language_to_be_indexed_again
     site.build()
     assert site.index.stale
 
-    def full_disk(path: Path, data: bytes, *, durable: bool = True) -> None:
+    def full_disk(path: Path, data: bytes) -> None:
         raise OSError(28, "No space left on device")
 
     claim.write_text(original, encoding="utf-8")  # back as indexed, but never written
-    monkeypatch.setattr(update_module, "atomic_write_bytes", full_disk)
+    monkeypatch.setattr(commit, "_stage", full_disk)
     with pytest.raises(OSError):
         site.build()
     monkeypatch.undo()

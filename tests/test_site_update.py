@@ -149,20 +149,20 @@ def test_the_pages_are_in_place_before_claims_json(built: tuple[SiteBuilder, Pat
     assert words.encode() in (out / "claims.json").read_bytes()
 
 
-def test_a_large_file_made_of_equal_pieces_is_not_written_again(
+def test_a_large_file_is_written_without_a_digest_when_its_key_changed(
     built: tuple[SiteBuilder, Path, Path], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     site, root, out = built
     monkeypatch.setattr(update, "DIGEST_MAX", 0)  # every file is large: no digests
-    cid, _ = statement_edit(root, 3)
-    site.build(changed=[f"claims/{cid}.yaml"])
     inodes = {name: (out / name).stat().st_ino for name in ("claims.json", "sources.json")}
+    schema = (out / "claims.schema.json").stat().st_ino
     cid, words = statement_edit(root, 5)
     result = site.build(changed=[f"claims/{cid}.yaml"])
-    # sources.json's lines name the claims citing a source, not their statements: its
-    # views were made again (they show the claim's summary), its bytes are the same.
-    assert (out / "sources.json").stat().st_ino == inodes["sources.json"]
+    # Both keys hold the claim's views (sources.json's lines name the claims citing a
+    # source): both are written again, whole; a file whose key is the same is not.
     assert (out / "claims.json").stat().st_ino != inodes["claims.json"]
+    assert (out / "sources.json").stat().st_ino != inodes["sources.json"]
+    assert (out / "claims.schema.json").stat().st_ino == schema
     assert words.encode() in (out / "claims.json").read_bytes()
     assert not result.full
 

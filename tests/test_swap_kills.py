@@ -5,8 +5,9 @@ step: a function the step calls is wrapped so that it sends SIGKILL to its own p
 (before or after doing its work, as the step says).  No sleep: the moment is where the
 code is, not when.  The next build, in this process, must leave no hidden folder beside
 the site and a whole site in place.  Each step is taken on each path that makes a build
-folder: a cold build (no cache), a warm one (files hard-linked from the last site) and
-serve's (SiteBuilder tracking what it wrote).
+folder: a cold build (no cache), a warm one after the theme changed (the cache on) and
+serve's (SiteBuilder tracking what it wrote, no cache).  An edit of the records with a
+record of the last build is written in place, in a commit: test_commit_kills.py.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from pathlib import Path
 import pytest
 
 from claimtrack.load import Cache
+from claimtrack.site import build as site_build
 from claimtrack.site import build_site
 from claimtrack.site.publish.swap import MARKER
 
@@ -26,6 +28,7 @@ from .conftest import FIXTURES
 from .proc_support import DEADLINE, child_env
 from .site_support import FIXTURE_TODAY, files_of, minimal_copy
 
+PAGE_404 = (Path(site_build.__file__).parent.parent / "templates" / "404.html").read_text()
 DEAD_PID = 4_000_000  # above Linux's default pid_max: no such process
 
 # The build to kill, in a process of its own: argv = root, out, path, step.
@@ -110,7 +113,8 @@ elif step == "failed":  # the build failed, part of its folder deleted
 else:
     raise SystemExit(f"no such step: {step}")
 
-cache = None if path == "cold" else Cache.open(root)
+# serve's builder without a cache: no record of the last build, so a new folder.
+cache = None if path in ("cold", "serve") else Cache.open(root)
 builder = site_build.SiteBuilder(root, out, dt.date(2026, 11, 30), cache, search=False)
 builder._build(track=path == "serve")
 raise SystemExit("the build was not killed")
@@ -131,7 +135,11 @@ def test_a_build_killed_at_any_step_is_cleaned_up_by_the_next(
     root = minimal_copy(tmp_path)
     out = tmp_path / "site"
     build_site(root, out, today=FIXTURE_TODAY, cache=Cache.open(root), search=False)
-    whole = files_of(out)
+    if path == "warm":
+        # A new theme: a new folder (an edit of the records is written in place, in a
+        # commit: test_commit_kills.py).
+        (root / "templates").mkdir(exist_ok=True)
+        (root / "templates" / "404.html").write_text(PAGE_404 + "<!-- mine -->\n")
     killed = subprocess.run(
         [sys.executable, "-c", KILLED_BUILD, str(root), str(out), path, step],
         env=child_env(),
@@ -144,7 +152,9 @@ def test_a_build_killed_at_any_step_is_cleaned_up_by_the_next(
     assert left.startswith(".site.")
     build_site(root, out, today=FIXTURE_TODAY, cache=Cache.open(root), search=False)
     assert hidden(tmp_path) == []
-    assert files_of(out) == whole
+    fresh = tmp_path / "fresh" / "site"
+    build_site(root, fresh, today=FIXTURE_TODAY, search=False)
+    assert files_of(out) == files_of(fresh)
 
 
 def test_a_leftover_without_the_marker_is_removed_when_its_name_is_claimtracks(

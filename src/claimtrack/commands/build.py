@@ -57,6 +57,11 @@ def _manifest(args: argparse.Namespace) -> tuple[Manifest, list[tuple[str, str]]
 
 
 def run(args: argparse.Namespace) -> int:
+    from ..site.publish.commit import settle
+
+    # First of all: a commit a kill interrupted is finished (or undone), so that neither a
+    # replay nor this build sees a site half old and half new.
+    settle(site_folder(args).resolve())
     manifest = None
     if not args.no_cache:
         manifest, outputs = _manifest(args)

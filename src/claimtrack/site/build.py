@@ -1,8 +1,11 @@
-"""Build orchestration: check, render, write into a temporary folder, swap it in.
+"""Build orchestration: check, render, then write what changed in place, or a new folder.
 
-A full build writes the whole site into a sibling folder of ``out`` and only
-then swaps it in (rename the old site away, rename the new one in, delete the
-old), so a failed or interrupted build leaves the old site exactly as it was.
+A build whose record of the last build (last_build.LastBuild) describes the site in
+place writes only the files that changed, in one commit with a journal
+(publish/commit.py).  Any other build (the first, a new theme, most pages changed)
+writes the whole site into a sibling folder of ``out`` and only then swaps it in.  Either
+way a failed or interrupted build leaves the old site exactly as it was, or (killed
+during a commit's renames) one that the next command finishes.
 """
 
 from __future__ import annotations
@@ -10,7 +13,7 @@ from __future__ import annotations
 import datetime as dt
 import os
 import time
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -43,9 +46,8 @@ from .last_build import (
 from .model.cache import ModelCache
 from .plan.outputs import Output
 from .plan.pages import Planner
-from .publish import swap
+from .publish import commit, swap
 from .publish.search import Bundle, SearchIndex, bundles
-from .update import FileState
 
 # Above this share of changed pages (and this many) an in-place update costs more than a
 # fresh build (one fsync per file), and a fresh build is atomic as a whole.
@@ -85,26 +87,21 @@ class _Laps:
         self._last, self._last_cpu = now, cpu
 
 
-@dataclass
-class _State:
-    theme: str
-    out_inode: int
-    files: dict[str, FileState] = field(default_factory=dict)
-
-
 class SiteBuilder:
     """Builds the site of the tracker at ``root`` into ``out``; call build() again after edits.
 
-    The first build(), and any build after the theme (templates, static files) changed,
-    after ``out`` was replaced by someone else, or when more than a quarter of the pages
-    (and more than 64) change, is a full build: a new folder written beside ``out`` and
+    A build without a record of the last one (the first, or --no-cache in a new process),
+    and any build after the theme (templates, static files) changed, after ``out`` was
+    replaced or touched by someone else, or when more than a quarter of the pages (and
+    more than 64) change, is a full build: a new folder written beside ``out`` and
     swapped in whole.
 
-    Later builds are incremental.  The records are loaded again through a Loader (only
+    Other builds are incremental, in this process (serve) or a new one (the record read
+    from the cache).  The records are loaded again through a Loader (only
     edited files are re-read) and checked again (Checker).  Each output has a key, exactly
     the data it is made from (its immutable view models, or its bytes for static files);
     a page (or card) is made only when its key differs from the last build's, and a file is
-    written only when its bytes differ, each atomically (fsutil.atomic_write_bytes).
+    written only when its bytes differ, in one commit (publish/commit.py).
     Outputs that no longer exist are deleted, and a file deleted by hand is written again.
     The pages are written before claims.json, sources.json, the feeds and the sitemap,
     which are made (from per-record pieces) only when their keys changed (update.py).  A
@@ -133,7 +130,9 @@ class SiteBuilder:
             children=children if children is not None else Children(),
             cache=self.cache,
         )
-        self._state: _State | None = None
+        # The one record of what the last build wrote (kept in the cache between runs).
+        self._record = self.cache.part(LastBuild)
+        self._full_builds = 0
         # Per site language, the environment of the last theme and that language's words,
         # by their fingerprint, with its templates' problems.
         self._envs: dict[str, tuple[str, Environment, list[Problem]]] = {}
@@ -174,9 +173,10 @@ class SiteBuilder:
         return self._build(track=True, changed=changed)
 
     def _build(self, *, track: bool, changed: Collection[str] | None = None) -> BuildResult:
-        with collector_paused(), self.index.writing():
+        with collector_paused():
             try:
-                return self._build_now(track=track, changed=changed)
+                with self.index.writing():
+                    return self._build_now(track=track, changed=changed)
             finally:
                 # After a look at every file; an edit's build leaves saving to the caller
                 # (serve saves when it stops): the cache file is megabytes at 10,000 claims.
@@ -187,8 +187,9 @@ class SiteBuilder:
         started = time.perf_counter()
         laps = _Laps()
         swap.check_out(self.root, self.out)
-        # Before anything can fail: a build killed mid-swap must not leave the user without a site.
-        swap.recover(self.out)
+        # Before anything can fail: a build killed mid-swap must not leave the user without a
+        # site, nor one killed mid-commit a site half old and half new.
+        commit.settle(self.out)
         tracker = self._loader.load(changed)  # only the files changed since the last build
         laps.lap("load")
         analysis, problems = self._checker.run(tracker, today := self.today or dt.date.today())
@@ -202,7 +203,7 @@ class SiteBuilder:
         ui = uis[tracker.settings.language]
         # The pages' words change with the languages as with the templates: a new language
         # is a new environment and a full build.
-        theme = "\0".join((files.fingerprint, *(u.key for u in uis.values())))
+        theme = "\0".join((files.fingerprint, *(u.key for u in uis.values()), renderers()))
         envs, template_problems = self._environments(files, uis)
         theme_problems = files.problems + template_problems
         if any(p.is_error for p in problems):
@@ -225,24 +226,20 @@ class SiteBuilder:
         setup = build_setup(self.root, tracker.settings, model.settings, files.static)
         outputs = [*self._planner.plan(model, files.static, ui, setup), MARKER_OUTPUT]
         warnings += build_warnings(self.root, tracker.settings, outputs)
-        keys = {o.path: o.key for o in outputs} if track else {}
         self._pages = sum(o.template is not None for o in outputs)  # o.is_page, faster
         laps.lap("plan")
-        state = self._state if track else None
-        if state is not None and self._can_update(state, theme):
-            result = self._update(state, envs, outputs, keys, laps, look=changed is None)
+        if (track or self.cache.folder is not None) and self._record.describes(self.out, theme):
+            result = self._update(
+                envs, outputs, laps, theme, indexes, look=changed is None, track=track
+            )
             if result is not None:
                 written, rendered = result
                 self.index.updated(indexes, written)
                 return self._result(
                     outputs, started, warnings, written, rendered, full=False, laps=laps
                 )
-        digests, made = self._replace(Renderer(envs), outputs, track, laps, indexes, theme)
-        if track:
-            inode = self.out.stat().st_ino
-            self._state = _State(
-                theme, inode, {p: FileState(keys[p], d) for p, d in digests.items()}
-            )
+        made = self._replace(Renderer(envs), outputs, track, laps, indexes, theme)
+        self._full_builds += 1
         written, rendered = len(made), sum(o.is_page for o in made)
         return self._result(outputs, started, warnings, written, rendered, full=True, laps=laps)
 
@@ -270,13 +267,6 @@ class SiteBuilder:
             cpu=laps.cpu,
         )
 
-    def _can_update(self, state: _State, theme: str) -> bool:
-        try:
-            same_folder = self.out.stat().st_ino == state.out_inode
-        except FileNotFoundError:
-            return False
-        return same_folder and state.theme == theme and (self.out / swap.MARKER).is_file()
-
     def _replace(
         self,
         renderer: Renderer,
@@ -285,18 +275,17 @@ class SiteBuilder:
         laps: _Laps,
         indexes: tuple[Bundle, ...],
         theme: str,
-    ) -> tuple[dict[str, str], list[Output]]:
+    ) -> list[Output]:
         """Write the whole site into a sibling folder, then swap it in for the old one.
 
-        An output whose key is the one the last full build wrote (site/last_build.py, kept
-        in the cache) is hard-linked from the old site; the others are rendered.  The old
+        An output whose key is the one the last build wrote (site/last_build.py, kept in
+        the cache) is hard-linked from the old site; the others are rendered.  The old
         site's files are never written: a failed or killed build leaves it whole.
-        Returns the digest of every output's bytes, and the outputs rendered.
+        Returns the outputs rendered.
         """
         out = self.out
         try:
             out.parent.mkdir(parents=True, exist_ok=True)
-            swap.remove_leftovers(out)
             mode = out.stat().st_mode & 0o7777 if out.is_dir() else 0o755
             # Marked before anything else: only a marked folder is a leftover to delete.
             tmp = swap.new_folder(out, "build")
@@ -304,11 +293,11 @@ class SiteBuilder:
             raise UsageError(
                 f"--out {out}: cannot write there ({exc.strerror or exc}); choose another folder"
             ) from None
-        kept = self.cache.part(LastBuild)
-        # Without a cache on disk (--no-cache) nothing is kept for the next build: no digests
-        # then, unless serve's builder compares them (track).
+        kept = self._record
+        # Without a cache on disk (--no-cache) nothing is kept for the next build: no key
+        # digests then; serve's builder (track) compares its key objects.
         keep = self.cache.folder is not None
-        keys = KeyDigests(f"{theme}\0{renderers()}")
+        keys = KeyDigests(theme)
         key_digests = {o.path: keys.of(o.key) if keep else None for o in outputs}
         del keys  # its memo, an entry a shared view (70 MB at 10,000 claims), before rendering
         try:
@@ -316,72 +305,75 @@ class SiteBuilder:
             first = [o for o in outputs if o.path == swap.MARKER]  # written by new_folder
             digests = {o.path: digest(swap.MARKER_TEXT) for o in first} if keep or track else {}
             rest = [o for o in outputs if o.path != swap.MARKER]
-            linked = link_unchanged(kept, out, tmp, rest, key_digests)
+            linked = link_unchanged(kept, out, tmp, rest, key_digests, theme)
             laps.lap("link")
             made = [o for o in rest if o.path not in linked]
             digests.update(write_site(renderer, made, tmp, digests=keep or track))
             laps.lap("write")
             entries = {path: (key_digests[path] or "", *linked[path]) for path in linked}
-            if keep:
+            if keep or track:
                 entries.update(made_entries(tmp, [*first, *made], key_digests, digests))
-            digests.update({path: entry[1] for path, entry in entries.items()})
             carried = False
             if self.index.enabled:
                 # A rebuild under serve (every page again: a tracker.yaml edit) does not
                 # wait for Pagefind: the last index goes with the new pages, and serve
                 # makes a new one once the edits pause, as after an in-place update.
-                carried = self.index.fill(tmp, indexes, carry=track and self._state is not None)
+                carried = self.index.fill(tmp, indexes, carry=track and self._full_builds > 0)
                 laps.lap("search")
             folder = folder_identity(tmp, out)
             swap.swap(tmp, out)
-            kept.replace(folder, entries)
+            kept.replace(folder, theme, entries, {o.path: o.key for o in outputs} if track else {})
             self.index.filled(carried=carried)
             laps.lap("swap")
         except BaseException:
             swap.remove_marked(tmp)
             raise
-        return digests, [*first, *made]
+        return [*first, *made]
 
     def _update(
         self,
-        state: _State,
         envs: dict[str, Environment],
         outputs: list[Output],
-        keys: dict[str, object],
         laps: _Laps,
+        theme: str,
+        indexes: tuple[Bundle, ...],
         *,
         look: bool,
+        track: bool,
     ) -> tuple[int, int] | None:
         """Write what changed in place; None when a full build is the better choice.
 
-        ``look``: also write again a file deleted from the site by hand (a look at each
-        file; skipped when the caller said which files changed, as serve does).
+        ``look``: also write again a file edited or deleted in the site by hand (a stat
+        of each file; skipped when the caller said which files changed, as serve does).
         """
-        todo, known = update.changed(self.out, state.files, outputs, keys, look=look)
+        digests = KeyDigests(theme) if self.cache.folder is not None else None
+        keys = update.Keys(self._record, digests)
+        todo = update.changed(self.out, keys, outputs, look=look)
         changed_pages = sum(o.is_page for o in todo)
         laps.lap("compare")
         if changed_pages > max(FULL_REBUILD_MIN, FULL_REBUILD_SHARE * self._pages):
             return None
-        gone = (
-            update.gone(state.files, outputs)
-            if not known or len(state.files) != len(outputs)
-            else []
-        )
+
+        def replacing(pages: Mapping[str, bytes], gone: Iterable[str]) -> bool:
+            if track:  # serve: the index is made again once the edits pause
+                self.index.replacing(pages, gone)
+                return True
+            # A command's index is made before the site changes, so that a failing
+            # Pagefind leaves the old site: an edit of what it reads takes a new folder.
+            return not self.index.goes_stale(indexes, pages, gone)
+
         written = update.write(
             self.out,
-            state.files,
+            keys,
             Renderer(envs),
             todo,
-            keys,
             laps.lap,
             self.pages_written,
-            self.index.replacing,
-            gone,
+            replacing,
+            update.gone(self._record, outputs),
+            track=track,
         )
-        if gone:
-            update.delete(self.out, state.files, gone)
-            laps.lap("delete")
-        return written, changed_pages
+        return None if written is None else (written, changed_pages)
 
 
 def build_site(

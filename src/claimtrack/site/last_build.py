@@ -1,5 +1,6 @@
-"""What the last full build wrote, kept on disk, so that the next one (a new process)
-renders only the outputs whose key changed and hard-links the rest from the old site.
+"""What the last build wrote, kept on disk, so that the next one (a new process) renders
+only the outputs whose key changed: written in place (update.py), or, for a full build,
+into a new folder that hard-links the rest from the old site.
 
 Per output path: a digest of its key (``KeyDigests``: what it is made from, the same
 in every process), a digest of its bytes, and the stamp (mtime_ns, size, inode) of
@@ -133,11 +134,19 @@ def _getter(fields: tuple[str, ...]) -> Callable[[Any], Any]:
     return operator.attrgetter(*fields)
 
 
-Entry = tuple[str, str, Stamp]  # key digest, bytes digest, the file's stamp in the site
+Entry = tuple[str, str, Stamp]  # key digest ("": not taken), bytes digest, stamp in the site
 
 
 class LastBuild(Part):
-    """The cache's part for the site: what the last full build wrote into ``folder``."""
+    """The one record of what the last build wrote into the site folder ``folder``, full or
+    in place: per output path its key digest, bytes digest and file stamp, the theme they
+    were made with, and (in memory only: serve's builder) the key object itself, so that
+    an unchanged output costs a pointer comparison and no digest.
+
+    Kept on disk in the cache (the ``site`` part) for the next process; every build,
+    full or in place, leaves it describing the site exactly.  An entry written in place
+    under serve has no key digest until the record is saved (``dump`` takes it then:
+    claims.json's key holds every claim's view)."""
 
     name = "site"
 
@@ -145,36 +154,71 @@ class LastBuild(Part):
         self.files: Entries[str, Entry] = Entries()
         # The site folder, its inode and its marker's stamp, as the build left them.
         self.folder: tuple[str, int, Stamp] | None = None
+        self.theme = ""  # the salt of the key digests: the theme and the renderers
+        self.keys: dict[str, object] = {}  # memory only: each entry's key, when known
 
     def tables(self) -> Iterable[Entries[Any, Any]]:
         return (self.files,)
 
     def dump(self) -> Any:
-        return {"folder": self.folder, "files": self.files.kept()}
+        digests = KeyDigests(self.theme)
+        files = {}
+        for path, (key, done, found) in self.files.items.items():
+            if not key and path in self.keys:
+                key = digests.of(self.keys[path]) or ""
+            files[path] = (key, done, found)
+        return {"folder": self.folder, "theme": self.theme, "files": files}
 
     def restore(self, data: Any) -> None:
         folder = data["folder"]
         if folder is not None:
             out, inode, marker = folder
             self.folder = (str(out), int(inode), as_stamp(marker))
+        self.theme = str(data["theme"])
         self.files = Entries(
             {str(p): (str(k), str(d), as_stamp(s)) for p, (k, d, s) in data["files"].items()}
         )
+        self.files.used = set(self.files.items)  # the whole site: every entry is kept
 
-    def replace(self, folder: tuple[str, int, Stamp], files: dict[str, Entry]) -> None:
-        """What the build just swapped in."""
-        self.folder = folder
+    def describes(self, out: Path, theme: str) -> bool:
+        """Whether this is the record of the site now at ``out``, made with ``theme``: the
+        folder, its inode and its marker's stamp are the ones the last build left."""
+        if self.folder is None or self.folder[0] != str(out) or self.theme != theme:
+            return False
+        try:
+            inode = out.stat().st_ino
+        except OSError:
+            return False
+        return inode == self.folder[1] and stamp(str(out / MARKER)) == self.folder[2]
+
+    def replace(
+        self,
+        folder: tuple[str, int, Stamp],
+        theme: str,
+        files: dict[str, Entry],
+        keys: dict[str, object],
+    ) -> None:
+        """What a full build just swapped in."""
+        self.folder, self.theme, self.keys = folder, theme, keys
         self.files = Entries()
-        for path, entry in files.items():
-            self.files.put(path, entry)
+        self.files.items = files
+        self.files.used = set(files)
         self.files.changed = True
 
-    def forget(self) -> None:
-        """The site changed outside a full build (an update in place): trust nothing."""
-        if self.folder is not None or self.files.items:
-            self.folder = None
-            self.files = Entries()
-            self.files.changed = True
+    def wrote(self, out: Path, entries: dict[str, Entry], keys: dict[str, object]) -> None:
+        """What an update in place just committed (commit.py moved the marker too)."""
+        for path, entry in entries.items():
+            self.files.put(path, entry)
+        self.keys.update(keys)
+        self.files.changed = True
+        self.folder = (str(out), out.stat().st_ino, stamp(str(out / MARKER)) or (0, 0, 0))
+
+    def deleted(self, paths: Iterable[str]) -> None:
+        for path in paths:
+            self.files.items.pop(path, None)
+            self.files.used.discard(path)
+            self.keys.pop(path, None)
+        self.files.changed = True
 
 
 def folder_identity(tmp: Path, out: Path) -> tuple[str, int, Stamp]:
@@ -186,7 +230,12 @@ def folder_identity(tmp: Path, out: Path) -> tuple[str, int, Stamp]:
 
 
 def link_unchanged(
-    kept: LastBuild, out: Path, tmp: Path, outputs: list[Output], keys: dict[str, str | None]
+    kept: LastBuild,
+    out: Path,
+    tmp: Path,
+    outputs: list[Output],
+    keys: dict[str, str | None],
+    theme: str,
 ) -> dict[str, tuple[str, Stamp]]:
     """Hard-link into ``tmp`` each output the site at ``out`` holds as the last full build
     wrote it, for the same key; returns path -> (bytes digest, stamp) of each.
@@ -195,15 +244,7 @@ def link_unchanged(
     stamp) and the file's stamp is the one recorded (not edited or replaced since).  A
     file that cannot be linked (another file system, too many links) is copied.
     """
-    folder = kept.folder
-    if folder is None or folder[0] != str(out) or not kept.files.items:
-        return {}
-    marker = stamp(str(out / MARKER))
-    try:
-        inode = out.stat().st_ino
-    except OSError:
-        return {}
-    if inode != folder[1] or marker != folder[2]:
+    if not kept.describes(out, theme) or not kept.files.items:
         return {}
     old, new = str(out) + os.sep, str(tmp) + os.sep
     linked: dict[str, tuple[str, Stamp]] = {}
@@ -234,12 +275,12 @@ def link_unchanged(
 def made_entries(
     tmp: Path, made: list[Output], keys: dict[str, str | None], digests: dict[str, str]
 ) -> dict[str, Entry]:
-    """The entries of the outputs this build rendered into ``tmp``."""
+    """The entries of the outputs this build rendered into ``tmp`` (an output without a key
+    digest, "": never taken from the disk, only by its key object in memory)."""
     base = str(tmp) + os.sep
     entries: dict[str, Entry] = {}
     for output in made:
-        key = keys[output.path]
-        found = stamp(base + output.path) if key is not None else None
-        if key is not None and found is not None:
-            entries[output.path] = (key, digests[output.path], found)
+        found = stamp(base + output.path)
+        if found is not None:
+            entries[output.path] = (keys[output.path] or "", digests[output.path], found)
     return entries

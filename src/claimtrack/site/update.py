@@ -1,130 +1,160 @@
 """An update of the site in place: only the outputs whose key changed, the pages first.
 
 SiteBuilder (build.py) plans the whole site after an edit; this writes what the edit
-changed into the site folder as it is served.  The comparison is by identity first: an
-unchanged output is mostly the very Output, with the very key, of the last plan.  The
-pages are rendered and written before the data files (claims.json, sources.json, the
-feeds, the sitemap) are made, so that a page never waits for them and is never older
-than its record in claims.json.  Each file is written atomically (readers see the old
-bytes or the new ones), and only when its bytes changed.
+changed into the site folder as it is served, in commits (publish/commit.py): staged
+beside the site, decided by a journal, renamed into place, so that a kill leaves the
+site wholly old or wholly new to the next command.  What changed is told by the one
+record of what the last build wrote (last_build.LastBuild): by key identity first (an
+unchanged output is mostly the very Output, with the very key, of serve's last plan),
+else by key digest (a new process: the record read from the cache).  A file is written
+only when its bytes changed.  Under serve the pages are one commit and the data files
+(claims.json, sources.json, the feeds, the sitemap) a second, so that a page never waits
+for them and is never older than its record in claims.json; a command's update is one
+commit.
 """
 
 from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
 from pathlib import Path
 
-from ..fsutil import atomic_write_bytes
 from .html.render import Renderer, digest
+from .last_build import Entry, KeyDigests, LastBuild
 from .plan.outputs import Output
+from .publish import commit, swap
 
 # Files larger than this (claims.json, sources.json) are written again whenever their key
 # changed, without comparing digests: hashing them costs as much as writing them.
 DIGEST_MAX = 1 << 20
 
 
-@dataclass(frozen=True)
-class FileState:
-    # What the output was made from: immutable view models, compared by value, so that an
-    # equal key means the same bytes (the theme is compared separately).  None: always make.
-    key: object
-    digest: str  # of the bytes written; "" when not hashed (DIGEST_MAX)
-    # A large file's bytes as written (the planner's own object, not a copy): made again
-    # from the same pieces, the planner gives the same object, and it is not written again.
-    data: bytes | None = None
+class Keys:
+    """The key digests of one update's outputs, taken only where the record's key object
+    does not already say "unchanged" (``digests``: None when nothing is kept on disk
+    and the comparison is by key objects alone, as serve's with --no-cache)."""
+
+    def __init__(self, record: LastBuild, digests: KeyDigests | None) -> None:
+        self.record = record
+        self._digests = digests
+        self.taken: dict[str, str] = {}
+
+    def same(self, output: Output) -> bool:
+        key, path = output.key, output.path
+        if key is None:
+            return False
+        last = self.record.keys.get(path, self)
+        if last is key or last == key:
+            return True
+        entry = self.record.files.items.get(path)
+        if self._digests is None or entry is None or not entry[0]:
+            return False
+        found = self.taken[path] = self._digests.of(key) or ""
+        return found == entry[0]
+
+    def of(self, output: Output) -> str:
+        """The key digest to record for an output made again ("": none, or not taken)."""
+        found = self.taken.get(output.path)
+        if found is None and self._digests is not None and output.key is not None:
+            found = self._digests.of(output.key) or ""
+        return found or ""
 
 
-def changed(
-    out: Path,
-    files: dict[str, FileState],
-    outputs: list[Output],
-    keys: dict[str, object],
-    *,
-    look: bool,
-) -> tuple[list[Output], bool]:
-    """The outputs to make again, and whether every output has a file of the last build
-    (then, as many outputs as files, none can have gone).  ``look``: also those whose file
-    is missing from ``out`` (deleted by hand)."""
+def changed(out: Path, keys: Keys, outputs: list[Output], *, look: bool) -> list[Output]:
+    """The outputs to make again: new, or with another key, or (``look``) whose file in
+    ``out`` is not the one the record describes (edited or deleted by hand)."""
     base = str(out) + os.sep
+    files = keys.record.files.items
     todo: list[Output] = []
-    known = True
     for o in outputs:
-        key = keys[o.path]
-        done = files.get(o.path)
-        if done is None:
-            known = False
-        elif (
-            key is not None
-            and (done.key is key or done.key == key)
-            and (not look or os.path.isfile(base + o.path))
-        ):
-            continue
+        entry = files.get(o.path)
+        if entry is not None and keys.same(o):
+            if not look or o.path == swap.MARKER:  # every commit writes the marker again
+                continue
+            try:
+                st = os.stat(base + o.path)
+            except OSError:
+                pass
+            else:
+                if (st.st_mtime_ns, st.st_size, st.st_ino) == entry[2]:
+                    continue
         todo.append(o)
-    return todo, known
+    return todo
 
 
 def write(
     out: Path,
-    files: dict[str, FileState],
+    keys: Keys,
     renderer: Renderer,
     todo: list[Output],
-    keys: dict[str, object],
     lap: Callable[[str], None],
     pages_written: Callable[[], None] | None,
-    replacing: Callable[[Mapping[str, bytes], Iterable[str]], None],
+    replacing: Callable[[Mapping[str, bytes], Iterable[str]], bool],
     gone: list[str],
-) -> int:
-    """Render and write ``todo``, the pages first (then ``pages_written()``, when a page
-    was written), then the data files; returns how many files were written.  Before
-    anything is written, ``replacing`` (the search index's) is told the pages about to be
-    written and the files about to be deleted (``gone``, which the caller deletes)."""
-    made = [(o.path, renderer.render(o)) for o in todo if o.is_page]
+    *,
+    track: bool,
+) -> int | None:
+    """Render ``todo`` and commit what changed, deleting ``gone``; returns how many files
+    were written.  With ``pages_written`` (serve) the pages are committed first, then it
+    is called, then the data files are made and committed; else one commit.  Before
+    anything is written, ``replacing`` (the search index's) is told the pages about to
+    be written and the files about to be deleted; when it says False, nothing is
+    written and None returned (a command's search index would go stale: a new folder)."""
+    made = [(o, renderer.render(o)) for o in todo if o.is_page]
     lap("render")
-    replacing(dict(made), gone)
-    written = _write_each(out, files, keys, made)
+    if not replacing({o.path: content for o, content in made}, gone):
+        return None
+    if pages_written is None:
+        made += [(o, renderer.render(o)) for o in todo if not o.is_page]
+        lap("aggregates")
+    written = _commit(out, keys, made, gone, track=track)
     lap("write")
-    if written and pages_written is not None:
-        pages_written()
-    for o in todo:
-        if not o.is_page:
-            written += _write_each(out, files, keys, [(o.path, renderer.render(o))])
-    lap("aggregates")
+    if pages_written is not None:
+        if written:
+            pages_written()
+        rest = [(o, renderer.render(o)) for o in todo if not o.is_page]
+        written += _commit(out, keys, rest, [], track=track)
+        lap("aggregates")
     return written
 
 
-def _write_each(
-    out: Path, files: dict[str, FileState], keys: dict[str, object], made: list[tuple[str, bytes]]
+def _commit(
+    out: Path, keys: Keys, made: list[tuple[Output, bytes]], gone: list[str], *, track: bool
 ) -> int:
-    written = 0
-    for path, content in made:
-        done = files.get(path)
-        target = out / path
+    """One commit of the files among ``made`` whose bytes changed, and of ``gone``; the
+    record learns every output of ``made`` (a new key with the same bytes too)."""
+    record = keys.record
+    writes: dict[str, bytes] = {}
+    entries: dict[str, Entry] = {}
+    for o, content in made:
+        entry = record.files.items.get(o.path)
         large = len(content) > DIGEST_MAX
         new = "" if large else digest(content)
-        same = done is not None and (done.data is content if large else done.digest == new)
-        if not same or not target.is_file():
-            target.parent.mkdir(parents=True, exist_ok=True)
-            atomic_write_bytes(target, content, durable=False)
-            written += 1
-        files[path] = FileState(keys[path], new, content if large else None)
-    return written
+        if entry is not None and not large and entry[1] == new and _is(out, o.path, entry):
+            entries[o.path] = (keys.of(o), new, entry[2])
+        else:
+            writes[o.path] = content
+            entries[o.path] = (keys.of(o), new, (0, 0, 0))
+    stamps = commit.commit(out, writes, gone)
+    for path, found in stamps.items():
+        key, done, _ = entries[path]
+        entries[path] = (key, done, found)
+    record.wrote(out, entries, {o.path: o.key for o, _ in made} if track else {})
+    if gone:
+        record.deleted(gone)
+    return len(writes)
 
 
-def gone(files: dict[str, FileState], outputs: list[Output]) -> list[str]:
+def _is(out: Path, path: str, entry: Entry) -> bool:
+    """Whether the file at ``path`` is still the one the record describes."""
+    try:
+        st = os.stat(os.path.join(out, path))
+    except OSError:
+        return False
+    return (st.st_mtime_ns, st.st_size, st.st_ino) == entry[2]
+
+
+def gone(record: LastBuild, outputs: list[Output]) -> list[str]:
     """The files of the last build whose outputs the site no longer has."""
     current = {o.path for o in outputs}
-    return sorted(set(files) - current)
-
-
-def delete(out: Path, files: dict[str, FileState], paths: list[str]) -> None:
-    """Delete ``paths`` (from ``gone``) from the site, and folders left empty."""
-    for path in paths:
-        del files[path]
-        target = out / path
-        target.unlink(missing_ok=True)
-        folder = target.parent
-        while folder != out and not any(folder.iterdir()):
-            folder.rmdir()
-            folder = folder.parent
+    return sorted(set(record.files.items) - current)

@@ -181,10 +181,6 @@ def _put(made: Path, site: Path) -> None:
         os.rename(new, target)
 
 
-def discard_index(made: Path) -> None:
-    remove_marked(made)
-
-
 class SearchIndex:
     """The search index of the site in ``site``, and the one owner of its state.
 
@@ -192,11 +188,10 @@ class SearchIndex:
     language forced on it (``index_language``), as the last build said;
     ``stale``: a page changed what Pagefind reads in it since its language's index was
     made (an in-place update, or a rebuild that carried the last index over).  A build
-    says what it did (``writing``, ``fill``, ``filled``, ``replacing``, ``updated``);
-    ``refresh`` makes the stale indexes again from the pages in place.  Each index is
-    made again only when what it holds changed (index_inputs.IndexInputs, kept in ``cache``):
-    a build whose pages index as the last ones did keeps the last index.  The Pagefind
-    runs are ``children``'s, which a stop ends.
+    says what it did (``writing``, ``fill``, ``filled``, ``replacing``/``goes_stale``,
+    ``updated``); ``refresh`` makes the stale indexes again from the pages in place, only
+    those whose pages changed (index_inputs.IndexInputs, kept in ``cache``).  The
+    Pagefind runs are ``children``'s, which a stop ends.
 
     Under serve a build and a refresh run in two threads.  A build holds the lock while
     it writes the site; a refresh runs Pagefind without it, so that no build waits for
@@ -248,6 +243,11 @@ class SearchIndex:
         made = self._part.made.get(self._key(prefix))
         if made is not None and made.entry != entry_digest(self.site / prefix / FOLDER):
             made = None  # another index is in place than the one it describes
+        elif made is not None and not made.same_pages(
+            self.site, claim_pages(self.site, prefix), None
+        ):
+            # Pages written since by a process killed before it indexed them (commit.py).
+            made = None
         self._made[prefix] = made
         return made
 
@@ -279,14 +279,10 @@ class SearchIndex:
     ) -> bool:
         """Index a new site folder before it is swapped in.  A language whose pages index
         as those of its index in place keeps that index (hard links).  Otherwise
-        ``carry``: copy the current index in instead, if there is one (it lacks the new
-        pages, so it is stale once the folder is in place); True if one was carried.
-
-        The pages the caller linked from the old site are known by their stamps (nothing
-        to say).  ``linked``: the prefixes whose whole ``pagefind/`` folder the caller
-        already hard-linked from the old site into ``folder`` (10,000 files at 10,000
-        claims): kept as they are when the index is kept, deleted when it is made again.
-        Any other index found in ``folder`` is deleted first."""
+        ``carry``: copy the current index in instead, if there is one (stale once the
+        folder is in place); True if one was carried.  ``linked``: the prefixes whose
+        whole ``pagefind/`` folder the caller already hard-linked into ``folder``: kept
+        when the index is kept, deleted when it is made again (as any other found)."""
         self._bundles = indexes
         self._pending = {}
         carried = False
@@ -351,6 +347,15 @@ class SearchIndex:
             digest = None if content is None else indexed_digest(content)
             self._staged.setdefault(prefix, {})[path] = digest
 
+    def goes_stale(
+        self, indexes: tuple[Bundle, ...], pages: Mapping[str, bytes], gone: Iterable[str]
+    ) -> bool:
+        """``replacing`` for a command's update: whether an index would then be stale."""
+        self._bundles = indexes
+        self.replacing(pages, gone)
+        self._changed = {prefix: dict(pages) for prefix, pages in self._staged.items()}
+        return self.enabled and any(self._dirty(b) for b in indexes)
+
     def updated(self, indexes: tuple[Bundle, ...], written: int) -> None:
         """A build wrote ``written`` files of the site in place (after ``replacing``)."""
         self._bundles = indexes
@@ -376,7 +381,7 @@ class SearchIndex:
         self.runs += sum(bool(stamps[b.prefix]) for b in todo)
         with self._lock:
             if self._builds != builds:
-                discard_index(made)
+                remove_marked(made)  # a new index for pages no longer there
                 return False
             put_index(made, self.site, todo)
             for b in todo:

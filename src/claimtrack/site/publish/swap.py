@@ -6,8 +6,9 @@ file system that cannot exchange, the old site is renamed away and the new
 one renamed in; a kill between those two renames leaves no site folder, so
 the next build first puts the old one back (``recover``).
 
-Temporary folders are named ``.<out>.build-<pid>-*``, ``.<out>.old-<pid>-*`` and
-(a search index made beside the site, search.make_index) ``.<out>.search-<pid>-*``.
+Temporary folders are named ``.<out>.build-<pid>-*``, ``.<out>.old-<pid>-*``,
+(a search index made beside the site, search.make_index) ``.<out>.search-<pid>-*`` and
+(the files of a commit into the site, commit.py) ``.<out>.commit-<pid>-*``.
 A new one carries the build marker from its first moment to its last: it is written
 right after the folder is made (``new_folder``), before anything else, and deleted
 last when the folder goes (``remove_marked``), so that a build killed at any moment
@@ -16,7 +17,8 @@ leaves a folder that says it is claimtrack's, or an empty one.
 A folder is deleted as a leftover only when the process its name gives has ended, and
 only when it carries the marker, or when it is a build or search folder without one
 whose name is exactly what mkdtemp gives claimtrack's (eight characters of its
-alphabet after the pid): one left empty by a kill before its marker, or full by a
+alphabet after the pid), and never a commit's folder that holds a journal: that one
+is finished (commit.settle), not deleted: one left empty by a kill before its marker, or full by a
 claimtrack that deleted the marker first.  That name is claimtrack's own, beside its
 own output folder, hidden and numbered: no one names a folder of their own so.  A
 folder that merely looks like a leftover (another name, a link, another user's, a
@@ -101,7 +103,7 @@ def exchange(a: Path, b: Path) -> bool:
 def _pattern(out: Path) -> re.Pattern[str]:
     # Group 3: the name is exactly as new_folder makes it (tempfile's eight characters).
     name = re.escape(out.name)
-    return re.compile(rf"^\.{name}\.(build|old|search)-(\d+)-([a-z0-9_]{{8}}$)?")
+    return re.compile(rf"^\.{name}\.(build|old|search|commit)-(\d+)-([a-z0-9_]{{8}}$)?")
 
 
 def new_folder(out: Path, kind: str) -> Path:
@@ -116,7 +118,7 @@ def new_folder(out: Path, kind: str) -> Path:
     return folder
 
 
-def _abandoned(out: Path) -> list[tuple[str, Path]]:
+def abandoned(out: Path) -> list[tuple[str, Path]]:
     """(kind, folder) of temporary site folders of builds that are no longer running."""
     found = []
     pattern = _pattern(out)
@@ -146,17 +148,10 @@ def recover(out: Path) -> None:
     """Put the old site back when a build was killed between its two renames."""
     if out.exists() or out.is_symlink():
         return
-    old = [folder for kind, folder in _abandoned(out) if kind == "old"]
+    old = [folder for kind, folder in abandoned(out) if kind == "old"]
     if old:
         newest = max(old, key=lambda folder: folder.stat().st_mtime_ns)
         os.rename(newest, out)
-
-
-def remove_leftovers(out: Path) -> None:
-    """Delete the temporary folders of earlier builds that were killed before cleaning up."""
-    recover(out)
-    for _, folder in _abandoned(out):
-        remove_marked(folder)
 
 
 def swap(new: Path, out: Path) -> None:
