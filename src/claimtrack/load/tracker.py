@@ -5,9 +5,10 @@ every problem is collected, so an editor sees all of them in one run.
 
 A Loader loads the same tracker again and again (``serve``, ``build`` after
 edits).  Each file is read, parsed and validated only when its content
-changed: unchanged files are known by their stat stamp (see Cache), and when
-the caller knows which files changed (file-system events), only those are
-looked at.  Parsing, the costly step, is shared between two processes when
+changed: unchanged files are known by their stat stamp (see Cache), and their
+records rebuilt from the validated data the cache keeps (records/plain.py), never
+validated again; when the caller knows which files changed (file-system events),
+only those are looked at.  Parsing, the costly step, is shared between two processes when
 many files need it (batch.split).
 """
 
@@ -17,7 +18,7 @@ import os
 from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Generic, TypeGuard, TypeVar
+from typing import TypeGuard, TypeVar
 
 from pydantic import BaseModel
 
@@ -26,7 +27,8 @@ from ..layout import FOLDERS, REVISIONS_SUFFIX, SETTINGS_FILE, FileKind, classif
 from ..problems import Problem, report
 from ..process.batch import collector_paused, split
 from ..records import Claim, Source, TrackerSettings, revision_stems
-from .cache import Cache, ParseResult
+from ..records.plain import UNFIT
+from .cache import Cache, content_digest
 from .files import (
     Archive,
     SavedPage,
@@ -34,20 +36,12 @@ from .files import (
     list_files,
     load_archive,
     load_page,
+    read_data_file,
 )
-from .nodes import Marks, Positions
-from .parse import finish_record
+from .parse import FileLoad, Loaded, finish_file, rebuilt_file, stored_file
 from .reading import file_reader, parse_one, parse_unsaved, unsaved_reader
 
 M = TypeVar("M", bound=BaseModel)
-
-
-@dataclass(frozen=True, slots=True)
-class Loaded(Generic[M]):
-    id: str
-    path: str  # relative to the tracker root, with forward slashes
-    record: M
-    positions: Positions
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,48 +89,6 @@ class Tracker:
             if stem is not None and stem in texts:
                 return texts[stem]
         return None
-
-
-@dataclass(frozen=True, slots=True)
-class FileLoad:
-    """What one file gave: its record, archive or settings (None when it failed), and problems."""
-
-    kind: FileKind
-    id: str
-    digest: str
-    value: Loaded[Claim] | Loaded[Source] | Archive | SavedPage | TrackerSettings | None
-    problems: tuple[Problem, ...]
-
-
-def _finish(
-    reader: Callable[[], str | None],
-    rel: str,
-    kind: FileKind,
-    rid: str,
-    digest: str,
-    parsed: ParseResult,
-    cache: Cache,
-) -> FileLoad:
-    """Validate a parsed record file (a claim, a source or the settings); ``reader`` gives
-    its text again when a position is asked for."""
-    positions = Positions(
-        reader=reader,
-        known=cache.known_positions(digest),
-        marks=None if parsed.marks is None else Marks(parsed.data, parsed.marks),
-    )
-    if kind == "settings":
-        settings, problems = finish_record(rel, parsed, TrackerSettings, positions)
-        return FileLoad(kind, rid, digest, settings, tuple(problems))
-    if kind == "claim":
-        claim, problems = finish_record(rel, parsed, Claim, positions)
-        return FileLoad(kind, rid, digest, _loaded(rid, rel, claim, positions), tuple(problems))
-    assert kind == "source", kind
-    source, problems = finish_record(rel, parsed, Source, positions)
-    return FileLoad(kind, rid, digest, _loaded(rid, rel, source, positions), tuple(problems))
-
-
-def _loaded(rid: str, rel: str, record: M | None, positions: Positions) -> Loaded[M] | None:
-    return None if record is None else Loaded(rid, rel, record, positions)
 
 
 def _holds(value: object, model: type[M]) -> TypeGuard[Loaded[M]]:
@@ -252,12 +204,19 @@ class Loader:
             if digest is not None and previous is not None and previous.digest == digest:
                 self._files[rel] = previous
                 continue
-            parsed = self.cache.parse_result(digest) if digest and kind not in _COPY_KINDS else None
-            if digest is not None and parsed is not None:
+            stored = (
+                self.cache.stored_record(digest) if digest and kind not in _COPY_KINDS else None
+            )
+            if digest is not None and stored is not None:
                 reader = self._reader(rel, digest)
-                self._files[rel] = _finish(reader, rel, kind, rid, digest, parsed, self.cache)
-            else:
-                misses.append((rel, kind, rid))
+                try:
+                    self._files[rel] = rebuilt_file(
+                        reader, rel, kind, rid, digest, stored, self.cache
+                    )
+                    continue
+                except UNFIT:  # another shape of data: loaded anew, and kept anew
+                    pass
+            misses.append((rel, kind, rid))
         self._load_misses(misses, old)
 
     def _load_changed(self, changed: Collection[str]) -> None:
@@ -294,6 +253,8 @@ class Loader:
             self._files[rel] = FileLoad(kind, rid, digest, copy, tuple(problems))
         root, unsaved = self.root, self.unsaved
         on_disk = [m for m in records if m[0] not in unsaved]
+        if self.cache.records.items:  # a file whose stamp changed may hold content known
+            on_disk = [m for m in on_disk if not self._known_content(*m, old)]
         results = split(
             [rel for rel, _, _ in on_disk],
             lambda rels: [parse_one(root, rel) for rel in rels],
@@ -313,10 +274,40 @@ class Loader:
                 continue
             if rel in unsaved:
                 reader = unsaved_reader(unsaved, rel, digest)
+                self._files[rel] = finish_file(reader, rel, kind, rid, digest, parsed, self.cache)
+                continue
+            reader = self._reader(rel, digest)
+            done = self._files[rel] = finish_file(
+                reader, rel, kind, rid, digest, parsed, self.cache
+            )
+            self.cache.remember_record(digest, stored_file(done))
+
+    def _known_content(self, rel: str, kind: FileKind, rid: str, old: dict[str, FileLoad]) -> bool:
+        """Whether the file's bytes are content the cache holds a record for (a file touched,
+        or checked out again, unchanged): then its load is made from that record, unparsed."""
+        path = os.path.join(self._base, rel)
+        try:
+            st = os.stat(path)
+        except OSError:
+            return False
+        raw = read_data_file(self.root, Path(path), [])
+        if raw is None:
+            return False  # parse_one reads it again, and reports why it cannot
+        digest = content_digest(rel, raw)
+        stored = self.cache.stored_record(digest)
+        if stored is None:
+            return False
+        previous = old.get(rel)
+        try:
+            if previous is not None and previous.digest == digest:
+                self._files[rel] = previous
             else:
-                self.cache.remember_parse(digest, parsed)
                 reader = self._reader(rel, digest)
-            self._files[rel] = _finish(reader, rel, kind, rid, digest, parsed, self.cache)
+                self._files[rel] = rebuilt_file(reader, rel, kind, rid, digest, stored, self.cache)
+        except UNFIT:
+            return False
+        self.cache.remember_file(rel, st, digest)
+        return True
 
     def _reader(self, rel: str, digest: str) -> Callable[[], str | None]:
         return file_reader(os.path.join(self._base, rel), rel, digest)
