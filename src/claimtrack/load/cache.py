@@ -206,10 +206,10 @@ class Cache:
         return None if path is None else path.with_suffix(f".{name}.json")
 
     # -- files ---------------------------------------------------------------
-    def trusted_digest(self, rel: str, st: os.stat_result) -> str | None:
+    def trusted_digest(self, rel: str, found: Stamp) -> str | None:
         """The digest recorded for ``rel`` when its stamp says it has not changed since."""
         known = self.files.get(rel)
-        if known is None or known[0] != stamp_of(st) or is_recent(st.st_mtime_ns):
+        if known is None or known[0] != found or is_recent(found[0]):
             return None
         return known[1]
 

@@ -23,6 +23,7 @@ from typing import TypeGuard, TypeVar
 from pydantic import BaseModel
 
 from ..codes import Code
+from ..fsutil import stamp
 from ..layout import FOLDERS, REVISIONS_SUFFIX, SETTINGS_FILE, FileKind, classify, record_rel
 from ..problems import Problem, report
 from ..process.batch import collector_paused, split
@@ -32,6 +33,7 @@ from .cache import Cache, content_digest
 from .files import (
     Archive,
     SavedPage,
+    Seen,
     check_root,
     list_files,
     load_archive,
@@ -129,16 +131,18 @@ class Loader:
         self._listing: list[Problem] = []
         self._archives: list[str] = []  # every sources/*.txt and *.html, for orphan-archive
 
-    def load(self, changed: Collection[str] | None = None) -> Tracker:
+    def load(self, changed: Collection[str] | None = None, seen: Seen | None = None) -> Tracker:
         """The tracker as it is now.  ``changed``: the only paths (relative to the root)
-        that may differ since the last load, when the caller knows them; None: look at all."""
+        that may differ since the last load, when the caller knows them; None: look at all.
+        ``seen``: the listing and stamps the run took before it read anything (a command's
+        manifest), used in place of listing and stat'ing again."""
         check_root(self.root)  # each time: serve loads again after edits, and it may be gone
         with collector_paused():
             first = not self._files
             before = dict(self._files)
             changed = None if changed is None else [p for p in changed if _loads(p)]
             if changed is None or first or any(classify(p) is None for p in changed):
-                self._load_all()
+                self._load_all(seen)
                 looked: Collection[str] = before.keys() | self._files.keys()
             else:
                 self._load_changed(changed)
@@ -174,10 +178,14 @@ class Loader:
         return Changes(frozenset(claims), frozenset(sources), settings)
 
     # -- which files -----------------------------------------------------------
-    def _listed(self) -> list[tuple[str, FileKind, str]]:
+    def _listed(self, seen: Seen | None) -> list[tuple[str, FileKind, str]]:
         """(rel, kind, id) of every file to load; misnamed files become listing problems."""
-        problems: list[Problem] = []
-        listing, self._archives = list_files(self.root, problems)
+        if seen is None:
+            problems: list[Problem] = []
+            listing, self._archives = list_files(self.root, problems)
+        else:  # copies: the loader changes its own
+            listing, self._archives = list(seen.listing), list(seen.copies)
+            problems = list(seen.problems)
         self._listing = problems
         listed = {rel for rel, _, _ in listing}
         for rel in sorted(self.unsaved.keys() - listed):  # a new file, not saved yet
@@ -188,18 +196,16 @@ class Loader:
                     self._archives = sorted([*self._archives, rel])
         return listing
 
-    def _load_all(self) -> None:
+    def _load_all(self, seen: Seen | None) -> None:
         old, self._files = self._files, {}
         misses: list[tuple[str, FileKind, str]] = []
-        for rel, kind, rid in self._listed():
+        stamps = {} if seen is None else seen.stamps
+        for rel, kind, rid in self._listed(seen):
             if rel in self.unsaved:
                 misses.append((rel, kind, rid))
                 continue
-            try:
-                st = os.stat(os.path.join(self._base, rel))
-            except OSError:
-                st = None
-            digest = self.cache.trusted_digest(rel, st) if st is not None else None
+            found = stamps[rel] if rel in stamps else stamp(os.path.join(self._base, rel))
+            digest = self.cache.trusted_digest(rel, found) if found is not None else None
             previous = old.get(rel)
             if digest is not None and previous is not None and previous.digest == digest:
                 self._files[rel] = previous
@@ -381,6 +387,7 @@ def _stem(rel: str) -> str:
     return rel.rpartition("/")[2].rpartition(".")[0]
 
 
-def load_tracker(root: Path, cache: Cache | None = None) -> Tracker:
-    """Load every record under ``root``; problems are collected, never raised."""
-    return Loader(root, cache).load()
+def load_tracker(root: Path, cache: Cache | None = None, seen: Seen | None = None) -> Tracker:
+    """Load every record under ``root``; problems are collected, never raised.  ``seen``:
+    the run's listing and stamps, when its manifest took them (Loader.load)."""
+    return Loader(root, cache).load(seen=seen)
