@@ -75,8 +75,12 @@ def main() -> None:
             env = dict(os.environ, PYTHONPATH=str(Path(src).resolve()))
             env["CLAIMTRACK_CACHE_DIR"] = str(caches / name)
             shutil.rmtree(caches / name, ignore_errors=True)
-            command = [sys.executable, "-c", "import sys; from claimtrack.cli import main; "
-                       "sys.argv[0] = 'claimtrack'; sys.exit(main())"]
+            command = [
+                sys.executable,
+                "-c",
+                "import sys; from claimtrack.cli import main; "
+                "sys.argv[0] = 'claimtrack'; sys.exit(main())",
+            ]
             check = [*command, "check", "--root", str(root), "--today", args.today]
             row = rows.setdefault(name, {})
             row.setdefault("python -c pass", []).append(_run([sys.executable, "-c", "pass"], env))
