@@ -66,10 +66,10 @@ def test_a_corrupt_cache_is_ignored_and_replaced(
     root = broken_minimal(tracker)
     expected = check_json(run_cli, root)
     for path in (root / CACHE_DIR).glob("v*.json"):
-        path.write_bytes(b'{"files": {"claims/x.yaml": [1, 2]}, "parsed": 7')
+        path.write_bytes(b'{"files": {"claims/x.yaml": [1, 2]}, "records": 7')
     assert check_json(run_cli, root) == expected
     for path in (root / CACHE_DIR).glob("v*.json"):
-        path.write_text(json.dumps({"files": {}, "parsed": {"k": [5, "x", []]}, "quotes": {}}))
+        path.write_text(json.dumps({"files": {}, "records": {"k": [5, []]}, "quotes": {}}))
     assert check_json(run_cli, root) == expected
 
 
@@ -109,7 +109,7 @@ def test_a_cache_of_another_version_is_not_read(tracker: Callable[[str], Path]) 
     stale = cache.path.with_name("v0.0.1-0123456789abcdef.json")
     stale_part = stale.with_suffix(".check.json")
     stale.parent.mkdir(exist_ok=True)
-    stale.write_text(json.dumps({"files": {}, "parsed": {}, "quotes": {}, "positions": {}}))
+    stale.write_text(json.dumps({"files": {}, "records": {}, "quotes": {}, "positions": {}}))
     stale_part.write_text(json.dumps({"quotes": {SHA: {"a quote": False}}}))
     CheckStore(cache).remember_quote(SHA, "a quote", True)
     cache.save()
@@ -194,7 +194,7 @@ def test_a_warm_run_finds_no_quote_and_counts_no_coverage_again(
     assert not calls
 
 
-def test_a_one_shot_build_keeps_every_parse_result_though_it_drops_them_early(
+def test_a_one_shot_build_keeps_every_record_though_it_drops_them_early(
     run_cli: Runner, tracker: Callable[[str], Path], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     root = tracker("minimal")
@@ -203,7 +203,7 @@ def test_a_one_shot_build_keeps_every_parse_result_though_it_drops_them_early(
 
     def release(self: Cache) -> None:
         real(self)
-        released.append(len(self.parsed.kept()))
+        released.append(len(self.records.kept()))
 
     monkeypatch.setattr(Cache, "release_records", release)
     build = ("build", "--root", root, "--today", TODAY, "--no-search")
@@ -211,7 +211,7 @@ def test_a_one_shot_build_keeps_every_parse_result_though_it_drops_them_early(
     assert released == [0]  # gone from memory before the model was made
     # ... yet written: the next run finds every record file's parse result.
     cache = Cache.open(root)
-    assert cache.files and all(cache.parse_result(d) for _, d in cache.files.values())
+    assert cache.files and all(cache.stored_record(d) for _, d in cache.files.values())
     # A save after the release writes the parts only, never an emptied load file.
     loaded = cache.path.read_bytes() if cache.path else b""
     cache.release_records()

@@ -30,6 +30,20 @@ def test_parsing_a_command_imports_that_command_only() -> None:
     assert _imported(code) == []
 
 
+def test_the_version_imports_no_command() -> None:
+    code = (
+        "from claimtrack.cli import main\n"
+        "try:\n"
+        "    main(['--version'])\n"
+        "except SystemExit as exc:\n"
+        "    assert exc.code == 0\n"
+        "import sys\n"
+        "commands = [m for m in sys.modules if m.startswith('claimtrack.commands.')]\n"
+        "assert commands == ['claimtrack.commands.options'], commands\n"
+    )
+    assert _imported(code) == []
+
+
 def test_the_face_still_gives_every_name() -> None:
     import claimtrack
 

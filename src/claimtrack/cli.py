@@ -26,6 +26,8 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
         "check them strictly and publish them as a static site.",
     )
     parser.add_argument("--version", action="version", version=f"claimtrack {__version__}")
+    if list(argv or ())[:1] == ["--version"]:
+        return parser  # answered before a command is looked at: no command's module imported
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for name in named or COMMANDS:
         command(name).add_parser(sub, common_options)

@@ -41,7 +41,8 @@ def run(args: argparse.Namespace) -> int:
     from ..problems import fails, format_github, format_json, format_text
 
     cache = open_cache(args)
-    _, problems = run_checks(load_tracker(args.root, cache), today, cache)
+    seen = None if manifest is None else manifest.seen
+    _, problems = run_checks(load_tracker(args.root, cache, seen), today, cache)
     cache.save()
     if args.format == "json":
         stdout = format_json(problems) + "\n"

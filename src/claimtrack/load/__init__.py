@@ -19,12 +19,13 @@ from .. import lazy_face
 if TYPE_CHECKING:
     from .cache import Cache
     from .files import Archive
-    from .tracker import Loaded, Loader, Tracker, load_tracker
+    from .parse import Loaded
+    from .tracker import Loader, Tracker, load_tracker
 
 _LAZY = {
     "Cache": ".cache",
     "Archive": ".files",
-    "Loaded": ".tracker",
+    "Loaded": ".parse",
     "Loader": ".tracker",
     "Tracker": ".tracker",
     "load_tracker": ".tracker",

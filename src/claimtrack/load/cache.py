@@ -8,9 +8,11 @@ results are the cache's own:
   again, except when it was written within the last two seconds (see
   fsutil.is_recent: file clocks tick coarsely); a stamp seen within those two
   seconds is never kept.
-- ``parsed``: by that digest, what parsing gave (plain data, the first line,
-  the parse problems).  Validation into records runs on every load: it is
-  cheap, and a record model never comes from the disk.
+- ``records``: by that digest, what loading the file gave: its validated record as
+  plain JSON data (records/plain.py; null when the file did not validate) and every
+  problem parsing and validation found.  An unchanged file is neither parsed nor
+  validated again: its record is rebuilt from that data, and a record that cannot be
+  rebuilt (data of another shape) is a miss.
 - ``positions``: by file digest, the line and column of each data path a
   problem needed, so that a problem reported again costs no parse.
 
@@ -32,7 +34,6 @@ from __future__ import annotations
 import hashlib
 import os
 from abc import ABC, abstractmethod
-from array import array
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -50,8 +51,9 @@ CACHE_DIR = ".claimtrack_cache"
 # Like MYPY_CACHE_DIR and RUFF_CACHE_DIR: keep the caches elsewhere (one folder per tracker).
 CACHE_DIR_VARIABLE = "CLAIMTRACK_CACHE_DIR"
 # The layout of the files: a new one changes every file's name, so that an older file is
-# never read as if it were laid out anew (2: each stage's part in a file of its own).
-FORMAT = 2
+# never read as if it were laid out anew (2: each stage's part in a file of its own;
+# 3: validated records in place of parse results).
+FORMAT = 3
 _GITIGNORE = b"# Written by claimtrack; safe to delete.\n*\n"
 # What reading a file of another claimtrack, or a damaged one, can raise.
 _UNREADABLE = (OSError, orjson.JSONDecodeError, LookupError, TypeError, ValueError, AttributeError)
@@ -62,15 +64,13 @@ P = TypeVar("P", bound="Part")
 
 
 @dataclass(frozen=True, slots=True)
-class ParseResult:
-    """What parsing one data file gave, before validation: plain data only."""
+class StoredRecord:
+    """What loading one record file gave, as the cache keeps it: the validated record as
+    plain data (a JSON fragment when made in this run, the loaded data when read; None
+    when the file gave no record) and the problems of its parse and validation."""
 
-    data: dict[str, Any] | None
-    first_line: bytes
+    data: Any
     problems: tuple[Problem, ...]
-    # Where each node of ``data`` stands (nodes.Marks), when parsed in this run: not kept
-    # on disk, where the positions a problem needed are kept instead.
-    marks: array[int] | None = None
 
 
 class Entries(Generic[K, V]):
@@ -172,7 +172,7 @@ class Cache:
     def __init__(self, folder: Path | None) -> None:
         self.folder = folder
         self.files: dict[str, tuple[Stamp, str]] = {}
-        self.parsed: Entries[str, ParseResult] = Entries()
+        self.records: Entries[str, StoredRecord] = Entries()
         self.positions: dict[str, dict[str, list[int]]] = {}
         self._positions_used: set[str] = set()
         self._positions_read = 0
@@ -206,10 +206,10 @@ class Cache:
         return None if path is None else path.with_suffix(f".{name}.json")
 
     # -- files ---------------------------------------------------------------
-    def trusted_digest(self, rel: str, st: os.stat_result) -> str | None:
+    def trusted_digest(self, rel: str, found: Stamp) -> str | None:
         """The digest recorded for ``rel`` when its stamp says it has not changed since."""
         known = self.files.get(rel)
-        if known is None or known[0] != stamp_of(st) or is_recent(st.st_mtime_ns):
+        if known is None or known[0] != found or is_recent(found[0]):
             return None
         return known[1]
 
@@ -226,12 +226,12 @@ class Cache:
             self.files[rel] = entry
             self._dirty = True
 
-    # -- parse results -------------------------------------------------------
-    def parse_result(self, digest: str) -> ParseResult | None:
-        return self.parsed.get(digest)
+    # -- records -------------------------------------------------------------
+    def stored_record(self, digest: str) -> StoredRecord | None:
+        return self.records.get(digest)
 
-    def remember_parse(self, digest: str, result: ParseResult) -> None:
-        self.parsed.put(digest, result)
+    def remember_record(self, digest: str, stored: StoredRecord) -> None:
+        self.records.put(digest, stored)
 
     def known_positions(self, digest: str) -> dict[str, list[int]]:
         """Positions found in the file with this digest; Positions adds what it looks up."""
@@ -268,13 +268,10 @@ class Cache:
                 rel: ((int(m), int(s), int(i)), str(d))
                 for rel, (m, s, i, d) in data["files"].items()
             }
-            parsed = {
-                key: ParseResult(
-                    data=entry[0],
-                    first_line=str(entry[1]).encode("latin-1"),
-                    problems=tuple(_problem(row) for row in entry[2]),
-                )
-                for key, entry in data["parsed"].items()
+            # Most records have no problem: one empty tuple serves them all.
+            records = {
+                key: StoredRecord(data, tuple(_problem(row) for row in rows) if rows else ())
+                for key, (data, rows) in data["records"].items()
             }
             positions = {
                 str(d): {str(k): [int(v[0]), int(v[1])] for k, v in table.items()}
@@ -282,21 +279,21 @@ class Cache:
             }
         except _UNREADABLE:
             return  # missing, corrupt or foreign: start empty, the next save replaces it
-        if not all(isinstance(e.data, dict | None) for e in parsed.values()):
+        if not all(isinstance(e.data, dict | None) for e in records.values()):
             return
-        self.files, self.parsed, self.positions = files, Entries(parsed), positions
+        self.files, self.records, self.positions = files, Entries(records), positions
         self._positions_read = self._position_count()
 
     def _position_count(self) -> int:
         return sum(len(table) for table in self.positions.values())
 
     def release_records(self) -> None:
-        """Drop the parse results from memory once loading is over (a one-shot build, past
+        """Drop the stored records from memory once loading is over (a one-shot build, past
         its checks: 30 MB at 10,000 claims), writing them first if they changed.  Later
-        saves write the parts only; parse results asked for again are misses."""
+        saves write the parts only; records asked for again are misses."""
         self.save(with_parts=False)
         self._released = True
-        self.parsed = Entries()
+        self.records = Entries()
 
     def save(self, *, with_parts: bool = True) -> None:
         """Write what this run used (only where something changed); entries it did not use go.
@@ -307,7 +304,7 @@ class Cache:
         if path is None:
             return
         records_changed = not self._released and (
-            self._dirty or self.parsed.changed or self._position_count() != self._positions_read
+            self._dirty or self.records.changed or self._position_count() != self._positions_read
         )
         parts = [part for part in self._parts.values() if part.changed and with_parts]
         if not records_changed and not parts:
@@ -330,7 +327,7 @@ class Cache:
                 atomic_write_bytes(part_path, orjson.dumps(part.dump()), durable=False)
         except OSError:
             return  # a read-only checkout still checks; it only cannot remember
-        self._dirty = self.parsed.changed = False
+        self._dirty = self.records.changed = False
         self._positions_read = self._position_count()
         for part in parts:
             part.saved()
@@ -338,13 +335,9 @@ class Cache:
     def _body(self) -> dict[str, Any]:
         return {
             "files": {rel: [*stamp, digest] for rel, (stamp, digest) in sorted(self.files.items())},
-            "parsed": {
-                key: [
-                    r.data,
-                    r.first_line.decode("latin-1"),
-                    [_problem_row(p) for p in r.problems],
-                ]
-                for key, r in self.parsed.kept().items()
+            "records": {
+                key: [r.data, [_problem_row(p) for p in r.problems]]
+                for key, r in self.records.kept().items()
             },
             "positions": {
                 k: v for k, v in self.positions.items() if k in self._positions_used and v

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from ..codes import Code
 from ..errors import FileRefused, UsageError
-from ..fsutil import read_regular, refusal, too_large
+from ..fsutil import Stamp, read_regular, refusal, too_large
 from ..layout import (
     COPIES,
     FOLDERS,
@@ -248,6 +248,19 @@ def load_page(
     if raw is None:
         return None
     return SavedPage(relpath(root, path), hashlib.sha256(raw).hexdigest())
+
+
+@dataclass(frozen=True, slots=True)
+class Seen:
+    """What a run found of the tracker's files before it read any (load/manifest.py): the
+    listing, its copies and problems as list_files gave them, and each listed file's stamp
+    by path (None: it cannot be stat'ed).  The Loader loads from it instead of listing and
+    stat'ing every file again."""
+
+    listing: list[tuple[str, FileKind, str]]
+    copies: list[str]
+    problems: list[Problem]
+    stamps: dict[str, Stamp | None]
 
 
 def list_files(

@@ -43,10 +43,10 @@ import orjson
 from .. import package
 from .._version import __version__
 from ..fsutil import Stamp, atomic_write_bytes, recent, stamp
-from ..layout import SETTINGS_FILE
+from ..layout import SETTINGS_FILE, FileKind
 from ..problems import Problem
 from .cache import _UNREADABLE, cache_folder
-from .files import list_files
+from .files import Seen, list_files
 
 # None: the path does not exist (or cannot be stat'ed) now.
 Stamps = dict[str, Stamp | None]
@@ -63,10 +63,16 @@ def digest(found: Stamps) -> str:
     return hashlib.blake2b(orjson.dumps(found), digest_size=16).hexdigest()
 
 
-def tracker_paths(root: Path) -> list[tuple[str, str]]:
-    """(rel, path) of every file the loader reads or reports on, tracker.yaml always."""
-    problems: list[Problem] = []
-    listing, copies = list_files(root, problems)
+def tracker_paths(
+    root: Path,
+    listed: tuple[list[tuple[str, FileKind, str]], list[str], list[Problem]] | None = None,
+) -> list[tuple[str, str]]:
+    """(rel, path) of every file the loader reads or reports on, tracker.yaml always;
+    ``listed``: list_files's listing, copies and problems, when the caller has them."""
+    if listed is None:
+        problems: list[Problem] = []
+        listed = (*list_files(root, problems), problems)
+    listing, copies, problems = listed
     rels = {SETTINGS_FILE, *(rel for rel, _, _ in listing), *copies}
     # A misnamed file (claims/x.yml) or a refused folder is a problem the check reports.
     rels.update(p.path for p in problems)
@@ -145,7 +151,12 @@ class Manifest:
         self.path = folder / f"run-{command}.json"
         code = package.fingerprint(folder)
         self.options = {"version": __version__, "python": sys.version, "code": code, **options}
-        self.inputs = stamps([*tracker_paths(root), *extra, *library_paths()])
+        problems: list[Problem] = []
+        listing, copies = list_files(root, problems)
+        found = tracker_paths(root, (listing, copies, list(problems)))
+        self.inputs = stamps([*found, *extra, *library_paths()])
+        # The same listing and stamps, for the run's Loader (Seen): listed and stat'ed once.
+        self.seen = Seen(listing, copies, problems, {rel: self.inputs[rel] for rel, _ in found})
 
     def replay(self, outputs: Iterable[tuple[str, str]] = ()) -> Replay | None:
         """What the last run printed, when nothing it read or left has changed since."""

@@ -1,19 +1,42 @@
-"""One data file's bytes to a validated record: parse (strict YAML), then validate (pydantic)."""
+"""One data file's bytes to a validated record: parse (strict YAML), then validate (pydantic);
+or, for content the cache knows, its record rebuilt from the cache without either."""
 
 from __future__ import annotations
 
-from typing import TypeVar
+from array import array
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Generic, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
 from ..codes import Code
+from ..layout import FileKind
 from ..problems import Problem, report
-from .cache import ParseResult
-from .nodes import Positions
+from ..records import Claim, Source, TrackerSettings
+from ..records.plain import plain, rebuild
+from .cache import Cache, StoredRecord
+from .files import Archive, SavedPage
+from .nodes import Marks, Positions
 from .validation import validation_problems
 from .yamlsource import parse_document
 
 M = TypeVar("M", bound=BaseModel)
+
+
+@dataclass(frozen=True, slots=True)
+class ParseResult:
+    """What parsing one data file gave, before validation: plain data only (not kept on disk: the
+    cache keeps the validated record, load/cache.py)."""
+
+    data: dict[str, Any] | None
+    first_line: bytes
+    problems: tuple[Problem, ...]
+    # Where each node of ``data`` stands (nodes.Marks), when parsed in this run: not kept
+    # on disk, where the positions a problem needed are kept instead.
+    marks: array[int] | None = None
+
+
 SCHEMA_HEADER = b"# yaml-language-server: $schema="
 SCHEMA_FILES = {
     "Claim": "claim.schema.json",
@@ -65,3 +88,85 @@ def finish_record(
     if any(p.is_error for p in parsed.problems):
         return None, problems
     return record, problems
+
+
+@dataclass(frozen=True, slots=True)
+class Loaded(Generic[M]):
+    id: str
+    path: str  # relative to the tracker root, with forward slashes
+    record: M
+    positions: Positions
+
+
+@dataclass(frozen=True, slots=True)
+class FileLoad:
+    """What one file gave: its record, archive or settings (None when it failed), and problems."""
+
+    kind: FileKind
+    id: str
+    digest: str
+    value: Loaded[Claim] | Loaded[Source] | Archive | SavedPage | TrackerSettings | None
+    problems: tuple[Problem, ...]
+
+
+def finish_file(
+    reader: Callable[[], str | None],
+    rel: str,
+    kind: FileKind,
+    rid: str,
+    digest: str,
+    parsed: ParseResult,
+    cache: Cache,
+) -> FileLoad:
+    """Validate a parsed record file (a claim, a source or the settings); ``reader`` gives
+    its text again when a position is asked for."""
+    positions = Positions(
+        reader=reader,
+        known=cache.known_positions(digest),
+        marks=None if parsed.marks is None else Marks(parsed.data, parsed.marks),
+    )
+    if kind == "settings":
+        settings, problems = finish_record(rel, parsed, TrackerSettings, positions)
+        return FileLoad(kind, rid, digest, settings, tuple(problems))
+    if kind == "claim":
+        claim, problems = finish_record(rel, parsed, Claim, positions)
+        return FileLoad(kind, rid, digest, _loaded(rid, rel, claim, positions), tuple(problems))
+    assert kind == "source", kind
+    source, problems = finish_record(rel, parsed, Source, positions)
+    return FileLoad(kind, rid, digest, _loaded(rid, rel, source, positions), tuple(problems))
+
+
+def rebuilt_file(
+    reader: Callable[[], str | None],
+    rel: str,
+    kind: FileKind,
+    rid: str,
+    digest: str,
+    stored: StoredRecord,
+    cache: Cache,
+) -> FileLoad:
+    """A record file's load as an earlier run left it: its record rebuilt from the cache's
+    plain data, not validated again (records/plain.py); raises UNFIT for data of another
+    shape."""
+    data, problems = stored.data, stored.problems
+    if kind == "settings":
+        settings = None if data is None else rebuild(TrackerSettings, data)
+        return FileLoad(kind, rid, digest, settings, problems)
+    positions = Positions(reader=reader, known=cache.known_positions(digest), marks=None)
+    if kind == "claim":
+        claim = None if data is None else rebuild(Claim, data)
+        return FileLoad(kind, rid, digest, _loaded(rid, rel, claim, positions), problems)
+    assert kind == "source", kind
+    source = None if data is None else rebuild(Source, data)
+    return FileLoad(kind, rid, digest, _loaded(rid, rel, source, positions), problems)
+
+
+def stored_file(load: FileLoad) -> StoredRecord:
+    """What the cache keeps of a record file's load (the record as plain data)."""
+    value = load.value
+    record = value.record if isinstance(value, Loaded) else value
+    return StoredRecord(plain(record) if isinstance(record, BaseModel) else None, load.problems)
+
+
+def _loaded(rid: str, rel: str, record: M | None, positions: Positions) -> Loaded[M] | None:
+    return None if record is None else Loaded(rid, rel, record, positions)

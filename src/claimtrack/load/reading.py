@@ -11,9 +11,9 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 
 from ..problems import Problem
-from .cache import ParseResult, content_digest
+from .cache import content_digest
 from .files import read_data_file, read_unsaved
-from .parse import parse_bytes
+from .parse import ParseResult, parse_bytes
 
 # What reading one file gives: its stat (None when nothing on disk stands for the content),
 # its digest ("" when unreadable), its parse result and the problems of reading it.

@@ -5,9 +5,10 @@ every problem is collected, so an editor sees all of them in one run.
 
 A Loader loads the same tracker again and again (``serve``, ``build`` after
 edits).  Each file is read, parsed and validated only when its content
-changed: unchanged files are known by their stat stamp (see Cache), and when
-the caller knows which files changed (file-system events), only those are
-looked at.  Parsing, the costly step, is shared between two processes when
+changed: unchanged files are known by their stat stamp (see Cache), and their
+records rebuilt from the validated data the cache keeps (records/plain.py), never
+validated again; when the caller knows which files changed (file-system events),
+only those are looked at.  Parsing, the costly step, is shared between two processes when
 many files need it (batch.split).
 """
 
@@ -17,37 +18,32 @@ import os
 from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Generic, TypeGuard, TypeVar
+from typing import TypeGuard, TypeVar
 
 from pydantic import BaseModel
 
 from ..codes import Code
+from ..fsutil import stamp
 from ..layout import FOLDERS, REVISIONS_SUFFIX, SETTINGS_FILE, FileKind, classify, record_rel
 from ..problems import Problem, report
 from ..process.batch import collector_paused, split
 from ..records import Claim, Source, TrackerSettings, revision_stems
-from .cache import Cache, ParseResult
+from ..records.plain import UNFIT
+from .cache import Cache, content_digest
 from .files import (
     Archive,
     SavedPage,
+    Seen,
     check_root,
     list_files,
     load_archive,
     load_page,
+    read_data_file,
 )
-from .nodes import Marks, Positions
-from .parse import finish_record
+from .parse import FileLoad, Loaded, finish_file, rebuilt_file, stored_file
 from .reading import file_reader, parse_one, parse_unsaved, unsaved_reader
 
 M = TypeVar("M", bound=BaseModel)
-
-
-@dataclass(frozen=True, slots=True)
-class Loaded(Generic[M]):
-    id: str
-    path: str  # relative to the tracker root, with forward slashes
-    record: M
-    positions: Positions
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,48 +93,6 @@ class Tracker:
         return None
 
 
-@dataclass(frozen=True, slots=True)
-class FileLoad:
-    """What one file gave: its record, archive or settings (None when it failed), and problems."""
-
-    kind: FileKind
-    id: str
-    digest: str
-    value: Loaded[Claim] | Loaded[Source] | Archive | SavedPage | TrackerSettings | None
-    problems: tuple[Problem, ...]
-
-
-def _finish(
-    reader: Callable[[], str | None],
-    rel: str,
-    kind: FileKind,
-    rid: str,
-    digest: str,
-    parsed: ParseResult,
-    cache: Cache,
-) -> FileLoad:
-    """Validate a parsed record file (a claim, a source or the settings); ``reader`` gives
-    its text again when a position is asked for."""
-    positions = Positions(
-        reader=reader,
-        known=cache.known_positions(digest),
-        marks=None if parsed.marks is None else Marks(parsed.data, parsed.marks),
-    )
-    if kind == "settings":
-        settings, problems = finish_record(rel, parsed, TrackerSettings, positions)
-        return FileLoad(kind, rid, digest, settings, tuple(problems))
-    if kind == "claim":
-        claim, problems = finish_record(rel, parsed, Claim, positions)
-        return FileLoad(kind, rid, digest, _loaded(rid, rel, claim, positions), tuple(problems))
-    assert kind == "source", kind
-    source, problems = finish_record(rel, parsed, Source, positions)
-    return FileLoad(kind, rid, digest, _loaded(rid, rel, source, positions), tuple(problems))
-
-
-def _loaded(rid: str, rel: str, record: M | None, positions: Positions) -> Loaded[M] | None:
-    return None if record is None else Loaded(rid, rel, record, positions)
-
-
 def _holds(value: object, model: type[M]) -> TypeGuard[Loaded[M]]:
     """Whether ``value`` is a loaded record of ``model`` (a FileLoad of its kind holds one
     or None): says which one to mypy, as Loaded[Claim] and Loaded[Source] are one class."""
@@ -177,16 +131,18 @@ class Loader:
         self._listing: list[Problem] = []
         self._archives: list[str] = []  # every sources/*.txt and *.html, for orphan-archive
 
-    def load(self, changed: Collection[str] | None = None) -> Tracker:
+    def load(self, changed: Collection[str] | None = None, seen: Seen | None = None) -> Tracker:
         """The tracker as it is now.  ``changed``: the only paths (relative to the root)
-        that may differ since the last load, when the caller knows them; None: look at all."""
+        that may differ since the last load, when the caller knows them; None: look at all.
+        ``seen``: the listing and stamps the run took before it read anything (a command's
+        manifest), used in place of listing and stat'ing again."""
         check_root(self.root)  # each time: serve loads again after edits, and it may be gone
         with collector_paused():
             first = not self._files
             before = dict(self._files)
             changed = None if changed is None else [p for p in changed if _loads(p)]
             if changed is None or first or any(classify(p) is None for p in changed):
-                self._load_all()
+                self._load_all(seen)
                 looked: Collection[str] = before.keys() | self._files.keys()
             else:
                 self._load_changed(changed)
@@ -222,10 +178,14 @@ class Loader:
         return Changes(frozenset(claims), frozenset(sources), settings)
 
     # -- which files -----------------------------------------------------------
-    def _listed(self) -> list[tuple[str, FileKind, str]]:
+    def _listed(self, seen: Seen | None) -> list[tuple[str, FileKind, str]]:
         """(rel, kind, id) of every file to load; misnamed files become listing problems."""
-        problems: list[Problem] = []
-        listing, self._archives = list_files(self.root, problems)
+        if seen is None:
+            problems: list[Problem] = []
+            listing, self._archives = list_files(self.root, problems)
+        else:  # copies: the loader changes its own
+            listing, self._archives = list(seen.listing), list(seen.copies)
+            problems = list(seen.problems)
         self._listing = problems
         listed = {rel for rel, _, _ in listing}
         for rel in sorted(self.unsaved.keys() - listed):  # a new file, not saved yet
@@ -236,28 +196,33 @@ class Loader:
                     self._archives = sorted([*self._archives, rel])
         return listing
 
-    def _load_all(self) -> None:
+    def _load_all(self, seen: Seen | None) -> None:
         old, self._files = self._files, {}
         misses: list[tuple[str, FileKind, str]] = []
-        for rel, kind, rid in self._listed():
+        stamps = {} if seen is None else seen.stamps
+        for rel, kind, rid in self._listed(seen):
             if rel in self.unsaved:
                 misses.append((rel, kind, rid))
                 continue
-            try:
-                st = os.stat(os.path.join(self._base, rel))
-            except OSError:
-                st = None
-            digest = self.cache.trusted_digest(rel, st) if st is not None else None
+            found = stamps[rel] if rel in stamps else stamp(os.path.join(self._base, rel))
+            digest = self.cache.trusted_digest(rel, found) if found is not None else None
             previous = old.get(rel)
             if digest is not None and previous is not None and previous.digest == digest:
                 self._files[rel] = previous
                 continue
-            parsed = self.cache.parse_result(digest) if digest and kind not in _COPY_KINDS else None
-            if digest is not None and parsed is not None:
+            stored = (
+                self.cache.stored_record(digest) if digest and kind not in _COPY_KINDS else None
+            )
+            if digest is not None and stored is not None:
                 reader = self._reader(rel, digest)
-                self._files[rel] = _finish(reader, rel, kind, rid, digest, parsed, self.cache)
-            else:
-                misses.append((rel, kind, rid))
+                try:
+                    self._files[rel] = rebuilt_file(
+                        reader, rel, kind, rid, digest, stored, self.cache
+                    )
+                    continue
+                except UNFIT:  # another shape of data: loaded anew, and kept anew
+                    pass
+            misses.append((rel, kind, rid))
         self._load_misses(misses, old)
 
     def _load_changed(self, changed: Collection[str]) -> None:
@@ -294,6 +259,8 @@ class Loader:
             self._files[rel] = FileLoad(kind, rid, digest, copy, tuple(problems))
         root, unsaved = self.root, self.unsaved
         on_disk = [m for m in records if m[0] not in unsaved]
+        if self.cache.records.items:  # a file whose stamp changed may hold content known
+            on_disk = [m for m in on_disk if not self._known_content(*m, old)]
         results = split(
             [rel for rel, _, _ in on_disk],
             lambda rels: [parse_one(root, rel) for rel in rels],
@@ -313,10 +280,40 @@ class Loader:
                 continue
             if rel in unsaved:
                 reader = unsaved_reader(unsaved, rel, digest)
+                self._files[rel] = finish_file(reader, rel, kind, rid, digest, parsed, self.cache)
+                continue
+            reader = self._reader(rel, digest)
+            done = self._files[rel] = finish_file(
+                reader, rel, kind, rid, digest, parsed, self.cache
+            )
+            self.cache.remember_record(digest, stored_file(done))
+
+    def _known_content(self, rel: str, kind: FileKind, rid: str, old: dict[str, FileLoad]) -> bool:
+        """Whether the file's bytes are content the cache holds a record for (a file touched,
+        or checked out again, unchanged): then its load is made from that record, unparsed."""
+        path = os.path.join(self._base, rel)
+        try:
+            st = os.stat(path)
+        except OSError:
+            return False
+        raw = read_data_file(self.root, Path(path), [])
+        if raw is None:
+            return False  # parse_one reads it again, and reports why it cannot
+        digest = content_digest(rel, raw)
+        stored = self.cache.stored_record(digest)
+        if stored is None:
+            return False
+        previous = old.get(rel)
+        try:
+            if previous is not None and previous.digest == digest:
+                self._files[rel] = previous
             else:
-                self.cache.remember_parse(digest, parsed)
                 reader = self._reader(rel, digest)
-            self._files[rel] = _finish(reader, rel, kind, rid, digest, parsed, self.cache)
+                self._files[rel] = rebuilt_file(reader, rel, kind, rid, digest, stored, self.cache)
+        except UNFIT:
+            return False
+        self.cache.remember_file(rel, st, digest)
+        return True
 
     def _reader(self, rel: str, digest: str) -> Callable[[], str | None]:
         return file_reader(os.path.join(self._base, rel), rel, digest)
@@ -390,6 +387,7 @@ def _stem(rel: str) -> str:
     return rel.rpartition("/")[2].rpartition(".")[0]
 
 
-def load_tracker(root: Path, cache: Cache | None = None) -> Tracker:
-    """Load every record under ``root``; problems are collected, never raised."""
-    return Loader(root, cache).load()
+def load_tracker(root: Path, cache: Cache | None = None, seen: Seen | None = None) -> Tracker:
+    """Load every record under ``root``; problems are collected, never raised.  ``seen``:
+    the run's listing and stamps, when its manifest took them (Loader.load)."""
+    return Loader(root, cache).load(seen=seen)

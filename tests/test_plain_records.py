@@ -1,0 +1,213 @@
+"""Records kept as plain data and rebuilt without validation (records/plain.py), and the
+loader's use of them: an unchanged record file is never parsed or validated again, and the
+record it gets is the one validation made, to the last field set and type."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import orjson
+import pytest
+from pydantic import BaseModel
+
+from claimtrack.layout import classify
+from claimtrack.load import Cache, Loader
+from claimtrack.load import parse as parse_module
+from claimtrack.load import tracker as tracker_module
+from claimtrack.load.parse import finish_record, parse_bytes
+from claimtrack.load.tracker import Tracker
+from claimtrack.records import Claim, Source, TrackerSettings
+from claimtrack.records.plain import plain, rebuild
+
+from .conftest import FIXTURES, REPO
+
+MODELS: dict[str, type[BaseModel]] = {
+    "claim": Claim,
+    "source": Source,
+    "settings": TrackerSettings,
+}
+
+
+def same(a: Any, b: Any, where: str = "record") -> None:
+    """``a`` and ``b`` are the same value all the way down: types (an int is no float, a
+    list no tuple), every model's fields, the fields its file set, its private and extra
+    attributes (Claim's == looks at its fields alone)."""
+    assert type(a) is type(b), f"{where}: {type(a).__name__} != {type(b).__name__}"
+    if isinstance(a, BaseModel):
+        assert a.model_fields_set == b.model_fields_set, where
+        assert a.__pydantic_private__ == b.__pydantic_private__, where
+        assert a.__pydantic_extra__ == b.__pydantic_extra__, where
+        assert a.__dict__.keys() == b.__dict__.keys(), where
+        for name, value in a.__dict__.items():
+            same(value, b.__dict__[name], f"{where}.{name}")
+    elif isinstance(a, list | tuple):
+        assert len(a) == len(b), where
+        for i, (x, y) in enumerate(zip(a, b, strict=True)):
+            same(x, y, f"{where}[{i}]")
+    elif isinstance(a, dict):
+        assert list(a) == list(b), where
+        for key, value in a.items():
+            same(value, b[key], f"{where}[{key!r}]")
+    else:
+        assert a == b, where
+
+
+def record_files(root: Path) -> Iterator[tuple[str, str, bytes]]:
+    """(rel, kind, bytes) of each record file of a tracker: claims, sources, tracker.yaml."""
+    for path in sorted(root.rglob("*.y*ml")):
+        rel = path.relative_to(root).as_posix()
+        found = classify(rel)
+        if found is not None and found[0] in MODELS:
+            yield rel, found[0], path.read_bytes()
+
+
+def validated(rel: str, kind: str, raw: bytes) -> BaseModel | None:
+    parsed = parse_bytes(rel, raw)
+    positions = parse_module.Positions(reader=lambda: raw.decode(), known={}, marks=None)
+    record, _ = finish_record(rel, parsed, MODELS[kind], positions)
+    return record
+
+
+@pytest.fixture(scope="module")
+def bench_trackers(tmp_path_factory: pytest.TempPathFactory) -> list[Path]:
+    """The benchmark's realistic trackers, in one language and in three."""
+    monkeypatch = pytest.MonkeyPatch()
+    monkeypatch.syspath_prepend(str(REPO / "bench"))
+    import make_tracker
+
+    base = tmp_path_factory.mktemp("bench-plain")
+    make_tracker.make(base / "one", 300)
+    make_tracker.make(base / "three", 120, ("zh-Hant", "fr"))
+    monkeypatch.undo()
+    return [base / "one", base / "three"]
+
+
+def test_a_rebuilt_record_is_the_validated_record(bench_trackers: list[Path]) -> None:
+    """Over every record of the repository's tracker, of every fixture and of the bench's."""
+    roots = [REPO, *sorted(p for p in FIXTURES.iterdir() if p.is_dir()), *bench_trackers]
+    counts = dict.fromkeys(MODELS, 0)
+    for root in roots:
+        for rel, kind, raw in record_files(root):
+            record = validated(rel, kind, raw)
+            if record is None:
+                continue
+            # Through JSON bytes and back, as the cache keeps it.
+            data = orjson.loads(orjson.dumps({"r": plain(record)}))["r"]
+            rebuilt = rebuild(MODELS[kind], data)
+            same(rebuilt, record, f"{root.name}/{rel}")
+            assert rebuilt == record
+            counts[kind] += 1
+    assert counts["claim"] > 400 and counts["source"] > 80 and counts["settings"] > 10
+
+
+def test_data_of_another_shape_is_refused_not_rebuilt() -> None:
+    claim = validated(*next(r for r in record_files(FIXTURES / "minimal") if r[1] == "claim"))
+    assert claim is not None
+    good = orjson.loads(orjson.dumps(plain(claim)))
+    for bad in (
+        {**good, "unknown": 1},
+        {k: v for k, v in good.items() if k != "statement"},
+        {**good, "kind": "figur"},
+        {**good, "history": [{**good["history"][0], "date": "2026-13-01"}]},
+        {**good, "claimant": "a name"},
+        [good],
+    ):
+        with pytest.raises((LookupError, TypeError, ValueError, AttributeError)):
+            rebuild(Claim, bad)
+
+
+def _load(root: Path) -> tuple[Tracker, Cache]:
+    cache = Cache.open(root)
+    loaded = Loader(root, cache).load()
+    cache.save()
+    return loaded, cache
+
+
+def _settled(root: Path) -> None:
+    """Every file's stamp out of the racy window (fsutil.is_recent), as an hour ago."""
+    for path in root.rglob("*"):
+        if path.is_file():
+            os.utime(path, (path.stat().st_atime - 3600, path.stat().st_mtime - 3600))
+
+
+def _counting(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The paths of the record files the loader validates from now on."""
+    validated_paths: list[str] = []
+    real = parse_module.finish_record
+
+    def counted(rel: str, *args: Any) -> Any:
+        validated_paths.append(rel)
+        return real(rel, *args)
+
+    monkeypatch.setattr(parse_module, "finish_record", counted)
+    return validated_paths
+
+
+def test_an_unchanged_record_is_never_validated_again(
+    tracker: Callable[[str], Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    root = tracker("three-languages")
+    _settled(root)
+    cold, _ = _load(root)
+    assert cold.claims and cold.sources
+    validated_paths = _counting(monkeypatch)
+    warm, _ = _load(root)
+    assert validated_paths == []
+    for name in ("claims", "sources"):
+        for rid, loaded in getattr(cold, name).items():
+            same(getattr(warm, name)[rid].record, loaded.record, f"{name}/{rid}")
+    same(warm.settings, cold.settings, "settings")
+    assert warm.problems == cold.problems and warm.digests == cold.digests
+    # Every file touched (a checkout): read again, by its digest still not validated.
+    _settled(root)
+    _load(root)
+    assert validated_paths == []
+    # One claim edited: it alone is validated again.
+    claim = root / "claims" / f"{next(iter(cold.claims))}.yaml"
+    claim.write_text(claim.read_text().replace("statement: ", "statement: Edited. ", 1))
+    os.utime(claim, (claim.stat().st_atime - 3600, claim.stat().st_mtime - 3600))
+    edited, _ = _load(root)
+    assert validated_paths == [claim.relative_to(root).as_posix()]
+    assert edited.claims[claim.stem].record.statement.startswith("Edited.")
+
+
+def test_a_file_that_failed_keeps_its_problems_without_a_parse(
+    tracker: Callable[[str], Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    root = tracker("minimal")
+    claim = root / "claims" / "rocket-speed.yaml"
+    claim.write_text(claim.read_text().replace("kind: figure", "kind: figur"))
+    _settled(root)
+    cold, _ = _load(root)
+    assert "rocket-speed" in cold.broken_claims
+    validated_paths = _counting(monkeypatch)
+    monkeypatch.setattr(tracker_module, "parse_one", None)  # any parse would fail
+    warm, _ = _load(root)
+    assert validated_paths == [] and warm.problems == cold.problems
+    assert "rocket-speed" in warm.broken_claims
+
+
+def test_a_stored_record_of_another_shape_is_validated_again(
+    tracker: Callable[[str], Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    root = tracker("minimal")
+    _settled(root)
+    cold, cache = _load(root)
+    assert cache.path is not None
+    body = orjson.loads(cache.path.read_bytes())
+    for entry in body["records"].values():
+        if entry[0] is not None and "statement" in entry[0]:
+            entry[0]["unknown"] = True  # as a record no model of this claimtrack has
+    cache.path.write_bytes(orjson.dumps(body))
+    validated_paths = _counting(monkeypatch)
+    warm, _ = _load(root)
+    assert sorted(validated_paths) == sorted(f"claims/{cid}.yaml" for cid in cold.claims)
+    for cid, loaded in cold.claims.items():
+        same(warm.claims[cid].record, loaded.record, cid)
+    # ... and kept anew: the next load validates nothing.
+    validated_paths.clear()
+    _load(root)
+    assert validated_paths == []
