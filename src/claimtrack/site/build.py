@@ -44,7 +44,8 @@ from .model.cache import ModelCache
 from .plan.outputs import Output
 from .plan.pages import Planner
 from .publish import swap
-from .publish.search import Bundle, SearchIndex, bundles
+from .publish.pagefind_run import Bundle, bundles
+from .publish.search import SearchIndex
 from .update import FileState
 
 # Above this share of changed pages (and this many) an in-place update costs more than a
