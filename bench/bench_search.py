@@ -53,12 +53,13 @@ from urllib.parse import quote
 from claimtrack.process.children import Children
 from claimtrack.site import SiteBuilder, build_site
 from claimtrack.site.publish.index_inputs import claim_pages
-from claimtrack.site.publish.search import (
+from claimtrack.site.publish.pagefind_run import (
     FOLDER,
     Bundle,
     discard_index,
     executable,
     make_index,
+    shards,
 )
 
 QUERIES = ("batch size", "價格", "jusqu'à", "8 倍")
@@ -218,11 +219,20 @@ class Service:
         self._proc.wait()
 
 
-def fragments(bundle: Path) -> list[dict[str, Any]]:
-    """Each page of an index as Pagefind took it (url, content, meta, filters)."""
+def _bundles(folder: Path) -> list[Path]:
+    """The Pagefind bundles in ``folder``: itself, or each of its search shards."""
+    if (folder / "pagefind-entry.json").is_file():
+        return [folder]
+    return sorted(p.parent for p in folder.glob("*/pagefind-entry.json"))
+
+
+def fragments(folder: Path) -> list[dict[str, Any]]:
+    """Each page of an index (or of a language's shards) as Pagefind took it (url,
+    content, meta, filters)."""
     prefix = len(b"pagefind_dcd")
     return [
         json.loads(gzip.decompress(f.read_bytes())[prefix:])
+        for bundle in _bundles(folder)
         for f in sorted((bundle / "fragment").glob("*.pf_fragment"))
     ]
 
@@ -242,7 +252,8 @@ def page_requests(site: Path, prefix: str) -> list[dict[str, Any]]:
 
 def record_requests(cli_index: Path) -> list[dict[str, Any]]:
     """AddRecord of each claim, with what Pagefind took from its page (``cli_index``)."""
-    (language,) = json.loads((cli_index / "pagefind-entry.json").read_text())["languages"]
+    entry = _bundles(cli_index)[0] / "pagefind-entry.json"
+    (language,) = json.loads(entry.read_text())["languages"]
     return [
         {
             "type": "AddRecord",
@@ -277,7 +288,7 @@ def index_ways(site: Path, bundle: Bundle, into: Path) -> dict[str, tuple[float,
         output = into / way / bundle.prefix / FOLDER
         before, started = _cpu(), time.perf_counter()
         if way == "cli":
-            made = make_index(site, (bundle,), Children())  # a folder beside the site
+            made = make_index(site, shards((bundle,)), Children())  # beside the site
             output.parent.mkdir(parents=True, exist_ok=True)
             shutil.move(made / bundle.prefix / FOLDER, output)
             discard_index(made)
@@ -398,7 +409,7 @@ def main() -> None:
     indexed = builder.build()
     # Pagefind alone, as serve runs it after edits: wall time and its own CPU time.
     before, started = resource.getrusage(resource.RUSAGE_CHILDREN), time.perf_counter()
-    discard_index(make_index(site, builder.index.bundles, builder.index.children))
+    discard_index(make_index(site, shards(builder.index.bundles), builder.index.children))
     alone = time.perf_counter() - started
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime

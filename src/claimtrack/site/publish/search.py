@@ -153,7 +153,8 @@ class SearchIndex:
                 todo.append((shard, now))
             self._pending[shard.folder] = made
             carried = carried or stale
-        self._index(folder, [s for s, _ in todo])
+        if todo:
+            self._index(folder, [s for s, _ in todo])
         for shard, now in todo:
             config = made_config(shard.bundle.language)
             made = IndexInputs(config, entry_digest(folder / shard.folder), now)
