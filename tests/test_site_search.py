@@ -18,12 +18,12 @@ import pytest
 
 import claimtrack.site.build as build_module
 import claimtrack.site.publish.search as search_module
-from claimtrack.site.addresses import search_shard
 import claimtrack.site.update as update_module
 from claimtrack.live import LiveServer
 from claimtrack.load import Cache
 from claimtrack.process.children import Children
 from claimtrack.site import SiteBuilder, build_site
+from claimtrack.site.addresses import search_shard
 from claimtrack.site.publish.index_inputs import indexed_bytes, indexed_digest
 from claimtrack.site.publish.pagefind_run import (
     Bundle,
