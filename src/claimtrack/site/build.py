@@ -43,8 +43,7 @@ from .last_build import (
 from .model.cache import ModelCache
 from .plan.outputs import Output
 from .plan.pages import Planner
-from .publish import swap
-from .publish.pagefind_run import Bundle, bundles
+from .publish import pagefind_run, swap
 from .publish.search import SearchIndex
 from .update import FileState
 
@@ -219,7 +218,7 @@ class SiteBuilder:
         model = self._model.build(analysis, self._unmade)
         self._unmade = NOTHING
         laps.lap("model")
-        indexes = bundles(
+        indexes = pagefind_run.bundles(
             ((lang.tag, lang.prefix) for lang in of_site(model.settings)),
             (src.ref.language for src in model.sources),
         )
@@ -284,7 +283,7 @@ class SiteBuilder:
         outputs: list[Output],
         track: bool,
         laps: _Laps,
-        indexes: tuple[Bundle, ...],
+        indexes: tuple[pagefind_run.Bundle, ...],
         theme: str,
     ) -> tuple[dict[str, str], list[Output]]:
         """Write the whole site into a sibling folder, then swap it in for the old one.
