@@ -26,6 +26,11 @@ index written to a folder of its own (CPU time: Pagefind's and this process's):
   language, meta, filters), with the very text, meta and filters Pagefind took from the
   page (read from the ``cli`` index): the least a record could cost, whatever made it.
 
+``--shards 1,4,8`` builds the site once per number of search shards (one index per
+language, then the shards: site/publish/pagefind_run.py) and measures each one's queries
+the same way: the first query's bytes and time against one index and against the shards,
+side by side, with Pagefind's own time and the build's peak memory for each.
+
 The service is spoken to directly (``Service`` below), not through
 ``pagefind.index.PagefindIndex``: that client reads one response per 0.1 s
 (``PagefindService._wait_for_responses`` sleeps before each), 1,000 s for 10,000 pages.
@@ -359,6 +364,37 @@ def measure_warm(root: Path, site: Path, today: Any) -> None:
         SearchIndex.fill = real  # type: ignore[method-assign]
 
 
+def measure_shards(root: Path, work: Path, counts: list[int], queries: tuple[str, ...]) -> None:
+    """The queries against the site built with each number of shards (``counts``)."""
+    import datetime as dt
+
+    from claimtrack.site import addresses
+
+    table: dict[tuple[str, str], dict[int, tuple[int, float, int]]] = {}
+    made: dict[int, float] = {}
+    for count in counts:
+        addresses.SEARCH_SHARDS = count  # read at each call: the planner's and the indexer's
+        site = work / f"shards-{count}"
+        shutil.rmtree(site, ignore_errors=True)
+        built = build_site(root, site, today=dt.date.fromisoformat(TODAY), search=True)
+        made[count] = built.timings["search"]
+        for q, load, sent, seconds, found in measure_queries(site, queries):
+            table.setdefault((q, load), {})[count] = (sent, seconds, found)
+    print("| shards | Pagefind s (cold) |\n| ---: | ---: |")
+    for count in counts:
+        print(f"| {count} | {made[count]:.1f} |")
+    base = counts[0]
+    head = " | ".join(f"{c}: KB, ms, found" for c in counts)
+    print(f"\n| query | load | {head} | KB ratio to {base} |")
+    print("| --- | --- |" + " ---: |" * (len(counts) + 1))
+    for (q, load), by in table.items():
+        cells = " | ".join(
+            f"{by[c][0] / 1000:.0f}, {by[c][1] * 1000:.0f}, {by[c][2]}" for c in counts
+        )
+        ratios = ", ".join(f"{by[c][0] / by[base][0]:.2f}" for c in counts[1:])
+        print(f"| `{q}` | {load} | {cells} | {ratios} |")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--claims", type=int, default=10_000)
@@ -378,6 +414,10 @@ def main() -> None:
         action="store_true",
         help="measure the three ways of indexing on the last build (cli, pages, records)",
     )
+    parser.add_argument(
+        "--shards",
+        help="numbers of search shards to compare, e.g. 1,4 (one index, then four shards)",
+    )
     args = parser.parse_args()
     work: Path = args.work
     work.mkdir(parents=True, exist_ok=True)
@@ -393,6 +433,10 @@ def main() -> None:
 
     today = dt.date.fromisoformat(TODAY)
     site = work / "search-site"
+    if args.shards:
+        counts = [int(c) for c in args.shards.split(",")]
+        measure_shards(root, work, counts, tuple(args.query or QUERIES))
+        return
     if args.queries_only:
         print_queries(site, tuple(args.query or QUERIES))
         return
