@@ -181,9 +181,18 @@ def index_site(
     out, near = into or site, beside or site
     if len(todo) <= 1:
         return [_run(site, out, s, children, near) for s in todo]
-    with ThreadPoolExecutor(min(PARALLEL_RUNS, len(todo))) as pool:
-        # list(): the first failure is raised once every run has ended.
+    pool = ThreadPoolExecutor(min(PARALLEL_RUNS, len(todo)))
+    try:
         return list(pool.map(lambda s: _run(site, out, s, children, near), todo))
+    except BaseException as exc:
+        if not isinstance(exc, Exception):
+            # Ctrl-C or a stop in this thread: the runs of the other threads end now too,
+            # as the one in this thread would (Children.run), rather than be waited for.
+            children.end()
+        raise
+    finally:
+        # A failure starts no further shard; the runs under way end before it is raised.
+        pool.shutdown(wait=True, cancel_futures=True)
 
 
 def make_index(site: Path, todo: Sequence[Shard], children: Children) -> Path:
