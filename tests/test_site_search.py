@@ -182,9 +182,13 @@ def test_an_edit_reaches_the_index_on_refresh(tmp_path: Path) -> None:
     assert site.index.stale  # the in-place update left the index as it was
     assert not any(b"Zanzibarish" in f for f in chunks(out, "fragment"))
     inode = out.stat().st_ino
+    runs = site.index.runs
     assert site.index.refresh()
     assert not site.index.stale
     assert any(b"Zanzibarish" in f for f in chunks(out, "fragment"))
+    # Serve's refresh made again the edited claim's shard, and only that one.
+    assert site.index.runs == runs + 1
+    assert site.index.made_shards[-1] == f"pagefind/{search_shard('rocket-speed')}"
     assert out.stat().st_ino == inode  # the site stayed; only its pagefind/ was replaced
     assert not [p for p in tmp_path.iterdir() if p.name.startswith(".")]
 
