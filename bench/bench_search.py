@@ -26,6 +26,11 @@ index written to a folder of its own (CPU time: Pagefind's and this process's):
   language, meta, filters), with the very text, meta and filters Pagefind took from the
   page (read from the ``cli`` index): the least a record could cost, whatever made it.
 
+``--shards 1,4,8`` builds the site once per number of search shards (one index per
+language, then the shards: site/publish/pagefind_run.py) and measures each one's queries
+the same way: the first query's bytes and time against one index and against the shards,
+side by side, with Pagefind's own time and the build's peak memory for each.
+
 The service is spoken to directly (``Service`` below), not through
 ``pagefind.index.PagefindIndex``: that client reads one response per 0.1 s
 (``PagefindService._wait_for_responses`` sleeps before each), 1,000 s for 10,000 pages.
@@ -53,11 +58,12 @@ from urllib.parse import quote
 from claimtrack.process.children import Children
 from claimtrack.site import SiteBuilder, build_site
 from claimtrack.site.publish.index_inputs import claim_pages
-from claimtrack.site.publish.search import (
+from claimtrack.site.publish.pagefind_run import (
     FOLDER,
     Bundle,
     executable,
     make_index,
+    shards,
 )
 from claimtrack.site.publish.swap import remove_marked
 
@@ -218,11 +224,20 @@ class Service:
         self._proc.wait()
 
 
-def fragments(bundle: Path) -> list[dict[str, Any]]:
-    """Each page of an index as Pagefind took it (url, content, meta, filters)."""
+def _bundles(folder: Path) -> list[Path]:
+    """The Pagefind bundles in ``folder``: itself, or each of its search shards."""
+    if (folder / "pagefind-entry.json").is_file():
+        return [folder]
+    return sorted(p.parent for p in folder.glob("*/pagefind-entry.json"))
+
+
+def fragments(folder: Path) -> list[dict[str, Any]]:
+    """Each page of an index (or of a language's shards) as Pagefind took it (url,
+    content, meta, filters)."""
     prefix = len(b"pagefind_dcd")
     return [
         json.loads(gzip.decompress(f.read_bytes())[prefix:])
+        for bundle in _bundles(folder)
         for f in sorted((bundle / "fragment").glob("*.pf_fragment"))
     ]
 
@@ -242,7 +257,8 @@ def page_requests(site: Path, prefix: str) -> list[dict[str, Any]]:
 
 def record_requests(cli_index: Path) -> list[dict[str, Any]]:
     """AddRecord of each claim, with what Pagefind took from its page (``cli_index``)."""
-    (language,) = json.loads((cli_index / "pagefind-entry.json").read_text())["languages"]
+    entry = _bundles(cli_index)[0] / "pagefind-entry.json"
+    (language,) = json.loads(entry.read_text())["languages"]
     return [
         {
             "type": "AddRecord",
@@ -277,7 +293,7 @@ def index_ways(site: Path, bundle: Bundle, into: Path) -> dict[str, tuple[float,
         output = into / way / bundle.prefix / FOLDER
         before, started = _cpu(), time.perf_counter()
         if way == "cli":
-            made = make_index(site, (bundle,), Children())  # a folder beside the site
+            made = make_index(site, shards((bundle,)), Children())  # beside the site
             output.parent.mkdir(parents=True, exist_ok=True)
             shutil.move(made / bundle.prefix / FOLDER, output)
             remove_marked(made)
@@ -348,6 +364,37 @@ def measure_warm(root: Path, site: Path, today: Any) -> None:
         SearchIndex.fill = real  # type: ignore[method-assign]
 
 
+def measure_shards(root: Path, work: Path, counts: list[int], queries: tuple[str, ...]) -> None:
+    """The queries against the site built with each number of shards (``counts``)."""
+    import datetime as dt
+
+    from claimtrack.site import addresses
+
+    table: dict[tuple[str, str], dict[int, tuple[int, float, int]]] = {}
+    made: dict[int, float] = {}
+    for count in counts:
+        addresses.SEARCH_SHARDS = count  # read at each call: the planner's and the indexer's
+        site = work / f"shards-{count}"
+        shutil.rmtree(site, ignore_errors=True)
+        built = build_site(root, site, today=dt.date.fromisoformat(TODAY), search=True)
+        made[count] = built.timings["search"]
+        for q, load, sent, seconds, found in measure_queries(site, queries):
+            table.setdefault((q, load), {})[count] = (sent, seconds, found)
+    print("| shards | Pagefind s (cold) |\n| ---: | ---: |")
+    for count in counts:
+        print(f"| {count} | {made[count]:.1f} |")
+    base = counts[0]
+    head = " | ".join(f"{c}: KB, ms, found" for c in counts)
+    print(f"\n| query | load | {head} | KB ratio to {base} |")
+    print("| --- | --- |" + " ---: |" * (len(counts) + 1))
+    for (q, load), by in table.items():
+        cells = " | ".join(
+            f"{by[c][0] / 1000:.0f}, {by[c][1] * 1000:.0f}, {by[c][2]}" for c in counts
+        )
+        ratios = ", ".join(f"{by[c][0] / by[base][0]:.2f}" for c in counts[1:])
+        print(f"| `{q}` | {load} | {cells} | {ratios} |")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--claims", type=int, default=10_000)
@@ -367,6 +414,10 @@ def main() -> None:
         action="store_true",
         help="measure the three ways of indexing on the last build (cli, pages, records)",
     )
+    parser.add_argument(
+        "--shards",
+        help="numbers of search shards to compare, e.g. 1,4 (one index, then four shards)",
+    )
     args = parser.parse_args()
     work: Path = args.work
     work.mkdir(parents=True, exist_ok=True)
@@ -382,6 +433,10 @@ def main() -> None:
 
     today = dt.date.fromisoformat(TODAY)
     site = work / "search-site"
+    if args.shards:
+        counts = [int(c) for c in args.shards.split(",")]
+        measure_shards(root, work, counts, tuple(args.query or QUERIES))
+        return
     if args.queries_only:
         print_queries(site, tuple(args.query or QUERIES))
         return
@@ -398,7 +453,7 @@ def main() -> None:
     indexed = builder.build()
     # Pagefind alone, as serve runs it after edits: wall time and its own CPU time.
     before, started = resource.getrusage(resource.RUSAGE_CHILDREN), time.perf_counter()
-    remove_marked(make_index(site, builder.index.bundles, builder.index.children))
+    remove_marked(make_index(site, shards(builder.index.bundles), builder.index.children))
     alone = time.perf_counter() - started
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime

@@ -7,6 +7,9 @@ order) and the index chunks; each ``index/*.pf_index`` chunk lists ``[word, [[pa
 number, positions, ...], ...], ...]``, each page number as the difference from the one
 before it; each ``fragment/<hash>.pf_fragment`` is a page's
 JSON (its ``url``).  CBOR is read by the few lines below (only the types Pagefind writes).
+
+A language's ``pagefind/`` holds one bundle per search shard (``pagefind/<n>/``): each
+function below takes that folder, or one shard's, and reads every bundle in it.
 """
 
 from __future__ import annotations
@@ -65,20 +68,43 @@ def _item(d: bytes, i: int) -> tuple[Any, int]:
     return {20: False, 21: True, 22: None}[n], i
 
 
+def shards(folder: Path) -> list[Path]:
+    """The bundles in ``folder``: itself if it is one, else its shards' (none if missing)."""
+    if (folder / "pagefind-entry.json").is_file():
+        return [folder]
+    found = folder.glob("*/pagefind-entry.json") if folder.is_dir() else []
+    return sorted((p.parent for p in found), key=lambda p: int(p.name))
+
+
 def entry(bundle: Path) -> dict[str, Any]:
     found: dict[str, Any] = json.loads((bundle / "pagefind-entry.json").read_text("utf-8"))
     return found
 
 
-def urls(bundle: Path) -> list[str]:
-    """The URLs of the pages the bundle holds, sorted."""
+def languages(folder: Path) -> set[str]:
+    """The languages the bundles in ``folder`` are indexed in."""
+    return {lang for b in shards(folder) for lang in entry(b)["languages"]}
+
+
+def urls(folder: Path) -> list[str]:
+    """The URLs of the pages the bundles hold, sorted."""
     return sorted(
-        json.loads(_payload(f))["url"] for f in (bundle / "fragment").glob("*.pf_fragment")
+        json.loads(_payload(f))["url"]
+        for bundle in shards(folder)
+        for f in (bundle / "fragment").glob("*.pf_fragment")
     )
 
 
-def words(bundle: Path) -> dict[str, set[str]]:
-    """Each word the bundle indexed, and the URLs of the pages it is on."""
+def words(folder: Path) -> dict[str, set[str]]:
+    """Each word the bundles indexed, and the URLs of the pages it is on."""
+    out: dict[str, set[str]] = {}
+    for bundle in shards(folder):
+        for word, pages in _words(bundle).items():
+            out.setdefault(word, set()).update(pages)
+    return out
+
+
+def _words(bundle: Path) -> dict[str, set[str]]:
     (language,) = entry(bundle)["languages"].values()
     meta = cbor(_payload(bundle / f"pagefind.{language['hash']}.pf_meta"))
     page_urls = [

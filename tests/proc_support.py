@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
 from pathlib import Path
 
-from claimtrack.site.publish.search import executable
+from claimtrack.site.publish.pagefind_run import executable
 
 from .conftest import REPO
 

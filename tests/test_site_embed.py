@@ -33,7 +33,7 @@ from claimtrack.site.plan.contexts import EmbedPage
 from claimtrack.site.plan.embeds import HEIGHT, WIDTH, status_since
 from claimtrack.site.plan.pages import Planner
 from claimtrack.site.publish import index_inputs
-from claimtrack.site.publish.search import Bundle
+from claimtrack.site.publish.pagefind_run import Bundle
 
 from . import pagefind_files
 from .conftest import FIXTURES

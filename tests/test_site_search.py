@@ -22,16 +22,19 @@ from claimtrack.live import LiveServer
 from claimtrack.load import Cache
 from claimtrack.process.children import Children
 from claimtrack.site import SiteBuilder, build_site
+from claimtrack.site.addresses import search_shard
 from claimtrack.site.publish import commit
 from claimtrack.site.publish.index_inputs import indexed_bytes, indexed_digest
-from claimtrack.site.publish.search import (
+from claimtrack.site.publish.pagefind_run import (
     Bundle,
-    SearchIndex,
+    Shard,
     bundles,
     executable,
     index_language,
     make_index,
+    shards,
 )
+from claimtrack.site.publish.search import SearchIndex
 
 from . import pagefind_files
 from .conftest import FIXTURES, REPO, TODAY, Result
@@ -42,8 +45,18 @@ MAIN_ONLY = (Bundle("", None),)
 
 
 def chunks(site: Path, kind: str) -> list[bytes]:
-    """The decompressed chunks of one kind (filter, fragment, index) of the search bundle."""
-    return [gzip.decompress(p.read_bytes()) for p in sorted((site / "pagefind" / kind).iterdir())]
+    """The decompressed chunks of one kind (filter, fragment, index) of the main language's
+    search shards."""
+    return [
+        gzip.decompress(p.read_bytes())
+        for bundle in pagefind_files.shards(site / "pagefind")
+        for p in sorted((bundle / kind).iterdir())
+    ]
+
+
+def of_kind(folder: Path, kind: str) -> dict[str, bytes]:
+    """files_of the chunks of one kind in every shard of a language's pagefind/."""
+    return {k: v for k, v in files_of(folder).items() if k.split("/")[1:2] == [kind]}
 
 
 def chunks_now(site: Path, kind: str) -> list[bytes]:
@@ -65,8 +78,12 @@ def test_build_indexes_the_claim_pages_with_their_filters(
     result = build_cli(run_cli, minimal_copy(tmp_path), out)
     assert result.code == 0, result.output
     assert "Indexed the claims for search in" in result.out
-    entry = json.loads((out / "pagefind" / "pagefind-entry.json").read_text(encoding="utf-8"))
-    assert entry["languages"]["en"]["page_count"] == 2  # the two claim pages, nothing else
+    # The two claim pages, nothing else, each in the shard its id names.
+    for claim in ("rocket-price", "rocket-speed"):
+        shard = out / "pagefind" / str(search_shard(claim))
+        entry = json.loads((shard / "pagefind-entry.json").read_text(encoding="utf-8"))
+        assert entry["languages"]["en"]["page_count"] == 1
+    assert pagefind_files.languages(out / "pagefind") == {"en"}
     filters = b"".join(chunks(out, "filter"))
     for name in (b"status", b"kind", b"topic", b"claimant"):
         assert name in filters
@@ -134,7 +151,7 @@ def test_the_index_differs_only_in_filter_order(tmp_path: Path) -> None:
     for out in (a, b):
         SiteBuilder(root, out, FIXTURE_TODAY).build()
     for kind in ("index", "fragment"):
-        assert files_of(a / "pagefind" / kind) == files_of(b / "pagefind" / kind)
+        assert of_kind(a / "pagefind", kind) == of_kind(b / "pagefind", kind)
 
     def values(site: Path) -> list[list[bytes]]:
         return [sorted(chunk.split(b"\x82")) for chunk in chunks(site, "filter")]
@@ -165,9 +182,13 @@ def test_an_edit_reaches_the_index_on_refresh(tmp_path: Path) -> None:
     assert site.index.stale  # the in-place update left the index as it was
     assert not any(b"Zanzibarish" in f for f in chunks(out, "fragment"))
     inode = out.stat().st_ino
+    runs = site.index.runs
     assert site.index.refresh()
     assert not site.index.stale
     assert any(b"Zanzibarish" in f for f in chunks(out, "fragment"))
+    # Serve's refresh made again the edited claim's shard, and only that one.
+    assert site.index.runs == runs + 1
+    assert site.index.made_shards[-1] == f"pagefind/{search_shard('rocket-speed')}"
     assert out.stat().st_ino == inode  # the site stayed; only its pagefind/ was replaced
     assert not [p for p in tmp_path.iterdir() if p.name.startswith(".")]
 
@@ -185,9 +206,11 @@ def test_a_rebuild_of_every_page_under_serve_does_not_wait_for_the_index(
     runs: list[Path] = []
     real = search_module.index_site
 
-    def counted(folder: Path, indexes: tuple[Bundle, ...], children: Children) -> float:
+    def counted(
+        folder: Path, todo: tuple[Shard, ...], children: Children, **kw: Path
+    ) -> list[bool]:
         runs.append(folder)
-        return real(folder, indexes, children)
+        return real(folder, todo, children, **kw)
 
     monkeypatch.setattr(search_module, "index_site", counted)
     # Every page changes: as on a tracker this size, that is a rebuild, not an update.
@@ -292,7 +315,7 @@ def test_the_index_folder_of_a_killed_serve_is_deleted_by_the_next_build(tmp_pat
     """serve makes an index beside the site; killed meanwhile, it leaves that folder."""
     root, out = minimal_copy(tmp_path), tmp_path / "site"
     build_site(root, out, today=FIXTURE_TODAY)
-    made = make_index(out, MAIN_ONLY, Children())
+    made = make_index(out, shards(MAIN_ONLY), Children())
     left = made.rename(made.with_name(made.name.replace(f"-{os.getpid()}-", f"-{DEAD_PID}-")))
     foreign = tmp_path / f".site.search-{DEAD_PID}-mine"  # looks alike, but has no marker
     foreign.mkdir()
@@ -333,8 +356,8 @@ def test_each_language_has_its_own_index_of_its_own_pages(tmp_path: Path) -> Non
     assert pagefind_files.urls(main) == [f"/claims/{c}/" for c in claims]
     assert pagefind_files.urls(fr) == [f"/fr/claims/{c}/" for c in claims]
     # Each in its pages' own language: English stemmed as English, French as French.
-    assert list(pagefind_files.entry(main)["languages"]) == ["en"]
-    assert list(pagefind_files.entry(fr)["languages"]) == ["fr"]
+    assert pagefind_files.languages(main) == {"en"}
+    assert pagefind_files.languages(fr) == {"fr"}
     # The French statement (a stale machine translation, shown as such) is in French only.
     assert pagefind_files.pages_with(fr, "prix") == {"/fr/claims/rocket-price/"}
     assert "prix" not in pagefind_files.words(main)
@@ -343,6 +366,7 @@ def test_each_language_has_its_own_index_of_its_own_pages(tmp_path: Path) -> Non
     for prefix in ("", "fr/"):
         page = (out / prefix / "search" / "index.html").read_text(encoding="utf-8")
         assert 'data-bundle="../pagefind/"' in page
+        assert 'data-shards="0 1"' in page  # the shards that hold a claim (pagefind/<n>/)
         assert not (out / prefix / "search" / "pagefind").exists()
 
 
@@ -384,7 +408,7 @@ def test_an_edit_to_one_translation_reaches_its_language_s_index_on_refresh(
     root, out = languages_copy(tmp_path), tmp_path / "site"
     site = SiteBuilder(root, out, FIXTURE_TODAY)
     site.build()
-    main_before = files_of(out / "pagefind")
+    main_before = of_kind(out / "pagefind", "index")
     claim = root / "claims" / "rocket-speed.yaml"
     text = claim.read_text(encoding="utf-8")
     french = "    statement: Rocket 2 est jusqu'à"
@@ -399,9 +423,7 @@ def test_an_edit_to_one_translation_reaches_its_language_s_index_on_refresh(
     assert pagefind_files.pages_with(fr, "zanzibar") == {"/fr/claims/rocket-speed/"}
     assert "zanzibar" not in pagefind_files.words(out / "pagefind")
     # The main language's index is made again too, the same.
-    assert files_of(out / "pagefind" / "index") == {
-        k.removeprefix("index/"): v for k, v in main_before.items() if k.startswith("index/")
-    }
+    assert of_kind(out / "pagefind", "index") == main_before
     assert not [p for p in tmp_path.iterdir() if p.name.startswith(".")]
 
 
@@ -469,7 +491,7 @@ def build_again(root: Path, out: Path) -> SiteBuilder:
 
 def test_a_second_build_keeps_the_index_when_nothing_indexed_changed(tmp_path: Path) -> None:
     root, out = minimal_copy(tmp_path), tmp_path / "site"
-    assert build_again(root, out).index.runs == 1
+    assert build_again(root, out).index.runs == 2  # one per shard that holds a claim
     before = inodes(out / "pagefind")
     # A source's notes are on its own page only: no claim page changes.
     edit(root / "sources" / "acme-post.yaml", "notes: The vendor's", "notes: Really the vendor's")
@@ -477,9 +499,9 @@ def test_a_second_build_keeps_the_index_when_nothing_indexed_changed(tmp_path: P
     assert again.index.runs == 0
     assert "Really the vendor" in (out / "sources" / "acme-post" / "index.html").read_text()
     assert inodes(out / "pagefind") == before  # the same files, hard-linked into the new site
-    # A claim's statement is indexed: its language's index is made again.
+    # A claim's statement is indexed: its shard's index is made again, and only that one.
     edit(root / "claims" / "rocket-speed.yaml", "statement: ", "statement: Zanzibarish ")
-    assert build_again(root, out).index.runs == 1
+    assert build_again(root, out).index.made_shards == [f"pagefind/{search_shard('rocket-speed')}"]
     assert pagefind_files.pages_with(out / "pagefind", "zanzibarish") == {"/claims/rocket-speed/"}
     assert inodes(out / "pagefind").keys() != before.keys()
 
@@ -490,9 +512,9 @@ def test_an_index_not_described_by_the_cache_is_made_again(tmp_path: Path) -> No
     root, out = minimal_copy(tmp_path), tmp_path / "site"
     build_again(root, out)
     build_site(root, out, today=FIXTURE_TODAY)  # no cache: another index in place
-    assert build_again(root, out).index.runs == 1
+    assert build_again(root, out).index.runs == 2
     build_site(root, out, today=FIXTURE_TODAY, search=False)  # no index at all
-    assert build_again(root, out).index.runs == 1
+    assert build_again(root, out).index.runs == 2
     assert pagefind_files.urls(out / "pagefind") == [
         "/claims/rocket-price/",
         "/claims/rocket-speed/",
@@ -501,14 +523,17 @@ def test_an_index_not_described_by_the_cache_is_made_again(tmp_path: Path) -> No
 
 def test_only_the_language_whose_pages_changed_is_indexed_again(tmp_path: Path) -> None:
     root, out = languages_copy(tmp_path), tmp_path / "site"
-    assert build_again(root, out).index.runs == 2
+    assert build_again(root, out).index.runs == 4  # two shards hold claims, per language
     main = inodes(out / "pagefind")
     edit(
         root / "claims" / "rocket-speed.yaml",
         "    statement: Rocket 2 est",
         "    statement: Zanzibarisme, Rocket 2 est",
     )
-    assert build_again(root, out).index.runs == 1  # French only
+    # French only, and of French only the shard of the claim edited.
+    assert build_again(root, out).index.made_shards == [
+        f"fr/pagefind/{search_shard('rocket-speed')}"
+    ]
     assert inodes(out / "pagefind") == main
     assert pagefind_files.pages_with(out / "fr" / "pagefind", "zanzibar") == {
         "/fr/claims/rocket-speed/"
@@ -532,7 +557,7 @@ def test_serve_does_not_index_again_when_no_indexed_text_changed(tmp_path: Path)
     result = site.build()
     assert not result.full and result.written > 0
     assert not site.index.stale
-    assert site.index.refresh() and site.index.runs == 1  # nothing to do: no Pagefind run
+    assert site.index.refresh() and site.index.runs == 2  # nothing to do: no Pagefind run
     # Written again, and back as it was: the index holds that already.
     claim = root / "claims" / "rocket-speed.yaml"
     text = claim.read_text(encoding="utf-8")
@@ -544,7 +569,7 @@ def test_serve_does_not_index_again_when_no_indexed_text_changed(tmp_path: Path)
     edit(claim, "statement: ", "statement: Zanzibarish ")
     site.build()
     assert site.index.stale and site.index.refresh()
-    assert site.index.runs == 2 and not site.index.stale
+    assert site.index.runs == 3 and not site.index.stale
     assert pagefind_files.pages_with(out / "pagefind", "zanzibarish") == {"/claims/rocket-speed/"}
 
 

@@ -1,4 +1,5 @@
-"""Search in Chromium: each language's search page searches that language's pages (quotes
+"""Search in Chromium: each language's search page searches that language's pages, in every
+search shard (quotes
 in Chinese and French and the translated texts find their claims), a query transfers under
 300 KB, the interface's words are the catalogs' in every language, the page passes axe,
 and without JavaScript it sends readers to the listings."""
@@ -6,13 +7,16 @@ and without JavaScript it sends readers to the listings."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 from urllib.parse import quote
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import BrowserContext, Page, Request
+from tests import pagefind_files
 
 from claimtrack.i18n import interface
+from claimtrack.site.addresses import SEARCH_SHARDS, search_shard
 
 pytestmark = pytest.mark.browser
 
@@ -74,6 +78,43 @@ def test_each_language_searches_its_own_pages(
     assert all(link.startswith(base_url + prefix) for link in links), links
     assert not any(link.startswith(base_url + other) for link in links for other in others)
     assert transferred < QUERY_BUDGET, f"{q!r} transferred {transferred} bytes"
+
+
+@pytest.mark.parametrize("prefix", ["", "zh-hant/", "fr/"])
+def test_one_query_searches_every_shard(
+    page: Page, base_url: str, site_dir: Path, prefix: str
+) -> None:
+    """A language's claim pages are in SEARCH_SHARDS Pagefind indexes (pagefind/<n>/),
+    merged in the browser: a word that pages of every shard hold finds those pages, each
+    shard's among them, and no page that lacks it."""
+    indexes = pagefind_files.shards(site_dir / prefix / "pagefind")
+    assert len(indexes) == SEARCH_SHARDS  # the repository's claims fill every shard
+    words = [pagefind_files.words(index) for index in indexes]
+    # The rarest word that every shard indexed.
+    common = [w for w in set.intersection(*(set(w) for w in words)) if w.isalpha()]
+    word = min(common, key=lambda w: (sum(len(ws[w]) for ws in words), w))
+    holding = {base_url + url.lstrip("/") for ws in words for url in ws[word]}
+    # Pagefind finds the words a query word begins too.
+    begins = {
+        base_url + url.lstrip("/")
+        for ws in words
+        for indexed, urls in ws.items()
+        if indexed.startswith(word)
+        for url in urls
+    }
+    _search(page, base_url, word, prefix)
+    while page.is_visible("#search-more"):
+        page.click("#search-more")
+    page.wait_for_function(
+        "document.querySelectorAll('.search-result').length"
+        " === Number(document.documentElement.dataset.searchDone)"
+    )
+    links = page.eval_on_selector_all(
+        ".search-result a.statement", "links => links.map(a => a.href)"
+    )
+    assert holding <= set(links) <= begins, word
+    found = {search_shard(link.rstrip("/").rsplit("/", 1)[-1]) for link in links}
+    assert found == set(range(SEARCH_SHARDS)), (word, links)
 
 
 # The interface's words on a search page: its main part and the header's box, as text

@@ -1,7 +1,7 @@
 """Keeping the search index of a served site up to date, without slowing down edits.
 
 A full build indexes the site before swapping it in.  An edit's in-place update
-does not: indexing reads every claim page (seconds at 10,000 claims), far too
+does not: indexing reads a shard's claim pages (seconds at 10,000 claims), far too
 slow for every save.  Instead the index is made again once the edits pause for
 ``DELAY`` seconds, beside the site and without holding up builds; it is put in
 place only if no build ran meanwhile (otherwise the next pause makes it again).
@@ -9,8 +9,9 @@ place only if no build ran meanwhile (otherwise the next pause makes it again).
 Only when what is indexed changed: an edit leaves the index stale only if a claim page
 it wrote differs in what Pagefind reads (SearchIndex.replacing), so a source's notes
 or a related claim's link wakes no refresh; and a refresh makes again only the
-languages whose pages changed.  Each such index is made whole: Pagefind cannot take a
-page out of an index, so it cannot be updated record by record.
+search shards whose pages changed (site/publish/pagefind_run.py).  Each such shard is
+made whole: Pagefind cannot take a page out of an index, so it cannot be updated
+record by record.
 """
 
 from __future__ import annotations

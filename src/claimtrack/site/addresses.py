@@ -48,6 +48,24 @@ def claim_page(claim_id: str) -> str:
     return f"claims/{claim_id}/index.html"
 
 
+# Each language's claim pages are searched in this many Pagefind indexes, each claim in
+# the one its id's digest names, so that an edit makes only its shard's index again
+# (site/publish/search.py; the number is measured in bench/RESULTS.md).
+SEARCH_SHARDS = 4
+SEARCH_FOLDER = "pagefind"
+
+
+def search_shard(claim_id: str) -> int:
+    """The shard whose index holds the claim's pages: stable across runs and machines."""
+    digest = hashlib.blake2b(claim_id.encode("utf-8"), digest_size=8).digest()
+    return int.from_bytes(digest, "big") % SEARCH_SHARDS
+
+
+def search_shard_folder(number: int) -> str:
+    """A shard's index, from a language's root: ``pagefind/<number>/``."""
+    return f"{SEARCH_FOLDER}/{number}/"
+
+
 def claim_card(claim_id: str) -> str:
     """A claim's share card (its page's og:image), beside its page."""
     return f"claims/{claim_id}/{CARD}"

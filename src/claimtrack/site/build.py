@@ -46,8 +46,8 @@ from .last_build import (
 from .model.cache import ModelCache
 from .plan.outputs import Output
 from .plan.pages import Planner
-from .publish import commit, swap
-from .publish.search import Bundle, SearchIndex, bundles
+from .publish import commit, pagefind_run, swap
+from .publish.search import SearchIndex
 
 # Above this share of changed pages (and this many) an in-place update costs more than a
 # fresh build (one fsync per file), and a fresh build is atomic as a whole.
@@ -219,7 +219,7 @@ class SiteBuilder:
         model = self._model.build(analysis, self._unmade)
         self._unmade = NOTHING
         laps.lap("model")
-        indexes = bundles(
+        indexes = pagefind_run.bundles(
             ((lang.tag, lang.prefix) for lang in of_site(model.settings)),
             (src.ref.language for src in model.sources),
         )
@@ -273,7 +273,7 @@ class SiteBuilder:
         outputs: list[Output],
         track: bool,
         laps: _Laps,
-        indexes: tuple[Bundle, ...],
+        indexes: tuple[pagefind_run.Bundle, ...],
         theme: str,
     ) -> list[Output]:
         """Write the whole site into a sibling folder, then swap it in for the old one.
@@ -336,7 +336,7 @@ class SiteBuilder:
         outputs: list[Output],
         laps: _Laps,
         theme: str,
-        indexes: tuple[Bundle, ...],
+        indexes: tuple[pagefind_run.Bundle, ...],
         *,
         look: bool,
         track: bool,

@@ -159,6 +159,7 @@ class SearchPage(PageContext):
     statuses: tuple[StatusView, ...]
     kinds: tuple[tuple[str, str], ...]  # (value, label)
     listings: dict[str, str]  # family -> its first page, for the families the site has
+    shards: tuple[int, ...]  # the search shards that hold a claim (pagefind/<n>/), in order
 
 
 @dataclass(frozen=True)

@@ -7,6 +7,7 @@ build can tell, without rendering, whether a page would come out the same.
 from __future__ import annotations
 
 import operator
+import re
 
 from ...i18n import Interface, english, interface
 from .. import addresses
@@ -307,6 +308,8 @@ def _corrections_page(
     return page(s, info, CorrectionsPage(corrected))
 
 
+# A claim's page, from its language's prefix: claims/<id>/index.html.
+_CLAIM_PAGE = re.compile(re.escape(addresses.claim_page("@")).replace("@", "([^/]+)"))
 _STATUSES = tuple(sorted(STATUSES.values(), key=lambda status: status.rank))
 
 
@@ -325,7 +328,11 @@ def _search_page(s: SiteSettings, lang: SiteLanguage, paths: set[str], ui: Inter
     kinds = tuple((kind.value, label) for kind, label in KIND_LABELS.items())
     browse = (addresses.listing_page(family, "") for family in addresses.LISTING_FAMILIES)
     listings = {first.split("/")[0]: first for first in browse if lang.prefix + first in paths}
-    return page(s, info, SearchPage(_STATUSES, kinds, listings))
+    # Pagefind makes no empty index: the page merges only the shards its claims are in.
+    ours = (p[len(lang.prefix) :] for p in paths if p.startswith(lang.prefix))
+    claims = (m.group(1) for p in ours if (m := _CLAIM_PAGE.fullmatch(p)))
+    shards = tuple(sorted({addresses.search_shard(c) for c in claims}))
+    return page(s, info, SearchPage(_STATUSES, kinds, listings, shards))
 
 
 def plan(model: SiteModel, static: dict[str, bytes], ui: Interface | None = None) -> list[Output]:

@@ -113,9 +113,14 @@ def pages_of(
             yield prefix, path, content
 
 
-def claim_pages(site: Path, prefix: str) -> dict[str, Stamp]:
+def shard_of(path: str) -> int:
+    """The search shard of a claim page's path (``<prefix>claims/<id>/index.html``)."""
+    return addresses.search_shard(path.rsplit("/", 2)[-2])
+
+
+def claim_pages(site: Path, prefix: str, shard: int | None = None) -> dict[str, Stamp]:
     """The stamp of each page Pagefind's glob reads (``<prefix>claims/*/index.html``), by
-    its path in the site."""
+    its path in the site; only those of search shard ``shard`` unless it is None."""
     folder = site / prefix / addresses.claim_page("*").split("/")[0]
     pages: dict[str, Stamp] = {}
     try:
@@ -124,6 +129,8 @@ def claim_pages(site: Path, prefix: str) -> dict[str, Stamp]:
         return pages
     base = f"{prefix}{folder.name}/"
     for entry in entries:
+        if shard is not None and addresses.search_shard(entry.name) != shard:
+            continue
         try:
             st = os.stat(entry.path + "/index.html")
         except (FileNotFoundError, NotADirectoryError):

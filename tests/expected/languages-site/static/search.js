@@ -1,9 +1,12 @@
-/* Full-text search on search/index.html, with the Pagefind index of the page's own
-   language: each site language has one, beside its pages (pagefind/, fr/pagefind/,
-   zh-hant/pagefind/), holding only that language's claim pages; the page names it
-   (data-bundle, relative to the page).  The form is a plain GET form: this script
-   reads ?q=, ?status=, ?kind=, ?topic= and ?claimant= from the address, asks Pagefind,
-   and lists the claims found, ten at a time.
+/* Full-text search on search/index.html, with the Pagefind indexes of the page's own
+   language: each site language has its own, beside its pages (pagefind/, fr/pagefind/,
+   zh-hant/pagefind/), holding only that language's claim pages, split into shards by
+   claim (pagefind/0/, pagefind/1/, ...: an edit makes one shard again, not the whole).
+   The page names the folder (data-bundle, relative to the page) and the shards that
+   hold a claim (data-shards); the first is loaded, the others merged into it
+   (Pagefind's mergeIndex), and one query searches them all.  The form is a plain
+   GET form: this script reads ?q=, ?status=, ?kind=, ?topic= and ?claimant= from the
+   address, asks Pagefind, and lists the claims found, ten at a time.
    Pagefind loads only the index chunks the query's words fall in, and the text of the
    results shown.  Without JavaScript (or without a server) the page keeps its
    explanation and its links to the listings.  Every interface string comes from the
@@ -101,11 +104,18 @@ async function run() {
   let pagefind;
   try {
     const bundle = new URL(app.getAttribute("data-bundle") || "../pagefind/", document.baseURI);
-    pagefind = await import(new URL("pagefind.js", bundle).href);
-    // In the page itself: a web worker costs one more script (41 KB) and a query is small work.
+    const shards = (app.getAttribute("data-shards") || "0").split(" ").map(function (n) {
+      return new URL(n + "/", bundle);
+    });
+    pagefind = await import(new URL("pagefind.js", shards[0]).href);
     // baseUrl "/": result URLs as the index holds them, the path from the site root
     // (Pagefind would otherwise put the index's own folder, /fr/, before them again).
-    await pagefind.options({ baseUrl: "/", excerptLength: 24, noWorker: true });
+    const options = { baseUrl: "/", excerptLength: 24 };
+    // In the page itself: a web worker costs one more script (41 KB) and a query is small work.
+    await pagefind.options(Object.assign({ noWorker: true }, options));
+    await Promise.all(shards.slice(1).map(function (shard) {
+      return pagefind.mergeIndex(shard.pathname, options);
+    }));
   } catch (error) {
     summary.textContent = text("failed");
     return;
