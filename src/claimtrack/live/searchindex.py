@@ -69,7 +69,9 @@ class SearchRefresher:
         try:
             done = self.index.refresh()
         except Stopped:
-            return  # serve is stopping
+            # Serve is stopping, or a build began and ended Pagefind: the build pokes
+            # again when it leaves the index stale.
+            return
         except ClaimtrackError as exc:
             self.say(f"claimtrack serve: {exc}; search shows the last index")
             return

@@ -106,7 +106,7 @@ def _has_claims(site: Path, prefix: str) -> bool:
     return next((site / prefix / "claims").glob("*/index.html"), None) is not None
 
 
-def _run(site: Path, into: Path, bundle: Bundle, children: Children) -> None:
+def _run(site: Path, into: Path, bundle: Bundle, children: Children, since: int | None) -> None:
     """Index ``bundle``'s pages of ``site`` into ``into``'s ``<prefix>pagefind/``."""
     if not _has_claims(site, bundle.prefix):
         return  # Pagefind refuses to make an empty index; with no claim there is none
@@ -121,7 +121,7 @@ def _run(site: Path, into: Path, bundle: Bundle, children: Children) -> None:
     # pagefind.yml or variables meant for another site from changing this index.
     env = {k: v for k, v in os.environ.items() if not k.startswith("PAGEFIND_")}
     try:
-        done = children.run(command, cwd=site, env=env)
+        done = children.run(command, cwd=site, env=env, since=since)
     except OSError as exc:
         raise SearchIndexError(
             f"cannot run Pagefind ({command[0]}): {exc.strerror or exc}; "
@@ -140,17 +140,17 @@ def index_site(site: Path, indexes: Sequence[Bundle], children: Children) -> flo
     the seconds it took."""
     started = time.perf_counter()
     for bundle in indexes:
-        _run(site, site, bundle, children)
+        _run(site, site, bundle, children, None)
     return time.perf_counter() - started
 
 
-def make_index(site: Path, indexes: Sequence[Bundle], children: Children) -> Path:
+def make_index(site: Path, indexes: Sequence[Bundle], children: Children, since: int) -> Path:
     """Index a live site into a new folder beside it (``put_index`` puts it in place)."""
     # Marked as claimtrack's: left by a killed serve, the next build deletes it (swap.py).
     tmp = new_folder(site, "search")
     try:
         for bundle in indexes:
-            _run(site, tmp, bundle, children)
+            _run(site, tmp, bundle, children, since)
     except BaseException:
         remove_marked(tmp)
         raise
@@ -200,7 +200,8 @@ class SearchIndex:
 
     Under serve a build and a refresh run in two threads.  A build holds the lock while
     it writes the site; a refresh runs Pagefind without it, so that no build waits for
-    Pagefind, and puts its index in place only if no build began meanwhile.
+    Pagefind, and puts its index in place only if no build began meanwhile; a build that
+    begins ends the refresh's Pagefind, which would take a core from the edit's build.
     """
 
     def __init__(
@@ -233,9 +234,10 @@ class SearchIndex:
 
     @contextmanager
     def writing(self) -> Iterator[None]:
-        """Held by a build for as long as it writes the site."""
+        """Held by a build for as long as it writes the site; a refresh's Pagefind ends."""
         with self._lock:
             self._builds += 1
+            self.children.cancel()  # a refresh's runs alone: a build's own begin later
             yield
 
     def _key(self, prefix: str) -> str:
@@ -361,8 +363,8 @@ class SearchIndex:
 
     def refresh(self) -> bool:
         """Index again the pages in place of each language whose index is stale, and put
-        each index in place in one step; False (the new indexes thrown away) when a build
-        began meanwhile."""
+        each index in place in one step; False (the new indexes thrown away), or Stopped
+        (Pagefind ended), when a build began meanwhile."""
         with self._lock:
             builds, indexes = self._builds, self._bundles
             todo = tuple(b for b in indexes if self._dirty(b))
@@ -370,9 +372,10 @@ class SearchIndex:
                 self._stale = False
                 return True
             changed = {b.prefix: dict(self._changed.get(b.prefix, {})) for b in todo}
+            since = self.children.cancels  # a build begun after this ends the runs
         # Stamped before Pagefind reads them: a build that changes them meanwhile is seen.
         stamps = {b.prefix: claim_pages(self.site, b.prefix) for b in todo}
-        made = make_index(self.site, todo, self.children)
+        made = make_index(self.site, todo, self.children, since)
         self.runs += sum(bool(stamps[b.prefix]) for b in todo)
         with self._lock:
             if self._builds != builds:
