@@ -340,7 +340,7 @@ def test_the_index_folder_of_a_killed_serve_is_deleted_by_the_next_build(tmp_pat
     """serve makes an index beside the site; killed meanwhile, it leaves that folder."""
     root, out = minimal_copy(tmp_path), tmp_path / "site"
     build_site(root, out, today=FIXTURE_TODAY)
-    made = make_index(out, MAIN_ONLY, Children(), 0)  # 0: no cancel() came yet
+    made = make_index(out, MAIN_ONLY, Children())
     left = made.rename(made.with_name(made.name.replace(f"-{os.getpid()}-", f"-{DEAD_PID}-")))
     foreign = tmp_path / f".site.search-{DEAD_PID}-mine"  # looks alike, but has no marker
     foreign.mkdir()

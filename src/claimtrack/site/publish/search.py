@@ -144,7 +144,9 @@ def index_site(site: Path, indexes: Sequence[Bundle], children: Children) -> flo
     return time.perf_counter() - started
 
 
-def make_index(site: Path, indexes: Sequence[Bundle], children: Children, since: int) -> Path:
+def make_index(
+    site: Path, indexes: Sequence[Bundle], children: Children, since: int | None = None
+) -> Path:
     """Index a live site into a new folder beside it (``put_index`` puts it in place)."""
     # Marked as claimtrack's: left by a killed serve, the next build deletes it (swap.py).
     tmp = new_folder(site, "search")
