@@ -202,3 +202,48 @@ def test_a_child_that_ends_by_itself_gives_its_status_and_output(tmp_path: Path)
     assert done.returncode == -signal.SIGKILL  # as subprocess says it
     with pytest.raises(FileNotFoundError):
         Children().run([str(tmp_path / "no-such-program")], cwd=tmp_path, env=child_env())
+
+
+def test_cancel_ends_the_runs_given_a_since_and_refuses_older_ones(tmp_path: Path) -> None:
+    """A refresh's Pagefind runs are given ``since``: a build that begins cancels them
+    (serve's edits get both cores); a run given none, a build's own, is spared."""
+    children = Children()
+    folders = {name: blocking_folder(tmp_path / name) for name in ("refresh", "build")}
+    since = children.cancels
+    outcome: dict[str, object] = {}
+
+    def run(name: str, given: int | None) -> None:
+        command = [sys.executable, "-c", BLOCKED, str(folders[name])]
+        try:
+            outcome[name] = children.run(command, cwd=tmp_path, env=child_env(), since=given)
+        except Stopped as exc:
+            outcome[name] = exc
+
+    runners = {
+        "refresh": threading.Thread(target=run, args=("refresh", since)),
+        "build": threading.Thread(target=run, args=("build", None)),
+    }
+    for runner in runners.values():
+        runner.start()
+    try:
+        for name, folder in folders.items():
+            wait_for(lambda folder=folder: pids(folder), f"the {name} run to start")
+        children.cancel()
+        runners["refresh"].join(DEADLINE)
+        assert isinstance(outcome["refresh"], Stopped)
+        [refresh_pid], [build_pid] = pids(folders["refresh"]), pids(folders["build"])
+        assert not alive(refresh_pid) and alive(build_pid) and "build" not in outcome
+        blocked = [sys.executable, "-c", BLOCKED, str(folders["refresh"])]
+        with pytest.raises(Stopped):  # begun before the cancel: refused
+            children.run(blocked, cwd=tmp_path, env=child_env(), since=since)
+        assert pids(folders["refresh"]) == [refresh_pid]  # the refused run started nothing
+        done = [sys.executable, "-c", "pass"]
+        again = children.run(done, cwd=tmp_path, env=child_env(), since=children.cancels)
+        assert again.returncode == 0
+    finally:
+        children.end()
+        for runner in runners.values():
+            runner.join(DEADLINE)
+        for folder in folders.values():
+            kill_all(pids(folder))
+    assert isinstance(outcome["build"], Stopped)  # ended by end(), not by cancel()

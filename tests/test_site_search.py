@@ -10,6 +10,7 @@ import json
 import os
 import shutil
 import stat
+import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -18,6 +19,7 @@ import pytest
 
 import claimtrack.site.build as build_module
 import claimtrack.site.publish.search as search_module
+from claimtrack.errors import Stopped
 from claimtrack.live import LiveServer
 from claimtrack.load import Cache
 from claimtrack.process.children import Children
@@ -38,6 +40,7 @@ from claimtrack.site.publish.search import SearchIndex
 
 from . import pagefind_files
 from .conftest import FIXTURES, REPO, TODAY, Result
+from .proc_support import DEADLINE, alive, fake_pagefind, kill_all, pids, wait_for
 from .site_support import FIXTURE_TODAY, files_of, minimal_copy
 from .test_site_swap import DEAD_PID
 
@@ -190,6 +193,51 @@ def test_an_edit_reaches_the_index_on_refresh(tmp_path: Path) -> None:
     assert site.index.runs == runs + 1
     assert site.index.made_shards[-1] == f"pagefind/{search_shard('rocket-speed')}"
     assert out.stat().st_ino == inode  # the site stayed; only its pagefind/ was replaced
+    assert not [p for p in tmp_path.iterdir() if p.name.startswith(".")]
+
+
+def test_a_build_that_begins_ends_the_refresh_under_way(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Under serve, an edit's build ends the refresh that its pages make out of date
+    (Pagefind would take a core from it): the index stays stale, the next refresh makes it."""
+    root, out = minimal_copy(tmp_path), tmp_path / "site"
+    site = SiteBuilder(root, out, FIXTURE_TODAY)
+    site.build()
+    claim = root / "claims" / "rocket-speed.yaml"
+    text = claim.read_text(encoding="utf-8")
+    claim.write_text(text.replace("statement: ", "statement: Zanzibarish ", 1), encoding="utf-8")
+    site.build(changed=["claims/rocket-speed.yaml"])
+    assert site.index.stale
+    held = tmp_path / "pagefind"
+    monkeypatch.setenv("PAGEFIND_BINARY_PATH", str(fake_pagefind(held)))
+    (held / "hold").touch()
+    outcome: list[object] = []
+
+    def refresh() -> None:
+        try:
+            outcome.append(site.index.refresh())
+        except Stopped as exc:
+            outcome.append(exc)
+
+    refresher = threading.Thread(target=refresh)
+    refresher.start()
+    try:
+        wait_for(lambda: pids(held), "the refresh's Pagefind to start")
+        [pid] = pids(held)
+        claim.write_text(text.replace("statement: ", "statement: Quixotic ", 1), encoding="utf-8")
+        assert not site.build(changed=["claims/rocket-speed.yaml"]).full
+        refresher.join(DEADLINE)
+        assert len(outcome) == 1 and isinstance(outcome[0], Stopped)
+        assert not alive(pid) and site.index.stale
+    finally:
+        site.index.children.end()
+        refresher.join(DEADLINE)
+        kill_all(pids(held))
+    site.index.children = Children()
+    (held / "hold").unlink()  # the fake Pagefind runs the real one now
+    assert site.index.refresh() and not site.index.stale
+    assert any(b"Quixotic" in f for f in chunks(out, "fragment"))
     assert not [p for p in tmp_path.iterdir() if p.name.startswith(".")]
 
 

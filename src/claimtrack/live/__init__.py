@@ -9,6 +9,19 @@ and a version counter that pages long-poll), hosts (the Host names a request may
 
 from __future__ import annotations
 
-from .server import LiveServer
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .server import LiveServer
 
 __all__ = ["LiveServer"]
+
+
+def __getattr__(name: str) -> Any:
+    """LiveServer when it is asked for: the language server imports live.follow, and
+    importing the package must not bring the site's builder with it (180 ms)."""
+    if name == "LiveServer":
+        from .server import LiveServer
+
+        return LiveServer
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

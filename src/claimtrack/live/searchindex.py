@@ -70,7 +70,11 @@ class SearchRefresher:
         try:
             done = self.index.refresh()
         except Stopped:
-            return  # serve is stopping
+            # Serve is stopping, or a build began and ended Pagefind: the index is made
+            # after the next pause (a build that fails pokes nothing).
+            if self.index.stale:
+                self._due.set()
+            return
         except ClaimtrackError as exc:
             self.say(f"claimtrack serve: {exc}; search shows the last index")
             return

@@ -8,6 +8,9 @@ A child is ended in two ways:
   started, so that no thread of the server is left waiting for one.  Each run is a
   process group of its own (the wrapper and, where it supervises, the command), killed
   as one.
+- By its owner, when their work is no longer wanted (``Children.cancel``): a build that
+  begins under serve ends the search refresh under way, whose index it makes out of date,
+  so that Pagefind does not take the cores the edit's build needs.
 """
 
 from __future__ import annotations
@@ -64,20 +67,31 @@ class Children:
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
-        self._running: set[subprocess.Popen[str]] = set()
+        self._running: dict[subprocess.Popen[str], int | None] = {}  # each with its ``since``
         self._ended = False
+        self._cancels = 0  # cancel() calls so far: the runs given an older ``since`` end
+
+    @property
+    def cancels(self) -> int:
+        """What a run's ``since`` is taken from: the cancel() calls so far."""
+        with self._lock:
+            return self._cancels
 
     def run(
-        self, command: list[str], *, cwd: Path, env: dict[str, str]
+        self, command: list[str], *, cwd: Path, env: dict[str, str], since: int | None = None
     ) -> subprocess.CompletedProcess[str]:
         """Run ``command`` (its program by path) to its end, its output captured as text.
 
         OSError when it cannot be run; Stopped when ``end`` ended it, or came before.
+        ``since``: ``cancels`` when the caller's work began; a cancel() since then ends the
+        run, or refuses it (Stopped).  None: cancel() does not end it.
         """
         _runnable(command[0])
         with self._lock:
             if self._ended:
                 raise Stopped(f"{Path(command[0]).name} was not started: stopping")
+            if since is not None and since != self._cancels:
+                raise Stopped(f"{Path(command[0]).name} was not started: cancelled")
             proc = subprocess.Popen(
                 ended_with_us(command),
                 cwd=cwd,
@@ -88,7 +102,7 @@ class Children:
                 text=True,
                 process_group=0,
             )
-            self._running.add(proc)
+            self._running[proc] = since
         try:
             out, err = proc.communicate()
         except BaseException:  # Ctrl-C in this thread: end the child rather than wait for it
@@ -97,10 +111,19 @@ class Children:
             raise
         finally:
             with self._lock:
-                self._running.discard(proc)
-        if self._ended and proc.returncode != 0:
+                del self._running[proc]
+                cancelled = since is not None and since != self._cancels
+        if (self._ended or cancelled) and proc.returncode != 0:
             raise Stopped(f"{Path(command[0]).name} was ended: stopping")
         return subprocess.CompletedProcess(command, proc.returncode, out, err)
+
+    def cancel(self) -> None:
+        """End the runs given a ``since`` (Stopped), and refuse those that give an older one."""
+        with self._lock:
+            self._cancels += 1
+            ending = [proc for proc, since in self._running.items() if since is not None]
+        for proc in ending:
+            _kill(proc)
 
     def end(self) -> None:
         """Kill the running children now; a run asked for later is refused (Stopped)."""

@@ -225,7 +225,6 @@ class SiteBuilder:
         )
         setup = build_setup(self.root, tracker.settings, model.settings, files.static)
         outputs = [*self._planner.plan(model, files.static, ui, setup), MARKER_OUTPUT]
-        warnings += build_warnings(self.root, tracker.settings, outputs)
         self._pages = sum(o.template is not None for o in outputs)  # o.is_page, faster
         laps.lap("plan")
         if (track or self.cache.folder is not None) and self._record.describes(self.out, theme):
@@ -235,11 +234,14 @@ class SiteBuilder:
             if result is not None:
                 written, rendered = result
                 self.index.updated(indexes, written)
+                # After the pages (serve waits on them): these read every output.
+                warnings += build_warnings(self.root, tracker.settings, outputs)
                 return self._result(
                     outputs, started, warnings, written, rendered, full=False, laps=laps
                 )
         made = self._replace(Renderer(envs), outputs, track, laps, indexes, theme)
         self._full_builds += 1
+        warnings += build_warnings(self.root, tracker.settings, outputs)
         written, rendered = len(made), sum(o.is_page for o in made)
         return self._result(outputs, started, warnings, written, rendered, full=True, laps=laps)
 

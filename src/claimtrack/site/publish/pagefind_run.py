@@ -129,7 +129,9 @@ def _link_pages(site: Path, pages: Collection[str], tree: Path) -> None:
             shutil.copy2(site / path, target)
 
 
-def _run(site: Path, into: Path, shard: Shard, children: Children, beside: Path) -> bool:
+def _run(
+    site: Path, into: Path, shard: Shard, children: Children, beside: Path, since: int | None
+) -> bool:
     """Index ``shard``'s pages of ``site`` into ``into``'s ``<prefix>pagefind/<n>/``;
     False when it has no page (Pagefind refuses to make an empty index).  ``beside``:
     the site folder beside which the shard's pages are linked for Pagefind."""
@@ -150,7 +152,7 @@ def _run(site: Path, into: Path, shard: Shard, children: Children, beside: Path)
         # pagefind.yml or variables meant for another site from changing this index.
         env = {k: v for k, v in os.environ.items() if not k.startswith("PAGEFIND_")}
         try:
-            done = children.run(command, cwd=tree, env=env)
+            done = children.run(command, cwd=tree, env=env, since=since)
         except OSError as exc:
             raise SearchIndexError(
                 f"cannot run Pagefind ({command[0]}): {exc.strerror or exc}; "
@@ -174,16 +176,17 @@ def index_site(
     *,
     into: Path | None = None,
     beside: Path | None = None,
+    since: int | None = None,
 ) -> list[bool]:
     """Write each shard's index from the pages in ``site`` into ``into`` (default: ``site``
     itself), ``PARALLEL_RUNS`` at a time; whether each had pages to index.  ``beside``:
     as for ``_run`` (default: ``site``)."""
     out, near = into or site, beside or site
     if len(todo) <= 1:
-        return [_run(site, out, s, children, near) for s in todo]
+        return [_run(site, out, s, children, near, since) for s in todo]
     pool = ThreadPoolExecutor(min(PARALLEL_RUNS, len(todo)))
     try:
-        return list(pool.map(lambda s: _run(site, out, s, children, near), todo))
+        return list(pool.map(lambda s: _run(site, out, s, children, near, since), todo))
     except BaseException as exc:
         if not isinstance(exc, Exception):
             # Ctrl-C or a stop in this thread: the runs of the other threads end now too,
@@ -195,13 +198,15 @@ def index_site(
         pool.shutdown(wait=True, cancel_futures=True)
 
 
-def make_index(site: Path, todo: Sequence[Shard], children: Children) -> Path:
+def make_index(
+    site: Path, todo: Sequence[Shard], children: Children, since: int | None = None
+) -> Path:
     """Index a live site's shards ``todo`` into a new folder beside it (``put_index`` puts
-    them in place)."""
+    them in place); ``since``: Children.run's (a build begun after it ends the runs)."""
     # Marked as claimtrack's: left by a killed serve, the next build deletes it (swap.py).
     tmp = new_folder(site, "search")
     try:
-        index_site(site, todo, children, into=tmp)
+        index_site(site, todo, children, into=tmp, since=since)
     except BaseException:
         remove_marked(tmp)
         raise

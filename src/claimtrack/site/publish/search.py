@@ -53,7 +53,8 @@ class SearchIndex:
 
     Under serve a build and a refresh run in two threads.  A build holds the lock while
     it writes the site; a refresh runs Pagefind without it, so that no build waits for
-    Pagefind, and puts its shards in place only if no build began meanwhile.
+    Pagefind, and puts its index in place only if no build began meanwhile; a build that
+    begins ends the refresh's Pagefind, which would take a core from the edit's build.
     """
 
     def __init__(
@@ -87,9 +88,10 @@ class SearchIndex:
 
     @contextmanager
     def writing(self) -> Iterator[None]:
-        """Held by a build for as long as it writes the site."""
+        """Held by a build for as long as it writes the site; a refresh's Pagefind ends."""
         with self._lock:
             self._builds += 1
+            self.children.cancel()  # a refresh's runs alone: a build's own begin later
             yield
 
     def _key(self, shard: str) -> str:
@@ -245,7 +247,8 @@ class SearchIndex:
 
     def refresh(self) -> bool:
         """Index again the pages in place of each stale shard, and put each shard in place
-        in one step; False (the new shards thrown away) when a build began meanwhile."""
+        in one step; False (the new shards thrown away), or Stopped (Pagefind ended), when
+        a build began meanwhile."""
         with self._lock:
             builds = self._builds
             todo = tuple(s for s in shards(self._bundles) if self._dirty(s))
@@ -253,9 +256,10 @@ class SearchIndex:
                 self._stale = False
                 return True
             changed = {s.folder: dict(self._changed.get(s.folder, {})) for s in todo}
+            since = self.children.cancels  # a build begun after this ends the runs
         # Stamped before Pagefind reads them: a build that changes them meanwhile is seen.
         stamps = {s.folder: s.pages(self.site) for s in todo}
-        made = make_index(self.site, todo, self.children)
+        made = make_index(self.site, todo, self.children, since)
         self._count([s for s in todo if stamps[s.folder]])
         with self._lock:
             if self._builds != builds:
