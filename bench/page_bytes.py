@@ -37,15 +37,15 @@ BODY_PARTS = [
 ]
 SECTION = re.compile(r'<section aria-labelledby="([a-z-]+)-h"')
 HEAD_LINES = [
-    ("head: title", re.compile(r"<title>")),
-    ("head: description", re.compile(r'<meta name="description"')),
-    ("head: canonical", re.compile(r'<link rel="canonical"')),
-    ("head: Open Graph, Twitter", re.compile(r'<meta (property="og:|name="twitter:)')),
-    ("head: hreflang alternates", re.compile(r"<link rel=\"alternate\" hreflang=")),
-    ("head: JSON-LD ClaimReview", re.compile(r'<script type="application/ld\+json">')),
+    ("head: title", re.compile(r"^<title>")),
+    ("head: description", re.compile(r'^<meta name="description"')),
+    ("head: canonical", re.compile(r'^<link rel="canonical"')),
+    ("head: Open Graph, Twitter", re.compile(r'^<meta (property="og:|name="twitter:)')),
+    ("head: hreflang alternates", re.compile(r"^<link rel=\"alternate\" hreflang=")),
+    ("head: JSON-LD ClaimReview", re.compile(r'^<script type="application/ld\+json">')),
     ("head: oEmbed link", re.compile(r'type="application/json\+oembed"')),
     ("head: feed link", re.compile(r'type="application/atom\+xml"')),
-    ("head: style, icon, charset, viewport", re.compile(r"<(link|meta) ")),
+    ("head: style, icon, charset, viewport", re.compile(r"^<(link|meta) ")),
 ]
 TAG = re.compile(r"<[^>]*>")
 ATTRIBUTE = re.compile(r'\s([a-z-]+)(?:="[^"]*")?(?=[\s>])')
@@ -70,7 +70,7 @@ def parts_of(text: str) -> Counter[str]:
         elif stripped == "</head>":
             in_head = False
         if in_head and stripped != "<head>":
-            part = next((name for name, p in HEAD_LINES if p.match(stripped)), "head: other")
+            part = next((name for name, p in HEAD_LINES if p.search(stripped)), "head: other")
             sizes[part] += size
             continue
         if m := SECTION.match(stripped):
