@@ -36,12 +36,15 @@ import time
 from collections import defaultdict
 from pathlib import Path
 
+from jinja2 import Environment
+
 from claimtrack.check import run_checks
+from claimtrack.i18n import Interface, english, interface
 from claimtrack.load import load_tracker
 from claimtrack.process import batch
 from claimtrack.site.html import render
 from claimtrack.site.html.templating import make_environment
-from claimtrack.site.html.theme import load_theme
+from claimtrack.site.html.theme import Theme, load_theme
 from claimtrack.site.model.cache import build_model
 from claimtrack.site.plan.outputs import Output
 from claimtrack.site.plan.pages import plan
@@ -53,6 +56,11 @@ def kind_of(output: Output) -> str:
     if output.template is None:
         return output.path.split("/")[0] if output.path.startswith("static/") else output.path
     return output.template.removesuffix(".html") + " page"
+
+
+def environments(theme: Theme, uis: dict[str, Interface]) -> dict[str, Environment]:
+    """One environment per site language, as SiteBuilder makes them."""
+    return {tag: make_environment(theme, ui)[0] for tag, ui in uis.items()}
 
 
 def render_all(
@@ -80,13 +88,14 @@ def main() -> None:
     root = args.root.resolve()
     analysis, _ = run_checks(load_tracker(root), TODAY)
     theme = load_theme(root)
+    uis = {t: interface(t) or english() for t in analysis.tracker.settings.site_languages}
     outputs = plan(build_model(analysis), theme.static)
     groups: dict[str, list[Output]] = defaultdict(list)
     for output in outputs:
         groups[kind_of(output)].append(output)
     print(f"{root}: {len(analysis.tracker.claims)} claims, {len(outputs)} outputs")
     if args.profile:
-        renderer = render.Renderer(make_environment(theme)[0])
+        renderer = render.Renderer(environments(theme, uis))
         render_all(renderer, groups)  # compile the templates outside the profile
         profile = cProfile.Profile()
         profile.runcall(render_all, renderer, groups)
@@ -95,7 +104,7 @@ def main() -> None:
     best: dict[str, tuple[float, float]] = {}
     for _ in range(args.runs):
         # A fresh environment each run: compiling the templates is part of rendering a site.
-        times = render_all(render.Renderer(make_environment(theme)[0]), groups)
+        times = render_all(render.Renderer(environments(theme, uis)), groups)
         for kind, (wall, cpu) in times.items():
             old = best.get(kind, (wall, cpu))
             best[kind] = (min(old[0], wall), min(old[1], cpu))

@@ -46,6 +46,17 @@ def markup(html: str) -> Markup:
     return str.__new__(Markup, html)
 
 
+def textarea_text(text: str) -> Markup:
+    """``text`` as the content of a <textarea>, escaped only where HTML needs it there.
+
+    A textarea's content is escapable raw text: only "&" (a character reference) and "<"
+    (which could close the element) are read as markup, so quotes and ">" stay as they
+    are.  An embed code holds fourteen quotes and two ">"; as entities they were 62 more
+    bytes on every claim page.  The browser gives the same text back either way.
+    """
+    return markup(text.replace("&", "&amp;").replace("<", "&lt;"))
+
+
 def output_escape(value: Any) -> str:
     """What an autoescaped ``{{ value }}`` writes: markupsafe.escape's text, as a plain str.
 

@@ -79,7 +79,6 @@ def badge(env: Environment, status: StatusView) -> Markup:
 
 
 @pass_environment
-@lru_cache(maxsize=4096)
 def date(env: Environment, day: dt.date) -> Markup:
     return markup(f'<time datetime="{day.isoformat()}">{human_date(env, day)}</time>')
 

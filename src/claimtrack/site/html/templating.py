@@ -40,7 +40,7 @@ from ..plan.contexts import template_variables
 from .changes.corrections import HELPERS as CORRECTION_HELPERS
 from .changes.diffs import wording_change
 from .changes.timeline import timeline_item
-from .escaping import FastTemplate, markup
+from .escaping import FastTemplate, markup, textarea_text
 from .fragments import HELPERS, archive_text
 from .named import HELPERS as NAME_HELPERS
 from .names import unknown_names
@@ -171,6 +171,7 @@ def make_environment(
     # Escapes each {{ value }} as markupsafe does, several times faster (see escaping.py).
     env.template_class = FastTemplate
     env.filters["http_url"] = http_url
+    env.filters["textarea_text"] = textarea_text
     # Filters, not globals: Jinja calls a filter directly, a global through Context.call.
     env.filters.update(HELPERS)
     env.filters.update(CORRECTION_HELPERS)
