@@ -35,10 +35,6 @@ class DataPlanner:
         self._source_lines: Reuse[str, bytes] = Reuse()
         self._changes: Reuse[str, list[tuple[tuple[int, str, int, int], feeds.Change]]] = Reuse()
         self._sitemap: dict[str, Reuse[str, str]] = {}
-        # Each large file's last bytes with the settings and the pieces they were joined
-        # from: equal pieces give the same bytes object, which the update knows it wrote
-        # (update.py); an edit that makes a record's piece again, equal, writes nothing.
-        self._documents: dict[str, tuple[object, Sequence[object], bytes]] = {}
 
     def plan(
         self, model: SiteModel, languages: Sequence[SiteLanguage], uis: dict[str, Interface]
@@ -104,35 +100,18 @@ class DataPlanner:
             return kept.each(views, _SITEMAP_NAMES[kind], make, s)
 
         parts = sitemap.sitemap_parts(model, each) or []
-        return self._joined(s, "sitemap", parts, lambda: "".join(parts).encode("utf-8"))
+        return "".join(parts).encode("utf-8")
 
     def _claims_json(self, s: SiteSettings, views: tuple[ClaimView, ...]) -> bytes:
         """claims.json; a claim's line made again only when its view or the settings are new."""
         lines = self._claim_lines.each(views, _claim_id, lambda v: data.claim_line(v, s), s)
-        return self._joined(s, "claims", lines, lambda: data.document(s, "claims", lines))
+        return data.document(s, "claims", lines)
 
     def _sources_json(self, s: SiteSettings, views: tuple[SourceView, ...]) -> bytes:
         """sources.json, likewise (a claim's edit makes the views of the sources it cites
         again, and most often the same lines)."""
         lines = self._source_lines.each(views, _source_id, lambda v: data.source_line(v, s), s)
-        return self._joined(s, "sources", lines, lambda: data.document(s, "sources", lines))
-
-    def _joined(
-        self, s: SiteSettings, name: str, parts: Sequence[object], join: Callable[[], bytes]
-    ) -> bytes:
-        """``join()``, or the last bytes of ``name`` when they were joined from equal parts
-        (most the same objects: a pointer comparison each) with the same settings."""
-        last = self._documents.get(name)
-        if (
-            last is not None
-            and last[0] is s
-            and len(last[1]) == len(parts)
-            and all(a is b or a == b for a, b in zip(last[1], parts, strict=True))
-        ):
-            return last[2]
-        made = join()
-        self._documents[name] = (s, parts, made)
-        return made
+        return data.document(s, "sources", lines)
 
 
 _SCHEMA = ("schema", data.SCHEMA_VERSION)
