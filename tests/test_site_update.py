@@ -200,3 +200,31 @@ def test_serve_tells_pages_to_reload_once_per_build() -> None:
     live.begin_build()
     live.end_build(changed=True)  # a build without an early word moves it at its end
     assert live.view().version == 2
+
+
+def test_serve_digests_no_key_during_an_edit_and_saves_the_record_whole(
+    tracker: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Under serve the key objects tell what changed: no key is digested during an edit
+    (claims.json's key holds every claim's view), and the record saved afterwards takes
+    the digests, so that the next process writes in place what serve did not change."""
+    from claimtrack.load import Cache
+    from claimtrack.site import last_build
+
+    out = tmp_path / "site"
+    site = SiteBuilder(tracker, out, FIXTURE_TODAY, Cache.open(tracker), search=False)
+    site.build()
+    taken: list[object] = []
+    real = last_build.KeyDigests.of
+    monkeypatch.setattr(
+        last_build.KeyDigests, "of", lambda self, key: taken.append(key) or real(self, key)
+    )
+    cid, words = statement_edit(tracker, 4)
+    result = site.build(changed=[f"claims/{cid}.yaml"])
+    assert not result.full and result.written > 0
+    assert taken == []
+    monkeypatch.undo()
+    site.cache.save()  # as serve does when it stops
+    again = build_site(tracker, out, today=FIXTURE_TODAY, cache=Cache.open(tracker), search=False)
+    assert not again.full and again.written == 0 and again.rendered == 0
+    assert words.encode() in (out / "claims.json").read_bytes()

@@ -349,7 +349,7 @@ class SiteBuilder:
         of each file; skipped when the caller said which files changed, as serve does).
         """
         digests = KeyDigests(theme) if self.cache.folder is not None else None
-        keys = update.Keys(self._record, digests)
+        keys = update.Keys(self._record, digests, track=track)
         todo = update.changed(self.out, keys, outputs, look=look)
         changed_pages = sum(o.is_page for o in todo)
         laps.lap("compare")
