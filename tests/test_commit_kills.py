@@ -11,6 +11,7 @@ old one or the new one, and the next build the new one.
 
 from __future__ import annotations
 
+import json
 import shutil
 import subprocess
 import sys
@@ -21,9 +22,12 @@ import pytest
 from claimtrack.load import Cache
 from claimtrack.site import SiteBuilder, build_site
 from claimtrack.site.publish import commit
+from claimtrack.site.publish.swap import MARKER, MARKER_TEXT
 
+from .conftest import FIXTURES
 from .proc_support import DEADLINE, child_env
 from .site_support import FIXTURE_TODAY, files_of, minimal_copy
+from .test_site_swap import DEAD_PID
 
 KILLED_UPDATE = """
 import datetime as dt, os, signal, sys
@@ -205,3 +209,24 @@ def test_pages_committed_without_their_index_are_indexed_by_the_next_build(
     assert pages == {
         p: b for p, b in _fresh(root, tmp_path, "fresh", search=True).items() if "pagefind" not in p
     }
+
+
+def test_a_journal_naming_a_path_outside_the_site_is_never_applied(tmp_path: Path) -> None:
+    """A commit folder beside the site is trusted only as far as what a build writes: a
+    journal that names a path out of the site (damaged, or not claimtrack's) is left
+    alone, and nothing outside the site is renamed over or deleted."""
+    out = tmp_path / "site"
+    build_site(FIXTURES / "minimal", out, today=FIXTURE_TODAY, search=False)
+    precious = tmp_path / "precious.txt"
+    precious.write_text("mine", encoding="utf-8")
+    folder = tmp_path / f".site.commit-{DEAD_PID}-abcdefgh"
+    folder.mkdir()
+    (folder / MARKER).write_bytes(MARKER_TEXT)
+    (folder / "0").write_text("overwritten", encoding="utf-8")
+    journal = {"moves": [["0", "../precious.txt"]], "deletes": ["../precious.txt"]}
+    (folder / commit.JOURNAL).write_text(json.dumps(journal), encoding="utf-8")
+    before = files_of(out)
+    commit.settle(out)
+    assert precious.read_text(encoding="utf-8") == "mine"
+    assert files_of(out) == before
+    assert folder.is_dir()  # left for a person to look at

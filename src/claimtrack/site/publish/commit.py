@@ -90,6 +90,10 @@ def _finish(folder: Path, out: Path) -> None:
         journal = json.loads((folder / JOURNAL).read_bytes())
         moves = [(str(name), str(path)) for name, path in journal["moves"]]
         deletes = [str(path) for path in journal["deletes"]]
+        if not all(_in_site(p) for p in [*deletes, *(path for _, path in moves)]):
+            raise ValueError("a path outside the site")
+        if not all(name.isdigit() for name, _ in moves):
+            raise ValueError("a staged name this code does not give")
     except FileNotFoundError:
         swap.remove_marked(folder)  # never decided: the site never saw it
         return
@@ -117,6 +121,12 @@ def _finish(folder: Path, out: Path) -> None:
     with contextlib.suppress(FileNotFoundError):
         (folder / JOURNAL).unlink()
     swap.remove_marked(folder)
+
+
+def _in_site(path: str) -> bool:
+    """A site path as a build writes it: relative, no ``..``, no empty or dot segment."""
+    parts = path.split("/")
+    return not path.startswith("/") and all(p not in ("", ".", "..") for p in parts)
 
 
 def _prune(out: Path, folder: Path) -> None:
