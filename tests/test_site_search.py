@@ -346,7 +346,7 @@ def test_the_search_page_links_to_the_listings_the_site_has() -> None:
     from claimtrack.site.plan.pages import _search_page
 
     def listings(paths: set[str]) -> dict[str, str]:
-        context = _search_page(s, of_site(s)[0], paths, ui).context
+        context = _search_page(s, of_site(s)[0], paths, ui, ()).context
         assert isinstance(context, SearchPage)
         return context.listings
 

@@ -132,7 +132,6 @@ class SiteBuilder:
         )
         # The one record of what the last build wrote (kept in the cache between runs).
         self._record = self.cache.part(LastBuild)
-        self._full_builds = 0
         # Per site language, the environment of the last theme and that language's words,
         # by their fingerprint, with its templates' problems.
         self._envs: dict[str, tuple[str, Environment, list[Problem]]] = {}
@@ -240,7 +239,6 @@ class SiteBuilder:
                     outputs, started, warnings, written, rendered, full=False, laps=laps
                 )
         made = self._replace(Renderer(envs), outputs, track, laps, indexes, theme)
-        self._full_builds += 1
         warnings += build_warnings(self.root, tracker.settings, outputs)
         written, rendered = len(made), sum(o.is_page for o in made)
         return self._result(outputs, started, warnings, written, rendered, full=True, laps=laps)
@@ -320,7 +318,7 @@ class SiteBuilder:
                 # A rebuild under serve (every page again: a tracker.yaml edit) does not
                 # wait for Pagefind: the last index goes with the new pages, and serve
                 # makes a new one once the edits pause, as after an in-place update.
-                carried = self.index.fill(tmp, indexes, carry=track and self._full_builds > 0)
+                carried = self.index.fill(tmp, indexes, carry=track and bool(self._record.keys))
                 laps.lap("search")
             folder = folder_identity(tmp, out)
             swap.swap(tmp, out)

@@ -19,6 +19,7 @@ import os
 from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 
+from ..fsutil import stamp
 from .html.render import Renderer, digest
 from .last_build import Entry, KeyDigests, LastBuild
 from .plan.outputs import Output
@@ -70,16 +71,13 @@ def changed(out: Path, keys: Keys, outputs: list[Output], *, look: bool) -> list
     todo: list[Output] = []
     for o in outputs:
         entry = files.get(o.path)
-        if entry is not None and keys.same(o):
-            if not look or o.path == swap.MARKER:  # every commit writes the marker again
-                continue
-            try:
-                st = os.stat(base + o.path)
-            except OSError:
-                pass
-            else:
-                if (st.st_mtime_ns, st.st_size, st.st_ino) == entry[2]:
-                    continue
+        # Every commit writes the marker again: its stamp is the folder's, not the entry's.
+        if (
+            entry is not None
+            and keys.same(o)
+            and (not look or o.path == swap.MARKER or stamp(base + o.path) == entry[2])
+        ):
+            continue
         todo.append(o)
     return todo
 
@@ -132,7 +130,8 @@ def _commit(
         entry = record.files.items.get(o.path)
         large = len(content) > DIGEST_MAX
         new = "" if large else digest(content)
-        if entry is not None and not large and entry[1] == new and _is(out, o.path, entry):
+        same = entry is not None and not large and entry[1] == new
+        if same and entry is not None and stamp(os.path.join(out, o.path)) == entry[2]:
             entries[o.path] = (keys.of(o), new, entry[2])
         else:
             writes[o.path] = content
@@ -145,15 +144,6 @@ def _commit(
     if gone:
         record.deleted(gone)
     return len(writes)
-
-
-def _is(out: Path, path: str, entry: Entry) -> bool:
-    """Whether the file at ``path`` is still the one the record describes."""
-    try:
-        st = os.stat(os.path.join(out, path))
-    except OSError:
-        return False
-    return (st.st_mtime_ns, st.st_size, st.st_ino) == entry[2]
 
 
 def gone(record: LastBuild, outputs: list[Output]) -> list[str]:

@@ -7,7 +7,6 @@ build can tell, without rendering, whether a page would come out the same.
 from __future__ import annotations
 
 import operator
-import re
 
 from ...i18n import Interface, english, interface
 from .. import addresses
@@ -174,7 +173,7 @@ class _Edition:
         ]
         if s.search:
             # Last, so that it sees every listing planned above.
-            outputs.append(_search_page(s, lang, {o.path for o in outputs}, ui))
+            outputs.append(_search_page(s, lang, {o.path for o in outputs}, ui, model.claims))
         if cards is not None:
             outputs += self._cards.plan(model, lang, ui, cards)
         return outputs
@@ -308,14 +307,19 @@ def _corrections_page(
     return page(s, info, CorrectionsPage(corrected))
 
 
-# A claim's page, from its language's prefix: claims/<id>/index.html.
-_CLAIM_PAGE = re.compile(re.escape(addresses.claim_page("@")).replace("@", "([^/]+)"))
 _STATUSES = tuple(sorted(STATUSES.values(), key=lambda status: status.rank))
 
 
-def _search_page(s: SiteSettings, lang: SiteLanguage, paths: set[str], ui: Interface) -> Output:
+def _search_page(
+    s: SiteSettings,
+    lang: SiteLanguage,
+    paths: set[str],
+    ui: Interface,
+    claims: tuple[ClaimView, ...],
+) -> Output:
     """A language's search page; without JavaScript it sends readers to the listings the
-    site has (``paths``: the language's pages, its prefix included)."""
+    site has (``paths``: the language's pages, its prefix included).  Every claim has its
+    page in every language (``_claim_pages``)."""
     titled = {"title": localized(s.title, lang.tag)}
     info = page_info(
         s,
@@ -329,9 +333,7 @@ def _search_page(s: SiteSettings, lang: SiteLanguage, paths: set[str], ui: Inter
     browse = (addresses.listing_page(family, "") for family in addresses.LISTING_FAMILIES)
     listings = {first.split("/")[0]: first for first in browse if lang.prefix + first in paths}
     # Pagefind makes no empty index: the page merges only the shards its claims are in.
-    ours = (p[len(lang.prefix) :] for p in paths if p.startswith(lang.prefix))
-    claims = (m.group(1) for p in ours if (m := _CLAIM_PAGE.fullmatch(p)))
-    shards = tuple(sorted({addresses.search_shard(c) for c in claims}))
+    shards = tuple(sorted({addresses.search_shard(c.summary.id) for c in claims}))
     return page(s, info, SearchPage(_STATUSES, kinds, listings, shards))
 
 

@@ -20,7 +20,7 @@ folder a killed swap left away (swap.recover), finishes every commit whose journ
 written by a process that is gone (a rename already done is not done again), and
 deletes every staging folder without a journal (the site never saw it).  So after
 ``settle`` the site is wholly the old one or wholly the new one.  Only the standard
-library and swap.py: ``build``'s replay settles before it imports anything else.
+library, fsutil and swap.py: ``build``'s replay settles before it imports anything else.
 """
 
 from __future__ import annotations
