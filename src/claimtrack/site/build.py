@@ -34,6 +34,7 @@ from .cards.plan import build_setup
 from .html.render import Renderer, digest, write_site
 from .html.templating import TEMPLATE_FAILURE, make_environment
 from .html.theme import Theme, load_theme
+from .inputs import Inputs
 from .languages import of_site
 from .last_build import (
     KeyDigests,
@@ -217,6 +218,7 @@ class SiteBuilder:
             self._loader.release()
         model = self._model.build(analysis, self._unmade)
         self._unmade = NOTHING
+        inputs = Inputs(analysis)  # the key digests' dependency index (worked out as asked)
         laps.lap("model")
         indexes = pagefind_run.bundles(
             ((lang.tag, lang.prefix) for lang in of_site(model.settings)),
@@ -228,17 +230,19 @@ class SiteBuilder:
         laps.lap("plan")
         if (track or self.cache.folder is not None) and self._record.describes(self.out, theme):
             result = self._update(
-                envs, outputs, laps, theme, indexes, look=changed is None, track=track
+                envs, outputs, laps, theme, inputs, indexes, look=changed is None, track=track
             )
             if result is not None:
                 written, rendered = result
+                self._record.settled(inputs, outputs)
                 self.index.updated(indexes, written)
                 # After the pages (serve waits on them): these read every output.
                 warnings += build_warnings(self.root, tracker.settings, outputs)
                 return self._result(
                     outputs, started, warnings, written, rendered, full=False, laps=laps
                 )
-        made = self._replace(Renderer(envs), outputs, track, laps, indexes, theme)
+        made = self._replace(Renderer(envs), outputs, track, laps, indexes, theme, inputs)
+        self._record.settled(inputs, outputs)
         warnings += build_warnings(self.root, tracker.settings, outputs)
         written, rendered = len(made), sum(o.is_page for o in made)
         return self._result(outputs, started, warnings, written, rendered, full=True, laps=laps)
@@ -275,6 +279,7 @@ class SiteBuilder:
         laps: _Laps,
         indexes: tuple[pagefind_run.Bundle, ...],
         theme: str,
+        inputs: Inputs,
     ) -> list[Output]:
         """Write the whole site into a sibling folder, then swap it in for the old one.
 
@@ -297,7 +302,7 @@ class SiteBuilder:
         # Without a cache on disk (--no-cache) nothing is kept for the next build: no key
         # digests then; serve's builder (track) compares its key objects.
         keep = self.cache.folder is not None
-        keys = KeyDigests(theme)
+        keys = KeyDigests(theme, inputs)
         key_digests = {o.path: keys.of(o.key) if keep else None for o in outputs}
         del keys  # its memo, an entry a shared view (70 MB at 10,000 claims), before rendering
         try:
@@ -336,6 +341,7 @@ class SiteBuilder:
         outputs: list[Output],
         laps: _Laps,
         theme: str,
+        inputs: Inputs,
         indexes: tuple[pagefind_run.Bundle, ...],
         *,
         look: bool,
@@ -346,7 +352,7 @@ class SiteBuilder:
         ``look``: also write again a file edited or deleted in the site by hand (a stat
         of each file; skipped when the caller said which files changed, as serve does).
         """
-        digests = KeyDigests(theme) if self.cache.folder is not None else None
+        digests = KeyDigests(theme, inputs) if self.cache.folder is not None else None
         keys = update.Keys(self._record, digests, track=track)
         todo = update.changed(self.out, keys, outputs, look=look)
         changed_pages = sum(o.is_page for o in todo)

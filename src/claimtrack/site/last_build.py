@@ -40,6 +40,8 @@ from pydantic import BaseModel
 
 from ..fsutil import Stamp, as_stamp, stamp
 from ..load.cache import Entries, Part
+from .inputs import Inputs
+from .model.views import ClaimSummary, ClaimView
 from .plan.outputs import Output
 from .publish.swap import MARKER
 
@@ -55,10 +57,15 @@ _Plan = tuple[str, Callable[[Any], Any], bool]
 
 class KeyDigests:
     """Stable digests of outputs' keys, for one build (``salt``: the theme, which every page
-    is rendered with, so that another theme gives other digests)."""
+    is rendered with, so that another theme gives other digests).
 
-    def __init__(self, salt: str) -> None:
+    With ``inputs`` (the dependency index of the build's analysis), a claim's view or
+    summary is written as the digest of what it is made from (site/inputs.py), not walked:
+    the same for equal views, and a few bytes where a view is thousands."""
+
+    def __init__(self, salt: str, inputs: Inputs | None = None) -> None:
         self._salt = salt.encode()
+        self._inputs = inputs
         # id -> (the object, kept alive so that its id is not reused; what it is written as)
         self._memo: dict[int, tuple[object, dict[str, str]]] = {}
         self._plans: dict[type, _Plan] = {}
@@ -75,6 +82,11 @@ class KeyDigests:
 
     def _default(self, obj: Any) -> Any:
         kind = type(obj)
+        if self._inputs is not None:
+            if kind is ClaimView:
+                return {"\0c": self._inputs.claim(obj.summary.id)}
+            if kind is ClaimSummary:
+                return {"\0u": self._inputs.summary(obj.id)}
         plan = self._plans.get(kind)
         if plan is None:
             if issubclass(kind, frozenset | set):
@@ -156,16 +168,22 @@ class LastBuild(Part):
         self.folder: tuple[str, int, Stamp] | None = None
         self.theme = ""  # the salt of the key digests: the theme and the renderers
         self.keys: dict[str, object] = {}  # memory only: each entry's key, when known
+        # Memory only: the last good build's dependency index and each output's key in its
+        # plan, with which ``dump`` digests the keys serve did not (those of that plan only).
+        self.inputs: Inputs | None = None
+        self.planned: dict[str, object] = {}
 
     def tables(self) -> Iterable[Entries[Any, Any]]:
         return (self.files,)
 
     def dump(self) -> Any:
-        digests = KeyDigests(self.theme)
+        digests = KeyDigests(self.theme, self.inputs)
         files = {}
         for path, (key, done, found) in self.files.items.items():
-            if not key and path in self.keys:
-                key = digests.of(self.keys[path]) or ""
+            # A key of an older plan is not the last index's to digest: left "" (made again).
+            held = self.keys.get(path)
+            if not key and held is not None and held is self.planned.get(path):
+                key = digests.of(held) or ""
             files[path] = (key, done, found)
         return {"folder": self.folder, "theme": self.theme, "files": files}
 
@@ -204,6 +222,11 @@ class LastBuild(Part):
         self.files.items = files
         self.files.used = set(files)
         self.files.changed = True
+
+    def settled(self, inputs: Inputs, outputs: Iterable[Output]) -> None:
+        """The site is the plan of ``outputs``, made from the analysis of ``inputs``."""
+        self.inputs = inputs
+        self.planned = {o.path: o.key for o in outputs}
 
     def wrote(self, out: Path, entries: dict[str, Entry], keys: dict[str, object]) -> None:
         """What an update in place just committed (commit.py moved the marker too)."""

@@ -1,0 +1,189 @@
+"""The dependency index: what each claim's views are made from, as digests of records.
+
+A claim's summary (listings, feeds, related claims, the sources citing it) and its page's
+view (its page, embed, oEmbed and share card, and its line of claims.json) are functions
+of a few records and of facts the analysis derives from them.  ``Inputs`` digests exactly
+those, from the digests of the files the records were loaded from (``Tracker.digests``),
+never from the views:
+
+- a claim's **summary** reads what its record says of it (not its rationale, evidence or
+  history notes), whether it is stale (the only fact of the day any view shows), its
+  figure's measurements as judged (independent or not: a fact of the sources' origins),
+  and when each claim revising it was made;
+- a claim's **view** reads its whole file, its summary's facts and, of other records:
+  what a claim page shows of each source it names (the record without its notes, its
+  archived copies, its origins, and each origin's title), the summaries of the claims
+  related to it either way and of the claims in its chain of revisions, and when each
+  claim of that chain was made.
+
+tracker.yaml is read by every view (the site's languages, their words): its digest is in
+every input.  So an edit of a source's notes changes no claim's input, and an edit of a
+claim's rationale changes its view's input but not its summary's: the pages listing it are
+not made again.
+
+KeyDigests (last_build.py) writes a claim's view or summary, wherever a key holds one, as
+its input digest here: an output's key digest then costs its own few fields and not the
+walk of every view it holds (claims.json holds every claim's).  So ``Inputs`` is the
+index of which outputs each record feeds: an output feeds on the records of the views
+its key holds.  tests/test_dependencies.py checks, for every kind of edit, that the
+outputs whose key digest changes are every file whose bytes changed (complete) and no
+more than those and the listings holding the record (small).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterable
+from typing import Any
+
+import orjson
+
+from ..check.analysis import Analysis
+from ..load.files import Archive, SavedPage
+from ..load.tracker import Tracker
+from .model.claim.chains import dated, revised_by
+
+# What a claim page shows of a source is everything but these: its notes (and their
+# translations), and the sentences an editor marked as no claim (the source's page alone).
+_NOT_SHOWN_ON_CLAIMS: dict[str, Any] = {
+    "notes": True,
+    "reviewed_uncited": True,
+    "translations": {"__all__": {"notes"}},
+}
+
+
+# What a claim's summary shows of its record (builders.summary_view, localized.claim_texts):
+# not its rationale, evidence or history notes, so that an edit of those leaves the
+# listings and the related claims' pages alone.
+_IN_SUMMARIES: dict[str, Any] = {
+    "statement": True,
+    "claimant": True,
+    "kind": True,
+    "topics": True,
+    "quantity": True,
+    "measurements": True,
+    "status": True,
+    "review_by": True,
+    "history": {"__all__": {"date"}},
+    "translations": {
+        "__all__": {
+            "translated_by",
+            "statement",
+            "claimant",
+            "quantity",
+            "conditions",
+            "measurements",
+            "made_from",
+        }
+    },
+}
+
+# What names a source (SourceRef): its title, translated or not, and its language.
+_IN_REFS: dict[str, Any] = {
+    "title": True,
+    "language": True,
+    "translations": {"__all__": {"translated_by", "title", "made_from"}},
+}
+
+
+def _digest(parts: Iterable[str]) -> str:
+    return hashlib.blake2b("\0".join(parts).encode(), digest_size=16).hexdigest()
+
+
+class Inputs:
+    """The input digests of one analysis's claims, each worked out once when first asked."""
+
+    def __init__(self, a: Analysis) -> None:
+        self._a = a
+        self._settings = a.tracker.digests.get("tracker.yaml", "-")
+        self._summaries: dict[str, str] = {}
+        self._views: dict[str, str] = {}
+        self._shown: dict[str, str] = {}
+        self._refs: dict[str, str] = {}
+
+    def summary(self, cid: str) -> str:
+        """The digest of what the claim's summary is made from."""
+        found = self._summaries.get(cid)
+        if found is None:
+            record = self._a.tracker.claims[cid].record
+            shown = orjson.dumps(record.model_dump(mode="json", include=_IN_SUMMARIES)).decode()
+            found = self._summaries[cid] = _digest((self._settings, cid, shown, *self._facts(cid)))
+        return found
+
+    def claim(self, cid: str) -> str:
+        """The digest of what the claim's view (its page) is made from."""
+        found = self._views.get(cid)
+        if found is None:
+            a = self._a
+            names = a.links.names[cid]
+            parts = [self._settings, cid, a.tracker.digests.get(a.tracker.claims[cid].path, "")]
+            parts += self._facts(cid)
+            for sid in sorted(names.sources):
+                parts += (sid, self._source(sid))
+                for origin in sorted(a.source_origins.get(sid, ())):
+                    parts += (origin, self._ref(origin))  # shown by its title alone
+            others = {*names.related, *a.related_to(cid)}
+            chain = a.links.chain(cid)
+            for other in sorted(others.union(chain) - {cid}):
+                if other in a.tracker.claims:
+                    parts += (other, self.summary(other))
+                    if other in chain:
+                        parts.append(repr(dated(a, other)))
+            found = self._views[cid] = _digest(parts)
+        return found
+
+    def _facts(self, cid: str) -> list[str]:
+        """What the analysis derives for a claim's summary from the day and other records:
+        whether it is stale, its figure's measurements as judged, and when the claims
+        revising it were made."""
+        a = self._a
+        parts = ["stale" if a.is_stale(cid) else ""]
+        # A figure's measurements as judged (their independence from the claim's own
+        # sources is a fact of the sources' origins): the summary shows the verdict.
+        parts.append(repr(a.measured(cid)))
+        if a.links.revised_by(cid):
+            parts.append(repr(revised_by(a, cid)))
+        return parts
+
+    def _ref(self, sid: str) -> str:
+        """A source as a claim's page names it (SourceRef): its title and language."""
+        found = self._refs.get(sid)
+        if found is None:
+            loaded = self._a.tracker.sources.get(sid)
+            found = "?"
+            if loaded is not None:
+                named = loaded.record.model_dump(mode="json", include=_IN_REFS)
+                found = orjson.dumps(named, option=orjson.OPT_SORT_KEYS).decode()
+            self._refs[sid] = found
+        return found
+
+    def _source(self, sid: str) -> str:
+        """What a claim's page shows of a source: its record but its notes, its copies (the
+        first archive, the saved page, each revision's text) and its origins."""
+        found = self._shown.get(sid)
+        if found is None:
+            tracker = self._a.tracker
+            loaded = tracker.sources.get(sid)
+            if loaded is None:
+                found = "?"  # unknown or broken: the check reports it and nothing is built
+            else:
+                record = loaded.record.model_dump(mode="json", exclude=_NOT_SHOWN_ON_CLAIMS)
+                archive, page = tracker.archives.get(sid), tracker.pages.get(sid)
+                found = _digest(
+                    (
+                        orjson.dumps(record, option=orjson.OPT_SORT_KEYS).decode(),
+                        archive.sha256 if archive is not None else "",
+                        page.sha256 if page is not None else "",
+                        *sorted(f"{stem}={copy.sha256}" for stem, copy in _revisions(tracker, sid)),
+                        ",".join(sorted(self._a.source_origins.get(sid, ()))),
+                    )
+                )
+            self._shown[sid] = found
+        return found
+
+
+def _revisions(tracker: Tracker, sid: str) -> list[tuple[str, Archive | SavedPage]]:
+    """A source's later versions: each one's text and saved page, by its stem."""
+    texts = tracker.revisions.get(sid, {}).items()
+    pages = tracker.revision_pages.get(sid, {}).items()
+    return [*(("t" + k, v) for k, v in texts), *(("p" + k, v) for k, v in pages)]
