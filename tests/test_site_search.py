@@ -547,7 +547,7 @@ def test_a_second_build_keeps_the_index_when_nothing_indexed_changed(tmp_path: P
     again = build_again(root, out)
     assert again.index.runs == 0
     assert "Really the vendor" in (out / "sources" / "acme-post" / "index.html").read_text()
-    assert inodes(out / "pagefind") == before  # the same files, hard-linked into the new site
+    assert inodes(out / "pagefind") == before  # the very same files
     # A claim's statement is indexed: its shard's index is made again, and only that one.
     edit(root / "claims" / "rocket-speed.yaml", "statement: ", "statement: Zanzibarish ")
     assert build_again(root, out).index.made_shards == [f"pagefind/{search_shard('rocket-speed')}"]

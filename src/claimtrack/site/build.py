@@ -236,6 +236,7 @@ class SiteBuilder:
                 written, rendered = result
                 self._record.settled(inputs, outputs)
                 self.index.updated(indexes, written)
+                self.index.put_ahead()  # a command's shards, indexed before the commit
                 # After the pages (serve waits on them): these read every output.
                 warnings += build_warnings(self.root, tracker.settings, outputs)
                 return self._result(
@@ -360,13 +361,11 @@ class SiteBuilder:
         if changed_pages > max(FULL_REBUILD_MIN, FULL_REBUILD_SHARE * self._pages):
             return None
 
-        def replacing(pages: Mapping[str, bytes], gone: Iterable[str]) -> bool:
+        def replacing(pages: Mapping[str, bytes], gone: Iterable[str]) -> None:
             if track:  # serve: the index is made again once the edits pause
                 self.index.replacing(pages, gone)
-                return True
-            # A command's index is made before the site changes, so that a failing
-            # Pagefind leaves the old site: an edit of what it reads takes a new folder.
-            return not self.index.goes_stale(indexes, pages, gone)
+            else:  # a command's, before the site changes: a failing Pagefind changes nothing
+                self.index.index_ahead(indexes, pages, gone)
 
         written = update.write(
             self.out,
@@ -379,7 +378,7 @@ class SiteBuilder:
             update.gone(self._record, outputs),
             track=track,
         )
-        return None if written is None else (written, changed_pages)
+        return written, changed_pages
 
 
 def build_site(

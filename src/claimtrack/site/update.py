@@ -89,21 +89,20 @@ def write(
     todo: list[Output],
     lap: Callable[[str], None],
     pages_written: Callable[[], None] | None,
-    replacing: Callable[[Mapping[str, bytes], Iterable[str]], bool],
+    replacing: Callable[[Mapping[str, bytes], Iterable[str]], None],
     gone: list[str],
     *,
     track: bool,
-) -> int | None:
+) -> int:
     """Render ``todo`` and commit what changed, deleting ``gone``; returns how many files
     were written.  With ``pages_written`` (serve) the pages are committed first, then it
     is called, then the data files are made and committed; else one commit.  Before
     anything is written, ``replacing`` (the search index's) is told the pages about to
-    be written and the files about to be deleted; when it says False, nothing is
-    written and None returned (a command's search index would go stale: a new folder)."""
+    be written and the files about to be deleted (a command's indexes them then)."""
     made = [(o, renderer.render(o)) for o in todo if o.is_page]
     lap("render")
-    if not replacing({o.path: content for o, content in made}, gone):
-        return None
+    replacing({o.path: content for o, content in made}, gone)
+    lap("search")
     if pages_written is None:
         made += [(o, renderer.render(o)) for o in todo if not o.is_page]
         lap("aggregates")

@@ -28,7 +28,7 @@ from __future__ import annotations
 import contextlib
 import os
 import shutil
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
@@ -48,6 +48,9 @@ _SEGMENTED = ("zh", "ja")
 # Pagefind runs at once in a cold build: each holds its shard's index in memory (1.4 GB
 # for 10,000 pages in one index), and each already uses every core for its own work.
 PARALLEL_RUNS = 2
+# A shard's pages as an update in place is about to leave them, by site path: the bytes
+# of each page it writes, None for each it deletes (read in place of the site's).
+Overlay = Mapping[str, bytes | None]
 
 
 class SearchIndexError(ClaimtrackError):
@@ -130,19 +133,31 @@ def _link_pages(site: Path, pages: Collection[str], tree: Path) -> None:
 
 
 def _run(
-    site: Path, into: Path, shard: Shard, children: Children, beside: Path, since: int | None
+    site: Path,
+    into: Path,
+    shard: Shard,
+    children: Children,
+    beside: Path,
+    since: int | None,
+    overlay: Overlay,
 ) -> bool:
     """Index ``shard``'s pages of ``site`` into ``into``'s ``<prefix>pagefind/<n>/``;
     False when it has no page (Pagefind refuses to make an empty index).  ``beside``:
-    the site folder beside which the shard's pages are linked for Pagefind."""
-    pages = shard.pages(site)
-    if not pages:
+    the site folder beside which the shard's pages are linked for Pagefind.  ``overlay``:
+    its pages as an update is about to leave them (the bytes, or None: deleted), read in
+    place of those in ``site``."""
+    pages = [path for path in shard.pages(site) if path not in overlay]
+    added = {path: content for path, content in overlay.items() if content is not None}
+    if not pages and not added:
         return False
     binary = executable()
     # Marked as claimtrack's: left by a kill, the next build deletes it (swap.py).
     tree = new_folder(beside, "search")
     try:
         _link_pages(site, pages, tree)
+        for path, content in added.items():
+            (tree / path).parent.mkdir(parents=True, exist_ok=True)
+            (tree / path).write_bytes(content)
         # Only claim pages are results: reading no other page also keeps large sites fast.
         command = [str(binary), "--site", str(tree), "--glob", shard.bundle.prefix + CLAIM_PAGES]
         command += ["--output-path", str(into / shard.folder), "--silent"]
@@ -177,16 +192,21 @@ def index_site(
     into: Path | None = None,
     beside: Path | None = None,
     since: int | None = None,
+    overlays: Mapping[str, Overlay] | None = None,
 ) -> list[bool]:
     """Write each shard's index from the pages in ``site`` into ``into`` (default: ``site``
     itself), ``PARALLEL_RUNS`` at a time; whether each had pages to index.  ``beside``:
-    as for ``_run`` (default: ``site``)."""
-    out, near = into or site, beside or site
+    as for ``_run`` (default: ``site``); ``overlays``: by shard folder, as for ``_run``."""
+    out, near, over = into or site, beside or site, overlays or {}
+
+    def run(s: Shard) -> bool:
+        return _run(site, out, s, children, near, since, over.get(s.folder, {}))
+
     if len(todo) <= 1:
-        return [_run(site, out, s, children, near, since) for s in todo]
+        return [run(s) for s in todo]
     pool = ThreadPoolExecutor(min(PARALLEL_RUNS, len(todo)))
     try:
-        return list(pool.map(lambda s: _run(site, out, s, children, near, since), todo))
+        return list(pool.map(run, todo))
     except BaseException as exc:
         if not isinstance(exc, Exception):
             # Ctrl-C or a stop in this thread: the runs of the other threads end now too,
@@ -199,14 +219,19 @@ def index_site(
 
 
 def make_index(
-    site: Path, todo: Sequence[Shard], children: Children, since: int | None = None
+    site: Path,
+    todo: Sequence[Shard],
+    children: Children,
+    since: int | None = None,
+    overlays: Mapping[str, Overlay] | None = None,
 ) -> Path:
     """Index a live site's shards ``todo`` into a new folder beside it (``put_index`` puts
-    them in place); ``since``: Children.run's (a build begun after it ends the runs)."""
-    # Marked as claimtrack's: left by a killed serve, the next build deletes it (swap.py).
+    them in place); ``since``: Children.run's (a build begun after it ends the runs);
+    ``overlays``: as for ``index_site``."""
+    # Marked as claimtrack's: left by a kill, the next build deletes it (swap.py).
     tmp = new_folder(site, "search")
     try:
-        index_site(site, todo, children, into=tmp, since=since)
+        index_site(site, todo, children, into=tmp, since=since, overlays=overlays)
     except BaseException:
         remove_marked(tmp)
         raise

@@ -46,7 +46,7 @@ class SearchIndex:
     (``index_language``), as the last build said; ``stale``: a page changed what Pagefind
     reads in it since its shard's index was made (an in-place update, or a rebuild that
     carried the last index over).  A build says what it did (``writing``, ``fill``,
-    ``filled``, ``replacing``/``goes_stale``, ``updated``); ``refresh`` makes the stale
+    ``filled``, ``replacing``/``index_ahead``, ``updated``, ``put_ahead``); ``refresh`` makes the stale
     shards again from the pages in place.  Each shard is made again only when what it holds changed
     (index_inputs.IndexInputs, kept in ``cache``): a build whose pages index as the last
     ones did keeps the last shard.  The Pagefind runs are ``children``'s, which a stop ends.
@@ -75,6 +75,8 @@ class SearchIndex:
         self._changed: dict[str, dict[str, str | None]] = {}
         self._pending: dict[str, IndexInputs | None] = {}  # fill's, until filled
         self._staged: dict[str, dict[str, str | None]] = {}  # replacing's, until updated
+        # index_ahead's shards, made beside the site, until put_ahead puts them in place.
+        self._ahead: tuple[Path, tuple[Shard, ...]] | None = None
         self.runs = 0  # Pagefind runs, one per shard made: what tests count
         self.made_shards: list[str] = []  # the folders of the shards made, in order
 
@@ -92,7 +94,12 @@ class SearchIndex:
         with self._lock:
             self._builds += 1
             self.children.cancel()  # a refresh's runs alone: a build's own begin later
-            yield
+            try:
+                yield
+            finally:
+                if self._ahead is not None:  # the update failed before it was in place
+                    remove_marked(self._ahead[0])
+                    self._ahead = None
 
     def _key(self, shard: str) -> str:
         return f"{self.site}\0{shard}"
@@ -228,14 +235,42 @@ class SearchIndex:
             digest = None if content is None else indexed_digest(content)
             self._staged.setdefault(shard, {})[path] = digest
 
-    def goes_stale(
+    def index_ahead(
         self, indexes: tuple[Bundle, ...], pages: Mapping[str, bytes], gone: Iterable[str]
-    ) -> bool:
-        """``replacing`` for a command's update: whether an index would then be stale."""
+    ) -> None:
+        """``replacing`` for a command's update: each shard that ``pages`` and ``gone``
+        leave stale is made now, beside the site, from its pages as the update will leave
+        them, before anything is written (a failing Pagefind leaves the old site whole);
+        ``put_ahead`` puts them in place once the update is committed."""
         self._bundles = indexes
         self.replacing(pages, gone)
         self._changed = {shard: dict(pages) for shard, pages in self._staged.items()}
-        return self.enabled and any(self._dirty(s) for s in shards(indexes))
+        todo = tuple(s for s in shards(indexes) if self.enabled and self._dirty(s))
+        if not todo:
+            return
+        overlays: dict[str, dict[str, bytes | None]] = {}
+        for prefix, path, content in pages_of(indexes, pages, gone):
+            shard = Shard(Bundle(prefix, None), shard_of(path)).folder
+            overlays.setdefault(shard, {})[path] = content
+        made = make_index(self.site, todo, self.children, overlays=overlays)
+        self._count(list(todo))
+        self._ahead = (made, todo)
+
+    def put_ahead(self) -> None:
+        """The update ``index_ahead`` indexed is in place: so are its shards now, each in
+        one step.  (Killed before, the next build finds their pages changed since their
+        indexes were made, by their stamps, and makes them again.)"""
+        if self._ahead is None:
+            return
+        made, todo = self._ahead
+        self._ahead = None
+        put_index(made, self.site, todo)
+        for s in todo:
+            now = s.pages(self.site)
+            config = made_config(s.bundle.language)
+            record = IndexInputs(config, entry_digest(self.site / s.folder), now)
+            self._remember(s.folder, record if now else None)
+        self._stale = any(self._dirty(s) for s in shards(self._bundles))
 
     def updated(self, indexes: tuple[Bundle, ...], written: int) -> None:
         """A build wrote ``written`` files of the site in place (after ``replacing``)."""
