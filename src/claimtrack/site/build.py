@@ -305,7 +305,6 @@ class SiteBuilder:
         keep = self.cache.folder is not None
         keys = KeyDigests(theme, inputs)
         key_digests = {o.path: keys.of(o.key) if keep else None for o in outputs}
-        del keys  # its memo, an entry a shared view (70 MB at 10,000 claims), before rendering
         try:
             os.chmod(tmp, mode)
             first = [o for o in outputs if o.path == swap.MARKER]  # written by new_folder

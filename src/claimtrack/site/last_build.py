@@ -12,9 +12,9 @@ file edited or replaced by hand since is made again).
 The key digest is as discriminating as comparing the keys in memory (``==``):
 dataclasses by their class and compared fields (``field(compare=False)`` is left
 out, as ``==`` leaves it), pydantic models by their class and fields, dicts and
-sets whatever their order, enums by class and value.  orjson writes the leaves;
-each model and each large view (a claim's, a summary) is digested once per run
-however many keys hold it.  A
+sets whatever their order, enums by class and value; orjson writes the leaves.  A
+claim's view and its summary, which most keys hold, are written as the digests of
+what they are made from (site/inputs.py), so nothing large is walked twice.  A
 value of any other type makes the key undigestable: that output is always made.
 Lists and tuples both digest as arrays, and dict keys as text: no field of a view
 or a record holds either a list or a tuple, and their dicts are keyed by text.
@@ -46,13 +46,8 @@ from .plan.outputs import Output
 from .publish.swap import MARKER
 
 _OPTIONS = orjson.OPT_NON_STR_KEYS | orjson.OPT_SORT_KEYS | orjson.OPT_PASSTHROUGH_DATACLASS
-# A dataclass with this many compared fields is a view that many keys hold (a claim's, a
-# summary, the settings): digested once per build.  Smaller ones are written out inline,
-# which costs less than a digest each.  Either way the digest is the same function of
-# the values; this only decides what is worth remembering.
-_SHARED_FIELDS = 8
-# How a type is written: its name, the getter of its compared fields, whether it is shared.
-_Plan = tuple[str, Callable[[Any], Any], bool]
+# How a type is written: its name and the getter of its compared fields.
+_Plan = tuple[str, Callable[[Any], Any]]
 
 
 class KeyDigests:
@@ -66,8 +61,6 @@ class KeyDigests:
     def __init__(self, salt: str, inputs: Inputs | None = None) -> None:
         self._salt = salt.encode()
         self._inputs = inputs
-        # id -> (the object, kept alive so that its id is not reused; what it is written as)
-        self._memo: dict[int, tuple[object, dict[str, str]]] = {}
         self._plans: dict[type, _Plan] = {}
 
     def of(self, key: object) -> str | None:
@@ -92,16 +85,8 @@ class KeyDigests:
             if issubclass(kind, frozenset | set):
                 return {"\0s": self._set(obj)}
             plan = self._plans[kind] = _plan(kind)
-        name, values, shared = plan
-        if not shared:
-            return {"\0": name, "\1": values(obj)}
-        found = self._memo.get(id(obj))
-        if found is not None:
-            return found[1]
-        body = orjson.dumps({"\0": name, "\1": values(obj)}, default=self._default, option=_OPTIONS)
-        made = {"\0d": hashlib.blake2b(body, digest_size=16).hexdigest()}
-        self._memo[id(obj)] = (obj, made)
-        return made
+        name, values = plan
+        return {"\0": name, "\1": values(obj)}
 
     def _set(self, items: Iterable[object]) -> list[str]:
         """A set's members in an order of their own (not the hash's, which varies)."""
@@ -123,17 +108,17 @@ def _plan(kind: type) -> _Plan:
     if issubclass(kind, BaseModel):
         # What pydantic's == compares: every field's value (extra and private attributes
         # too, which the records do not have).
-        return name, _getter(tuple(kind.model_fields)), True
+        return name, _getter(tuple(kind.model_fields))
     if dataclasses.is_dataclass(kind):
         if not kind.__dataclass_params__.eq:  # type: ignore[attr-defined]
             # Compared by identity in memory: equal only to itself, never across builds.
             raise TypeError(f"{name} is compared by identity")
         fields = tuple(f.name for f in dataclasses.fields(kind) if f.compare)
-        return name, _getter(fields), len(fields) >= _SHARED_FIELDS
+        return name, _getter(fields)
     if issubclass(kind, enum.Enum):
-        return name, operator.attrgetter("value"), False
+        return name, operator.attrgetter("value")
     if issubclass(kind, bytes):
-        return name, lambda b: hashlib.blake2b(b, digest_size=16).hexdigest(), False
+        return name, lambda b: hashlib.blake2b(b, digest_size=16).hexdigest()
     raise TypeError(f"no stable digest for {name}")
 
 
