@@ -41,6 +41,7 @@ import orjson
 from ..check.analysis import Analysis
 from ..load.files import Archive, SavedPage
 from ..load.tracker import Tracker
+from ..records.claim import HistoryEntry
 from .model.claim.chains import dated, revised_by
 
 # What a claim page shows of a source is everything but these: its notes (and their
@@ -52,30 +53,18 @@ _NOT_SHOWN_ON_CLAIMS: dict[str, Any] = {
 }
 
 
-# What a claim's summary shows of its record (builders.summary_view, localized.claim_texts):
-# not its rationale, evidence or history notes, so that an edit of those leaves the
-# listings and the related claims' pages alone.
-_IN_SUMMARIES: dict[str, Any] = {
-    "statement": True,
-    "claimant": True,
-    "kind": True,
-    "topics": True,
-    "quantity": True,
-    "measurements": True,
-    "status": True,
-    "review_by": True,
-    "history": {"__all__": {"date"}},
-    "translations": {
-        "__all__": {
-            "translated_by",
-            "statement",
-            "claimant",
-            "quantity",
-            "conditions",
-            "measurements",
-            "made_from",
-        }
-    },
+# What a claim's summary does not show of its record (builders.summary_view and
+# localized.claim_texts read the rest): its rationale, evidence and links, and of its
+# history all but the dates, so that an edit of those leaves the listings and the related
+# claims' pages alone.  Named by exclusion: a field added to a claim is read until said.
+_NOT_IN_SUMMARIES: dict[str, Any] = {
+    "rationale": True,
+    "evidence": True,
+    "related": True,
+    "revises": True,
+    "to_check": True,
+    "history": {"__all__": set(HistoryEntry.model_fields) - {"date"}},
+    "translations": {"__all__": {"rationale", "history"}},
 }
 
 # What names a source (SourceRef): its title, translated or not, and its language.
@@ -106,7 +95,7 @@ class Inputs:
         found = self._summaries.get(cid)
         if found is None:
             record = self._a.tracker.claims[cid].record
-            shown = orjson.dumps(record.model_dump(mode="json", include=_IN_SUMMARIES)).decode()
+            shown = orjson.dumps(record.model_dump(mode="json", exclude=_NOT_IN_SUMMARIES)).decode()
             found = self._summaries[cid] = _digest((self._settings, cid, shown, *self._facts(cid)))
         return found
 
