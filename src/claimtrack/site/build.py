@@ -123,8 +123,9 @@ class SiteBuilder:
         self.out = Path(out).resolve()
         self.today = today
         self.cache = cache if cache is not None else Cache.disabled()
-        # Full builds index the site for search before swapping it in; in-place updates leave
-        # the index stale until its refresh().  ``children``: who runs Pagefind (serve's).
+        # Full builds index the site for search before swapping it in, a command's update in
+        # place before its commit; serve's updates leave the index stale until its refresh().
+        # ``children``: who runs Pagefind (serve's).
         self.index = SearchIndex(
             self.out,
             enabled=search,

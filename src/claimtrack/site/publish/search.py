@@ -46,10 +46,11 @@ class SearchIndex:
     (``index_language``), as the last build said; ``stale``: a page changed what Pagefind
     reads in it since its shard's index was made (an in-place update, or a rebuild that
     carried the last index over).  A build says what it did (``writing``, ``fill``,
-    ``filled``, ``replacing``/``index_ahead``, ``updated``, ``put_ahead``); ``refresh`` makes the stale
-    shards again from the pages in place.  Each shard is made again only when what it holds changed
-    (index_inputs.IndexInputs, kept in ``cache``): a build whose pages index as the last
-    ones did keeps the last shard.  The Pagefind runs are ``children``'s, which a stop ends.
+    ``filled``, ``replacing`` or a command's ``index_ahead``, ``updated``, ``put_ahead``);
+    ``refresh`` makes the stale shards again from the pages in place.  Each shard is made
+    again only when what it holds changed (index_inputs.IndexInputs, kept in ``cache``): a
+    build whose pages index as the last ones did keeps the last shard.  The Pagefind runs
+    are ``children``'s, which a stop ends.
 
     Under serve a build and a refresh run in two threads.  A build holds the lock while
     it writes the site; a refresh runs Pagefind without it, so that no build waits for
