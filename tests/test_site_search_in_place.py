@@ -40,6 +40,7 @@ def test_an_edit_of_indexed_words_is_written_in_place_with_its_shard(tmp_path: P
     site, result = build_in_place(root, out)
     assert not result.full and out.stat().st_ino == folder
     assert site.index.made_shards == [SHARD]
+    assert "search" in result.timings  # `build` says it indexed
     assert pagefind_files.pages_with(out / "pagefind", "zanzibarish") == {"/claims/rocket-speed/"}
     after = inodes(out)
     kept = {p for p in before if after.get(p) == before[p]}
@@ -51,7 +52,10 @@ def test_an_edit_of_indexed_words_is_written_in_place_with_its_shard(tmp_path: P
     assert "claims/rocket-speed/index.html" not in kept
     assert not {p for p in before if p.startswith(SHARD + "/")} & kept
     assert leftovers(tmp_path) == []
-    assert build_again(root, out).index.runs == 0  # the shard's record describes it
+    # A source's notes: written in place, no shard made, and nothing said of search.
+    edit(root / "sources" / "acme-post.yaml", "notes: The vendor's", "notes: Really the vendor's")
+    site, result = build_in_place(root, out)
+    assert not result.full and site.index.runs == 0 and "search" not in result.timings
 
 
 def test_a_failing_pagefind_leaves_the_old_site_and_nothing_beside_it(

@@ -364,8 +364,8 @@ class SiteBuilder:
         def replacing(pages: Mapping[str, bytes], gone: Iterable[str]) -> None:
             if track:  # serve: the index is made again once the edits pause
                 self.index.replacing(pages, gone)
-            else:  # a command's, before the site changes: a failing Pagefind changes nothing
-                self.index.index_ahead(indexes, pages, gone)
+            elif self.index.index_ahead(indexes, pages, gone):  # before the site changes
+                laps.lap("search")  # (a failing Pagefind changes nothing)
 
         written = update.write(
             self.out,

@@ -102,7 +102,6 @@ def write(
     made = [(o, renderer.render(o)) for o in todo if o.is_page]
     lap("render")
     replacing({o.path: content for o, content in made}, gone)
-    lap("search")
     if pages_written is None:
         made += [(o, renderer.render(o)) for o in todo if not o.is_page]
         lap("aggregates")

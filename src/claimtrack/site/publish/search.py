@@ -238,17 +238,17 @@ class SearchIndex:
 
     def index_ahead(
         self, indexes: tuple[Bundle, ...], pages: Mapping[str, bytes], gone: Iterable[str]
-    ) -> None:
+    ) -> bool:
         """``replacing`` for a command's update: each shard that ``pages`` and ``gone``
         leave stale is made now, beside the site, from its pages as the update will leave
         them, before anything is written (a failing Pagefind leaves the old site whole);
-        ``put_ahead`` puts them in place once the update is committed."""
+        ``put_ahead`` puts them in place once the update is committed.  Whether any was."""
         self._bundles = indexes
         self.replacing(pages, gone)
         self._changed = {shard: dict(pages) for shard, pages in self._staged.items()}
         todo = tuple(s for s in shards(indexes) if self.enabled and self._dirty(s))
         if not todo:
-            return
+            return False
         overlays: dict[str, dict[str, bytes | None]] = {}
         for prefix, path, content in pages_of(indexes, pages, gone):
             shard = Shard(Bundle(prefix, None), shard_of(path)).folder
@@ -256,6 +256,7 @@ class SearchIndex:
         made = make_index(self.site, todo, self.children, overlays=overlays)
         self._count(list(todo))
         self._ahead = (made, todo)
+        return True
 
     def put_ahead(self) -> None:
         """The update ``index_ahead`` indexed is in place: so are its shards now, each in
