@@ -14,11 +14,26 @@ from __future__ import annotations
 
 import hashlib
 
-from ..load import Loaded
+from ..load import Loaded, Tracker
 from ..records import Claim
 from .analysis import Analysis
 
 _UNKNOWN = "?"
+
+
+def copy_digests(tracker: Tracker, source_id: str) -> tuple[str, ...]:
+    """The sha256 of each copy of a source that was loaded: its first archive, its saved
+    page, and each revision's text and page (by stem); a part of the key of whatever
+    reads them (a claim's rules here, a claim's page in site/inputs.py)."""
+    archive, page = tracker.archives.get(source_id), tracker.pages.get(source_id)
+    texts = tracker.revisions.get(source_id, {}).items()
+    pages = tracker.revision_pages.get(source_id, {}).items()
+    return (
+        archive.sha256 if archive is not None else "",
+        page.sha256 if page is not None else "",
+        *sorted(f"t{stem}={copy.sha256}" for stem, copy in texts),
+        *sorted(f"p{stem}={copy.sha256}" for stem, copy in pages),
+    )
 
 
 class ClaimKeys:
@@ -39,17 +54,13 @@ class ClaimKeys:
             tracker = a.tracker
             loaded = tracker.sources.get(sid)
             if loaded is not None:
-                archive, page = tracker.archives.get(sid), tracker.pages.get(sid)
-                # Its revisions' texts: a quote may cite one, and a quote not found is told
-                # which of them holds it.
-                revisions = sorted(copy.sha256 for copy in tracker.revisions.get(sid, {}).values())
+                # Its copies, revisions' included: a quote may cite one, and a quote not
+                # found is told which of them holds it.
                 found = "\x1f".join(
                     (
                         "s" + tracker.digests.get(loaded.path, ""),
-                        archive.sha256 if archive is not None else "",
-                        page.sha256 if page is not None else "",
                         ",".join(sorted(a.source_origins.get(sid, ()))),
-                        ",".join(revisions),
+                        *copy_digests(tracker, sid),
                     )
                 )
             elif sid in tracker.broken_sources:

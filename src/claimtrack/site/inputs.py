@@ -39,8 +39,7 @@ from typing import Any
 import orjson
 
 from ..check.analysis import Analysis
-from ..load.files import Archive, SavedPage
-from ..load.tracker import Tracker
+from ..check.claim_keys import copy_digests
 from ..records.claim import HistoryEntry
 from .model.claim.chains import dated, revised_by
 
@@ -157,22 +156,12 @@ class Inputs:
                 found = "?"  # unknown or broken: the check reports it and nothing is built
             else:
                 record = loaded.record.model_dump(mode="json", exclude=_NOT_SHOWN_ON_CLAIMS)
-                archive, page = tracker.archives.get(sid), tracker.pages.get(sid)
                 found = _digest(
                     (
                         orjson.dumps(record, option=orjson.OPT_SORT_KEYS).decode(),
-                        archive.sha256 if archive is not None else "",
-                        page.sha256 if page is not None else "",
-                        *sorted(f"{stem}={copy.sha256}" for stem, copy in _revisions(tracker, sid)),
                         ",".join(sorted(self._a.source_origins.get(sid, ()))),
+                        *copy_digests(tracker, sid),
                     )
                 )
             self._shown[sid] = found
         return found
-
-
-def _revisions(tracker: Tracker, sid: str) -> list[tuple[str, Archive | SavedPage]]:
-    """A source's later versions: each one's text and saved page, by its stem."""
-    texts = tracker.revisions.get(sid, {}).items()
-    pages = tracker.revision_pages.get(sid, {}).items()
-    return [*(("t" + k, v) for k, v in texts), *(("p" + k, v) for k, v in pages)]

@@ -142,8 +142,8 @@ class LastBuild(Part):
 
     Kept on disk in the cache (the ``site`` part) for the next process; every build,
     full or in place, leaves it describing the site exactly.  An entry written in place
-    under serve has no key digest until the record is saved (``dump`` takes it then:
-    claims.json's key holds every claim's view)."""
+    under serve has no key digest until the record is saved (``dump`` takes it then, so
+    that an edit never waits on claims.json's key, which names every claim)."""
 
     name = "site"
 

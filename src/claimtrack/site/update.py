@@ -34,8 +34,9 @@ class Keys:
     """How an update tells an output unchanged: by the key object the record holds (serve:
     a pointer comparison, else ``==``), or, without one (a new process), by the digest
     of its key against the record's (``digests``: None when nothing is kept on disk).
-    Under serve no key is digested during an edit: claims.json's key holds every claim's
-    view (a second at 10,000 claims); the record takes the digests when it is saved."""
+    Under serve no key is digested during an edit: claims.json's key names every claim,
+    whose input digests (site/inputs.py) take 0.2 s at 10,000 claims; the record takes
+    the digests when it is saved."""
 
     def __init__(self, record: LastBuild, digests: KeyDigests | None, *, track: bool) -> None:
         self.record = record

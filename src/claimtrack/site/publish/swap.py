@@ -18,10 +18,10 @@ A folder is deleted as a leftover only when the process its name gives has ended
 only when it carries the marker, or when it is a build or search folder without one
 whose name is exactly what mkdtemp gives claimtrack's (eight characters of its
 alphabet after the pid): one left empty by a kill before its marker, or full by a
-claimtrack that deleted the marker first.  A commit's folder that holds a journal is
-finished, not deleted (commit.settle, which deletes every other leftover).  That name is claimtrack's own, beside its
+claimtrack that deleted the marker first.  That name is claimtrack's own, beside its
 own output folder, hidden and numbered: no one names a folder of their own so.  A
-folder that merely looks like a leftover (another name, a link, another user's, a
+commit's folder that holds a journal is finished, not deleted (commit.settle, which
+deletes every other leftover).  A folder that merely looks like a leftover (another name, a link, another user's, a
 running process's) is left alone, and an old site is put back only when marked.
 """
 
