@@ -208,12 +208,16 @@ class Service:
         for _ in requests:
             self._receive()
         sender.join()
-        self._send({"type": "WriteFiles", "index_id": index, "output_path": str(output)})
+        # GetFiles, not WriteFiles: Pagefind writes through tokio's files without flushing
+        # them, so WriteFiles answers (and the service can end at the end of its input)
+        # before the bytes are on disk (an empty pagefind-entry.json, 1 run in 15).  Asked
+        # for the files, it answers with their bytes, written here in full.
+        self._send({"type": "GetFiles", "index_id": index})
         self._proc.stdin.flush()
-        self._receive()
-        # WriteFiles answers before its files are all written, and the service ends at the
-        # end of its input, cutting a write short (an empty pagefind-entry.json, 2 runs in
-        # 15): a request after it is answered only once the writing is done.
+        for file in self._receive()["files"]:
+            path = output / file["path"]
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_bytes(base64.b64decode(file["content"]))
         self._send({"type": "DeleteIndex", "index_id": index})
         self._proc.stdin.flush()
         self._receive()
