@@ -352,7 +352,7 @@ class Analysis:
             found = None
             if claim.quantity is not None:
                 origins = frozenset(self.claim_origins(claim_id))
-                found = judge(claim, origins, self.source_origins)
+                found = judge(claim, origins, self.source_origins, self.store.converted)
             self._measured[claim_id] = found
         return found
 

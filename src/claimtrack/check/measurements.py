@@ -8,7 +8,7 @@ bound, the claimed value, the tolerance and the measured value.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -88,16 +88,25 @@ def is_independent(
     return bool(theirs) and not any(o & claim_origins for o in theirs)
 
 
+# A value in a unit expressed in another, None when they do not compare (units.converted).
+Convert = Callable[[float, str, str], float | None]
+
+
 def judge(
-    claim: Claim, claim_origins: frozenset[str], origins: dict[str, frozenset[str]]
+    claim: Claim,
+    claim_origins: frozenset[str],
+    origins: dict[str, frozenset[str]],
+    convert: Convert = converted,
 ) -> Measured | None:
-    """The facts of a figure's measurements; None for a claim without a quantity."""
+    """The facts of a figure's measurements; None for a claim without a quantity.
+    ``convert``: how a value is put in the claim's unit (the check store's, which
+    remembers pint's answers between runs)."""
     q = claim.quantity
     if q is None:
         return None
     values = []
     for i, m in enumerate(claim.measurements):
-        value = converted(m.value, m.unit, q.unit)
+        value = convert(m.value, m.unit, q.unit)
         judged = (
             Agreement.NONE if value is None else agreement(q.bound, q.value, q.tolerance, value)
         )

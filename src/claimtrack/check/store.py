@@ -14,6 +14,9 @@
   read on first need;
 - (in memory only) each archive's strongest uncited sentences and each record's
   missing translations, for the worklist;
+- values converted between units (pint's answers), by the value, both units and pint's
+  version: pint takes half a second to build its registry, which a run whose
+  measurements are all known then never does;
 - each claim's problems, by the digest of everything its rules read (check.claim_keys), a
   part apart too: a second run checks again only the claims whose inputs changed.
 
@@ -32,6 +35,7 @@ from ..load.cache import Entries, Part
 from ..problems import Problem
 from .text.quotecontext import Context
 from .text.worddiff import Hunk, as_plain, from_plain
+from .units import converted, pint_version, same_unit
 
 # A source's coverage counts are kept by its archive's sha256 and a digest of what they
 # depend on besides: the quotes cited from it, its reviewed_uncited entries and its language.
@@ -43,6 +47,8 @@ QuoteKey = tuple[str, str]
 ContextKey = tuple[str, str]
 # ("<old sha256> <new sha256>", language): the hunks between two versions of a source.
 DiffKey = tuple[str, str]
+# ("<value> <unit>", "<target unit> <pint's version>"): a value converted (check/units.py).
+ConversionKey = tuple[str, str]
 
 
 def context_key(sha256: str, language: str, quote: str) -> ContextKey:
@@ -50,7 +56,8 @@ def context_key(sha256: str, language: str, quote: str) -> ContextKey:
 
 
 class Results(Part):
-    """Quote results, quotes in context, coverage counts and the changes between versions."""
+    """Quote results, quotes in context, coverage counts, the changes between versions and
+    values converted between units."""
 
     name = "check"
 
@@ -59,9 +66,10 @@ class Results(Part):
         self.contexts: Entries[ContextKey, Context | None] = Entries()
         self.coverage: Entries[CoverageKey, list[int]] = Entries()
         self.diffs: Entries[DiffKey, tuple[Hunk, ...]] = Entries()
+        self.conversions: Entries[ConversionKey, float | None] = Entries()
 
     def tables(self) -> Iterable[Entries[Any, Any]]:
-        return (self.quotes, self.contexts, self.coverage, self.diffs)
+        return (self.quotes, self.contexts, self.coverage, self.diffs, self.conversions)
 
     def dump(self) -> dict[str, Any]:
         # By archive first: a sha256 is written once, not once for each of its quotes.
@@ -70,6 +78,7 @@ class Results(Part):
             "contexts": _by_first(self.contexts.kept()),
             "coverage": _by_first(self.coverage.kept()),
             "diffs": _by_first({k: as_plain(v) for k, v in self.diffs.kept().items()}),
+            "conversions": _by_first(self.conversions.kept()),
         }
 
     def restore(self, data: Any) -> None:
@@ -101,6 +110,13 @@ class Results(Part):
                 (str(pair), str(language)): from_plain(found)
                 for pair, table in data["diffs"].items()
                 for language, found in table.items()
+            }
+        )
+        self.conversions = Entries(
+            {
+                (str(value), str(target)): None if found is None else float(found)
+                for value, table in data["conversions"].items()
+                for target, found in table.items()
             }
         )
 
@@ -238,6 +254,20 @@ class CheckStore:
 
     def remember_coverage(self, key: CoverageKey, counts: list[int]) -> None:
         self._results.coverage.put(key, counts)
+
+    # -- conversions between units --------------------------------------------
+    def converted(self, value: float, unit: str, target: str) -> float | None:
+        """``value`` in ``unit`` expressed in ``target`` (units.converted), pint asked only
+        for a conversion no earlier run made with this version of pint."""
+        if same_unit(unit, target):  # no pint needed, nothing to keep
+            return value
+        key = (f"{value!r} {unit}", f"{target} {pint_version()}")
+        table = self._results.conversions
+        if table.known(key):
+            return table.items[key]
+        found = converted(value, unit, target)
+        table.put(key, found)
+        return found
 
     # -- changes between versions ---------------------------------------------
     def diff(self, old: str, new: str, language: str) -> tuple[Hunk, ...] | None:

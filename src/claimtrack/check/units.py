@@ -3,7 +3,8 @@ in the claim's unit?
 
 Conversions are pint's (tokens/s and tokens/min, ms and s), never a table of our own.
 pint takes a noticeable part of a second to import and to build its registry, so both
-happen only when a tracker compares two differently written units, once per process.
+happen only when a tracker compares two differently written units, once per process, and
+the check store (check/store.py) keeps its answers between runs.
 The ratio unit ``x`` (a multiple, "8x faster") is not a physical unit: it compares only
 with itself.
 """
@@ -13,6 +14,7 @@ from __future__ import annotations
 import re
 import tokenize
 from functools import lru_cache
+from importlib import metadata
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -41,6 +43,12 @@ def registry() -> UnitRegistry[Any]:
         made.define("token = [token] = tok")
         _registry = made
     return _registry
+
+
+@lru_cache(maxsize=1)
+def pint_version() -> str:
+    """pint's version, without importing it: another version may convert otherwise."""
+    return metadata.version("pint")
 
 
 def same_unit(a: str, b: str) -> bool:

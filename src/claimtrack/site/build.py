@@ -45,6 +45,7 @@ from .last_build import (
     renderers,
 )
 from .model.cache import ModelCache
+from .model.views import whole
 from .plan.outputs import Output
 from .plan.pages import Planner
 from .publish import commit, pagefind_run, swap
@@ -217,19 +218,25 @@ class SiteBuilder:
         laps.lap("check")
         if not track:  # build_site never loads again: what only loading needed goes now
             self._loader.release()
-        model = self._model.build(analysis, self._unmade)
+        in_place = (track or self.cache.folder is not None) and self._record.describes(
+            self.out, theme
+        )
+        # A command's build in place makes a claim page's own parts only for what it renders,
+        # and claims.json's lines only where their keys changed.
+        model = self._model.build(analysis, self._unmade, defer=(fresh := in_place and not track))
         self._unmade = NOTHING
         inputs = Inputs(analysis)  # the key digests' dependency index (worked out as asked)
+        carried = self._record.carried(self.out, KeyDigests(theme, inputs)) if fresh else None
         laps.lap("model")
         indexes = pagefind_run.bundles(
             ((lang.tag, lang.prefix) for lang in of_site(model.settings)),
             (src.ref.language for src in model.sources),
         )
         setup = build_setup(self.root, tracker.settings, model.settings, files.static)
-        outputs = [*self._planner.plan(model, files.static, ui, setup), MARKER_OUTPUT]
+        outputs = [*self._planner.plan(model, files.static, ui, setup, carried), MARKER_OUTPUT]
         self._pages = sum(o.template is not None for o in outputs)  # o.is_page, faster
         laps.lap("plan")
-        if (track or self.cache.folder is not None) and self._record.describes(self.out, theme):
+        if in_place:
             result = self._update(
                 envs, outputs, laps, theme, inputs, indexes, look=changed is None, track=track
             )
@@ -243,6 +250,7 @@ class SiteBuilder:
                 return self._result(
                     outputs, started, warnings, written, rendered, full=False, laps=laps
                 )
+        whole(model.claims)  # made here once, not in each render worker
         made = self._replace(Renderer(envs), outputs, track, laps, indexes, theme, inputs)
         self._record.settled(inputs, outputs)
         warnings += build_warnings(self.root, tracker.settings, outputs)
@@ -250,16 +258,9 @@ class SiteBuilder:
         return self._result(outputs, started, warnings, written, rendered, full=True, laps=laps)
 
     def _result(
-        self,
-        outputs: list[Output],
-        started: float,
-        warnings: list[Problem],
-        written: int,
-        rendered: int,
-        *,
-        full: bool,
-        laps: _Laps,
-    ) -> BuildResult:
+        self, outputs: list[Output], started: float, warnings: list[Problem], written: int,
+        rendered: int, *, full: bool, laps: _Laps,
+    ) -> BuildResult:  # fmt: skip
         return BuildResult(
             pages=self._pages,
             files=len(outputs),
@@ -390,8 +391,6 @@ def build_site(
     search: bool = True,
 ) -> BuildResult:
     """Check the tracker at ``root`` and build its site into ``out`` (full, atomic).
-
     ``cache``: results kept between runs (Cache.open(root)); None keeps nothing.
-    ``search``: index the site for full-text search (Pagefind) before putting it in place.
-    """
+    ``search``: index the site for full-text search (Pagefind) before putting it in place."""
     return SiteBuilder(root, out, today, cache, search=search)._build(track=False)

@@ -40,8 +40,9 @@ from pydantic import BaseModel
 
 from ..fsutil import Stamp, as_stamp, stamp
 from ..load.cache import Entries, Part
+from .data.jsonfiles import document_lines
 from .inputs import Inputs
-from .model.views import ClaimSummary, ClaimView
+from .model.views import ClaimSummary, ClaimView, SiteSettings
 from .plan.outputs import Output
 from .publish.swap import MARKER
 
@@ -62,6 +63,9 @@ class KeyDigests:
         self._salt = salt.encode()
         self._inputs = inputs
         self._plans: dict[type, _Plan] = {}
+        # The site's settings, in every page's key: walked once per build, then written as
+        # the digest of that walk (the same object each time: compared by identity).
+        self._settings: tuple[SiteSettings, dict[str, str]] | None = None
 
     def of(self, key: object) -> str | None:
         """The key's digest; None when it has none (None: always made) or cannot have one."""
@@ -80,6 +84,10 @@ class KeyDigests:
                 return {"\0c": self._inputs.claim(obj.summary.id)}
             if kind is ClaimSummary:
                 return {"\0u": self._inputs.summary(obj.id)}
+        if kind is SiteSettings:
+            if self._settings is None or self._settings[0] is not obj:
+                self._settings = (obj, {"\0d": self._walked(obj)})
+            return self._settings[1]
         plan = self._plans.get(kind)
         if plan is None:
             if issubclass(kind, frozenset | set):
@@ -87,6 +95,13 @@ class KeyDigests:
             plan = self._plans[kind] = _plan(kind)
         name, values = plan
         return {"\0": name, "\1": values(obj)}
+
+    def _walked(self, obj: Any) -> str:
+        """The digest of an object's walk, as ``of`` makes it (for one written often)."""
+        plan = self._plans.get(type(obj)) or self._plans.setdefault(type(obj), _plan(type(obj)))
+        name, values = plan
+        body = orjson.dumps({"\0": name, "\1": values(obj)}, default=self._default, option=_OPTIONS)
+        return hashlib.blake2b(body, digest_size=16).hexdigest()
 
     def _set(self, items: Iterable[object]) -> list[str]:
         """A set's members in an order of their own (not the hash's, which varies)."""
@@ -157,6 +172,10 @@ class LastBuild(Part):
         # plan, with which ``dump`` digests the keys serve did not (those of that plan only).
         self.inputs: Inputs | None = None
         self.planned: dict[str, object] = {}
+        # Per file joined from pieces (Output.pieces): each piece's name and key digest, in
+        # the file's order; in memory, the last good plan's, digested by ``dump``.
+        self.pieces: dict[str, list[tuple[str, str]]] = {}
+        self._pieced: dict[str, Callable[[], list[tuple[str, object]]]] = {}
 
     def tables(self) -> Iterable[Entries[Any, Any]]:
         return (self.files,)
@@ -170,7 +189,10 @@ class LastBuild(Part):
             if not key and held is not None and held is self.planned.get(path):
                 key = digests.of(held) or ""
             files[path] = (key, done, found)
-        return {"folder": self.folder, "theme": self.theme, "files": files}
+        for path, pieces in self._pieced.items():
+            self.pieces[path] = [(name, digests.of(key) or "") for name, key in pieces()]
+        self._pieced = {}
+        return {"folder": self.folder, "theme": self.theme, "files": files, "pieces": self.pieces}
 
     def restore(self, data: Any) -> None:
         folder = data["folder"]
@@ -182,6 +204,10 @@ class LastBuild(Part):
             {str(p): (str(k), str(d), as_stamp(s)) for p, (k, d, s) in data["files"].items()}
         )
         self.files.used = set(self.files.items)  # the whole site: every entry is kept
+        self.pieces = {
+            str(path): [(str(name), str(key)) for name, key in pieces]
+            for path, pieces in data["pieces"].items()
+        }
 
     def describes(self, out: Path, theme: str) -> bool:
         """Whether this is the record of the site now at ``out``, made with ``theme``: the
@@ -212,6 +238,13 @@ class LastBuild(Part):
         """The site is the plan of ``outputs``, made from the analysis of ``inputs``."""
         self.inputs = inputs
         self.planned = {o.path: o.key for o in outputs}
+        # Digested only if the record is saved: while it is not, no file changed, nor did
+        # the pieces of any (an equal file key, equal piece keys).
+        self._pieced = {o.path: o.pieces for o in outputs if o.pieces is not None}
+
+    def carried(self, out: Path, digests: KeyDigests) -> CarriedPieces:
+        """The pieces of the files this record's build wrote into ``out`` (which it describes)."""
+        return CarriedPieces(self, out, digests)
 
     def wrote(self, out: Path, entries: dict[str, Entry], keys: dict[str, object]) -> None:
         """What an update in place just committed (commit.py moved the marker too)."""
@@ -227,6 +260,41 @@ class LastBuild(Part):
             self.files.used.discard(path)
             self.keys.pop(path, None)
         self.files.changed = True
+
+
+class CarriedPieces:
+    """The pieces of the files the last build wrote (Output.pieces: claims.json's lines),
+    read from the site when first asked.  A piece is taken when its key's digest is the one
+    recorded for it, and only from a file whose stamp is the one recorded (as that build
+    left it).  Every pieced file is a jsonfiles.document, a piece per line."""
+
+    def __init__(self, record: LastBuild, out: Path, digests: KeyDigests) -> None:
+        self._record, self._out, self._digests = record, out, digests
+        self._files: dict[str, dict[str, tuple[str, bytes]]] = {}
+
+    def piece(self, path: str, name: str, key: object) -> bytes | None:
+        pieces = self._files.get(path)
+        if pieces is None:
+            pieces = self._files[path] = self._read(path)
+        found = pieces.get(name)
+        if found is None or not found[0] or found[0] != self._digests.of(key):
+            return None
+        return found[1]
+
+    def _read(self, path: str) -> dict[str, tuple[str, bytes]]:
+        recorded = self._record.pieces.get(path)
+        entry = self._record.files.items.get(path)
+        file = str(self._out / path)
+        if not recorded or entry is None or stamp(file) != entry[2]:
+            return {}
+        try:
+            with open(file, "rb") as f:
+                lines = document_lines(f.read())
+        except OSError:
+            return {}
+        if len(lines) != len(recorded):
+            return {}
+        return {name: (key, line) for (name, key), line in zip(recorded, lines, strict=True)}
 
 
 def folder_identity(tmp: Path, out: Path) -> tuple[str, int, Stamp]:

@@ -21,19 +21,13 @@ import uuid
 import xml.etree.ElementTree as ET
 from collections.abc import Iterable
 
-from ...check.revisions import Removal
 from ...i18n import Interface, english
 from .. import addresses
 from ..languages import SiteLanguage, of_site
 from ..model.builders import figure_text
 from ..model.localized import Localized, localized
 from ..model.revisions import BOTH_WORDINGS, OLD_WORDING, REMOVAL_SUMMARIES
-from ..model.views import (
-    ClaimView,
-    EvidenceView,
-    SiteModel,
-    SourceRef,
-)
+from ..model.views import ClaimView, EvidenceView, SiteModel
 from .corrections import EntryWords, entry_words
 
 ATOM = "http://www.w3.org/2005/Atom"
@@ -79,14 +73,14 @@ def measurement_entry_id(claim_id: str, index: int, lang: str = "") -> str:
 
 # A change is (claim, what, index): what is HISTORY (a status change), MEASURED (a
 # measurement added to a figure) or REMOVED (a recheck found cited passages gone from a
-# source: ``removals``).
+# source: ClaimView.removals).
 HISTORY, MEASURED, REMOVED = 0, 1, 2
 
 
 def _date(change: tuple[ClaimView, int, int]) -> dt.date:
     claim, what, index = change
     if what == REMOVED:
-        return removals(claim)[index][1].removed
+        return claim.removals[index][1].removed
     if what == HISTORY or claim.measured is None:
         return claim.history[index].date
     return claim.measured.items[index].date
@@ -99,16 +93,6 @@ def _quotes(claim: ClaimView) -> list[EvidenceView]:
         quotes += (ev for m in claim.measured.items for ev in m.evidence)
     quotes += (ev for h in claim.history for ev in h.quotes)
     return quotes
-
-
-def removals(claim: ClaimView) -> list[tuple[SourceRef, Removal]]:
-    """The revisions that removed passages this claim cites (and that are still missing
-    from the latest one), once per source and revision, oldest first."""
-    found: dict[tuple[str, int], tuple[SourceRef, Removal]] = {}
-    for ev in _quotes(claim):
-        if ev.removal is not None:
-            found.setdefault((ev.source.id, ev.removal.revision), (ev.source, ev.removal))
-    return sorted(found.values(), key=lambda item: (item[1].removed, item[0].id))
 
 
 def removal_entry_id(claim_id: str, source_id: str, revision: int, lang: str = "") -> str:
@@ -134,7 +118,7 @@ def change_keys(claim: ClaimView) -> list[tuple[tuple[int, str, int, int], Chang
         )
     found += (
         ((-gone.removed.toordinal(), cid, REMOVED, -row), (claim, REMOVED, row))
-        for row, (_, gone) in enumerate(removals(claim))
+        for row, (_, gone) in enumerate(claim.removals)
     )
     return found
 
@@ -189,7 +173,7 @@ def _measurement_entry(
 def _removal_entry(
     feed: ET.Element, claim: ClaimView, row: int, href: str, ui: Interface, tag: str, ids: str
 ) -> None:
-    source, gone = removals(claim)[row]
+    source, gone = claim.removals[row]
     _ = ui.gettext
     summary = claim.summary
     said = {

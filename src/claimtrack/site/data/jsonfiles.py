@@ -189,6 +189,16 @@ def document(settings: SiteSettings, key: str, lines: Iterable[bytes]) -> bytes:
     return b"".join(parts)
 
 
+def document_lines(whole: bytes) -> list[bytes]:
+    """The record lines of a file ``document`` joined, in order ([] for any other bytes):
+    orjson writes a newline in a string as an escape, so ",\n" only ever joins lines."""
+    _, newline, rest = whole.partition(b"\n")
+    end = b"\n]}\n"
+    if not newline or not rest.endswith(end):
+        return []
+    return rest[: -len(end)].split(b",\n")
+
+
 def claims_json(settings: SiteSettings, claims: Iterable[ClaimView]) -> bytes:
     return document(settings, "claims", (claim_line(view, settings) for view in claims))
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from ...check.analysis import Analysis, QuoteCheck
 from ...check.coverage.counts import counts
 from ...check.measurements import Measured
+from ...check.revisions import Removal
 from ...i18n import N_, Interface, english
 from ...records import (
     Bound,
@@ -280,11 +281,22 @@ def source_view(
     )
 
 
+def source_ref(refs: dict[str, SourceRef], sid: str) -> SourceRef:
+    """How a quote names its source: the source's SourceRef, its id alone when unknown."""
+    return refs.get(sid) or SourceRef(sid, Localized(sid, "und"), "und")
+
+
+def shown_removal(a: Analysis, ev: Evidence, in_latest: bool | None) -> Removal | None:
+    """When a quote's passage went from its source, shown only while it is missing from
+    the latest revision (``in_latest``: Analysis.in_latest_revision)."""
+    return a.removal(ev) if in_latest is False else None
+
+
 def evidence_view(
     ev: Evidence, check: QuoteCheck, a: Analysis, refs: dict[str, SourceRef]
 ) -> EvidenceView:
     """One quote as a page shows it: a claim's evidence, a measurement's, a status change's."""
-    ref = refs.get(ev.source) or SourceRef(ev.source, Localized(ev.source, "und"), "und")
+    ref = source_ref(refs, ev.source)
     found = a.quote_context(ev.source, ev.quote, ev.revision)  # in the version it cites
     revision, url = cited_version(a, ev)
     fragment = None
@@ -313,7 +325,7 @@ def evidence_view(
         text_fragment_url=fragment,
         archive_passage=passage_link(a, ev, found),
         in_latest_revision=in_latest,
-        removal=a.removal(ev) if in_latest is False else None,
+        removal=shown_removal(a, ev, in_latest),
         revision=revision,
         replacement=replacement_view(a, ev) if in_latest is False else None,
     )

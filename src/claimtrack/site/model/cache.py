@@ -54,8 +54,10 @@ class ModelCache:
         # the same object (the languages are the same: a change of them makes all anew).
         self._texts: Reuse[str, ClaimTexts] = Reuse()
 
-    def build(self, a: Analysis, impact: Impact | None) -> SiteModel:
-        """Every view of the site; ``impact`` None makes every view anew."""
+    def build(self, a: Analysis, impact: Impact | None, *, defer: bool = False) -> SiteModel:
+        """Every view of the site; ``impact`` None makes every view anew.  ``defer``: the
+        claims' views made without their DEFERRED fields until read (a build in a new
+        process that renders few pages: ClaimView.deferred), never kept for a next build."""
         languages = a.tracker.settings.site_languages
         if languages != self._languages:
             # Every translatable text has an entry per site language: all made again.
@@ -73,7 +75,7 @@ class ModelCache:
             around, listing_sources = _showing(a, moved)
             for cid in around:
                 claims.pop(cid, None)
-        remade = _make_missing(a, refs, summaries, claims, self._claims, self._texts_of)
+        remade = _make_missing(a, refs, summaries, claims, self._claims, self._texts_of, defer)
         claims = dict(sorted(claims.items()))
         sources, archives = self._source_views(a, impact, refs, summaries, listing_sources)
         listings = self._listings.build(summaries, claims, remade, KIND_VALUE_LABELS)
@@ -203,6 +205,7 @@ def _make_missing(
     claims: dict[str, ClaimView],
     old: dict[str, ClaimView],
     texts_of: Callable[[str, Claim], ClaimTexts],
+    defer: bool,
 ) -> list[str]:
     """Make the views of the claims ``claims`` lacks, into it; returns their ids.  A view
     equal to the last one (a related claim's, whose summary did not change) is the last
@@ -212,7 +215,7 @@ def _make_missing(
         if cid not in claims:
             related = a.related_to(cid)
             texts = texts_of(cid, loaded.record)
-            made = claim_view(cid, loaded.record, a, refs, summaries, related, texts)
+            made = claim_view(cid, loaded.record, a, refs, summaries, related, texts, defer=defer)
             claims[cid] = kept(old.get(cid), made)
             remade.append(cid)
     return remade

@@ -9,9 +9,12 @@ incremental build re-renders a page only when the views it shows differ.
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
 from ...check.coverage.counts import CoverageCounts
+from ...check.revisions import Removal
 from ...records import Claim, Source
 from .. import addresses
 from .claim.chains import RevisionChain
@@ -65,6 +68,11 @@ from .parts import (
 )
 from .revisions import RevisionView
 
+# A claim view's fields that only its own pages (and its claims.json line) read: a build
+# in a new process that renders few pages makes them only for the claims it renders
+# (ClaimView.deferred); every other view of the site reads the rest.
+DEFERRED = frozenset({"evidence", "made", "versions", "chain"})
+
 
 @dataclass(frozen=True)
 class ClaimView:
@@ -81,6 +89,9 @@ class ClaimView:
     origins_sentence: str  # in English (see context.claim_view)
     to_check: tuple[SourceRef, ...]
     measured: MeasuredView | None  # figures only
+    # The revisions that removed passages it cites and that are still missing from the
+    # latest one, once per source and revision, oldest first (the feeds' entries).
+    removals: tuple[tuple[SourceRef, Removal], ...]
     chain: RevisionChain[ClaimSummary] | None  # the claims it revises or is revised by
     # What its timeline is made of besides the fields above (claim/timeline.py).
     made: Made | None
@@ -88,6 +99,24 @@ class ClaimView:
     # The record as written, for claims.json: compared, so that an equal view means an
     # equal JSON line too; not hashed (its lists cannot be).
     record: Claim = field(hash=False)
+
+    @classmethod
+    def deferred(cls, later: Callable[[], dict[str, Any]], **now: Any) -> ClaimView:
+        """A view whose DEFERRED fields ``later`` makes when one is first read (then
+        they are fields like the others: compared, hashed and shown alike)."""
+        view = object.__new__(cls)
+        view.__dict__.update(now, _later=later)
+        return view
+
+    if not TYPE_CHECKING:  # for mypy, every other name stays an error
+
+        def __getattr__(self, name: str) -> Any:
+            later = self.__dict__.get("_later")
+            if later is None or name not in DEFERRED:
+                raise AttributeError(name)
+            self.__dict__.update(later())
+            del self.__dict__["_later"]
+            return self.__dict__[name]
 
     @property
     def timeline(self) -> tuple[Event, ...]:
@@ -100,6 +129,13 @@ class ClaimView:
             self.measured.items if self.measured else (),
             revisions_by_claimant(self.summary.id, self.chain),
         )
+
+
+def whole(claims: Iterable[ClaimView]) -> None:
+    """Make the DEFERRED fields of those claims' views that have them yet to make."""
+    for claim in claims:
+        if "_later" in claim.__dict__:
+            claim.evidence  # noqa: B018 (reading one makes them all)
 
 
 @dataclass(frozen=True)

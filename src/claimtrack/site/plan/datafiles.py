@@ -21,7 +21,7 @@ from ..data import schema as dataschema
 from ..languages import SiteLanguage
 from ..memo import Reuse
 from ..model.views import ArchiveView, ClaimView, SiteModel, SiteSettings, SourceView
-from .outputs import Output, constant
+from .outputs import Carried, Output, constant
 
 
 class DataPlanner:
@@ -37,15 +37,25 @@ class DataPlanner:
         self._sitemap: dict[str, Reuse[str, str]] = {}
 
     def plan(
-        self, model: SiteModel, languages: Sequence[SiteLanguage], uis: dict[str, Interface]
+        self,
+        model: SiteModel,
+        languages: Sequence[SiteLanguage],
+        uis: dict[str, Interface],
+        carried: Carried | None = None,
     ) -> list[Output]:
         """Of a claim, a feed shows its view's summary, history, measurements and figure (the
         key holds the views of the claims it shows), the sitemap its summary (whose statement
-        says in which languages its page counts as translated)."""
+        says in which languages its page counts as translated).  ``carried``: the pieces
+        of the last build's files, for a build in a new process (last_build.Carried)."""
         s = model.settings
         claims, sources = model.claims, model.sources
         files = [
-            Output("claims.json", make=lambda: self._claims_json(s, claims), key=(s, claims)),
+            Output(
+                "claims.json",
+                make=lambda: self._claims_json(s, claims, carried),
+                key=(s, claims),
+                pieces=lambda: [(c.summary.id, (s, c)) for c in claims],
+            ),
             Output("sources.json", make=lambda: self._sources_json(s, sources), key=(s, sources)),
             # Made from the code alone: the same for as long as the process runs.
             Output(
@@ -102,9 +112,17 @@ class DataPlanner:
         parts = sitemap.sitemap_parts(model, each) or []
         return "".join(parts).encode("utf-8")
 
-    def _claims_json(self, s: SiteSettings, views: tuple[ClaimView, ...]) -> bytes:
-        """claims.json; a claim's line made again only when its view or the settings are new."""
-        lines = self._claim_lines.each(views, _claim_id, lambda v: data.claim_line(v, s), s)
+    def _claims_json(
+        self, s: SiteSettings, views: tuple[ClaimView, ...], carried: Carried | None
+    ) -> bytes:
+        """claims.json; a claim's line made again only when its view or the settings are new
+        (in a new process: when its key is not the one of the line the last build wrote)."""
+
+        def line(v: ClaimView) -> bytes:
+            kept = None if carried is None else carried.piece("claims.json", v.summary.id, (s, v))
+            return kept if kept is not None else data.claim_line(v, s)
+
+        lines = self._claim_lines.each(views, _claim_id, line, s)
         return data.document(s, "claims", lines)
 
     def _sources_json(self, s: SiteSettings, views: tuple[SourceView, ...]) -> bytes:

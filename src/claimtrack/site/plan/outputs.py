@@ -7,7 +7,8 @@ build can tell, without rendering, whether a page would come out the same.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Protocol
 
 from .. import addresses
 from ..languages import (
@@ -60,6 +61,15 @@ class PageInfo:
     share: ShareInfo | None = None  # Open Graph and Twitter card tags (plan/share.py)
 
 
+class Carried(Protocol):
+    """The pieces of the files the last build wrote, for a build in a new process
+    (last_build.CarriedPieces)."""
+
+    def piece(self, path: str, name: str, key: object) -> bytes | None:
+        """The piece ``name`` of the file at ``path`` as the last build wrote it, when it
+        was made from a key equal to ``key``; else None (make it)."""
+
+
 @dataclass(frozen=True)
 class Output:
     path: str
@@ -72,6 +82,10 @@ class Output:
     make: Callable[[], bytes] | None = None
     # What the output is made from; None means "always make it and compare the bytes".
     key: object = None
+    # A file joined from a piece per record (claims.json's lines): each piece's name and
+    # key, in the file's order, so that a build in a new process can take the pieces whose
+    # key is unchanged from the file as the last build wrote it (last_build.Carried).
+    pieces: Callable[[], list[tuple[str, object]]] | None = field(default=None, compare=False)
 
     @property
     def is_page(self) -> bool:

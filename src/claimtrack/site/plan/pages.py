@@ -38,7 +38,7 @@ from .contexts import (
     SourcePage,
 )
 from .datafiles import DataPlanner
-from .outputs import Output, constant, page, page_info
+from .outputs import Carried, Output, constant, page, page_info
 from .share import ARTICLE
 
 # Every correction with the claim it corrected, newest first (the corrections pages).
@@ -72,6 +72,7 @@ class Planner:
         static: dict[str, bytes],
         ui: Interface,
         cards: CardSetup | None = None,
+        carried: Carried | None = None,
     ) -> list[Output]:
         """Every file of the site: each language's pages (the main language's first), then
         the data files and static/; paths are unique and sorted within each kind.
@@ -79,7 +80,8 @@ class Planner:
         ``ui``: the main language's words (the settings name it, so a page's key changes
         with it); each further language's are its catalog's (``i18n.interface``).
         ``cards``: the fonts and colours of the share cards, when the settings say to
-        draw them (fontconfig's fonts when None).
+        draw them (fontconfig's fonts when None).  ``carried``: the pieces of the files
+        the last build wrote (DataPlanner), for a build in a new process.
         """
         s = model.settings
         cards = self._cards = card_plan.kept_setup(self._cards, cards, s, static)
@@ -100,7 +102,7 @@ class Planner:
             for lang in languages
             for o in editions[lang.tag].plan(model, lang, uis, listed, corrected, cards)
         ]
-        outputs += self._data.plan(model, languages, uis)
+        outputs += self._data.plan(model, languages, uis, carried)
         outputs += (
             Output(f"static/{name}", make=constant(content), key=content)
             for name, content in static.items()

@@ -4,9 +4,21 @@ of revisions and its timeline, made from the analysis (the other views are build
 
 from __future__ import annotations
 
+from typing import Any
+
 from ....check.analysis import Analysis, QuoteCheck
+from ....check.revisions import Removal
 from ....records import Claim, Evidence
-from ..builders import amount_text, claimant_view, evidence_view, pattern_of, plural, quantity_view
+from ..builders import (
+    amount_text,
+    claimant_view,
+    evidence_view,
+    pattern_of,
+    plural,
+    quantity_view,
+    shown_removal,
+    source_ref,
+)
 from ..localized import ClaimTexts, claim_texts
 from ..views import STATUSES, ClaimSummary, ClaimView, HistoryView, SourceRef
 from .chains import revision_chain
@@ -23,14 +35,14 @@ def claim_view(
     summaries: dict[str, ClaimSummary],
     related_to: list[str],
     texts: ClaimTexts | None = None,
+    *,
+    defer: bool = False,
 ) -> ClaimView:
-    checks = a.quote_checks_of(a.tracker.claims[cid])
+    """The claim's view; ``defer``: its DEFERRED fields made when first read (a build that
+    renders few pages and reads no other claim's); ``a`` and the dicts must then stay as
+    they are for as long as the view lives."""
     if texts is None:
         texts = claim_texts(claim, a.tracker.settings.site_languages)
-    evidence = [
-        evidence_view(ev, checks[i] if i < len(checks) else QuoteCheck.NO_SOURCE, a, refs)
-        for i, ev in enumerate(claim.evidence)
-    ]
     last = len(claim.history) - 1
     history = tuple(
         HistoryView(
@@ -70,29 +82,60 @@ def claim_view(
         quantity.figure if quantity else "",
         texts.measurements,
     )
-    chain = revision_chain(a, cid, summaries)
-    # Only what the timeline is made of is kept: its events are computed when the page is
-    # rendered (ClaimView.timeline), so an unchanged claim's view stays as small, and as
-    # quick to compare and digest, as it was.
-    versions = source_versions(
-        claim, a, refs, lambda: (*evidence, *(q for h in history for q in h.quotes))
-    )
-    return ClaimView(
-        summary=summaries[cid],
-        claimant=claimant_view(claim, texts),
-        quantity=quantity,
-        evidence=tuple(evidence),
-        history=history,
-        rationale=texts.rationale,
-        review_by=claim.review_by,
-        related=tuple(summaries[r] for r in related_ids if r in summaries and r != cid),
-        sources=tuple(refs[s] for s in sources),
-        origins=tuple(refs[o] for o in origins if o in refs),
-        origins_sentence=sentence,
-        to_check=tuple(refs[s] for s in dict.fromkeys(claim.to_check) if s in refs),
-        measured=measured,
-        made=made(a, cid, refs),
-        versions=versions,
-        chain=chain,
-        record=claim,
-    )
+
+    def later() -> dict[str, Any]:
+        checks = a.quote_checks_of(a.tracker.claims[cid])
+        evidence = tuple(
+            evidence_view(ev, checks[i] if i < len(checks) else QuoteCheck.NO_SOURCE, a, refs)
+            for i, ev in enumerate(claim.evidence)
+        )
+        # Only what the timeline is made of is kept: its events are computed when the page
+        # is rendered (ClaimView.timeline), so an unchanged claim's view stays as small, and
+        # as quick to compare and digest, as it was.
+        versions = source_versions(
+            claim, a, refs, lambda: (*evidence, *(q for h in history for q in h.quotes))
+        )
+        return {
+            "evidence": evidence,
+            "made": made(a, cid, refs),
+            "versions": versions,
+            "chain": revision_chain(a, cid, summaries),
+        }
+
+    now: dict[str, Any] = {
+        "summary": summaries[cid],
+        "claimant": claimant_view(claim, texts),
+        "quantity": quantity,
+        "history": history,
+        "rationale": texts.rationale,
+        "review_by": claim.review_by,
+        "related": tuple(summaries[r] for r in related_ids if r in summaries and r != cid),
+        "sources": tuple(refs[s] for s in sources),
+        "origins": tuple(refs[o] for o in origins if o in refs),
+        "origins_sentence": sentence,
+        "to_check": tuple(refs[s] for s in dict.fromkeys(claim.to_check) if s in refs),
+        "measured": measured,
+        "removals": _removals(a, claim, refs, measured is not None),
+        "record": claim,
+    }
+    if defer:
+        return ClaimView.deferred(later, **now)
+    return ClaimView(**now, **later())
+
+
+def _removals(
+    a: Analysis, claim: Claim, refs: dict[str, SourceRef], measured: bool
+) -> tuple[tuple[SourceRef, Removal], ...]:
+    """The revisions that removed passages the claim's page quotes (its evidence, its
+    measurements' when it shows them, its status changes'), as its quotes show them
+    (shown_removal), once per source and revision, oldest first."""
+    quotes = [*claim.evidence]
+    if measured:
+        quotes += (ev for m in claim.measurements for ev in m.evidence)
+    quotes += (ev for h in claim.history for ev in h.evidence if isinstance(ev, Evidence))
+    found: dict[tuple[str, int], tuple[SourceRef, Removal]] = {}
+    for ev in quotes:
+        gone = shown_removal(a, ev, a.in_latest_revision(ev))
+        if gone is not None:
+            found.setdefault((ev.source, gone.revision), (source_ref(refs, ev.source), gone))
+    return tuple(sorted(found.values(), key=lambda item: (item[1].removed, item[0].id)))
