@@ -6,6 +6,7 @@ import datetime as dt
 import json
 import re
 import shutil
+import sys
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
 from pathlib import Path
@@ -20,6 +21,19 @@ FIXTURE_TODAY = dt.date.fromisoformat(TODAY)
 
 def build(root: Path, out: Path) -> BuildResult:
     return build_site(root, out, today=FIXTURE_TODAY)
+
+
+def benchmark_tracker(root: Path, claims: int) -> Path:
+    """The benchmarks' own tracker (bench/make_tracker.py) of ``claims`` claims, in
+    English and French, written at ``root``."""
+    bench = str(Path(__file__).resolve().parent.parent / "bench")
+    sys.path.insert(0, bench)
+    try:
+        from make_tracker import make
+    finally:
+        sys.path.remove(bench)
+    make(root, claims, ["fr"])
+    return root
 
 
 def files_of(folder: Path) -> dict[str, bytes]:

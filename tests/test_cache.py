@@ -127,7 +127,13 @@ def test_a_part_of_another_layout_is_ignored_not_misread(tracker: Callable[[str]
         path.write_text(json.dumps(data))
         return CheckStore(Cache.open(root)).quote_result(SHA, "a quote")
 
-    empty: dict[str, Any] = {"quotes": {}, "contexts": {}, "coverage": {}, "diffs": {}}
+    empty: dict[str, Any] = {
+        "quotes": {},
+        "contexts": {},
+        "coverage": {},
+        "diffs": {},
+        "conversions": {},
+    }
     # The first layout: archive and quote in one key, every table flat.
     assert kept_after({**empty, "quotes": {f"{SHA}\0a quote": True}}) is None
     # A part is taken whole or not at all: a context too short spoils the quotes too.

@@ -11,13 +11,16 @@ before and after, are compared file by file:
 - small: every other file whose key digest changed holds an edited record (names its id):
   a listing, a page showing it (a related claim's, a cited source's) or a data file;
   never the page of a record the edit does not touch.
+
+A claim's outputs in a language are also recorded as a group (site/carried.py: a command's
+build carries an unchanged group over without planning it): a group's digest changes
+exactly when the key digest of one of its outputs does.
 """
 
 from __future__ import annotations
 
 import re
 import shutil
-import sys
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -27,8 +30,7 @@ from claimtrack.load import Cache
 from claimtrack.site import build_site
 from claimtrack.site.last_build import LastBuild
 
-from .conftest import REPO
-from .site_support import FIXTURE_TODAY, files_of
+from .site_support import FIXTURE_TODAY, benchmark_tracker, files_of
 from .tracker_edits import Edit, Tree
 from .warm_run import FIXTURE
 
@@ -40,6 +42,7 @@ DATA_FILE = re.compile(r"^(?:[a-z]{2}(?:-[a-z]+)?/)?[a-z.]+\.(json|xml)$")
 class Site:
     keys: dict[str, str]  # each output's key digest
     files: dict[str, bytes]
+    groups: dict[str, list[str]]  # each group's digest and paths (LastBuild.groups)
 
 
 def cold(root: Path, where: Path) -> Site:
@@ -49,7 +52,8 @@ def cold(root: Path, where: Path) -> Site:
     record = cache.part(LastBuild)
     keys = {path: entry[0] for path, entry in record.files.items.items()}
     assert all(keys.values()), "every output has a key digest"
-    return Site(keys, files_of(where / "site"))
+    assert record.groups and all(group[0] for group in record.groups.values())
+    return Site(keys, files_of(where / "site"), dict(record.groups))
 
 
 def touched_ids(tree: Tree) -> set[str]:
@@ -77,6 +81,14 @@ def selected_and_changed(before: Site, after: Site) -> tuple[set[str], set[str]]
     changed = {p for p in paths if before.files.get(p) != after.files.get(p)}
     selected = {p for p in paths if before.keys.get(p) != after.keys.get(p)}
     return selected, changed
+
+
+def assert_groups(before: Site, after: Site, selected: set[str]) -> None:
+    """A group's digest (or its paths) changed exactly when one of its outputs' key did."""
+    for name, (digest, *paths) in after.groups.items():
+        old = before.groups.get(name)
+        moved = old is None or old != [digest, *paths]
+        assert moved == any(p in selected for p in paths), (name, moved)
 
 
 def assert_small(extra: set[str], after: Site, ids: set[str]) -> None:
@@ -141,18 +153,13 @@ def test_an_edit_selects_every_changed_file_and_little_more(
     assert changed, tree.log
     assert changed <= selected, f"changed, not selected: {sorted(changed - selected)}"
     assert_small(selected - changed, after, touched_ids(tree))
+    assert_groups(fixture_before, after, selected)
 
 
 @pytest.fixture(scope="module")
 def generated(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Site]:
     """The benchmarks' tracker at 60 claims, in English and French, built cold."""
-    sys.path.insert(0, str(REPO / "bench"))
-    try:
-        from make_tracker import make
-    finally:
-        sys.path.remove(str(REPO / "bench"))
-    root = tmp_path_factory.mktemp("generated") / "tracker"
-    make(root, 60, ["fr"])
+    root = benchmark_tracker(tmp_path_factory.mktemp("generated") / "tracker", 60)
     return root, cold(root, tmp_path_factory.mktemp("generated-before"))
 
 
@@ -196,3 +203,4 @@ def test_in_the_benchmarks_tracker_an_edit_selects_few_outputs(
     assert changed <= selected, f"changed, not selected: {sorted(changed - selected)}"
     assert_small(selected - changed, after, {path.stem})
     assert 0 < len(selected) <= most, sorted(selected)
+    assert_groups(before, after, selected)

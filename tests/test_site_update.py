@@ -21,24 +21,14 @@ from claimtrack.live.state import LiveState
 from claimtrack.site import SiteBuilder, build_site, update
 from claimtrack.site.data import feeds, jsonfiles
 
-from .conftest import REPO
-from .site_support import FIXTURE_TODAY, files_of
+from .site_support import FIXTURE_TODAY, benchmark_tracker, files_of
 
 CLAIMS = 300
 
 
 @pytest.fixture(scope="module")
 def generated(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    import sys
-
-    sys.path.insert(0, str(REPO / "bench"))
-    try:
-        from make_tracker import make  # bench/make_tracker.py: the benchmarks' own tracker
-    finally:
-        sys.path.remove(str(REPO / "bench"))
-    root = tmp_path_factory.mktemp("generated") / "tracker"
-    make(root, CLAIMS, ["fr"])
-    return root
+    return benchmark_tracker(tmp_path_factory.mktemp("generated") / "tracker", CLAIMS)
 
 
 @pytest.fixture

@@ -31,6 +31,7 @@ from ..process.children import Children
 from . import update
 from .build_warnings import build_warnings
 from .cards.plan import build_setup
+from .carried import FromLastBuild
 from .html.render import Renderer, digest, write_site
 from .html.templating import TEMPLATE_FAILURE, make_environment
 from .html.theme import Theme, load_theme
@@ -226,7 +227,11 @@ class SiteBuilder:
         model = self._model.build(analysis, self._unmade, defer=(fresh := in_place and not track))
         self._unmade = NOTHING
         inputs = Inputs(analysis)  # the key digests' dependency index (worked out as asked)
-        carried = self._record.carried(self.out, KeyDigests(theme, inputs)) if fresh else None
+        digests = KeyDigests(theme, inputs) if self.cache.folder is not None else None
+        look = changed is None  # at each file in the site: one edited by hand is made again
+        carried = None
+        if fresh and digests is not None:
+            carried = FromLastBuild(self._record, self.out, digests, look=look)
         laps.lap("model")
         indexes = pagefind_run.bundles(
             ((lang.tag, lang.prefix) for lang in of_site(model.settings)),
@@ -237,12 +242,10 @@ class SiteBuilder:
         self._pages = sum(o.template is not None for o in outputs)  # o.is_page, faster
         laps.lap("plan")
         if in_place:
-            result = self._update(
-                envs, outputs, laps, theme, inputs, indexes, look=changed is None, track=track
-            )
+            result = self._update(envs, outputs, laps, digests, indexes, look=look, track=track)
             if result is not None:
                 written, rendered = result
-                self._record.settled(inputs, outputs)
+                self._record.settled(inputs, outputs, self._planner.groups())
                 self.index.updated(indexes, written)
                 self.index.put_ahead()  # a command's shards, indexed before the commit
                 # After the pages (serve waits on them): these read every output.
@@ -250,9 +253,12 @@ class SiteBuilder:
                 return self._result(
                     outputs, started, warnings, written, rendered, full=False, laps=laps
                 )
-        whole(model.claims)  # made here once, not in each render worker
+        if carried is not None:  # a full build after all: every view and output made whole
+            whole(model.claims)  # here once, not in each render worker
+            self._planner = Planner()
+            outputs = [*self._planner.plan(model, files.static, ui, setup), MARKER_OUTPUT]
         made = self._replace(Renderer(envs), outputs, track, laps, indexes, theme, inputs)
-        self._record.settled(inputs, outputs)
+        self._record.settled(inputs, outputs, self._planner.groups())
         warnings += build_warnings(self.root, tracker.settings, outputs)
         written, rendered = len(made), sum(o.is_page for o in made)
         return self._result(outputs, started, warnings, written, rendered, full=True, laps=laps)
@@ -342,8 +348,7 @@ class SiteBuilder:
         envs: dict[str, Environment],
         outputs: list[Output],
         laps: _Laps,
-        theme: str,
-        inputs: Inputs,
+        digests: KeyDigests | None,
         indexes: tuple[pagefind_run.Bundle, ...],
         *,
         look: bool,
@@ -354,7 +359,6 @@ class SiteBuilder:
         ``look``: also write again a file edited or deleted in the site by hand (a stat
         of each file; skipped when the caller said which files changed, as serve does).
         """
-        digests = KeyDigests(theme, inputs) if self.cache.folder is not None else None
         keys = update.Keys(self._record, digests, track=track)
         todo = update.changed(self.out, keys, outputs, look=look)
         changed_pages = sum(o.is_page for o in todo)

@@ -40,10 +40,9 @@ from pydantic import BaseModel
 
 from ..fsutil import Stamp, as_stamp, stamp
 from ..load.cache import Entries, Part
-from .data.jsonfiles import document_lines
 from .inputs import Inputs
 from .model.views import ClaimSummary, ClaimView, SiteSettings
-from .plan.outputs import Output
+from .plan.outputs import Groups, Kept, Output
 from .publish.swap import MARKER
 
 _OPTIONS = orjson.OPT_NON_STR_KEYS | orjson.OPT_SORT_KEYS | orjson.OPT_PASSTHROUGH_DATACLASS
@@ -71,6 +70,8 @@ class KeyDigests:
         """The key's digest; None when it has none (None: always made) or cannot have one."""
         if key is None:
             return None
+        if type(key) is Kept:  # digested by the last build (site/carried.py)
+            return key.digest
         try:
             body = orjson.dumps(key, default=self._default, option=_OPTIONS)
         except orjson.JSONEncodeError:  # a value of a type _default does not know
@@ -172,10 +173,15 @@ class LastBuild(Part):
         # plan, with which ``dump`` digests the keys serve did not (those of that plan only).
         self.inputs: Inputs | None = None
         self.planned: dict[str, object] = {}
-        # Per file joined from pieces (Output.pieces): each piece's name and key digest, in
-        # the file's order; in memory, the last good plan's, digested by ``dump``.
+        # What a build in a new process carries over unmade (site/carried.py), as of the
+        # last good plan: per file joined from pieces (Output.pieces), each piece's name and
+        # key digest in the file's order; per group of outputs (a claim's in a language,
+        # plan.pages.Groups), its key digest and its paths.  In memory, that plan's, which
+        # ``dump`` digests; forgotten when a file is written without a plan settled after.
         self.pieces: dict[str, list[tuple[str, str]]] = {}
+        self.groups: dict[str, list[str]] = {}
         self._pieced: dict[str, Callable[[], list[tuple[str, object]]]] = {}
+        self._grouped: tuple[Groups, ...] = ()
 
     def tables(self) -> Iterable[Entries[Any, Any]]:
         return (self.files,)
@@ -190,9 +196,18 @@ class LastBuild(Part):
                 key = digests.of(held) or ""
             files[path] = (key, done, found)
         for path, pieces in self._pieced.items():
-            self.pieces[path] = [(name, digests.of(key) or "") for name, key in pieces()]
-        self._pieced = {}
-        return {"folder": self.folder, "theme": self.theme, "files": files, "pieces": self.pieces}
+            self.pieces[path] = [(name, digests.of(made) or "") for name, made in pieces()]
+        for groups in self._grouped:
+            for name, (made, paths) in groups.items():
+                self.groups[name] = [digests.of(made) or "", *paths]
+        self._pieced, self._grouped = {}, ()
+        return {
+            "folder": self.folder,
+            "theme": self.theme,
+            "files": files,
+            "pieces": self.pieces,
+            "groups": self.groups,
+        }
 
     def restore(self, data: Any) -> None:
         folder = data["folder"]
@@ -208,6 +223,7 @@ class LastBuild(Part):
             str(path): [(str(name), str(key)) for name, key in pieces]
             for path, pieces in data["pieces"].items()
         }
+        self.groups = {str(name): [str(x) for x in group] for name, group in data["groups"].items()}
 
     def describes(self, out: Path, theme: str) -> bool:
         """Whether this is the record of the site now at ``out``, made with ``theme``: the
@@ -233,18 +249,24 @@ class LastBuild(Part):
         self.files.items = files
         self.files.used = set(files)
         self.files.changed = True
+        self._unsettled()
 
-    def settled(self, inputs: Inputs, outputs: Iterable[Output]) -> None:
-        """The site is the plan of ``outputs``, made from the analysis of ``inputs``."""
+    def settled(
+        self, inputs: Inputs, outputs: Iterable[Output], groups: tuple[Groups, ...] = ()
+    ) -> None:
+        """The site is the plan of ``outputs`` (with its ``groups``), made from the analysis
+        of ``inputs``."""
         self.inputs = inputs
         self.planned = {o.path: o.key for o in outputs}
         # Digested only if the record is saved: while it is not, no file changed, nor did
-        # the pieces of any (an equal file key, equal piece keys).
+        # the pieces or groups of any (equal keys throughout).
         self._pieced = {o.path: o.pieces for o in outputs if o.pieces is not None}
+        self._grouped = groups
 
-    def carried(self, out: Path, digests: KeyDigests) -> CarriedPieces:
-        """The pieces of the files this record's build wrote into ``out`` (which it describes)."""
-        return CarriedPieces(self, out, digests)
+    def _unsettled(self) -> None:
+        """Files were written: what was carried over describes them no more until a plan is
+        settled (a build that fails after its first commit settles none)."""
+        self.pieces, self.groups, self._pieced, self._grouped = {}, {}, {}, ()
 
     def wrote(self, out: Path, entries: dict[str, Entry], keys: dict[str, object]) -> None:
         """What an update in place just committed (commit.py moved the marker too)."""
@@ -253,6 +275,7 @@ class LastBuild(Part):
         self.keys.update(keys)
         self.files.changed = True
         self.folder = (str(out), out.stat().st_ino, stamp(str(out / MARKER)) or (0, 0, 0))
+        self._unsettled()
 
     def deleted(self, paths: Iterable[str]) -> None:
         for path in paths:
@@ -260,41 +283,7 @@ class LastBuild(Part):
             self.files.used.discard(path)
             self.keys.pop(path, None)
         self.files.changed = True
-
-
-class CarriedPieces:
-    """The pieces of the files the last build wrote (Output.pieces: claims.json's lines),
-    read from the site when first asked.  A piece is taken when its key's digest is the one
-    recorded for it, and only from a file whose stamp is the one recorded (as that build
-    left it).  Every pieced file is a jsonfiles.document, a piece per line."""
-
-    def __init__(self, record: LastBuild, out: Path, digests: KeyDigests) -> None:
-        self._record, self._out, self._digests = record, out, digests
-        self._files: dict[str, dict[str, tuple[str, bytes]]] = {}
-
-    def piece(self, path: str, name: str, key: object) -> bytes | None:
-        pieces = self._files.get(path)
-        if pieces is None:
-            pieces = self._files[path] = self._read(path)
-        found = pieces.get(name)
-        if found is None or not found[0] or found[0] != self._digests.of(key):
-            return None
-        return found[1]
-
-    def _read(self, path: str) -> dict[str, tuple[str, bytes]]:
-        recorded = self._record.pieces.get(path)
-        entry = self._record.files.items.get(path)
-        file = str(self._out / path)
-        if not recorded or entry is None or stamp(file) != entry[2]:
-            return {}
-        try:
-            with open(file, "rb") as f:
-                lines = document_lines(f.read())
-        except OSError:
-            return {}
-        if len(lines) != len(recorded):
-            return {}
-        return {name: (key, line) for (name, key), line in zip(recorded, lines, strict=True)}
+        self._unsettled()
 
 
 def folder_identity(tmp: Path, out: Path) -> tuple[str, int, Stamp]:

@@ -22,7 +22,7 @@ from pathlib import Path
 from ..fsutil import stamp
 from .html.render import Renderer, digest
 from .last_build import Entry, KeyDigests, LastBuild
-from .plan.outputs import Output
+from .plan.outputs import Kept, Output
 from .publish import commit, swap
 
 # Files larger than this (claims.json, sources.json) are written again whenever their key
@@ -71,6 +71,8 @@ def changed(out: Path, keys: Keys, outputs: list[Output], *, look: bool) -> list
     files = keys.record.files.items
     todo: list[Output] = []
     for o in outputs:
+        if type(o.key) is Kept:  # carried over, its file looked at then (site/carried.py)
+            continue
         entry = files.get(o.path)
         # Every commit writes the marker again: its stamp is the folder's, not the entry's.
         if (

@@ -6,7 +6,7 @@ build can tell, without rendering, whether a page would come out the same.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -61,13 +61,30 @@ class PageInfo:
     share: ShareInfo | None = None  # Open Graph and Twitter card tags (plan/share.py)
 
 
+@dataclass(frozen=True)
+class Kept:
+    """The key of an output that a build in a new process carries over from the last build
+    unplanned and unmade (site/carried.py): the key digest recorded for it."""
+
+    digest: str
+
+
+# A language's groups of outputs planned together (a claim's page, its embed, its oEmbed):
+# by name, the key they are all made from (besides the theme) and their paths.
+Groups = Mapping[str, tuple[object, tuple[str, ...]]]
+
+
 class Carried(Protocol):
-    """The pieces of the files the last build wrote, for a build in a new process
-    (last_build.CarriedPieces)."""
+    """What a build in a new process takes over from the last build (site/carried.py)."""
 
     def piece(self, path: str, name: str, key: object) -> bytes | None:
         """The piece ``name`` of the file at ``path`` as the last build wrote it, when it
         was made from a key equal to ``key``; else None (make it)."""
+
+    def group(self, name: str, key: object) -> tuple[Kept, tuple[Output, ...]] | None:
+        """The group ``name``'s key digest and its outputs as the last build left them
+        (each with its Kept key), when they were made from a key equal to ``key`` and their
+        files are as it left them; else None (plan them)."""
 
 
 @dataclass(frozen=True)

@@ -38,7 +38,7 @@ from .contexts import (
     SourcePage,
 )
 from .datafiles import DataPlanner
-from .outputs import Carried, Output, constant, page, page_info
+from .outputs import Carried, Groups, Output, constant, page, page_info
 from .share import ARTICLE
 
 # Every correction with the claim it corrected, newest first (the corrections pages).
@@ -100,7 +100,7 @@ class Planner:
         outputs = [
             o
             for lang in languages
-            for o in editions[lang.tag].plan(model, lang, uis, listed, corrected, cards)
+            for o in editions[lang.tag].plan(model, lang, uis, listed, corrected, cards, carried)
         ]
         outputs += self._data.plan(model, languages, uis, carried)
         outputs += (
@@ -125,6 +125,10 @@ class Planner:
             self._corrections = (model.claims, made)
         return made
 
+    def groups(self) -> tuple[Groups, ...]:
+        """The last plan's groups of outputs, a mapping per language (a new one each plan)."""
+        return tuple(edition.groups for edition in self._editions.values())
+
 
 class _Edition:
     """One language's pages, reusing what the last plan made in it from the same views."""
@@ -145,6 +149,8 @@ class _Edition:
         self._archives: Reuse[str, Output] = Reuse()
         self._listings = listing_pages.ListingPlanner()
         self._cards = card_plan.CardPlanner()
+        # The last plan's groups (plan.outputs.Groups): a claim's outputs, made together.
+        self.groups: Groups = {}
 
     def plan(
         self,
@@ -154,14 +160,16 @@ class _Edition:
         listed: tuple[SourceSummary, ...],
         corrected: Corrected = (),
         cards: CardSetup | None = None,
+        carried: Carried | None = None,
     ) -> list[Output]:
         """``listed``: the sources in their listing's order (by_origin); ``corrected``:
         every correction, newest first (Planner._corrected); ``cards``: how share cards
-        are drawn, None when they are not."""
+        are drawn, None when they are not; ``carried``: what a build in a new process
+        takes over from the last build (site/carried.py)."""
         s, ui = model.settings, uis[lang.tag]
         outputs = [
             _index_page(model, lang, ui),
-            *self._claim_pages(model, lang, ui),
+            *self._claim_pages(model, lang, ui, carried),
             *listing_pages.source_pages(listed, s, lang, ui),
             *self._sources.each(
                 model.sources, _source_id, lambda v: _source_page(s, lang, v, ui), s
@@ -180,11 +188,15 @@ class _Edition:
             outputs += self._cards.plan(model, lang, ui, cards)
         return outputs
 
-    def _claim_pages(self, model: SiteModel, lang: SiteLanguage, ui: Interface) -> list[Output]:
+    def _claim_pages(
+        self, model: SiteModel, lang: SiteLanguage, ui: Interface, carried: Carried | None
+    ) -> list[Output]:
         """A claim's page again only when its view or what it shows of others changed.
 
         While there are as many claims as last time, each is compared with the one in
-        its place (one pointer comparison and a small tuple's); otherwise by id."""
+        its place (one pointer comparison and a small tuple's); otherwise by id.  In a
+        new process (``carried``), a claim's outputs whose key is the last build's are
+        carried over unplanned (site/carried.py)."""
         s = model.settings
         sources = {src.ref.id: src for src in model.sources}
         shown = {sid: claim_pages.shown_in_review(v) for sid, v in sources.items()}
@@ -205,30 +217,39 @@ class _Edition:
             }
         made: list[claim_pages.Made] = []
         all_cited: list[tuple[object, ...]] = []
+        groups: dict[str, tuple[object, tuple[str, ...]]] = {}
         for i, claim in enumerate(claims):
-            if quick and last_claims[i] is claim:
-                made.append(last_made[i])
-                all_cited.append(last_cited[i])
-                continue
+            cid = claim.summary.id
             slug = slugs.get(claim.summary.claimant, "")
-            # What its page shows of others besides its view: the cited sources as its
-            # ClaimReview shows them (only that, so a change elsewhere in a source's view,
-            # the claims it lists, does not make every page citing it look changed), and
-            # its claimant's slug.
-            cited = (*(shown[ref.id] for ref in claim.sources if ref.id in shown), slug)
-            old: tuple[ClaimView, tuple[object, ...], claim_pages.Made] | None
-            if same_place:
-                old = (last_claims[i], last_cited[i], last_made[i])
+            # What all its outputs in this language are made from, besides the theme (and
+            # through the view's inputs, what it shows of the sources it cites).
+            name = f"{lang.tag} {cid}"
+            key: object = (s, lang.tag, slug, claim)
+            if quick and last_claims[i] is claim:
+                outputs, cited = last_made[i], last_cited[i]
+            elif carried is not None and (kept := carried.group(name, key)) is not None:
+                (key, outputs), cited = kept, ()
             else:
-                old = by_id.get(claim.summary.id)
-            if old is not None and old[0] is claim and old[1] == cited:
-                outputs = old[2]
-            else:
-                outputs = claim_pages.claim_outputs(s, lang, claim, cited, sources, slug, ui)
+                # What its page shows of others besides its view: the cited sources as its
+                # ClaimReview shows them (only that, so a change elsewhere in a source's
+                # view, the claims it lists, does not make every page citing it look
+                # changed), and its claimant's slug.
+                cited = (*(shown[ref.id] for ref in claim.sources if ref.id in shown), slug)
+                old: tuple[ClaimView, tuple[object, ...], claim_pages.Made] | None
+                if same_place:
+                    old = (last_claims[i], last_cited[i], last_made[i])
+                else:
+                    old = by_id.get(cid)
+                if old is not None and old[0] is claim and old[1] == cited:
+                    outputs = old[2]
+                else:
+                    outputs = claim_pages.claim_outputs(s, lang, claim, cited, sources, slug, ui)
             made.append(outputs)
             all_cited.append(cited)
+            groups[name] = (key, tuple(o.path for o in outputs))
         self._last_claims = (claims, tuple(all_cited), tuple(made))
         self._last_settings = s
+        self.groups = groups
         return [o for outputs in made for o in outputs]
 
 

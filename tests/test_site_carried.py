@@ -1,0 +1,173 @@
+"""A command's build in place makes only what an edit touched (site/carried.py).
+
+After one claim's statement changed, `claimtrack build` in a new process (here: a new
+SiteBuilder reading the disk cache, as a new process does) makes the page-only parts of a
+claim's view (its quotes, its timeline) only for the claims whose pages it renders,
+plans the outputs of only the claims whose group key moved, and makes claims.json's line
+of only the edited claim; the rest it takes over from the last build's record and files.
+The site is the cold build's, byte for byte, and a file edited or deleted by hand in the
+site is not taken over.
+"""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from claimtrack.check.store import CheckStore
+from claimtrack.load import Cache
+from claimtrack.site import BuildResult, build_site
+from claimtrack.site.data import jsonfiles
+from claimtrack.site.last_build import LastBuild
+from claimtrack.site.model import views
+from claimtrack.site.plan import claim_pages
+
+from .site_support import FIXTURE_TODAY, benchmark_tracker, files_of
+
+
+@pytest.fixture(scope="module")
+def generated(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The benchmarks' tracker at 60 claims, in English and French."""
+    return benchmark_tracker(tmp_path_factory.mktemp("generated") / "tracker", 60)
+
+
+def _build(root: Path, out: Path, cache: Cache | None = None) -> BuildResult:
+    return build_site(root, out, today=FIXTURE_TODAY, cache=cache or Cache.open(root), search=False)
+
+
+def _cold(root: Path, where: Path) -> dict[str, bytes]:
+    _build(root, where, Cache.disabled())
+    return files_of(where)
+
+
+def _edit_statement(root: Path) -> str:
+    """Add words to the statement of the first claim with a plain one; returns its id."""
+    for path in sorted((root / "claims").glob("*.yaml")):
+        lines = path.read_text(encoding="utf-8").split("\n")
+        at = next((i for i, line in enumerate(lines) if line.startswith("statement: ")), None)
+        if at is not None and lines[at][len("statement: ") :][:1] not in ('"', "'", ">", "|"):
+            lines[at] += " Edited by the desk."
+            path.write_text("\n".join(lines), encoding="utf-8")
+            return path.stem
+    raise AssertionError("no claim with a plain statement")
+
+
+def _counting(
+    monkeypatch: pytest.MonkeyPatch, owner: Any, name: str, who: Callable[..., str]
+) -> list[str]:
+    """Wrap ``owner.name``; each call appends ``who(*args)`` to the list returned."""
+    calls: list[str] = []
+    original = getattr(owner, name)
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        calls.append(who(*args))
+        return original(*args, **kwargs)
+
+    monkeypatch.setattr(owner, name, counted)
+    return calls
+
+
+def _watch(monkeypatch: pytest.MonkeyPatch) -> dict[str, list[str]]:
+    """Which claims had their page-only parts made, their outputs planned, their
+    claims.json line made, in the next build."""
+    later = views.ClaimView.__getattr__  # type: ignore[attr-defined]
+
+    def made(view: views.ClaimView, name: str) -> Any:
+        if "_later" in view.__dict__:
+            whole.append(view.summary.id)
+        return later(view, name)
+
+    whole: list[str] = []
+    monkeypatch.setattr(views.ClaimView, "__getattr__", made)
+    return {
+        "whole": whole,
+        "planned": _counting(monkeypatch, claim_pages, "claim_outputs", lambda *a: a[2].summary.id),
+        "lines": _counting(monkeypatch, jsonfiles, "claim_line", lambda v, s: v.summary.id),
+    }
+
+
+def test_a_statement_edit_makes_only_the_claims_it_touches(
+    generated: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    root, out = tmp_path / "tracker", tmp_path / "site"
+    shutil.copytree(generated, root)
+    assert _build(root, out).full
+    edited = _edit_statement(root)
+    seen = _watch(monkeypatch)
+    result = _build(root, out)
+    monkeypatch.undo()
+    assert not result.full
+    assert files_of(out) == _cold(root, tmp_path / "cold")
+    # Its outputs planned in both languages, and those of the claims whose pages show its
+    # summary (related claims, its chain): far from all 60.
+    planned = set(seen["planned"])
+    assert edited in planned and len(seen["planned"]) <= 2 * len(planned) <= 2 * 12
+    # claims.json: the lines of those claims made (once each), the others taken from the file.
+    assert edited in seen["lines"] and len(set(seen["lines"])) == len(seen["lines"])
+    assert set(seen["lines"]) <= planned
+    # Page-only parts made only where a page is rendered: the claims planned again.
+    assert edited in seen["whole"] and set(seen["whole"]) <= planned
+    # The record's groups and pieces describe the new site: a second build plans nothing.
+    seen = _watch(monkeypatch)
+    again = _build(root, out)
+    assert (again.written, seen["planned"], seen["lines"], seen["whole"]) == (0, [], [], [])
+
+
+def test_what_was_changed_by_hand_in_the_site_is_not_taken_over(
+    generated: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    root, out = tmp_path / "tracker", tmp_path / "site"
+    shutil.copytree(generated, root)
+    _build(root, out)
+    claims = sorted(p.stem for p in (root / "claims").glob("*.yaml"))
+    # claims.json edited by hand: no line is taken from it; a claim's page deleted: its
+    # group is planned and the page written again.
+    (out / "claims.json").write_bytes(b'{"edited": "by hand"}\n')
+    (out / "claims" / claims[3] / "index.html").unlink()
+    edited = _edit_statement(root)
+    seen = _watch(monkeypatch)
+    _build(root, out)
+    monkeypatch.undo()
+    assert files_of(out) == _cold(root, tmp_path / "cold")
+    assert sorted(seen["lines"]) == claims
+    assert {edited, claims[3]} <= set(seen["planned"])
+
+
+def test_a_write_forgets_what_a_settled_plan_carried(tmp_path: Path) -> None:
+    """A build that fails after a commit settles no plan: the record keeps no group or
+    piece that would describe files written since (the next build plans everything)."""
+    record = LastBuild()
+    record.groups = {"en x": ["digest", "claims/x/index.html"]}
+    record.pieces = {"claims.json": [("x", "digest")]}
+    (tmp_path / ".claimtrack-site").write_text("marker", encoding="utf-8")
+    record.wrote(tmp_path, {}, {})
+    assert (record.groups, record.pieces) == ({}, {})
+    dumped = record.dump()
+    assert (dumped["groups"], dumped["pieces"]) == ({}, {})
+
+
+def test_pint_is_asked_once_for_a_conversion(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The check store keeps pint's answers: a later run converts without pint."""
+    cache = Cache(tmp_path / "cache")
+    assert CheckStore(cache).converted(120.0, "tokens/min", "tokens/s") == pytest.approx(2.0)
+    assert CheckStore(cache).converted(1.0, "x", "tokens/s") is None
+    cache.save()
+
+    def no_pint(value: float, unit: str, target: str) -> float | None:
+        raise AssertionError("pint asked again")
+
+    monkeypatch.setattr("claimtrack.check.store.converted", no_pint)
+    kept = CheckStore(Cache(tmp_path / "cache"))
+    assert kept.converted(120.0, "tokens/min", "tokens/s") == pytest.approx(2.0)
+    assert kept.converted(1.0, "x", "tokens/s") is None
+    assert kept.converted(3.0, "ms", "ms") == 3.0  # the same unit: no conversion at all
+    # Another version of pint may convert otherwise: asked again.
+    monkeypatch.setattr("claimtrack.check.store.pint_version", lambda: "0.0-other")
+    with pytest.raises(AssertionError, match="pint asked again"):
+        kept.converted(120.0, "tokens/min", "tokens/s")
