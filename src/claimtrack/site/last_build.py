@@ -181,7 +181,7 @@ class LastBuild(Part):
         self.pieces: dict[str, list[tuple[str, str]]] = {}
         self.groups: dict[str, list[str]] = {}
         self._pieced: dict[str, Callable[[], list[tuple[str, object]]]] = {}
-        self._grouped: tuple[Groups, ...] = ()
+        self._grouped: tuple[Callable[[], Groups], ...] = ()
 
     def tables(self) -> Iterable[Entries[Any, Any]]:
         return (self.files,)
@@ -198,7 +198,7 @@ class LastBuild(Part):
         for path, pieces in self._pieced.items():
             self.pieces[path] = [(name, digests.of(made) or "") for name, made in pieces()]
         for groups in self._grouped:
-            for name, (made, paths) in groups.items():
+            for name, (made, paths) in groups().items():
                 self.groups[name] = [digests.of(made) or "", *paths]
         self._pieced, self._grouped = {}, ()
         return {
@@ -252,7 +252,10 @@ class LastBuild(Part):
         self._unsettled()
 
     def settled(
-        self, inputs: Inputs, outputs: Iterable[Output], groups: tuple[Groups, ...] = ()
+        self,
+        inputs: Inputs,
+        outputs: Iterable[Output],
+        groups: tuple[Callable[[], Groups], ...] = (),
     ) -> None:
         """The site is the plan of ``outputs`` (with its ``groups``), made from the analysis
         of ``inputs``."""

@@ -7,6 +7,8 @@ build can tell, without rendering, whether a page would come out the same.
 from __future__ import annotations
 
 import operator
+from collections.abc import Callable
+from functools import partial
 
 from ...i18n import Interface, english, interface
 from .. import addresses
@@ -38,7 +40,7 @@ from .contexts import (
     SourcePage,
 )
 from .datafiles import DataPlanner
-from .outputs import Carried, Groups, Output, constant, page, page_info
+from .outputs import Carried, Groups, Kept, Output, constant, page, page_info
 from .share import ARTICLE
 
 # Every correction with the claim it corrected, newest first (the corrections pages).
@@ -125,8 +127,9 @@ class Planner:
             self._corrections = (model.claims, made)
         return made
 
-    def groups(self) -> tuple[Groups, ...]:
-        """The last plan's groups of outputs, a mapping per language (a new one each plan)."""
+    def groups(self) -> tuple[Callable[[], Groups], ...]:
+        """The last plan's groups of outputs, per language: each made when called, from
+        that plan's own (immutable) pieces, whatever was planned since."""
         return tuple(edition.groups for edition in self._editions.values())
 
 
@@ -150,7 +153,7 @@ class _Edition:
         self._listings = listing_pages.ListingPlanner()
         self._cards = card_plan.CardPlanner()
         # The last plan's groups (plan.outputs.Groups): a claim's outputs, made together.
-        self.groups: Groups = {}
+        self.groups: Callable[[], Groups] = dict
 
     def plan(
         self,
@@ -217,40 +220,68 @@ class _Edition:
             }
         made: list[claim_pages.Made] = []
         all_cited: list[tuple[object, ...]] = []
-        groups: dict[str, tuple[object, tuple[str, ...]]] = {}
+        carried_keys: dict[str, Kept] = {}
         for i, claim in enumerate(claims):
-            cid = claim.summary.id
-            slug = slugs.get(claim.summary.claimant, "")
-            # What all its outputs in this language are made from, besides the theme (and
-            # through the view's inputs, what it shows of the sources it cites).
-            name = f"{lang.tag} {cid}"
-            key: object = (s, lang.tag, slug, claim)
             if quick and last_claims[i] is claim:
-                outputs, cited = last_made[i], last_cited[i]
-            elif carried is not None and (kept := carried.group(name, key)) is not None:
-                (key, outputs), cited = kept, ()
+                made.append(last_made[i])
+                all_cited.append(last_cited[i])
+                continue
+            slug = slugs.get(claim.summary.claimant, "")
+            if carried is not None:
+                kept = carried.group(*_group(s, lang.tag, slugs, claim))
+                if kept is not None:
+                    carried_keys[claim.summary.id], outputs = kept
+                    made.append(outputs)
+                    all_cited.append(())
+                    continue
+            # What its page shows of others besides its view: the cited sources as its
+            # ClaimReview shows them (only that, so a change elsewhere in a source's view,
+            # the claims it lists, does not make every page citing it look changed), and
+            # its claimant's slug.
+            cited = (*(shown[ref.id] for ref in claim.sources if ref.id in shown), slug)
+            old: tuple[ClaimView, tuple[object, ...], claim_pages.Made] | None
+            if same_place:
+                old = (last_claims[i], last_cited[i], last_made[i])
             else:
-                # What its page shows of others besides its view: the cited sources as its
-                # ClaimReview shows them (only that, so a change elsewhere in a source's
-                # view, the claims it lists, does not make every page citing it look
-                # changed), and its claimant's slug.
-                cited = (*(shown[ref.id] for ref in claim.sources if ref.id in shown), slug)
-                old: tuple[ClaimView, tuple[object, ...], claim_pages.Made] | None
-                if same_place:
-                    old = (last_claims[i], last_cited[i], last_made[i])
-                else:
-                    old = by_id.get(cid)
-                if old is not None and old[0] is claim and old[1] == cited:
-                    outputs = old[2]
-                else:
-                    outputs = claim_pages.claim_outputs(s, lang, claim, cited, sources, slug, ui)
+                old = by_id.get(claim.summary.id)
+            if old is not None and old[0] is claim and old[1] == cited:
+                outputs = old[2]
+            else:
+                outputs = claim_pages.claim_outputs(s, lang, claim, cited, sources, slug, ui)
             made.append(outputs)
             all_cited.append(cited)
-            groups[name] = (key, tuple(o.path for o in outputs))
-        self._last_claims = (claims, tuple(all_cited), tuple(made))
+        # Made only when asked (the record's save): an edit under serve does not wait on it.
+        planned = tuple(made)
+        self.groups = partial(_groups, s, lang.tag, slugs, claims, planned, carried_keys)
+        self._last_claims = (claims, tuple(all_cited), planned)
         self._last_settings = s
-        self.groups = groups
         return [o for outputs in made for o in outputs]
+
+
+def _group(
+    s: SiteSettings, tag: str, slugs: dict[str, str], claim: ClaimView
+) -> tuple[str, object]:
+    """A claim's group in a language: its name, and what all its outputs there (its page,
+    its embed, its oEmbed file) are made from besides the theme: the settings, the
+    language, its claimant's slug and its view (whose input digest covers what the page
+    shows of the sources it cites)."""
+    return f"{tag} {claim.summary.id}", (s, tag, slugs.get(claim.summary.claimant, ""), claim)
+
+
+def _groups(
+    s: SiteSettings,
+    tag: str,
+    slugs: dict[str, str],
+    claims: tuple[ClaimView, ...],
+    made: tuple[claim_pages.Made, ...],
+    carried: dict[str, Kept],
+) -> Groups:
+    """A language's groups as planned: those carried over with their recorded digest."""
+    groups: dict[str, tuple[object, tuple[str, ...]]] = {}
+    for claim, outputs in zip(claims, made, strict=True):
+        name, key = _group(s, tag, slugs, claim)
+        groups[name] = (carried.get(claim.summary.id) or key, tuple(o.path for o in outputs))
+    return groups
 
 
 def _source_id(view: SourceView) -> str:
