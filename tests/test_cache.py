@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from claimtrack.check.store import CheckStore, Results
+from claimtrack.check.units import pint_version
 from claimtrack.load import Cache
 from claimtrack.load.cache import CACHE_DIR, CACHE_DIR_VARIABLE
 
@@ -132,7 +133,7 @@ def test_a_part_of_another_layout_is_ignored_not_misread(tracker: Callable[[str]
         "contexts": {},
         "coverage": {},
         "diffs": {},
-        "conversions": {},
+        "conversions": {"pint": pint_version(), "values": {}},
     }
     # The first layout: archive and quote in one key, every table flat.
     assert kept_after({**empty, "quotes": {f"{SHA}\0a quote": True}}) is None

@@ -47,7 +47,8 @@ QuoteKey = tuple[str, str]
 ContextKey = tuple[str, str]
 # ("<old sha256> <new sha256>", language): the hunks between two versions of a source.
 DiffKey = tuple[str, str]
-# ("<value> <unit>", "<target unit> <pint's version>"): a value converted (check/units.py).
+# ("<value> <unit>", target unit): a value converted (check/units.py), by the pint of the
+# version the part was saved with (another version's answers are not read).
 ConversionKey = tuple[str, str]
 
 
@@ -78,7 +79,7 @@ class Results(Part):
             "contexts": _by_first(self.contexts.kept()),
             "coverage": _by_first(self.coverage.kept()),
             "diffs": _by_first({k: as_plain(v) for k, v in self.diffs.kept().items()}),
-            "conversions": _by_first(self.conversions.kept()),
+            "conversions": {"pint": pint_version(), "values": _by_first(self.conversions.kept())},
         }
 
     def restore(self, data: Any) -> None:
@@ -112,12 +113,15 @@ class Results(Part):
                 for language, found in table.items()
             }
         )
+        conversions = data["conversions"]
         self.conversions = Entries(
             {
                 (str(value), str(target)): None if found is None else float(found)
-                for value, table in data["conversions"].items()
+                for value, table in conversions["values"].items()
                 for target, found in table.items()
             }
+            if conversions["pint"] == pint_version()
+            else None
         )
 
 
@@ -261,7 +265,7 @@ class CheckStore:
         for a conversion no earlier run made with this version of pint."""
         if same_unit(unit, target):  # no pint needed, nothing to keep
             return value
-        key = (f"{value!r} {unit}", f"{target} {pint_version()}")
+        key = (f"{value!r} {unit}", target)
         table = self._results.conversions
         if table.known(key):
             return table.items[key]

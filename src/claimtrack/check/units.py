@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import re
 import tokenize
-from functools import lru_cache
 from importlib import metadata
 from typing import TYPE_CHECKING, Any
 
@@ -45,7 +44,6 @@ def registry() -> UnitRegistry[Any]:
     return _registry
 
 
-@lru_cache(maxsize=1)
 def pint_version() -> str:
     """pint's version, without importing it: another version may convert otherwise."""
     return metadata.version("pint")
@@ -55,7 +53,6 @@ def same_unit(a: str, b: str) -> bool:
     return a.strip() == b.strip()
 
 
-@lru_cache(maxsize=1024)
 def converted(value: float, unit: str, target: str) -> float | None:
     """``value`` in ``unit`` expressed in ``target``; None when the two cannot be compared
     (not units pint knows, of different dimensions, or a ratio with anything but itself)."""

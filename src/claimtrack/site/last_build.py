@@ -41,7 +41,7 @@ from pydantic import BaseModel
 from ..fsutil import Stamp, as_stamp, stamp
 from ..load.cache import Entries, Part
 from .inputs import Inputs
-from .model.views import ClaimSummary, ClaimView, SiteSettings
+from .model.views import ClaimSummary, ClaimView
 from .plan.outputs import Groups, Kept, Output
 from .publish.swap import MARKER
 
@@ -62,9 +62,6 @@ class KeyDigests:
         self._salt = salt.encode()
         self._inputs = inputs
         self._plans: dict[type, _Plan] = {}
-        # The site's settings, in every page's key: walked once per build, then written as
-        # the digest of that walk (the same object each time: compared by identity).
-        self._settings: tuple[SiteSettings, dict[str, str]] | None = None
 
     def of(self, key: object) -> str | None:
         """The key's digest; None when it has none (None: always made) or cannot have one."""
@@ -85,10 +82,6 @@ class KeyDigests:
                 return {"\0c": self._inputs.claim(obj.summary.id)}
             if kind is ClaimSummary:
                 return {"\0u": self._inputs.summary(obj.id)}
-        if kind is SiteSettings:
-            if self._settings is None or self._settings[0] is not obj:
-                self._settings = (obj, {"\0d": self._walked(obj)})
-            return self._settings[1]
         plan = self._plans.get(kind)
         if plan is None:
             if issubclass(kind, frozenset | set):
@@ -96,13 +89,6 @@ class KeyDigests:
             plan = self._plans[kind] = _plan(kind)
         name, values = plan
         return {"\0": name, "\1": values(obj)}
-
-    def _walked(self, obj: Any) -> str:
-        """The digest of an object's walk, as ``of`` makes it (for one written often)."""
-        plan = self._plans.get(type(obj)) or self._plans.setdefault(type(obj), _plan(type(obj)))
-        name, values = plan
-        body = orjson.dumps({"\0": name, "\1": values(obj)}, default=self._default, option=_OPTIONS)
-        return hashlib.blake2b(body, digest_size=16).hexdigest()
 
     def _set(self, items: Iterable[object]) -> list[str]:
         """A set's members in an order of their own (not the hash's, which varies)."""
