@@ -21,6 +21,7 @@ import pytest
 from claimtrack.check.store import CheckStore
 from claimtrack.load import Cache
 from claimtrack.site import BuildResult, build_site
+from claimtrack.site import build as site_build
 from claimtrack.site.data import jsonfiles
 from claimtrack.site.last_build import LastBuild
 from claimtrack.site.model import views
@@ -171,3 +172,20 @@ def test_pint_is_asked_once_for_a_conversion(
     monkeypatch.setattr("claimtrack.check.store.pint_version", lambda: "0.0-other")
     with pytest.raises(AssertionError, match="pint asked again"):
         CheckStore(Cache(tmp_path / "cache")).converted(120.0, "tokens/min", "tokens/s")
+
+
+def test_a_full_build_after_carrying_plans_everything(
+    generated: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Too many pages changed for an update in place (here: any): the build that carried
+    groups over writes a whole new folder all the same, the cold build's."""
+    root, out = tmp_path / "tracker", tmp_path / "site"
+    shutil.copytree(generated, root)
+    _build(root, out)
+    _edit_statement(root)
+    monkeypatch.setattr(site_build, "FULL_REBUILD_MIN", 0)
+    monkeypatch.setattr(site_build, "FULL_REBUILD_SHARE", 0.0)
+    result = _build(root, out)
+    monkeypatch.undo()
+    assert result.full
+    assert files_of(out) == _cold(root, tmp_path / "cold")

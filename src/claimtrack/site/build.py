@@ -47,7 +47,7 @@ from .last_build import (
 )
 from .model.cache import ModelCache
 from .model.views import whole
-from .plan.outputs import Output
+from .plan.outputs import Kept, Output
 from .plan.pages import Planner
 from .publish import commit, pagefind_run, swap
 from .publish.search import SearchIndex
@@ -222,8 +222,7 @@ class SiteBuilder:
         in_place = (track or self.cache.folder is not None) and self._record.describes(
             self.out, theme
         )
-        # A command's build in place makes a claim page's own parts only for what it renders,
-        # and claims.json's lines only where their keys changed.
+        # A command's build in place makes only what changed (site/carried.py).
         model = self._model.build(analysis, self._unmade, defer=(fresh := in_place and not track))
         self._unmade = NOTHING
         inputs = Inputs(analysis)  # the key digests' dependency index (worked out as asked)
@@ -255,8 +254,9 @@ class SiteBuilder:
                 )
         if carried is not None:  # a full build after all: every view and output made whole
             whole(model.claims)  # here once, not in each render worker
-            self._planner = Planner()
-            outputs = [*self._planner.plan(model, files.static, ui, setup), MARKER_OUTPUT]
+            if any(type(o.key) is Kept for o in outputs):
+                self._planner = Planner()
+                outputs = [*self._planner.plan(model, files.static, ui, setup), MARKER_OUTPUT]
         made = self._replace(Renderer(envs), outputs, track, laps, indexes, theme, inputs)
         self._record.settled(inputs, outputs, self._planner.groups())
         warnings += build_warnings(self.root, tracker.settings, outputs)
