@@ -45,8 +45,9 @@ class DataPlanner:
     ) -> list[Output]:
         """Of a claim, a feed shows its view's summary, history, measurements and figure (the
         key holds the views of the claims it shows), the sitemap its summary (whose statement
-        says in which languages its page counts as translated).  ``carried``: the pieces
-        of the last build's files, for a build in a new process (last_build.Carried)."""
+        says in which languages its page counts as translated).  ``carried``: what a build
+        in a new process takes over from the last build (site/carried.py): claims.json's
+        lines."""
         s = model.settings
         claims, sources = model.claims, model.sources
         files = [

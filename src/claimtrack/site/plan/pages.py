@@ -82,8 +82,9 @@ class Planner:
         ``ui``: the main language's words (the settings name it, so a page's key changes
         with it); each further language's are its catalog's (``i18n.interface``).
         ``cards``: the fonts and colours of the share cards, when the settings say to
-        draw them (fontconfig's fonts when None).  ``carried``: the pieces of the files
-        the last build wrote (DataPlanner), for a build in a new process.
+        draw them (fontconfig's fonts when None).  ``carried``: what a build in a new
+        process takes over from the last build (site/carried.py): each claim's outputs
+        in a language whose key is unchanged, claims.json's lines.
         """
         s = model.settings
         cards = self._cards = card_plan.kept_setup(self._cards, cards, s, static)
