@@ -14,9 +14,9 @@
   read on first need;
 - (in memory only) each archive's strongest uncited sentences and each record's
   missing translations, for the worklist;
-- values converted between units (pint's answers), by the value, both units and pint's
-  version: pint takes half a second to build its registry, which a run whose
-  measurements are all known then never does;
+- values converted between units (pint's answers), by the value and both units, read
+  only by the version of pint that wrote them: pint takes half a second to build its
+  registry, which a run whose conversions are all known then never does;
 - each claim's problems, by the digest of everything its rules read (check.claim_keys), a
   part apart too: a second run checks again only the claims whose inputs changed.
 
