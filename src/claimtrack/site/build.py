@@ -248,7 +248,7 @@ class SiteBuilder:
                 self.index.updated(indexes, written)
                 self.index.put_ahead()  # a command's shards, indexed before the commit
                 # After the pages (serve waits on them): these read every output.
-                warnings += build_warnings(self.root, tracker.settings, outputs)
+                warnings += build_warnings(self.root, tracker.settings, self._planner.unfonted())
                 return self._result(
                     outputs, started, warnings, written, rendered, full=False, laps=laps
                 )
@@ -259,7 +259,7 @@ class SiteBuilder:
                 outputs = [*self._planner.plan(model, files.static, ui, setup), MARKER_OUTPUT]
         made = self._replace(Renderer(envs), outputs, track, laps, indexes, theme, inputs)
         self._record.settled(inputs, outputs, self._planner.groups())
-        warnings += build_warnings(self.root, tracker.settings, outputs)
+        warnings += build_warnings(self.root, tracker.settings, self._planner.unfonted())
         written, rendered = len(made), sum(o.is_page for o in made)
         return self._result(outputs, started, warnings, written, rendered, full=True, laps=laps)
 
@@ -360,7 +360,7 @@ class SiteBuilder:
         of each file; skipped when the caller said which files changed, as serve does).
         """
         keys = update.Keys(self._record, digests, track=track)
-        todo = update.changed(self.out, keys, outputs, look=look)
+        todo, gone = update.changed(self.out, keys, outputs, look=look)
         changed_pages = sum(o.is_page for o in todo)
         laps.lap("compare")
         if changed_pages > max(FULL_REBUILD_MIN, FULL_REBUILD_SHARE * self._pages):
@@ -380,7 +380,7 @@ class SiteBuilder:
             laps.lap,
             self.pages_written,
             replacing,
-            update.gone(self._record, outputs),
+            gone,
             track=track,
         )
         return written, changed_pages

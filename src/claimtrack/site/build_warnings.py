@@ -10,16 +10,13 @@ check's warnings, and `serve` once, at its first build that succeeds.
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Mapping
 from pathlib import Path
 
 from ..codes import Code
 from ..layout import SETTINGS_FILE
 from ..problems import Problem, report
 from ..records import TrackerSettings
-from .cards.draw import Card
-from .plan.outputs import Output
 
 # The codes only a build gives (serve tells them apart from the check's warnings by these).
 BUILD_CODES = frozenset({Code.BASE_URL_MISSING, Code.CARD_FONT_MISSING})
@@ -28,10 +25,11 @@ _TOP = (1, 1)
 
 
 def build_warnings(
-    root: Path, settings: TrackerSettings, outputs: Iterable[Output]
+    root: Path, settings: TrackerSettings, unfonted: Mapping[str, int]
 ) -> list[Problem]:
-    """The build's own warnings, once each per build: of its settings, then of its cards."""
-    return _base_url(settings) + _font_problems(root, outputs)
+    """The build's own warnings, once each per build: of its settings, then of its cards
+    (``unfonted``: per language, how many no font could draw: Planner.unfonted)."""
+    return _base_url(settings) + _font_problems(root, unfonted)
 
 
 def _base_url(settings: TrackerSettings) -> list[Problem]:
@@ -52,10 +50,9 @@ def _base_url(settings: TrackerSettings) -> list[Problem]:
     ]
 
 
-def _font_problems(root: Path, outputs: Iterable[Output]) -> list[Problem]:
+def _font_problems(root: Path, missing: Mapping[str, int]) -> list[Problem]:
     """One warning per language some of whose cards found no font with their glyphs, at
     its ``card_fonts`` entry when tracker.yaml has one."""
-    missing = Counter(o.key.lang for o in outputs if isinstance(o.key, Card) and o.key.font is None)
     if not missing:
         return []
     from ..check.rules.language import settings_positions

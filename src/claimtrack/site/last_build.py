@@ -29,7 +29,7 @@ import operator
 import os
 import shutil
 import sys
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from functools import cache as memoise
 from importlib import metadata
 from pathlib import Path
@@ -155,10 +155,9 @@ class LastBuild(Part):
         self.folder: tuple[str, int, Stamp] | None = None
         self.theme = ""  # the salt of the key digests: the theme and the renderers
         self.keys: dict[str, object] = {}  # memory only: each entry's key, when known
-        # Memory only: the last good build's dependency index and each output's key in its
-        # plan, with which ``dump`` digests the keys serve did not (those of that plan only).
+        # Memory only: the last good build's dependency index and plan, with which ``dump``
+        # digests the keys serve did not (those of that plan only).
         self.inputs: Inputs | None = None
-        self.planned: dict[str, object] = {}
         # What a build in a new process carries over unmade (site/carried.py), as of the
         # last good plan: per file joined from pieces (Output.pieces), each piece's name and
         # key digest in the file's order; per group of outputs (a claim's in a language,
@@ -166,7 +165,8 @@ class LastBuild(Part):
         # ``dump`` digests; forgotten when a file is written without a plan settled after.
         self.pieces: dict[str, list[tuple[str, str]]] = {}
         self.groups: dict[str, list[str]] = {}
-        self._pieced: dict[str, Callable[[], list[tuple[str, object]]]] = {}
+        self._planned: Sequence[Output] = ()
+        self._pieced: Sequence[Output] = ()  # the plan, while its pieces are due
         self._grouped: tuple[Callable[[], Groups], ...] = ()
 
     def tables(self) -> Iterable[Entries[Any, Any]]:
@@ -174,19 +174,21 @@ class LastBuild(Part):
 
     def dump(self) -> Any:
         digests = KeyDigests(self.theme, self.inputs)
+        planned = {o.path: o.key for o in self._planned}
         files = {}
         for path, (key, done, found) in self.files.items.items():
             # A key of an older plan is not the last index's to digest: left "" (made again).
             held = self.keys.get(path)
-            if not key and held is not None and held is self.planned.get(path):
+            if not key and held is not None and held is planned.get(path):
                 key = digests.of(held) or ""
             files[path] = (key, done, found)
-        for path, pieces in self._pieced.items():
-            self.pieces[path] = [(name, digests.of(made) or "") for name, made in pieces()]
+        for o in self._pieced:
+            if o.pieces is not None:
+                self.pieces[o.path] = [(name, digests.of(m) or "") for name, m in o.pieces()]
         for groups in self._grouped:
             for name, (made, paths) in groups().items():
                 self.groups[name] = [digests.of(made) or "", *paths]
-        self._pieced, self._grouped = {}, ()
+        self._pieced, self._grouped = (), ()
         return {
             "folder": self.folder,
             "theme": self.theme,
@@ -240,22 +242,21 @@ class LastBuild(Part):
     def settled(
         self,
         inputs: Inputs,
-        outputs: Iterable[Output],
+        outputs: Sequence[Output],
         groups: tuple[Callable[[], Groups], ...] = (),
     ) -> None:
         """The site is the plan of ``outputs`` (with its ``groups``), made from the analysis
         of ``inputs``."""
-        self.inputs = inputs
-        self.planned = {o.path: o.key for o in outputs}
         # Digested only if the record is saved: while it is not, no file changed, nor did
-        # the pieces or groups of any (equal keys throughout).
-        self._pieced = {o.path: o.pieces for o in outputs if o.pieces is not None}
-        self._grouped = groups
+        # the pieces or groups of any (equal keys throughout).  Kept as the plan's list
+        # until then: under serve each edit settles a plan, and most are never saved.
+        self.inputs, self._planned = inputs, outputs
+        self._pieced, self._grouped = outputs, groups
 
     def _unsettled(self) -> None:
         """Files were written: what was carried over describes them no more until a plan is
         settled (a build that fails after its first commit settles none)."""
-        self.pieces, self.groups, self._pieced, self._grouped = {}, {}, {}, ()
+        self.pieces, self.groups, self._pieced, self._grouped = {}, {}, (), ()
 
     def wrote(self, out: Path, entries: dict[str, Entry], keys: dict[str, object]) -> None:
         """What an update in place just committed (commit.py moved the marker too)."""

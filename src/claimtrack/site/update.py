@@ -64,25 +64,34 @@ class Keys:
         return found or ""
 
 
-def changed(out: Path, keys: Keys, outputs: list[Output], *, look: bool) -> list[Output]:
+def changed(
+    out: Path, keys: Keys, outputs: list[Output], *, look: bool
+) -> tuple[list[Output], list[str]]:
     """The outputs to make again: new, or with another key, or (``look``) whose file in
-    ``out`` is not the one the record describes (edited or deleted by hand)."""
+    ``out`` is not the one the record describes (edited or deleted by hand); and the
+    files of the last build that no output has any more (a plan's paths are unique)."""
     base = str(out) + os.sep
     files = keys.record.files.items
+    held = keys.record.keys.get  # serve's: most outputs are the very ones it last wrote
     todo: list[Output] = []
+    known = 0  # outputs the record has an entry for (every held key has one)
     for o in outputs:
-        if type(o.key) is Kept:  # carried over, its file looked at then (site/carried.py)
+        key = o.key
+        if (held(o.path) is key and key is not None and not look) or type(key) is Kept:
+            known += 1  # the same key object, or carried over (looked at: carried.py)
             continue
         entry = files.get(o.path)
+        if entry is None:
+            todo.append(o)
+            continue
+        known += 1
         # Every commit writes the marker again: its stamp is the folder's, not the entry's.
-        if (
-            entry is not None
-            and keys.same(o)
-            and (not look or o.path == swap.MARKER or stamp(base + o.path) == entry[2])
-        ):
+        if keys.same(o) and (not look or o.path == swap.MARKER or stamp(base + o.path) == entry[2]):
             continue
         todo.append(o)
-    return todo
+    if known == len(files):
+        return todo, []
+    return todo, sorted(files.keys() - {o.path for o in outputs})
 
 
 def write(
@@ -145,9 +154,3 @@ def _commit(
     if gone:
         record.deleted(gone)
     return len(writes)
-
-
-def gone(record: LastBuild, outputs: list[Output]) -> list[str]:
-    """The files of the last build whose outputs the site no longer has."""
-    current = {o.path for o in outputs}
-    return sorted(set(record.files.items) - current)

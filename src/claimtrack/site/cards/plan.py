@@ -19,6 +19,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import partial
 from pathlib import Path
+from typing import cast
 
 from ...i18n import Interface
 from ...records.settings import TrackerSettings
@@ -114,6 +115,7 @@ class CardPlanner:
     def __init__(self) -> None:
         self._claims: Reuse[str, Output] = Reuse()
         self._made_with: tuple[SiteSettings, CardSetup, Interface] | None = None
+        self.unfonted = 0  # the last plan's cards that no font could draw
 
     def plan(
         self, model: SiteModel, lang: SiteLanguage, ui: Interface, setup: CardSetup
@@ -123,7 +125,7 @@ class CardPlanner:
         made_with = self._made_with
         if made_with is None or any(map(operator.is_not, made_with, (s, setup, ui))):
             made_with = self._made_with = (s, setup, ui)
-        return [
+        cards = [
             index_card(s, setup, lang.tag, lang.prefix),
             *self._claims.each(
                 model.claims,
@@ -132,6 +134,9 @@ class CardPlanner:
                 made_with,
             ),
         ]
+        # For build_warnings: counted here, where every key is a Card.
+        self.unfonted = sum(cast(Card, o.key).font is None for o in cards)
+        return cards
 
 
 def _claim_id(view: ClaimView) -> str:

@@ -9,8 +9,6 @@ listings and the index are assembled again from the kept pieces (listings.py).
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from ...check.analysis import Analysis
 from ...check.coverage.counts import count_all
 from ...check.impact import Impact
@@ -44,6 +42,7 @@ class ModelCache:
         # same: a change of them makes all anew).
         self._refs: dict[str, tuple[object, SourceRef]] = {}
         self._claims: dict[str, ClaimView] = {}
+        self._summaries_made: dict[str, ClaimSummary] = {}  # the last build's, in id order
         self._sources: dict[str, SourceView] = {}
         self._archives: dict[str, tuple[ArchiveView, ...]] = {}
         self._settings: SiteSettings | None = None
@@ -66,19 +65,25 @@ class ModelCache:
             self._refs = {}
         self._texts.start()
         refs = self._source_refs(a.tracker)
-        summaries, claims, moved = self._summaries(a, impact)
+        # The same claims as last time, after an edit: it costs the claims it touched.
+        same = impact is not None and self._claims.keys() == a.tracker.claims.keys()
+        summaries, claims, todo, moved = self._summaries(a, impact, same)
         listing_sources: set[str] = set()
         if impact is not None:
             # A summary can change without its claim's file (a measurement's source now
             # derives from the claim's own): the pages listing it, related claims' and cited
             # sources', are made again too.
             around, listing_sources = _showing(a, moved)
-            for cid in around:
-                claims.pop(cid, None)
-        remade = _make_missing(a, refs, summaries, claims, self._claims, self._texts_of, defer)
-        claims = dict(sorted(claims.items()))
+            todo |= around & a.tracker.claims.keys()
+        remade = sorted(todo)
+        for cid in remade:
+            claims[cid] = self._claim_view(a, refs, summaries, cid, defer)
+        if not same:
+            claims = dict(sorted(claims.items()))
         sources, archives = self._source_views(a, impact, refs, summaries, listing_sources)
-        listings = self._listings.build(summaries, claims, remade, KIND_VALUE_LABELS)
+        # The same claims: only the summaries made again may differ from the last ones.
+        maybe = todo if same else None
+        listings = self._listings.build(summaries, claims, remade, KIND_VALUE_LABELS, maybe)
         # The same objects while equal: the pages made from them compare at once.
         self._index = kept(self._index, overview(listings, len(refs)))
         self._settings = kept(
@@ -124,26 +129,55 @@ class ModelCache:
         return texts
 
     def _summaries(
-        self, a: Analysis, impact: Impact | None
-    ) -> tuple[dict[str, ClaimSummary], dict[str, ClaimView], set[str]]:
-        """Every claim's summary, the views the impact leaves as they were, and the claims
-        whose summary changed."""
-        summaries: dict[str, ClaimSummary] = {}
-        claims: dict[str, ClaimView] = {}
+        self, a: Analysis, impact: Impact | None, same: bool
+    ) -> tuple[dict[str, ClaimSummary], dict[str, ClaimView], set[str], set[str]]:
+        """Every claim's summary (in id order); the last views the impact leaves as they
+        were (in id order when the claims are the ``same`` as last time: their dicts are
+        copied, then the touched entries replaced); the claims whose views are to be made
+        again; and, of those, the claims whose summary changed."""
+        tracker_claims = a.tracker.claims
+        claims: dict[str, ClaimView]
+        if same and impact is not None:
+            claims, summaries = dict(self._claims), dict(self._summaries_made)
+            todo = set(impact.claim_pages & claims.keys())
+        else:
+            old, claims, summaries = self._claims, {}, {}
+            for cid in tracker_claims:
+                if impact is not None and cid in old and cid not in impact.claim_pages:
+                    claims[cid] = old[cid]
+                    summaries[cid] = old[cid].summary
+            todo = set(tracker_claims.keys() - claims.keys())
         moved: set[str] = set()
-        for cid, loaded in sorted(a.tracker.claims.items()):
-            old = self._claims.get(cid)
-            if impact is not None and old is not None and cid not in impact.claim_pages:
-                summaries[cid], claims[cid] = old.summary, old
-                continue
-            texts = self._texts_of(cid, loaded.record)
+        for cid in todo:
+            last = self._claims.get(cid)
+            record = tracker_claims[cid].record
+            texts = self._texts_of(cid, record)
             stale, measured = a.is_stale(cid), a.measured(cid)
-            made = summary_view(cid, loaded.record, texts, stale, measured, revised_by(a, cid))
+            made = summary_view(cid, record, texts, stale, measured, revised_by(a, cid))
             # Equal to the last one (an edit of the rationale): keep the object.
-            summaries[cid] = kept(old.summary if old is not None else None, made)
-            if old is not None and summaries[cid] is not old.summary:
+            summaries[cid] = kept(last.summary if last is not None else None, made)
+            if last is not None and summaries[cid] is not last.summary:
                 moved.add(cid)
-        return summaries, claims, moved
+        if not same:
+            summaries = dict(sorted(summaries.items()))
+        self._summaries_made = summaries
+        return summaries, claims, todo, moved
+
+    def _claim_view(
+        self,
+        a: Analysis,
+        refs: dict[str, SourceRef],
+        summaries: dict[str, ClaimSummary],
+        cid: str,
+        defer: bool,
+    ) -> ClaimView:
+        """A claim's view made again; the last one when equal (a related claim's, whose
+        summary did not change), so that what is made from it compares at once."""
+        record = a.tracker.claims[cid].record
+        texts = self._texts_of(cid, record)
+        related = a.related_to(cid)
+        made = claim_view(cid, record, a, refs, summaries, related, texts, defer=defer)
+        return kept(self._claims.get(cid), made)
 
     def _source_views(
         self,
@@ -196,29 +230,6 @@ def _showing(a: Analysis, moved: set[str]) -> tuple[set[str], set[str]]:
         claims.update(a.related_to(cid))
         claims.update(a.links.chain(cid))  # its chain of revisions shows its summary
     return claims, sources
-
-
-def _make_missing(
-    a: Analysis,
-    refs: dict[str, SourceRef],
-    summaries: dict[str, ClaimSummary],
-    claims: dict[str, ClaimView],
-    old: dict[str, ClaimView],
-    texts_of: Callable[[str, Claim], ClaimTexts],
-    defer: bool,
-) -> list[str]:
-    """Make the views of the claims ``claims`` lacks, into it; returns their ids.  A view
-    equal to the last one (a related claim's, whose summary did not change) is the last
-    one, so that what is made from it compares at once."""
-    remade = []
-    for cid, loaded in a.tracker.claims.items():
-        if cid not in claims:
-            related = a.related_to(cid)
-            texts = texts_of(cid, loaded.record)
-            made = claim_view(cid, loaded.record, a, refs, summaries, related, texts, defer=defer)
-            claims[cid] = kept(old.get(cid), made)
-            remade.append(cid)
-    return remade
 
 
 def build_model(a: Analysis) -> SiteModel:

@@ -106,12 +106,18 @@ class ListingCache:
         views: dict[str, ClaimView],
         remade: Iterable[str],
         kind_labels: dict[str, str],
+        maybe: Iterable[str] | None = None,
     ) -> tuple[ListingView, ...]:
         """Every listing, in families' order; ``remade``: the claims whose views were made
-        again (a claimant's role shows on their listing, not in the summary)."""
+        again (a claimant's role shows on their listing, not in the summary); ``maybe``:
+        the only claims whose summary may be another object than last time, when the
+        claims are the same ones (None: every claim is looked at)."""
         before, people = self._summaries, self._people
-        changed = [cid for cid, s in summaries.items() if before.get(cid) is not s]
-        changed += [cid for cid in before if cid not in summaries]
+        if maybe is not None:
+            changed = [cid for cid in maybe if before.get(cid) is not summaries[cid]]
+        else:
+            changed = [cid for cid, s in summaries.items() if before.get(cid) is not s]
+            changed += [cid for cid in before if cid not in summaries]
         for cid in changed:
             people.pop(cid, None)
         seen = set(changed)

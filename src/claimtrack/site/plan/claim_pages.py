@@ -13,7 +13,7 @@ from ..model.localized import localized
 from ..model.views import ClaimView, SiteSettings, SourceView
 from . import embeds
 from .contexts import ClaimPage, EmbedOffer, Lazy
-from .outputs import Output, page, page_info
+from .outputs import Groups, Kept, Output, page, page_info
 from .share import ARTICLE
 
 Made = tuple[Output, ...]  # a claim's outputs in one language (claim_outputs)
@@ -86,3 +86,27 @@ def _review(
     ui: Interface,
 ) -> str:
     return jsonld.script_json(jsonld.claim_review(claim, sources, s, lang, ui))
+
+
+def group(s: SiteSettings, tag: str, slugs: dict[str, str], claim: ClaimView) -> tuple[str, object]:
+    """A claim's group in a language: its name, and what all its outputs there (its page,
+    its embed, its oEmbed file) are made from besides the theme: the settings, the
+    language, its claimant's slug and its view (whose input digest covers what the page
+    shows of the sources it cites)."""
+    return f"{tag} {claim.summary.id}", (s, tag, slugs.get(claim.summary.claimant, ""), claim)
+
+
+def groups(
+    s: SiteSettings,
+    tag: str,
+    slugs: dict[str, str],
+    claims: tuple[ClaimView, ...],
+    made: tuple[Made, ...],
+    carried: dict[str, Kept],
+) -> Groups:
+    """A language's groups as planned: those carried over with their recorded digest."""
+    groups: dict[str, tuple[object, tuple[str, ...]]] = {}
+    for claim, outputs in zip(claims, made, strict=True):
+        name, key = group(s, tag, slugs, claim)
+        groups[name] = (carried.get(claim.summary.id) or key, tuple(o.path for o in outputs))
+    return groups

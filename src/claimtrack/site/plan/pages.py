@@ -116,7 +116,12 @@ class Planner:
         """Every correction with its claim, newest first: made again only when the claims'
         views are others."""
         claims, made = self._corrections
-        if claims is not model.claims:
+        # The same views as last time, one pointer comparison each (a new tuple each build).
+        if (
+            claims is None
+            or len(claims) != len(model.claims)
+            or any(map(operator.is_not, claims, model.claims))
+        ):
             made = tuple(
                 newest_first(
                     (h.correction, c.summary)
@@ -127,6 +132,10 @@ class Planner:
             )
             self._corrections = (model.claims, made)
         return made
+
+    def unfonted(self) -> dict[str, int]:
+        """Per language, how many share cards of the last plan no font could draw."""
+        return {tag: e.unfonted for tag, e in self._editions.items() if e.unfonted}
 
     def groups(self) -> tuple[Callable[[], Groups], ...]:
         """The last plan's groups of outputs, per language: each made when called, from
@@ -155,6 +164,7 @@ class _Edition:
         self._cards = card_plan.CardPlanner()
         # The last plan's groups (plan.outputs.Groups): a claim's outputs, made together.
         self.groups: Callable[[], Groups] = dict
+        self.unfonted = 0  # the last plan's share cards that no font could draw
 
     def plan(
         self,
@@ -188,8 +198,10 @@ class _Edition:
         if s.search:
             # Last, so that it sees every listing planned above.
             outputs.append(_search_page(s, lang, {o.path for o in outputs}, ui, model.claims))
+        self.unfonted = 0
         if cards is not None:
             outputs += self._cards.plan(model, lang, ui, cards)
+            self.unfonted = self._cards.unfonted
         return outputs
 
     def _claim_pages(
@@ -229,7 +241,7 @@ class _Edition:
                 continue
             slug = slugs.get(claim.summary.claimant, "")
             if carried is not None:
-                kept = carried.group(*_group(s, lang.tag, slugs, claim))
+                kept = carried.group(*claim_pages.group(s, lang.tag, slugs, claim))
                 if kept is not None:
                     carried_keys[claim.summary.id], outputs = kept
                     made.append(outputs)
@@ -253,36 +265,10 @@ class _Edition:
             all_cited.append(cited)
         # Made only when asked (the record's save): an edit under serve does not wait on it.
         planned = tuple(made)
-        self.groups = partial(_groups, s, lang.tag, slugs, claims, planned, carried_keys)
+        self.groups = partial(claim_pages.groups, s, lang.tag, slugs, claims, planned, carried_keys)
         self._last_claims = (claims, tuple(all_cited), planned)
         self._last_settings = s
         return [o for outputs in made for o in outputs]
-
-
-def _group(
-    s: SiteSettings, tag: str, slugs: dict[str, str], claim: ClaimView
-) -> tuple[str, object]:
-    """A claim's group in a language: its name, and what all its outputs there (its page,
-    its embed, its oEmbed file) are made from besides the theme: the settings, the
-    language, its claimant's slug and its view (whose input digest covers what the page
-    shows of the sources it cites)."""
-    return f"{tag} {claim.summary.id}", (s, tag, slugs.get(claim.summary.claimant, ""), claim)
-
-
-def _groups(
-    s: SiteSettings,
-    tag: str,
-    slugs: dict[str, str],
-    claims: tuple[ClaimView, ...],
-    made: tuple[claim_pages.Made, ...],
-    carried: dict[str, Kept],
-) -> Groups:
-    """A language's groups as planned: those carried over with their recorded digest."""
-    groups: dict[str, tuple[object, tuple[str, ...]]] = {}
-    for claim, outputs in zip(claims, made, strict=True):
-        name, key = _group(s, tag, slugs, claim)
-        groups[name] = (carried.get(claim.summary.id) or key, tuple(o.path for o in outputs))
-    return groups
 
 
 def _source_id(view: SourceView) -> str:
