@@ -305,6 +305,53 @@ def test_load_cache_reuses_unchanged_files_and_sees_edits(tracker: Callable[[str
     assert "rocket-price" not in loader.load().claims
 
 
+def test_an_edit_loaded_by_name_gives_the_tracker_a_whole_load_gives(
+    tracker: Callable[[str], Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Serve and lsp name the files an edit changed: the last tracker is patched when only
+    records changed, each loading without a problem before and after, else assembled
+    anew; either way it is the tracker a load of every file gives."""
+    import dataclasses
+
+    from claimtrack.load import Loader
+    from claimtrack.load import tracker as tracker_module
+
+    root = tracker("minimal")
+    loader = Loader(root)
+    loader.load()
+    assembled: list[int] = []
+    whole = tracker_module.assemble
+
+    def counted(*args: Any) -> Any:
+        assembled.append(1)
+        return whole(*args)
+
+    monkeypatch.setattr(tracker_module, "assemble", counted)
+    price, post = "claims/rocket-price.yaml", "sources/acme-post.yaml"
+    edits = [
+        (price, lambda t: t.replace("did not announce", "never announced"), False),
+        (post, lambda t: t.replace("own announcement", "own words"), False),
+        (price, lambda t: "statement: [broken\n", True),  # a problem: assembled anew
+        (price, lambda t: good, True),  # and back from it
+    ]
+    good = (root / price).read_text().replace("did not announce", "never announced")
+    for rel, edit, anew in edits:
+        path = root / rel
+        path.write_text(edit(path.read_text()))
+        assembled.clear()
+        edited = loader.load([rel])
+        assert bool(assembled) == anew, rel
+        fresh = Loader(root).load()
+        for f in dataclasses.fields(edited):
+            mine, theirs = getattr(edited, f.name), getattr(fresh, f.name)
+            if f.name in ("claims", "sources"):  # a Loaded's positions compare by identity
+                mine = [(k, v.path, v.record) for k, v in mine.items()]
+                theirs = [(k, v.path, v.record) for k, v in theirs.items()]
+            if f.name != "changes":
+                assert mine == theirs, (rel, f.name)
+        assert list(edited.digests) == list(fresh.digests)
+
+
 def test_a_reader_that_stops_early_is_not_an_internal_error(
     tracker: Callable[[str], Path],
 ) -> None:

@@ -17,8 +17,8 @@ from claimtrack.layout import classify
 from claimtrack.load import Cache, Loader
 from claimtrack.load import parse as parse_module
 from claimtrack.load import tracker as tracker_module
+from claimtrack.load.assembled import Tracker
 from claimtrack.load.parse import finish_record, parse_bytes
-from claimtrack.load.tracker import Tracker
 from claimtrack.records import Claim, Source, TrackerSettings
 from claimtrack.records.plain import plain, rebuild
 

@@ -18,7 +18,8 @@ if TYPE_CHECKING:
     from .check import run_checks
     from .check.analysis import Analysis, QuoteCheck
     from .codes import Code, Severity
-    from .load.tracker import Tracker, load_tracker
+    from .load.assembled import Tracker
+    from .load.tracker import load_tracker
     from .problems import Problem
     from .records import Claim, Source, Status, TrackerSettings
     from .site import build_site
@@ -30,7 +31,7 @@ _LAZY = {
     "QuoteCheck": ".check.analysis",
     "Code": ".codes",
     "Severity": ".codes",
-    "Tracker": ".load.tracker",
+    "Tracker": ".load.assembled",
     "load_tracker": ".load.tracker",
     "Problem": ".problems",
     "Claim": ".records",

@@ -16,23 +16,16 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Collection, Mapping
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TypeGuard, TypeVar
 
-from pydantic import BaseModel
-
-from ..codes import Code
 from ..fsutil import stamp
-from ..layout import FOLDERS, REVISIONS_SUFFIX, SETTINGS_FILE, FileKind, classify, record_rel
-from ..problems import Problem, report
+from ..layout import FOLDERS, REVISIONS_SUFFIX, SETTINGS_FILE, FileKind, classify
+from ..problems import Problem
 from ..process.batch import collector_paused, split
-from ..records import Claim, Source, TrackerSettings, revision_stems
 from ..records.plain import UNFIT
+from .assembled import Changes, Tracker, assemble, patched
 from .cache import Cache, content_digest
 from .files import (
-    Archive,
-    SavedPage,
     Seen,
     check_root,
     list_files,
@@ -40,63 +33,17 @@ from .files import (
     load_page,
     read_data_file,
 )
-from .parse import FileLoad, Loaded, finish_file, rebuilt_file, stored_file
-from .reading import file_reader, parse_one, parse_unsaved, unsaved_reader
-
-M = TypeVar("M", bound=BaseModel)
-
-
-@dataclass(frozen=True, slots=True)
-class Changes:
-    """What changed since the previous load by the same Loader: ids whose record or archive
-    is new, edited or gone, and whether tracker.yaml changed."""
-
-    claims: frozenset[str]
-    sources: frozenset[str]
-    settings: bool
-
-
-@dataclass(slots=True)
-class Tracker:
-    root: Path
-    settings: TrackerSettings
-    sources: dict[str, Loaded[Source]] = field(default_factory=dict)
-    claims: dict[str, Loaded[Claim]] = field(default_factory=dict)
-    archives: dict[str, Archive] = field(default_factory=dict)
-    pages: dict[str, SavedPage] = field(default_factory=dict)  # sources/<id>.html, by id
-    # sources/<id>.revisions/<stem>.txt and .html: by source id, then by the file's stem.
-    revisions: dict[str, dict[str, Archive]] = field(default_factory=dict)
-    revision_pages: dict[str, dict[str, SavedPage]] = field(default_factory=dict)
-    problems: list[Problem] = field(default_factory=list)
-    # Ids whose file exists but failed to load: references to them are not "unknown".
-    broken_sources: set[str] = field(default_factory=set)
-    broken_claims: set[str] = field(default_factory=set)
-    # None: the first load (everything is new).
-    changes: Changes | None = None
-    # The digest of each file loaded, by path (records and tracker.yaml: cache.content_digest;
-    # copies: their sha256; "" when unreadable): the check stage keys the problems it keeps
-    # by them (check.claim_keys).
-    digests: dict[str, str] = field(default_factory=dict)
-
-    def latest_revision_text(self, source_id: str) -> Archive | None:
-        """The text of the source's latest revision that kept one (a gone revision keeps
-        none) and was loaded; None when it has none: what recheck compares a page with.
-        (The site reads every revision, for the dates a passage went between:
-        check/revisions.py.)"""
-        loaded = self.sources.get(source_id)
-        if loaded is None:
-            return None
-        texts = self.revisions.get(source_id, {})
-        for stem in reversed(revision_stems(loaded.record.revisions)):
-            if stem is not None and stem in texts:
-                return texts[stem]
-        return None
-
-
-def _holds(value: object, model: type[M]) -> TypeGuard[Loaded[M]]:
-    """Whether ``value`` is a loaded record of ``model`` (a FileLoad of its kind holds one
-    or None): says which one to mypy, as Loaded[Claim] and Loaded[Source] are one class."""
-    return isinstance(value, Loaded) and isinstance(value.record, model)
+from .parse import (
+    FileLoad,
+    Loaded,
+    file_reader,
+    finish_file,
+    parse_one,
+    parse_unsaved,
+    rebuilt_file,
+    stored_file,
+    unsaved_reader,
+)
 
 
 def _loads(rel: str) -> bool:
@@ -130,6 +77,7 @@ class Loader:
         self._files: dict[str, FileLoad] = {}
         self._listing: list[Problem] = []
         self._archives: list[str] = []  # every sources/*.txt and *.html, for orphan-archive
+        self._last: Tracker | None = None  # the last load's, which an edit's patches
 
     def load(self, changed: Collection[str] | None = None, seen: Seen | None = None) -> Tracker:
         """The tracker as it is now.  ``changed``: the only paths (relative to the root)
@@ -147,9 +95,15 @@ class Loader:
             else:
                 self._load_changed(changed)
                 looked = changed  # no other file's load was touched
-            tracker = self._assemble()
+            last, self._last = self._last, None  # None while a load may fail halfway
+            tracker = None
+            if last is not None and looked is changed:
+                tracker = patched(last, before, self._files, changed)
+            if tracker is None:
+                tracker = assemble(self.root, self._files, self._listing, self._archives)
             if not first:
                 tracker.changes = self._changes(before, looked)
+            self._last = tracker
             return tracker
 
     def release(self) -> None:
@@ -318,73 +272,11 @@ class Loader:
     def _reader(self, rel: str, digest: str) -> Callable[[], str | None]:
         return file_reader(os.path.join(self._base, rel), rel, digest)
 
-    # -- the tracker -----------------------------------------------------------
-    def _assemble(self) -> Tracker:
-        tracker = Tracker(self.root, TrackerSettings(), problems=list(self._listing))
-        for rel in sorted(self._files):
-            item = self._files[rel]
-            tracker.problems.extend(item.problems)
-            tracker.digests[rel] = item.digest
-            value = item.value
-            if item.kind == "settings":
-                if isinstance(value, TrackerSettings):
-                    tracker.settings = value
-            elif item.kind == "archive":
-                if isinstance(value, Archive):
-                    tracker.archives[item.id] = value
-            elif item.kind == "page":
-                if isinstance(value, SavedPage):
-                    tracker.pages[item.id] = value
-            elif item.kind == "revision":
-                if isinstance(value, Archive):
-                    tracker.revisions.setdefault(item.id, {})[_stem(rel)] = value
-            elif item.kind == "revision-page":
-                if isinstance(value, SavedPage):
-                    tracker.revision_pages.setdefault(item.id, {})[_stem(rel)] = value
-            elif item.kind == "source":
-                if _holds(value, Source):
-                    tracker.sources[item.id] = value
-                else:
-                    tracker.broken_sources.add(item.id)
-            elif _holds(value, Claim):
-                tracker.claims[item.id] = value
-            else:
-                tracker.broken_claims.add(item.id)
-        known = set(tracker.sources) | tracker.broken_sources
-        for rel in self._archives:
-            found = classify(rel)
-            stem = found[1] if found is not None else _stem(rel)
-            if stem not in known:
-                what = {"archive": "archived text", "page": "saved page"}.get(
-                    found[0] if found is not None else "", "revision"
-                )
-                tracker.problems.append(
-                    report(
-                        rel,
-                        (1, 1),
-                        Code.ORPHAN_ARCHIVE,
-                        f"{what} has no source record {record_rel('source', stem)}",
-                    )
-                )
-        # Archives count only beside their record: a stray .txt is an orphan, not evidence.
-        tracker.archives = {sid: a for sid, a in tracker.archives.items() if sid in known}
-        tracker.pages = {sid: p for sid, p in tracker.pages.items() if sid in known}
-        tracker.revisions = {sid: r for sid, r in tracker.revisions.items() if sid in known}
-        tracker.revision_pages = {
-            sid: p for sid, p in tracker.revision_pages.items() if sid in known
-        }
-        return tracker
-
 
 # Copies kept beside a source record (read whole and hashed, never parsed).
 _COPY_KINDS = ("archive", "page", "revision", "revision-page")
 # Those of them that are texts (decoded, quotes found in them); the others are saved pages.
 _TEXT_KINDS = ("archive", "revision")
-
-
-def _stem(rel: str) -> str:
-    """A file's name without its extension: a revision's stem, ``2026-12-01-2``."""
-    return rel.rpartition("/")[2].rpartition(".")[0]
 
 
 def load_tracker(root: Path, cache: Cache | None = None, seen: Seen | None = None) -> Tracker:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from ...check.analysis import Analysis
 from ...check.coverage.counts import count_all
 from ...check.impact import Impact
-from ...load.tracker import Tracker
+from ...load.assembled import Tracker
 from ...records import Claim
 from ..memo import Reuse, kept
 from .archive import archive_views
