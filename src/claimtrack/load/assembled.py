@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import TypeGuard, TypeVar
+from typing import Any, TypeGuard, TypeVar
 
 from pydantic import BaseModel
 
@@ -148,31 +148,28 @@ def patched(
     problem of the tracker's changes); else None (assembled anew).  An edit under serve
     or lsp then costs the files it changed, not a walk of them all."""
     digests = dict(last.digests)
-    claims, sources = last.claims, last.sources
+    records: dict[str, dict[str, Any]] = {}  # kind -> the last tracker's dict, copied
     for rel in changed:
         old, new = before.get(rel), files.get(rel)
         if old is new:
             continue
         if old is None or new is None or old.problems or new.problems or old.id != new.id:
             return None
-        if (
-            old.kind == new.kind == "claim"
-            and _holds(old.value, Claim)
-            and _holds(new.value, Claim)
-        ):
-            claims = dict(claims) if claims is last.claims else claims
-            claims[new.id] = new.value
-        elif (
-            old.kind == new.kind == "source"
-            and _holds(old.value, Source)
-            and _holds(new.value, Source)
-        ):
-            sources = dict(sources) if sources is last.sources else sources
-            sources[new.id] = new.value
-        else:
+        model = _RECORDS.get(old.kind)
+        if model is None or new.kind != old.kind:
             return None
+        if not (_holds(old.value, model) and _holds(new.value, model)):
+            return None
+        if old.kind not in records:
+            records[old.kind] = dict(last.claims if old.kind == "claim" else last.sources)
+        records[old.kind][new.id] = new.value
         digests[rel] = new.digest
+    claims = records.get("claim", last.claims)
+    sources = records.get("source", last.sources)
     return replace(last, claims=claims, sources=sources, digests=digests, changes=None)
+
+
+_RECORDS: dict[str, type[BaseModel]] = {"claim": Claim, "source": Source}
 
 
 def _stem(rel: str) -> str:
