@@ -179,3 +179,47 @@ def test_feed_and_sitemap_are_well_formed_xml_with_every_character_a_page_allows
     urlset = ET.parse(out / "sitemap.xml").getroot()
     locs = [u.findtext(f"{SM}loc") or "" for u in urlset.findall(f"{SM}url")]
     assert locs and all(loc.startswith("https://claims.example.org/a&b/") for loc in locs)
+
+
+def test_the_feed_chosen_again_after_edits_is_the_feed_chosen_anew(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """feeds.newest, given the last lists and entries, looks only at the lists an edit
+    replaced: whatever the edits (a claim's changes moved later, earlier, gone, or more
+    of them), its answer is the one a look at every list gives."""
+    import random
+
+    from claimtrack.site.data import feeds
+
+    rng = random.Random(28)
+
+    def changes(cid: str) -> list[feeds.Keyed]:
+        days = rng.sample(range(300), rng.randrange(0, 5))
+        return [((-day, cid, feeds.HISTORY, -i), (None, 0, i)) for i, day in enumerate(days)]  # type: ignore[misc]
+
+    each = [changes(f"c{n:03}") for n in range(120)]
+    last = (each, feeds.newest(each))
+    walks: list[bool] = []  # per choice: whether every list was walked
+    nsmallest = feeds.heapq.nsmallest
+
+    def spied(n: int, items: Any, key: Any) -> Any:
+        walks.append(not isinstance(items, list))
+        return nsmallest(n, items, key=key)
+
+    monkeypatch.setattr(feeds.heapq, "nsmallest", spied)
+    taken = 0
+    for _ in range(300):
+        each = list(each)
+        for _ in range(rng.choice((1, 1, 2, 5))):
+            n = rng.randrange(len(each))
+            each[n] = changes(f"c{n:03}")
+        walks.clear()
+        again = feeds.newest(each, last)
+        taken += walks == [False]  # chosen from the last entries and the edited lists
+        assert again == feeds.newest(each)
+        assert [key for key, _ in again] == sorted(key for lst in each for key, _ in lst)[
+            : feeds.MAX_ENTRIES
+        ]
+        last = (each, again)
+    assert len(last[1]) == feeds.MAX_ENTRIES
+    assert taken > 100  # here half the edits move changes out of the first 200: the rest

@@ -8,6 +8,8 @@ whole tracker are cheap and run every time.
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Collection
+from itertools import chain
 
 from ..load import Cache, Tracker
 from ..problems import Problem, sort_problems
@@ -66,6 +68,7 @@ class Checker:
         self._claims: dict[str, list[Problem]] = {}
         self._sources: dict[str, list[Problem]] = {}
         self._known_sources: frozenset[str] | None = None
+        self._analysis: Analysis | None = None  # the last run's
 
     def run(self, tracker: Tracker, today: dt.date) -> tuple[Analysis, list[Problem]]:
         """All problems of a loaded tracker: loading problems and every rule's, sorted."""
@@ -75,7 +78,10 @@ class Checker:
     def _run(self, tracker: Tracker, today: dt.date) -> tuple[Analysis, list[Problem]]:
         # The links are kept claim by claim: the analysis reads those.
         before = self.dependents.relink(tracker, today)
-        a = Analysis(tracker, today, self.store, self.contexts, self.dependents.links)
+        a = Analysis(
+            tracker, today, self.store, self.contexts, self.dependents.links, self._analysis
+        )
+        self._analysis = a
         changes = tracker.changes
         if changes is None or changes.settings:
             a.find_quotes()
@@ -84,20 +90,28 @@ class Checker:
             a.find_quotes(changes.claims.union(*(citing.get(s, ()) for s in changes.sources)))
         impact = self.impact = self.dependents.update(a, before)
         problems = list(tracker.problems)
-        kept: dict[str, list[Problem]] = {}
         # With a disk cache, a claim's problems are recalled by what its rules read.
         keys = ClaimKeys(a) if self.store.keeps else None
-        for cid, loaded in tracker.claims.items():
-            found = self._claims.get(cid)
-            if found is None or impact is None or cid in impact.claims:
-                key = None if keys is None else keys.key(loaded)
-                found = None if key is None else self.store.claim_problems(key)
-                if found is None:
-                    found = [p for rule in CLAIM_RULES for p in rule(a, loaded)]
-                    if key is not None:
-                        self.store.remember_claim_problems(key, found)
+        last, claims = self._claims, tracker.claims
+        kept: dict[str, list[Problem]]
+        todo: Collection[str]
+        if impact is None:
+            kept, todo = {}, claims.keys()
+        elif last.keys() == claims.keys():  # the same claims: a copy, and those touched
+            kept, todo = dict(last), impact.claims
+        else:  # new claims, and those touched
+            kept = {cid: last.get(cid, []) for cid in claims}
+            todo = (claims.keys() - last.keys()) | impact.claims
+        for cid in todo:
+            loaded = claims[cid]
+            key = None if keys is None else keys.key(loaded)
+            found = None if key is None else self.store.claim_problems(key)
+            if found is None:
+                found = [p for rule in CLAIM_RULES for p in rule(a, loaded)]
+                if key is not None:
+                    self.store.remember_claim_problems(key, found)
             kept[cid] = found
-            problems.extend(found)
+        problems += chain.from_iterable(kept.values())
         self._claims = kept
         # A source's rules read its record, its copies, the claims citing it (coverage),
         # the settings and the day (impact None), and which sources exist (derived_from):

@@ -48,6 +48,10 @@ class QuoteCheck(StrEnum):
     NO_REVISION = "no-revision"  # the revision it names does not resolve, or is gone
 
 
+# The cached facts of an analysis that are made of the source records alone.
+_OF_SOURCES = frozenset({"derivation", "derived_by"})
+
+
 class Analysis:
     """The facts of one loaded tracker on one day, each worked out when first asked for."""
 
@@ -58,8 +62,14 @@ class Analysis:
         store: CheckStore | None = None,
         contexts: bool = False,
         links: Links | None = None,
+        last: Analysis | None = None,
     ) -> None:
         self.tracker = tracker
+        if last is not None and last.tracker.sources is tracker.sources:
+            # The same source records (a tracker patched after a claim's edit: load/
+            # assembled.py): the facts made of them alone are the last analysis's.
+            for name in _OF_SOURCES & last.__dict__.keys():
+                self.__dict__[name] = last.__dict__[name]  # as cached_property keeps them
         self.today = today
         # Normalised archives and quote results, kept by content between builds and runs.
         self.store = store if store is not None else CheckStore()

@@ -146,11 +146,12 @@ class Dependents:
                     touched.add(child)
                     frontier.append(child)
         origins = a.source_origins
-        touched |= {
-            sid
-            for sid in origins.keys() | self._origins.keys()
-            if origins.get(sid) != self._origins.get(sid)
-        }
+        if origins is not self._origins:  # the last analysis's when the sources are its own
+            touched |= {
+                sid
+                for sid in origins.keys() | self._origins.keys()
+                if origins.get(sid) != self._origins.get(sid)
+            }
         return touched
 
     def _names_unknown(self, a: Analysis, claim_id: str) -> bool:

@@ -95,13 +95,14 @@ def revision_cycles(a: Analysis) -> Iterator[Problem]:
     """Loops in ``revises`` (graph.walk, the walk of derived_from), reported at the
     ``revises`` of each claim of the loop: any one of them, changed, ends it.  A claim that
     revises itself is self-revision's alone."""
-    claims = a.tracker.claims
+    claims, links = a.tracker.claims, a.links
     # Only the claims that revise another: no loop passes through one that revises none
-    # (walk skips the ids it is not given).
+    # (walk skips the ids it is not given).  links.revising has them, by the claims they
+    # revise: a walk of those, not of every claim.
     parents = {
-        cid: [other for other in names.revises if other != cid]
-        for cid, names in a.links.names.items()
-        if names.revises and cid in claims
+        cid: [other for other in links.names[cid].revises if other != cid]
+        for cid in sorted(set().union(*links.revising.values()))
+        if cid in claims
     }
     for cycle in walk(parents).cycles:
         for i, cid in enumerate(cycle):

@@ -19,7 +19,8 @@ import itertools
 import operator
 import uuid
 import xml.etree.ElementTree as ET
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
+from itertools import compress, count
 
 from ...i18n import Interface, english
 from .. import addresses
@@ -123,15 +124,37 @@ def change_keys(claim: ClaimView) -> list[tuple[tuple[int, str, int, int], Chang
     return found
 
 
-def latest_changes(
-    each: Iterable[list[tuple[tuple[int, str, int, int], Change]]],
-) -> list[Change]:
+# A change with its place in the feed (change_keys).
+Keyed = tuple[tuple[int, str, int, int], Change]
+_PLACE = operator.itemgetter(0)
+
+
+def latest_changes(each: Iterable[list[Keyed]]) -> list[Change]:
     """The MAX_ENTRIES newest of every claim's changes (``change_keys``), in feed order: a
     total, stable order."""
-    chosen = heapq.nsmallest(
-        MAX_ENTRIES, itertools.chain.from_iterable(each), key=operator.itemgetter(0)
-    )
-    return [change for _, change in chosen]
+    return [change for _, change in newest(list(each))]
+
+
+def newest(
+    each: Sequence[list[Keyed]], last: tuple[Sequence[list[Keyed]], list[Keyed]] = ((), [])
+) -> list[Keyed]:
+    """The MAX_ENTRIES first of every claim's keyed changes, in feed order.  ``last``: the
+    lists and the result of the call before; while the claims are as many, only the lists
+    that are other objects (the claims an edit changed) are looked at.  Their old changes
+    leave the last result, their new ones join it, and the first MAX_ENTRIES of those are
+    the answer when the last of them comes no later than the last result's last: every
+    change left out of that result comes later still (keys are unique)."""
+    before, top = last
+    if len(before) == len(each) and len(top) == MAX_ENTRIES:
+        moved = list(compress(count(), map(operator.is_not, before, each)))
+        ids = {key[1] for i in moved for lst in (before[i], each[i]) for key, _ in lst}
+        candidates = [kc for kc in top if kc[0][1] not in ids]
+        candidates += (kc for i in moved for kc in each[i])
+        if len(candidates) >= MAX_ENTRIES:
+            chosen = heapq.nsmallest(MAX_ENTRIES, candidates, key=_PLACE)
+            if chosen[-1][0] <= top[-1][0]:
+                return chosen
+    return heapq.nsmallest(MAX_ENTRIES, itertools.chain.from_iterable(each), key=_PLACE)
 
 
 def _changes(claims: tuple[ClaimView, ...]) -> list[Change]:

@@ -87,7 +87,7 @@ def sitemap_parts(model: SiteModel, each: Each = _made) -> list[str] | None:
         return add(addresses.archive_folder(archive.ref.id, archive.revision), None)
 
     parts.append(add("", model.index.last_updated))
-    parts += each("claims", tuple(c.summary for c in model.claims), add_claim)  # type: ignore[arg-type]
+    parts += each("claims", model.summaries, add_claim)  # type: ignore[arg-type]
     parts.append(add(addresses.folder_of(addresses.SOURCES_INDEX), None))
     parts += each("sources", model.sources, add_source)  # type: ignore[arg-type]
     parts += each("archives", model.archives, add_archive)  # type: ignore[arg-type]

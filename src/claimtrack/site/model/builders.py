@@ -8,6 +8,9 @@ views.py; building all of them is one pass over the records with dict lookups.
 
 from __future__ import annotations
 
+import operator
+from collections.abc import Iterable
+
 from ...check.analysis import Analysis, QuoteCheck
 from ...check.coverage.counts import counts
 from ...check.measurements import Measured
@@ -134,19 +137,29 @@ def source_summary(s: SourceView) -> SourceSummary:
     )
 
 
-def by_origin(sources: tuple[SourceView, ...]) -> tuple[SourceSummary, ...]:
+# A source's place in the listing of sources (its sort key) and its row there.
+Listed = tuple[tuple[str, int, str, str], SourceSummary]
+
+
+def listed_source(s: SourceView) -> Listed:
+    """A source's place and row in ``by_origin``'s list (a function of its view alone, so
+    that a planner keeps it while the view is the same object)."""
+    title = s.ref.title.original.casefold()
+    family = min((o.title.original.casefold() for o in s.origins), default=title)
+    return (family, 1 if s.derived_from else 0, title, s.ref.id), source_summary(s)
+
+
+def by_origin(
+    sources: tuple[SourceView, ...], listed: Iterable[Listed] | None = None
+) -> tuple[SourceSummary, ...]:
     """Each original source followed by the sources derived from it.
 
     Read top to bottom, the list shows how many independent origins there are:
     a report sits under what it reports instead of looking like a second source.
+    ``listed``: each source's ``listed_source``, when the caller kept them.
     """
-
-    def key(s: SourceView) -> tuple[str, int, str, str]:
-        title = s.ref.title.original.casefold()
-        family = min((o.title.original.casefold() for o in s.origins), default=title)
-        return (family, 1 if s.derived_from else 0, title, s.ref.id)
-
-    return tuple(source_summary(s) for s in sorted(sources, key=key))
+    made = listed if listed is not None else map(listed_source, sources)
+    return tuple(row for _, row in sorted(made, key=operator.itemgetter(0)))
 
 
 # ``cards: auto`` draws share cards below this many claims: each costs milliseconds

@@ -11,6 +11,7 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from ...check.coverage.counts import CoverageCounts
@@ -271,6 +272,11 @@ class SiteModel:
     archives: tuple[ArchiveView, ...] = ()  # the archive pages to build, sorted by source id
     listings: tuple[ListingView, ...] = ()  # all claims; by status, kind, topic, claimant
     claimant_slugs: dict[str, str] = field(default_factory=dict)  # name -> claimants/<slug>/
+
+    @cached_property
+    def summaries(self) -> tuple[ClaimSummary, ...]:
+        """Each claim's summary, in the claims' order (once per build, for all who ask)."""
+        return tuple(c.summary for c in self.claims)
 
 
 @dataclass(frozen=True)

@@ -33,8 +33,10 @@ class DataPlanner:
     def __init__(self) -> None:
         self._claim_lines: Reuse[str, bytes] = Reuse()
         self._source_lines: Reuse[str, bytes] = Reuse()
-        self._changes: Reuse[str, list[tuple[tuple[int, str, int, int], feeds.Change]]] = Reuse()
+        self._changes: Reuse[str, list[feeds.Keyed]] = Reuse()
         self._sitemap: dict[str, Reuse[str, str]] = {}
+        # The last feed's changes, chosen from these lists (feeds.newest).
+        self._newest: tuple[Sequence[list[feeds.Keyed]], list[feeds.Keyed]] = ((), [])
 
     def plan(
         self,
@@ -81,7 +83,7 @@ class DataPlanner:
             for lang in languages
         )
         if s.base_url is not None:
-            summaries = tuple(c.summary for c in claims)
+            summaries = model.summaries
             refs = tuple(src.ref for src in sources)
             archived = tuple((a.ref.id, a.revision) for a in model.archives)
             listed = tuple(sitemap.listing_folders(model))
@@ -99,9 +101,12 @@ class DataPlanner:
         return files
 
     def _latest(self, claims: tuple[ClaimView, ...]) -> list[feeds.Change]:
-        """The feed's entries; a claim's changes placed again only when its view is new."""
+        """The feed's entries; a claim's changes placed again only when its view is new,
+        and chosen again from those and the last entries (feeds.newest)."""
         each = self._changes.each(claims, _claim_id, feeds.change_keys, None)
-        return feeds.latest_changes(each)
+        chosen = feeds.newest(each, self._newest)
+        self._newest = (each, chosen)
+        return [change for _, change in chosen]
 
     def _sitemap_xml(self, model: SiteModel) -> bytes:
         s = model.settings

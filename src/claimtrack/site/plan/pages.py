@@ -7,8 +7,9 @@ build can tell, without rendering, whether a page would come out the same.
 from __future__ import annotations
 
 import operator
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from functools import partial
+from itertools import chain, compress, count
 
 from ...i18n import Interface, english, interface
 from .. import addresses
@@ -16,7 +17,7 @@ from ..cards import plan as card_plan
 from ..cards.plan import CardSetup
 from ..languages import SiteLanguage, of_site
 from ..memo import Reuse
-from ..model.builders import KIND_LABELS, by_origin
+from ..model.builders import KIND_LABELS, Listed, by_origin, listed_source
 from ..model.claim.corrections import CorrectionView, newest_first
 from ..model.localized import localized
 from ..model.views import (
@@ -65,6 +66,7 @@ class Planner:
         # The sources' listing order (by_origin) with the views it was made from: the same
         # while they are the same objects, once for every edition.
         self._listed: tuple[tuple[SourceView, ...], tuple[SourceSummary, ...]] = ((), ())
+        self._origins: Reuse[str, Listed] = Reuse()
         self._corrections: tuple[tuple[ClaimView, ...] | None, Corrected] = (None, ())
         self._cards: CardSetup | None = None
 
@@ -97,7 +99,9 @@ class Planner:
         self._editions = editions
         views, listed = self._listed
         if len(views) != len(model.sources) or not all(map(operator.is_, views, model.sources)):
-            listed = by_origin(model.sources)
+            # Each source's place and row kept while its view is the same object.
+            rows = self._origins.each(model.sources, _source_id, listed_source, None)
+            listed = by_origin(model.sources, rows)
             self._listed = (model.sources, listed)
         corrected = self._corrected(model)
         outputs = [
@@ -231,21 +235,20 @@ class _Edition:
                 c.summary.id: (c, cited, o)
                 for c, cited, o in zip(last_claims, last_cited, last_made, strict=True)
             }
-        made: list[claim_pages.Made] = []
-        all_cited: list[tuple[object, ...]] = []
         carried_keys: dict[str, Kept] = {}
-        for i, claim in enumerate(claims):
-            if quick and last_claims[i] is claim:
-                made.append(last_made[i])
-                all_cited.append(last_cited[i])
-                continue
+        if quick:  # the last pages, and only the claims whose view is another object
+            made, all_cited = list(last_made), list(last_cited)
+            todo: Iterable[int] = compress(count(), map(operator.is_not, last_claims, claims))
+        else:
+            made, all_cited = [()] * len(claims), [()] * len(claims)
+            todo = range(len(claims))
+        for i in todo:
+            claim = claims[i]
             slug = slugs.get(claim.summary.claimant, "")
             if carried is not None:
                 kept = carried.group(*claim_pages.group(s, lang.tag, slugs, claim))
                 if kept is not None:
-                    carried_keys[claim.summary.id], outputs = kept
-                    made.append(outputs)
-                    all_cited.append(())
+                    carried_keys[claim.summary.id], made[i] = kept
                     continue
             # What its page shows of others besides its view: the cited sources as its
             # ClaimReview shows them (only that, so a change elsewhere in a source's view,
@@ -258,17 +261,16 @@ class _Edition:
             else:
                 old = by_id.get(claim.summary.id)
             if old is not None and old[0] is claim and old[1] == cited:
-                outputs = old[2]
+                made[i] = old[2]
             else:
-                outputs = claim_pages.claim_outputs(s, lang, claim, cited, sources, slug, ui)
-            made.append(outputs)
-            all_cited.append(cited)
+                made[i] = claim_pages.claim_outputs(s, lang, claim, cited, sources, slug, ui)
+            all_cited[i] = cited
         # Made only when asked (the record's save): an edit under serve does not wait on it.
         planned = tuple(made)
         self.groups = partial(claim_pages.groups, s, lang.tag, slugs, claims, planned, carried_keys)
         self._last_claims = (claims, tuple(all_cited), planned)
         self._last_settings = s
-        return [o for outputs in made for o in outputs]
+        return list(chain.from_iterable(made))
 
 
 def _source_id(view: SourceView) -> str:
