@@ -8,12 +8,14 @@ whole tracker are cheap and run every time.
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Collection
+from collections.abc import Callable, Collection, Mapping
 from itertools import chain
+from typing import TypeVar
 
-from ..load import Cache, Tracker
+from ..load import Cache, Loaded, Tracker
 from ..problems import Problem, sort_problems
 from ..process.batch import collector_paused
+from ..records import Claim
 from .analysis import Analysis, ClaimRule, SourceRule, TrackerRule
 from .claim_keys import ClaimKeys
 from .impact import Dependents, Impact
@@ -92,27 +94,19 @@ class Checker:
         problems = list(tracker.problems)
         # With a disk cache, a claim's problems are recalled by what its rules read.
         keys = ClaimKeys(a) if self.store.keeps else None
-        last, claims = self._claims, tracker.claims
-        kept: dict[str, list[Problem]]
-        todo: Collection[str]
-        if impact is None:
-            kept, todo = {}, claims.keys()
-        elif last.keys() == claims.keys():  # the same claims: a copy, and those touched
-            kept, todo = dict(last), impact.claims
-        else:  # new claims, and those touched
-            kept = {cid: last.get(cid, []) for cid in claims}
-            todo = (claims.keys() - last.keys()) | impact.claims
-        for cid in todo:
-            loaded = claims[cid]
+
+        def claim_problems(loaded: Loaded[Claim]) -> list[Problem]:
             key = None if keys is None else keys.key(loaded)
             found = None if key is None else self.store.claim_problems(key)
             if found is None:
                 found = [p for rule in CLAIM_RULES for p in rule(a, loaded)]
                 if key is not None:
                     self.store.remember_claim_problems(key, found)
-            kept[cid] = found
-        problems += chain.from_iterable(kept.values())
-        self._claims = kept
+            return found
+
+        redo = None if impact is None else impact.claims
+        self._claims = _kept(self._claims, tracker.claims, redo, claim_problems)
+        problems += chain.from_iterable(self._claims.values())
         # A source's rules read its record, its copies, the claims citing it (coverage),
         # the settings and the day (impact None), and which sources exist (derived_from):
         # the impact's source pages name every source whose record, copies, origins or
@@ -121,17 +115,40 @@ class Checker:
         if impact is not None and a.known_sources == self._known_sources:
             redo = impact.source_pages
         self._known_sources = a.known_sources
-        kept_sources: dict[str, list[Problem]] = {}
-        for sid, source in tracker.sources.items():
-            found = self._sources.get(sid)
-            if found is None or redo is None or sid in redo:
-                found = [p for rule in SOURCE_RULES for p in rule(a, source)]
-            kept_sources[sid] = found
-            problems.extend(found)
-        self._sources = kept_sources
+        self._sources = _kept(
+            self._sources,
+            tracker.sources,
+            redo,
+            lambda source: [p for rule in SOURCE_RULES for p in rule(a, source)],
+        )
+        problems += chain.from_iterable(self._sources.values())
         for tracker_rule in TRACKER_RULES:
             problems.extend(tracker_rule(a))
         return a, sort_problems(problems)
+
+
+R = TypeVar("R")
+
+
+def _kept(
+    last: dict[str, list[Problem]],
+    records: Mapping[str, R],
+    redo: Collection[str] | None,
+    make: Callable[[R], list[Problem]],
+) -> dict[str, list[Problem]]:
+    """Each record's problems: ``make``'s for those of ``redo`` (None: all) and those new
+    since ``last``, the last ones for the others.  While the records are the same ones, the
+    last dict is copied and only ``redo``'s entries replaced: an edit costs what it touched."""
+    if redo is None:
+        return {rid: make(record) for rid, record in records.items()}
+    if last.keys() == records.keys():
+        kept, todo = dict(last), redo
+    else:
+        kept = {rid: last.get(rid, []) for rid in records}
+        todo = (records.keys() - last.keys()) | set(redo)
+    for rid in todo:
+        kept[rid] = make(records[rid])
+    return kept
 
 
 def run_checks(

@@ -238,7 +238,6 @@ class SiteBuilder:
         )
         setup = build_setup(self.root, tracker.settings, model.settings, files.static)
         outputs = [*self._planner.plan(model, files.static, ui, setup, carried), MARKER_OUTPUT]
-        self._pages = sum(o.template is not None for o in outputs)  # o.is_page, faster
         laps.lap("plan")
         if in_place:
             result = self._update(envs, outputs, laps, digests, indexes, look=look, track=track)
@@ -257,6 +256,7 @@ class SiteBuilder:
             if any(type(o.key) is Kept for o in outputs):
                 self._planner = Planner()
                 outputs = [*self._planner.plan(model, files.static, ui, setup), MARKER_OUTPUT]
+        self._pages = sum(o.template is not None for o in outputs)  # o.is_page, faster
         made = self._replace(Renderer(envs), outputs, track, laps, indexes, theme, inputs)
         self._record.settled(inputs, outputs, self._planner.groups())
         warnings += build_warnings(self.root, tracker.settings, self._planner.unfonted())
@@ -360,7 +360,7 @@ class SiteBuilder:
         of each file; skipped when the caller said which files changed, as serve does).
         """
         keys = update.Keys(self._record, digests, track=track)
-        todo, gone = update.changed(self.out, keys, outputs, look=look)
+        todo, gone, self._pages = update.changed(self.out, keys, outputs, look=look)
         changed_pages = sum(o.is_page for o in todo)
         laps.lap("compare")
         if changed_pages > max(FULL_REBUILD_MIN, FULL_REBUILD_SHARE * self._pages):

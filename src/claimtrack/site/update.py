@@ -18,6 +18,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
+from typing import NamedTuple
 
 from ..fsutil import stamp
 from .html.render import Renderer, digest
@@ -64,19 +65,26 @@ class Keys:
         return found or ""
 
 
-def changed(
-    out: Path, keys: Keys, outputs: list[Output], *, look: bool
-) -> tuple[list[Output], list[str]]:
+class Changed(NamedTuple):
+    todo: list[Output]  # the outputs to make again
+    gone: list[str]  # the files of the last build that no output has any more
+    pages: int  # how many of the outputs are pages
+
+
+def changed(out: Path, keys: Keys, outputs: list[Output], *, look: bool) -> Changed:
     """The outputs to make again: new, or with another key, or (``look``) whose file in
-    ``out`` is not the one the record describes (edited or deleted by hand); and the
-    files of the last build that no output has any more (a plan's paths are unique)."""
+    ``out`` is not the one the record describes (edited or deleted by hand); what is gone
+    (a plan's paths are unique); and how many pages the plan has.  One pass over the
+    outputs: at 10,000 claims a pass over their 32,666 objects is milliseconds each."""
     base = str(out) + os.sep
     files = keys.record.files.items
     held = keys.record.keys.get  # serve's: most outputs are the very ones it last wrote
     todo: list[Output] = []
     known = 0  # outputs the record has an entry for (every held key has one)
+    pages = 0
     for o in outputs:
         key = o.key
+        pages += o.template is not None  # o.is_page, faster
         if (held(o.path) is key and key is not None and not look) or type(key) is Kept:
             known += 1  # the same key object, or carried over (looked at: carried.py)
             continue
@@ -90,8 +98,8 @@ def changed(
             continue
         todo.append(o)
     if known == len(files):
-        return todo, []
-    return todo, sorted(files.keys() - {o.path for o in outputs})
+        return Changed(todo, [], pages)
+    return Changed(todo, sorted(files.keys() - {o.path for o in outputs}), pages)
 
 
 def write(

@@ -41,6 +41,8 @@ class ModelCache:
         # Each source's SourceRef with the record it was made from (the languages are the
         # same: a change of them makes all anew).
         self._refs: dict[str, tuple[object, SourceRef]] = {}
+        # The last refs with the tracker's dict of sources they were made from.
+        self._refs_of: tuple[object, dict[str, SourceRef]] = (None, {})
         self._claims: dict[str, ClaimView] = {}
         self._summaries_made: dict[str, ClaimSummary] = {}  # the last build's, in id order
         self._sources: dict[str, SourceView] = {}
@@ -105,6 +107,8 @@ class ModelCache:
         """Each source's SourceRef: the last one while its record is the same object, or
         while its title (and the title's translations) and language are the same."""
         last = self._refs
+        if self._refs_of[0] is tracker.sources and last:  # the same records (a claim's edit)
+            return self._refs_of[1]
         kept_refs: dict[str, tuple[object, SourceRef]] = {}
         refs: dict[str, SourceRef] = {}
         for sid, source in sorted(tracker.sources.items()):
@@ -119,7 +123,7 @@ class ModelCache:
                 )
             kept_refs[sid] = (record, ref)
             refs[sid] = ref
-        self._refs = kept_refs
+        self._refs, self._refs_of = kept_refs, (tracker.sources, refs)
         return refs
 
     def _texts_of(self, cid: str, record: Claim) -> ClaimTexts:
@@ -188,32 +192,31 @@ class ModelCache:
         listing_sources: set[str],
     ) -> tuple[dict[str, SourceView], dict[str, tuple[ArchiveView, ...]]]:
         """Every source's view and its archive pages' views (its first copy's, its cited
-        revisions'), those the impact leaves as they were kept."""
+        revisions'), in id order; those the impact leaves as they were kept."""
         tracker = a.tracker
-
-        def unchanged(sid: str) -> bool:
-            return (
-                impact is not None
-                and sid in self._sources
-                and sid not in impact.source_pages
-                and sid not in listing_sources
-            )
-
+        same = impact is not None and self._sources.keys() == tracker.sources.keys()
+        if impact is None:
+            todo = sorted(tracker.sources)
+        else:
+            known = tracker.sources.keys()  # those the edit shows on, and new ones
+            shown = (impact.source_pages | listing_sources) & known
+            todo = sorted(shown | (known - self._sources.keys()))
         # The sources' coverage, the costly part of their views, all at once on two cores.
-        count_all(a, [sid for sid in tracker.sources if not unchanged(sid)])
-        sources: dict[str, SourceView] = {}
-        archives: dict[str, tuple[ArchiveView, ...]] = {}
-        for sid, source in sorted(tracker.sources.items()):
-            if unchanged(sid):
-                sources[sid] = self._sources[sid]
-                archives[sid] = self._archives.get(sid, ())
-            else:
-                made_view = source_view(sid, source.record, a, refs, summaries)
-                sources[sid] = kept(self._sources.get(sid), made_view)
-                # Made from the same inputs as the source's page, the claims citing it included.
-                last = {view.revision: view for view in self._archives.get(sid, ())}
-                made = archive_views(a, sid, refs[sid], summaries)
-                archives[sid] = tuple(kept(last.get(view.revision), view) for view in made)
+        count_all(a, todo)
+        views: dict[str, SourceView] = {}
+        pages: dict[str, tuple[ArchiveView, ...]] = {}
+        for sid in todo:
+            made_view = source_view(sid, tracker.sources[sid].record, a, refs, summaries)
+            views[sid] = kept(self._sources.get(sid), made_view)
+            # Made from the same inputs as the source's page, the claims citing it included.
+            last = {view.revision: view for view in self._archives.get(sid, ())}
+            made = archive_views(a, sid, refs[sid], summaries)
+            pages[sid] = tuple(kept(last.get(view.revision), view) for view in made)
+        if same:  # the last dicts, in their order, with the views made again in place
+            return {**self._sources, **views}, {**self._archives, **pages}
+        ids = sorted(tracker.sources)
+        sources = {sid: views[sid] if sid in views else self._sources[sid] for sid in ids}
+        archives = {sid: pages[sid] if sid in pages else self._archives.get(sid, ()) for sid in ids}
         return sources, archives
 
 
