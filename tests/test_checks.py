@@ -401,7 +401,7 @@ def test_after_an_edit_the_analysis_reads_the_links_the_checker_kept(root: Path)
 
     loader, checker, today = Loader(root), Checker(), dt.date.fromisoformat(TODAY)
     a, found = checker.run(loader.load(), today)
-    assert a.cited_by["fr-report"] == ["rocket-speed"] and found == []
+    assert a.cited_by("fr-report") == ["rocket-speed"] and found == []
     claim = root / "claims/rocket-speed.yaml"
     text = claim.read_text(encoding="utf-8")
     evidence = text[text.index("  - source: fr-report") : text.index("status:")]
@@ -411,6 +411,6 @@ def test_after_an_edit_the_analysis_reads_the_links_the_checker_kept(root: Path)
     assert edited.changes is not None and edited.changes.claims == {"rocket-speed"}
     a, found = checker.run(edited, today)
     assert a.links is checker.dependents.links
-    assert a.cited_by["fr-report"] == [] and a.related_to("rocket-price") == []
+    assert a.cited_by("fr-report") == [] and a.related_to("rocket-price") == []
     assert [(p.path, p.code) for p in found] == [("sources/fr-report.yaml", "unused-source")]
     assert found == Checker().run(Loader(root).load(), today)[1]

@@ -130,7 +130,7 @@ def test_sources_json_matches_the_records(site: tuple[Path, Path, dt.date | None
         source = analysis.tracker.sources[sid].record
         assert item["title"] == source.title
         assert item["url"] == source.url
-        assert item["cited_by"] == analysis.cited_by[sid]
+        assert item["cited_by"] == analysis.cited_by(sid)
         assert item["derived_by"] == analysis.derived_by[sid]
         assert item["independent_origins"] == sorted(analysis.source_origins[sid])
         assert item["archived"] == (sid in analysis.tracker.archives)

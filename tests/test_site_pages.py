@@ -183,9 +183,9 @@ def test_source_pages_list_every_citing_claim(built: Built) -> None:
         assert f"../sources/{sid}/index.html" in index
         page = parse(built.out / "sources" / sid / "index.html")
         links = page.hrefs()
-        for cid in a.cited_by[sid]:
+        for cid in a.cited_by(sid):
             assert f"../../claims/{cid}/index.html" in links, (sid, cid)
-        for cid in a.to_check_by[sid]:
+        for cid in a.to_check_by(sid):
             assert f"../../claims/{cid}/index.html" in links, (sid, cid)
             claim_page = parse(built.out / "claims" / cid / "index.html")
             assert f"../../sources/{sid}/index.html" in claim_page.hrefs()

@@ -366,19 +366,18 @@ class Analysis:
             self._measured[claim_id] = found
         return found
 
-    @cached_property
-    def cited_by(self) -> dict[str, list[str]]:
-        """Claims that cite each source, as evidence or in their history."""
-        return self.links.cited_by(self.tracker.sources)
+    def cited_by(self, source_id: str) -> list[str]:
+        """Claims that cite the source, as evidence or in their history, sorted (asked per
+        source: an edit makes the views of a few sources, not a table of them all)."""
+        return self.links.cited_by(source_id) if source_id in self.tracker.sources else []
 
     def related_to(self, claim_id: str) -> list[str]:
         """Claims whose ``related`` names this one, sorted."""
         return self.links.related_to(claim_id)
 
-    @cached_property
-    def to_check_by(self) -> dict[str, list[str]]:
-        """Claims that name each source as one still to read (``to_check``)."""
-        return self.links.waiting_on(self.tracker.sources)
+    def to_check_by(self, source_id: str) -> list[str]:
+        """Claims that name the source as one still to read (``to_check``), sorted."""
+        return self.links.waiting_on(source_id) if source_id in self.tracker.sources else []
 
     @cached_property
     def derived_by(self) -> dict[str, list[str]]:

@@ -9,7 +9,6 @@ check.impact keeps them up to date after an edit.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable
 from dataclasses import dataclass
 
 from ..load import Tracker
@@ -86,13 +85,13 @@ class Links:
             for other in names.revises:
                 self.revising[other].add(claim_id)
 
-    def cited_by(self, sources: Iterable[str]) -> dict[str, list[str]]:
-        """Claims citing each of ``sources`` (as evidence or in their history), sorted."""
-        return {sid: sorted(self.citing.get(sid, ())) for sid in sources}
+    def cited_by(self, source_id: str) -> list[str]:
+        """Claims citing the source (as evidence or in their history), sorted."""
+        return sorted(self.citing.get(source_id, ()))
 
-    def waiting_on(self, sources: Iterable[str]) -> dict[str, list[str]]:
-        """Claims naming each of ``sources`` in to_check, sorted."""
-        return {sid: sorted(self.checking.get(sid, ())) for sid in sources}
+    def waiting_on(self, source_id: str) -> list[str]:
+        """Claims naming the source in to_check, sorted."""
+        return sorted(self.checking.get(source_id, ()))
 
     def related_to(self, claim_id: str) -> list[str]:
         """Claims whose ``related`` names this one, sorted."""

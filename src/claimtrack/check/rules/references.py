@@ -167,7 +167,7 @@ def unused_sources(a: Analysis) -> Iterator[Problem]:
     # A source is used when a claim cites it or names it to check, or when a
     # used source derives from it.
     sources = a.tracker.sources
-    # From the links themselves: a.cited_by sorts the claims of every source, for pages.
+    # From the links themselves, unsorted (a.cited_by sorts a source's claims, for pages).
     links = a.links
     used = {sid for sid, cids in links.citing.items() if cids and sid in sources}
     used |= {sid for sid, cids in links.checking.items() if cids and sid in sources}

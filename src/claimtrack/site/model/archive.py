@@ -50,7 +50,7 @@ def cited_passages(a: Analysis, source_id: str, revision: str | None = None) -> 
     that a claim quotes from that version (in its evidence, its measurements or its
     history): the one list that the archive page marks."""
     found: list[CitedPassage] = []
-    for cid in a.cited_by.get(source_id, ()):
+    for cid in a.cited_by(source_id):
         loaded = a.tracker.claims.get(cid)
         if loaded is None:
             continue
@@ -70,7 +70,7 @@ def cited_revisions(a: Analysis, source_id: str) -> list[str]:
         return []
     cited = {
         ev.revision
-        for cid in a.cited_by.get(source_id, ())
+        for cid in a.cited_by(source_id)
         if cid in a.tracker.claims
         for _, ev in a.tracker.claims[cid].record.quote_items()
         if ev.source == source_id and ev.revision is not None
