@@ -92,7 +92,9 @@ class ModelCache:
             self._settings,
             site_settings(a.tracker.settings, search=self.search, claims=len(a.tracker.claims)),
         )
-        self._claims, self._sources, self._archives = claims, sources, archives
+        # Together, once every view is made: a build that fails halfway leaves the last.
+        self._claims, self._summaries_made = claims, summaries
+        self._sources, self._archives = sources, archives
         return SiteModel(
             settings=self._settings,
             claims=tuple(claims.values()),
@@ -164,7 +166,6 @@ class ModelCache:
                 moved.add(cid)
         if not same:
             summaries = dict(sorted(summaries.items()))
-        self._summaries_made = summaries
         return summaries, claims, todo, moved
 
     def _claim_view(
