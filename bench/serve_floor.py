@@ -6,7 +6,7 @@
 A SiteBuilder (no search) builds a copy of the tracker once; then, --edits times, one
 claim's statement is saved and built again (bench/edit_stages.py's edit), and the parts
 no design can skip are timed alone: reading, parsing and validating the one file
-(load.reading.parse_one), rendering that claim's page in each language with the very
+(load.parse.parse_one), rendering that claim's page in each language with the very
 Output and Renderer the build used, and writing each page (fsutil.atomic_write_bytes).
 Medians in ms, beside the whole build's own figure.  Add to it the watch (one
 watchfiles step, QUIET_MS) and a page's reload on 127.0.0.1 (bench/serve_stages.py).
@@ -31,7 +31,7 @@ from edit_stages import edits, replace_value, save  # noqa: E402
 import claimtrack.site.update as update  # noqa: E402
 from claimtrack.fsutil import atomic_write_bytes  # noqa: E402
 from claimtrack.load import Cache  # noqa: E402
-from claimtrack.load.reading import parse_one  # noqa: E402
+from claimtrack.load.parse import parse_one  # noqa: E402
 from claimtrack.site import SiteBuilder  # noqa: E402
 
 
