@@ -1,8 +1,6 @@
-"""Facts computed from the records, shared by the checks and the site.
-
-Computed once per load, so the checker and the renderer never disagree about
-whether a quote was found or how many independent origins a claim has.
-"""
+"""Facts computed from the records once per load, shared by the checks and the site: the
+checker and the renderer never disagree about whether a quote was found or how many
+independent origins a claim has."""
 
 from __future__ import annotations
 
@@ -48,10 +46,6 @@ class QuoteCheck(StrEnum):
     NO_REVISION = "no-revision"  # the revision it names does not resolve, or is gone
 
 
-# The cached facts of an analysis that are made of the source records alone.
-_OF_SOURCES = frozenset({"derivation", "derived_by"})
-
-
 class Analysis:
     """The facts of one loaded tracker on one day, each worked out when first asked for."""
 
@@ -65,11 +59,9 @@ class Analysis:
         last: Analysis | None = None,
     ) -> None:
         self.tracker = tracker
-        if last is not None and last.tracker.sources is tracker.sources:
-            # The same source records (a tracker patched after a claim's edit: load/
-            # assembled.py): the facts made of them alone are the last analysis's.
-            for name in _OF_SOURCES & last.__dict__.keys():
-                self.__dict__[name] = last.__dict__[name]  # as cached_property keeps them
+        if last is not None and last.tracker.sources is tracker.sources:  # the same records:
+            for name in {"derivation", "derived_by"} & last.__dict__.keys():  # their facts
+                self.__dict__[name] = last.__dict__[name]  # kept as cached_property keeps them
         self.today = today
         # Normalised archives and quote results, kept by content between builds and runs.
         self.store = store if store is not None else CheckStore()
@@ -367,8 +359,7 @@ class Analysis:
         return found
 
     def cited_by(self, source_id: str) -> list[str]:
-        """Claims that cite the source, as evidence or in their history, sorted (asked per
-        source: an edit makes the views of a few sources, not a table of them all)."""
+        """Claims citing the source (evidence, history), sorted: asked per source."""
         return self.links.cited_by(source_id) if source_id in self.tracker.sources else []
 
     def related_to(self, claim_id: str) -> list[str]:
