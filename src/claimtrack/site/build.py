@@ -246,7 +246,7 @@ class SiteBuilder:
                 self._record.settled(inputs, outputs, self._planner.groups())
                 self.index.updated(indexes, written)
                 self.index.put_ahead()  # a command's shards, indexed before the commit
-                # After the pages (serve waits on them): these read every output.
+                # After the pages (serve waits on them): the plan's count of unfonted cards.
                 warnings += build_warnings(self.root, tracker.settings, self._planner.unfonted())
                 return self._result(
                     outputs, started, warnings, written, rendered, full=False, laps=laps

@@ -166,7 +166,7 @@ class LastBuild(Part):
         self.pieces: dict[str, list[tuple[str, str]]] = {}
         self.groups: dict[str, list[str]] = {}
         self._planned: Sequence[Output] = ()
-        self._pieced: Sequence[Output] = ()  # the plan, while its pieces are due
+        self._pieces_due = False  # the plan's pieces not yet digested
         self._grouped: tuple[Callable[[], Groups], ...] = ()
 
     def tables(self) -> Iterable[Entries[Any, Any]]:
@@ -182,13 +182,13 @@ class LastBuild(Part):
             if not key and held is not None and held is planned.get(path):
                 key = digests.of(held) or ""
             files[path] = (key, done, found)
-        for o in self._pieced:
+        for o in self._planned if self._pieces_due else ():
             if o.pieces is not None:
                 self.pieces[o.path] = [(name, digests.of(m) or "") for name, m in o.pieces()]
         for groups in self._grouped:
             for name, (made, paths) in groups().items():
                 self.groups[name] = [digests.of(made) or "", *paths]
-        self._pieced, self._grouped = (), ()
+        self._pieces_due, self._grouped = False, ()
         return {
             "folder": self.folder,
             "theme": self.theme,
@@ -251,12 +251,12 @@ class LastBuild(Part):
         # the pieces or groups of any (equal keys throughout).  Kept as the plan's list
         # until then: under serve each edit settles a plan, and most are never saved.
         self.inputs, self._planned = inputs, outputs
-        self._pieced, self._grouped = outputs, groups
+        self._pieces_due, self._grouped = True, groups
 
     def _unsettled(self) -> None:
         """Files were written: what was carried over describes them no more until a plan is
         settled (a build that fails after its first commit settles none)."""
-        self.pieces, self.groups, self._pieced, self._grouped = {}, {}, (), ()
+        self.pieces, self.groups, self._pieces_due, self._grouped = {}, {}, False, ()
 
     def wrote(self, out: Path, entries: dict[str, Entry], keys: dict[str, object]) -> None:
         """What an update in place just committed (commit.py moved the marker too)."""
