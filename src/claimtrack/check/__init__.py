@@ -85,17 +85,29 @@ class Checker:
         )
         self._analysis = a
         changes = tracker.changes
+        # With a disk cache, a claim's problems are recalled by what its rules read.
+        keys = ClaimKeys(a) if self.store.keeps else None
+        recalled: dict[str, list[Problem]] = {}
         if changes is None or changes.settings:
-            a.find_quotes()
+            if keys is not None and not self.contexts:
+                # A check alone: a claim whose problems are recalled needs no quote looked
+                # for, nor its record rebuilt (the key reads its names and digests only).
+                for cid, loaded in tracker.claims.items():
+                    found = self.store.claim_problems(keys.key(loaded))
+                    if found is not None:
+                        recalled[cid] = found
+                a.find_quotes([cid for cid in tracker.claims if cid not in recalled])
+            else:
+                a.find_quotes()
         else:  # only edited claims, and claims citing an edited source, can hold new quotes
             citing = a.links.citing
             a.find_quotes(changes.claims.union(*(citing.get(s, ()) for s in changes.sources)))
         impact = self.impact = self.dependents.update(a, before)
         problems = list(tracker.problems)
-        # With a disk cache, a claim's problems are recalled by what its rules read.
-        keys = ClaimKeys(a) if self.store.keeps else None
 
         def claim_problems(loaded: Loaded[Claim]) -> list[Problem]:
+            if loaded.id in recalled:
+                return recalled[loaded.id]
             key = None if keys is None else keys.key(loaded)
             found = None if key is None else self.store.claim_problems(key)
             if found is None:

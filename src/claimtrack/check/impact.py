@@ -29,8 +29,9 @@ import datetime as dt
 from dataclasses import dataclass
 
 from ..load import Tracker
+from ..records.claim import Names
 from .analysis import Analysis
-from .links import Links, Names, names_of
+from .links import Links, names_of
 
 
 @dataclass(frozen=True, slots=True)

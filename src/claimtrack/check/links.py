@@ -9,40 +9,16 @@ check.impact keeps them up to date after an edit.
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import dataclass
 
 from ..load import Tracker
-
-
-@dataclass(frozen=True, slots=True)
-class Names:
-    """The ids one claim names."""
-
-    cites: frozenset[str]  # evidence, measurements' evidence and history evidence
-    to_check: frozenset[str]
-    related: frozenset[str]
-    revises: frozenset[str] = frozenset()  # the claim its ``revises`` names, if any
-
-    @property
-    def sources(self) -> frozenset[str]:
-        return self.cites | self.to_check
-
-    @property
-    def claims(self) -> frozenset[str]:
-        """The claims it names: related, and the one it revises."""
-        return self.related | self.revises
+from ..records.claim import Names
 
 
 def names_of(tracker: Tracker, claim_id: str) -> Names:
     loaded = tracker.claims.get(claim_id)
     if loaded is None:
         return Names(frozenset(), frozenset(), frozenset())
-    claim = loaded.record
-    cites = {ev.source for _, ev in claim.quote_items()}
-    for entry in claim.history:
-        cites.update(entry.source_ids)
-    revises = frozenset([claim.revises] if claim.revises is not None else [])
-    return Names(frozenset(cites), frozenset(claim.to_check), frozenset(claim.related), revises)
+    return loaded.names  # kept with the record: an unchanged claim is not rebuilt for them
 
 
 class Links:

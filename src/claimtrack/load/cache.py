@@ -9,10 +9,10 @@ results are the cache's own:
   fsutil.is_recent: file clocks tick coarsely); a stamp seen within those two
   seconds is never kept.
 - ``records``: by that digest, what loading the file gave: its validated record as
-  plain JSON data (records/plain.py; null when the file did not validate) and every
-  problem parsing and validation found.  An unchanged file is neither parsed nor
-  validated again: its record is rebuilt from that data, and a record that cannot be
-  rebuilt (data of another shape) is a miss.
+  plain JSON data (records/plain.py; none when the file did not validate), every
+  problem parsing and validation found, and for a claim the ids it names.  An unchanged
+  file is neither parsed nor validated again: its record is rebuilt from that data when
+  first read (load/parse.py), and data of another shape is validated instead.
 - ``positions``: by file digest, the line and column of each data path a
   problem needed, so that a problem reported again costs no parse.
 
@@ -20,6 +20,11 @@ A later stage keeps its own results in a Part of its own (check.store: quote
 results, quotes in context, coverage counts, normalised archives): the cache
 reads a part's file when the stage first asks for the part (``Cache.part``)
 and writes it when something in it is new, as plain data it never looks into.
+
+The load stage's file is one line of JSON (files, positions, and each record's problems,
+names and the span of its data) followed by the records' data, each record's JSON one
+after the other: reading it parses the line alone, and each record's JSON is parsed only
+when the record is first read (a check after one edit reads the sources' alone).
 
 On disk each is a JSON file in ``.claimtrack_cache/`` (git-ignored), named for
 the claimtrack version, FORMAT and the fingerprint of the package's files
@@ -52,8 +57,9 @@ CACHE_DIR = ".claimtrack_cache"
 CACHE_DIR_VARIABLE = "CLAIMTRACK_CACHE_DIR"
 # The layout of the files: a new one changes every file's name, so that an older file is
 # never read as if it were laid out anew (2: each stage's part in a file of its own;
-# 3: validated records in place of parse results).
-FORMAT = 3
+# 3: validated records in place of parse results; 4: the records' data after one line of
+# everything else, each record's parsed when it is read).
+FORMAT = 4
 _GITIGNORE = b"# Written by claimtrack; safe to delete.\n*\n"
 # What reading a file of another claimtrack, or a damaged one, can raise.
 _UNREADABLE = (OSError, orjson.JSONDecodeError, LookupError, TypeError, ValueError, AttributeError)
@@ -66,11 +72,13 @@ P = TypeVar("P", bound="Part")
 @dataclass(frozen=True, slots=True)
 class StoredRecord:
     """What loading one record file gave, as the cache keeps it: the validated record as
-    plain data (a JSON fragment when made in this run, the loaded data when read; None
-    when the file gave no record) and the problems of its parse and validation."""
+    JSON (records/plain.py; None when the file gave no record), the problems of its parse
+    and validation, and for a claim the ids it names (records.claim.Names, as JSON): who
+    names whom is known without rebuilding the record."""
 
-    data: Any
+    data: bytes | memoryview | None
     problems: tuple[Problem, ...]
+    names: Any = None
 
 
 class Entries(Generic[K, V]):
@@ -261,8 +269,11 @@ class Cache:
         if path is None:
             return
         try:
-            raw = path.read_bytes()
-            data = orjson.loads(raw)
+            whole = path.read_bytes()
+            end = whole.index(b"\n")  # orjson writes none inside the line
+            data = orjson.loads(memoryview(whole)[:end])
+            # Each record's JSON, a view into the file's bytes: parsed when it is read.
+            blob = memoryview(whole)[end + 1 :]
             # fsutil.as_stamp, inline: a call per file doubles this at 10,000 claims.
             files = {
                 rel: ((int(m), int(s), int(i)), str(d))
@@ -270,8 +281,12 @@ class Cache:
             }
             # Most records have no problem: one empty tuple serves them all.
             records = {
-                key: StoredRecord(data, tuple(_problem(row) for row in rows) if rows else ())
-                for key, (data, rows) in data["records"].items()
+                key: StoredRecord(
+                    None if span is None else blob[int(span[0]) : int(span[1])],
+                    tuple(_problem(row) for row in rows) if rows else (),
+                    names,
+                )
+                for key, (span, rows, names) in data["records"].items()
             }
             positions = {
                 str(d): {str(k): [int(v[0]), int(v[1])] for k, v in table.items()}
@@ -279,8 +294,6 @@ class Cache:
             }
         except _UNREADABLE:
             return  # missing, corrupt or foreign: start empty, the next save replaces it
-        if not all(isinstance(e.data, dict | None) for e in records.values()):
-            return
         self.files, self.records, self.positions = files, Entries(records), positions
         self._positions_read = self._position_count()
 
@@ -320,7 +333,7 @@ class Cache:
                 if old != path and not old.name.startswith(f"{path.stem}."):
                     old.unlink(missing_ok=True)
             if records_changed:
-                atomic_write_bytes(path, orjson.dumps(self._body()), durable=False)
+                atomic_write_bytes(path, self._body(), durable=False)
             for part in parts:
                 part_path = self.part_path(part.name)
                 assert part_path is not None
@@ -332,14 +345,22 @@ class Cache:
         for part in parts:
             part.saved()
 
-    def _body(self) -> dict[str, Any]:
-        return {
+    def _body(self) -> bytes:
+        data: list[bytes | memoryview] = []
+        records: dict[str, list[Any]] = {}
+        at = 0
+        for key, r in self.records.kept().items():
+            span = None
+            if r.data is not None:
+                data.append(r.data)
+                span = [at, at + len(r.data)]
+                at = span[1]
+            records[key] = [span, [_problem_row(p) for p in r.problems], r.names]
+        line = {
             "files": {rel: [*stamp, digest] for rel, (stamp, digest) in sorted(self.files.items())},
-            "records": {
-                key: [r.data, [_problem_row(p) for p in r.problems]]
-                for key, r in self.records.kept().items()
-            },
+            "records": records,
             "positions": {
                 k: v for k, v in self.positions.items() if k in self._positions_used and v
             },
         }
+        return b"".join([orjson.dumps(line), b"\n", *data])

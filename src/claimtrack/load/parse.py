@@ -14,13 +14,16 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Generic, TypeVar
 
+import orjson
 from pydantic import BaseModel, ValidationError
 
 from ..codes import Code
+from ..errors import ClaimtrackError
 from ..layout import FileKind
 from ..problems import Problem, report
 from ..records import Claim, Source, TrackerSettings
-from ..records.plain import plain, rebuild
+from ..records.claim import Names
+from ..records.plain import UNFIT, plain, rebuild
 from .cache import Cache, StoredRecord, content_digest
 from .files import Archive, SavedPage, read_data_file, read_unsaved
 from .nodes import Marks, Positions
@@ -96,12 +99,72 @@ def finish_record(
     return record, problems
 
 
-@dataclass(frozen=True, slots=True)
 class Loaded(Generic[M]):
-    id: str
-    path: str  # relative to the tracker root, with forward slashes
-    record: M
-    positions: Positions
+    """A record file's validated record and where its nodes stand in the file.
+
+    A record the cache keeps is rebuilt when first read (``record``), not when loaded: a
+    check that recalls an unchanged claim's problems by their key, and its names from the
+    cache (``names``), never rebuilds it.  The model is known before (``model``)."""
+
+    __slots__ = ("_make", "_names", "_record", "id", "model", "path", "positions")
+
+    def __init__(self, id: str, path: str, record: M, positions: Positions) -> None:
+        self.id = id
+        self.path = path  # relative to the tracker root, with forward slashes
+        self.positions = positions
+        self.model: type[M] = type(record)
+        self._record: M | None = record
+        self._make: Callable[[], M] | None = None
+        self._names: Names | None = None
+
+    @classmethod
+    def later(
+        cls,
+        id: str,
+        path: str,
+        model: type[M],
+        make: Callable[[], M],
+        positions: Positions,
+        names: Names | None,
+    ) -> Loaded[M]:
+        """A record of ``model`` that ``make`` gives when first read."""
+        loaded = cls.__new__(cls)
+        loaded.id, loaded.path, loaded.positions, loaded.model = id, path, positions, model
+        loaded._record, loaded._make, loaded._names = None, make, names
+        return loaded
+
+    @property
+    def record(self) -> M:
+        found = self._record
+        if found is None:
+            make, self._make = self._make, None
+            assert make is not None
+            found = self._record = make()
+        return found
+
+    @property
+    def names(self: Loaded[Claim]) -> Names:
+        """The ids the claim names (a claim's load only)."""
+        found = self._names
+        if found is None:
+            found = self._names = self.record.names()
+        return found
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Loaded):
+            return NotImplemented
+        return (self.id, self.path, self.positions, self.record) == (
+            other.id,
+            other.path,
+            other.positions,
+            other.record,
+        )
+
+    def __hash__(self) -> int:
+        return hash((self.id, self.path))
+
+    def __repr__(self) -> str:
+        return f"Loaded(id={self.id!r}, path={self.path!r})"
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,26 +215,84 @@ def rebuilt_file(
     cache: Cache,
 ) -> FileLoad:
     """A record file's load as an earlier run left it: its record rebuilt from the cache's
-    plain data, not validated again (records/plain.py); raises UNFIT for data of another
-    shape."""
+    plain data when first read, not validated again (records/plain.py).  The settings are
+    rebuilt at once, and raise UNFIT for data of another shape."""
     data, problems = stored.data, stored.problems
     if kind == "settings":
-        settings = None if data is None else rebuild(TrackerSettings, data)
+        settings = None if data is None else rebuild(TrackerSettings, orjson.loads(data))
         return FileLoad(kind, rid, digest, settings, problems)
+    if data is None:
+        return FileLoad(kind, rid, digest, None, problems)
     positions = Positions(reader=reader, known=cache.known_positions(digest), marks=None)
     if kind == "claim":
-        claim = None if data is None else rebuild(Claim, data)
-        return FileLoad(kind, rid, digest, _loaded(rid, rel, claim, positions), problems)
+        names = None if stored.names is None else Names.from_json(stored.names)
+        make = _maker(Claim, reader, rel, digest, stored, cache)
+        return FileLoad(
+            kind, rid, digest, Loaded.later(rid, rel, Claim, make, positions, names), problems
+        )
     assert kind == "source", kind
-    source = None if data is None else rebuild(Source, data)
-    return FileLoad(kind, rid, digest, _loaded(rid, rel, source, positions), problems)
+    make_source = _maker(Source, reader, rel, digest, stored, cache)
+    return FileLoad(
+        kind, rid, digest, Loaded.later(rid, rel, Source, make_source, positions, None), problems
+    )
+
+
+def _maker(
+    model: type[M],
+    reader: Callable[[], str | None],
+    rel: str,
+    digest: str,
+    stored: StoredRecord,
+    cache: Cache,
+) -> Callable[[], M]:
+    """What makes a stored record when first read: ``rebuild``; for data of another shape
+    (a cache written by other code under this code's name), the file validated again, which
+    then takes that data's place in the cache."""
+
+    data = stored.data
+    assert data is not None
+
+    def make() -> M:
+        try:
+            return rebuild(model, orjson.loads(data))
+        except UNFIT:
+            pass
+        try:
+            record = model.model_validate_json(bytes(data))
+        except ValidationError:
+            record = _validated_again(model, reader, rel)
+        cache.remember_record(digest, StoredRecord(plain(record), stored.problems, _names(record)))
+        return record
+
+    return make
+
+
+def _validated_again(model: type[M], reader: Callable[[], str | None], rel: str) -> M:
+    text = reader()  # None when the file no longer has the content loaded
+    if text is not None:
+        parsed = parse_bytes(rel, text.encode())
+        positions = Positions(reader=lambda: text, known={}, marks=None)
+        record, _ = finish_record(rel, parsed, model, positions)
+        if record is not None:
+            return record
+    raise ClaimtrackError(
+        f"{rel}: the cache holds a record of another shape and the file has changed since: "
+        f"remove the folder .claimtrack_cache and run again"
+    )
+
+
+def _names(record: BaseModel) -> list[list[str]] | None:
+    return record.names().to_json() if isinstance(record, Claim) else None
 
 
 def stored_file(load: FileLoad) -> StoredRecord:
-    """What the cache keeps of a record file's load (the record as plain data)."""
+    """What the cache keeps of a record file's load: the record as plain data, its problems,
+    and a claim's names."""
     value = load.value
     record = value.record if isinstance(value, Loaded) else value
-    return StoredRecord(plain(record) if isinstance(record, BaseModel) else None, load.problems)
+    if not isinstance(record, BaseModel):
+        return StoredRecord(None, load.problems)
+    return StoredRecord(plain(record), load.problems, _names(record))
 
 
 def _loaded(rid: str, rel: str, record: M | None, positions: Positions) -> Loaded[M] | None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Annotated, Any, Self, TypeVar
 
 from pydantic import (
@@ -248,6 +249,14 @@ class Claim(Record):
             memo[name] = make(self)
         return memo[name]  # type: ignore[no-any-return]
 
+    def names(self) -> Names:
+        """The ids the claim names: what its rules and its page read of other records."""
+        cites = {ev.source for _, ev in self.quote_items()}
+        for entry in self.history:
+            cites.update(entry.source_ids)
+        revises = frozenset([self.revises] if self.revises is not None else [])
+        return Names(frozenset(cites), frozenset(self.to_check), frozenset(self.related), revises)
+
     def quote_items(self) -> tuple[tuple[tuple[str | int, ...], Evidence], ...]:
         """Every quote the claim holds, with its data path: its evidence, its measurements'
         evidence and the quotes of its history, in the order of the file."""
@@ -266,3 +275,36 @@ class Claim(Record):
                 if isinstance(ev, Evidence)
             ]
         return tuple(items)
+
+
+@dataclass(frozen=True, slots=True)
+class Names:
+    """The ids one claim names: kept beside its record in the disk cache (load/cache.py), so
+    that who names whom is known without rebuilding an unchanged claim."""
+
+    cites: frozenset[str]  # evidence, measurements' evidence and history evidence
+    to_check: frozenset[str]
+    related: frozenset[str]
+    revises: frozenset[str] = frozenset()  # the claim its ``revises`` names, if any
+
+    @property
+    def sources(self) -> frozenset[str]:
+        return self.cites | self.to_check
+
+    @property
+    def claims(self) -> frozenset[str]:
+        """The claims it names: related, and the one it revises."""
+        return self.related | self.revises
+
+    def to_json(self) -> list[list[str]]:
+        return [
+            sorted(self.cites),
+            sorted(self.to_check),
+            sorted(self.related),
+            sorted(self.revises),
+        ]
+
+    @classmethod
+    def from_json(cls, data: list[list[str]]) -> Names:
+        cites, to_check, related, revises = data
+        return cls(frozenset(cites), frozenset(to_check), frozenset(related), frozenset(revises))

@@ -27,7 +27,6 @@ from enum import Enum
 from functools import cache
 from typing import Annotated, Any, Literal, TypeVar, Union, get_args, get_origin
 
-import orjson
 from pydantic import BaseModel
 from pydantic_core import PydanticUndefined
 
@@ -38,10 +37,10 @@ UNFIT = (LookupError, TypeError, ValueError, AttributeError)
 _AS_IS = (str, int, float, bool, type(None))
 
 
-def plain(record: BaseModel) -> orjson.Fragment:
-    """The record as JSON, ready to sit inside a larger JSON document: the fields its file
-    set, in JSON's types (what ``rebuild`` takes once loaded)."""
-    return orjson.Fragment(record.model_dump_json(exclude_unset=True))
+def plain(record: BaseModel) -> bytes:
+    """The record as JSON: the fields its file set, in JSON's types (what ``rebuild`` takes
+    once loaded)."""
+    return record.model_dump_json(exclude_unset=True).encode()
 
 
 def rebuild(model: type[M], data: Any) -> M:
