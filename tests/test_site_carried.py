@@ -78,7 +78,7 @@ def _watch(monkeypatch: pytest.MonkeyPatch) -> dict[str, list[str]]:
     later = views.ClaimView.__getattr__  # type: ignore[attr-defined]
 
     def made(view: views.ClaimView, name: str) -> Any:
-        if "_later" in view.__dict__:
+        if "_page" in view.__dict__ and name in views.PAGE_ONLY:
             whole.append(view.summary.id)
         return later(view, name)
 

@@ -223,3 +223,42 @@ def test_the_feed_chosen_again_after_edits_is_the_feed_chosen_anew(
         last = (each, again)
     assert len(last[1]) == feeds.MAX_ENTRIES
     assert taken > 100  # here half the edits move changes out of the first 200: the rest
+
+
+@pytest.mark.parametrize("name", ["revisions", "measured", "three-languages", "repository"])
+def test_the_feed_chosen_from_views_made_when_read_is_the_feed_of_every_view(
+    name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A build in a new process chooses the feed's entries from the claims newest first by
+    the date their latest change can carry (feeds.newest_of_views), making the views of
+    those alone: its choice is the one every whole view gives, however few entries a feed
+    holds, and no change is later than its claim's ``newest_change``."""
+    import heapq
+    import itertools
+
+    from claimtrack.check import Checker
+    from claimtrack.load import Loader
+    from claimtrack.site.data import feeds
+    from claimtrack.site.model.cache import ModelCache, build_model
+
+    root = REPO if name == "repository" else FIXTURES / name
+    tracker = Loader(root).load()
+    analysis, _ = Checker().run(tracker, dt.date.fromisoformat(TODAY))
+    whole = build_model(analysis).claims
+    for view in whole:
+        keys = feeds.change_keys(view)
+        assert all(-key[0] <= view.newest_change.toordinal() for key, _ in keys), view.summary.id
+    every = sorted(key for view in whole for key, _ in feeds.change_keys(view))
+    assert len(every) >= 3
+    unmade = []
+    for most in (1, 2, 3, 5, len(every) - 1, len(every), 200):
+        monkeypatch.setattr(feeds, "MAX_ENTRIES", most)
+        deferred = ModelCache().build(analysis, None, defer=True).claims
+        chosen = feeds.newest_of_views(deferred)
+        assert [key for key, _ in chosen] == every[:most]
+        assert chosen == heapq.nsmallest(
+            most, itertools.chain.from_iterable(map(feeds.change_keys, whole)), key=lambda k: k[0]
+        )
+        unmade.append(sum("_shown" in view.__dict__ for view in deferred))
+    # A feed of a few entries leaves views unmade, where some claims changed last earlier.
+    assert name == "measured" or unmade[0] > 0

@@ -69,10 +69,25 @@ from .parts import (
 )
 from .revisions import RevisionView
 
-# A claim view's fields that only its own pages (and its claims.json line) read: a build
-# in a new process that renders few pages makes them only for the claims it renders
-# (ClaimView.deferred); every other view of the site reads the rest.
-DEFERRED = frozenset({"evidence", "made", "versions", "chain"})
+# A claim view's fields that only its own pages (and its claims.json line) read.
+PAGE_ONLY = frozenset({"evidence", "made", "versions", "chain"})
+# Those that only its own outputs read (its pages, its claims.json line, its feed entries):
+# a build in a new process that renders few pages makes them only for the claims it
+# renders and the feed shows (ClaimView.deferred); every other view reads the summary,
+# and the listings the claimant (a person's role and organisation show there).
+DEFERRED = PAGE_ONLY | {
+    "quantity",
+    "history",
+    "rationale",
+    "review_by",
+    "related",
+    "sources",
+    "origins",
+    "origins_sentence",
+    "to_check",
+    "measured",
+    "removals",
+}
 
 
 @dataclass(frozen=True)
@@ -97,27 +112,38 @@ class ClaimView:
     # What its timeline is made of besides the fields above (claim/timeline.py).
     made: Made | None
     versions: tuple[SourceVersion, ...]
+    # The latest date any of its feed entries can carry (claim/page.newest_change): the
+    # feed is chosen from the claims it allows, each view made only then.
+    newest_change: dt.date
     # The record as written, for claims.json: compared, so that an equal view means an
     # equal JSON line too; not hashed (its lists cannot be).
     record: Claim = field(hash=False)
 
     @classmethod
-    def deferred(cls, later: Callable[[], dict[str, Any]], **now: Any) -> ClaimView:
-        """A view whose DEFERRED fields ``later`` makes when one is first read (then
-        they are fields like the others: compared, hashed and shown alike)."""
+    def deferred(
+        cls,
+        shown: Callable[[], dict[str, Any]],
+        page: Callable[[tuple[HistoryView, ...]], dict[str, Any]],
+        **now: Any,
+    ) -> ClaimView:
+        """A view whose DEFERRED fields are made when one is first read: ``shown`` makes
+        all but PAGE_ONLY's, ``page`` those from the history (then they are fields like the
+        others: compared, hashed and shown alike)."""
         view = object.__new__(cls)
-        view.__dict__.update(now, _later=later)
+        view.__dict__.update(now, _shown=shown, _page=page)
         return view
 
     if not TYPE_CHECKING:  # for mypy, every other name stays an error
 
         def __getattr__(self, name: str) -> Any:
-            later = self.__dict__.get("_later")
-            if later is None or name not in DEFERRED:
+            made = self.__dict__
+            if name not in DEFERRED or "_page" not in made:
                 raise AttributeError(name)
-            self.__dict__.update(later())
-            del self.__dict__["_later"]
-            return self.__dict__[name]
+            if "_shown" in made:
+                made.update(made.pop("_shown")())
+            if name in PAGE_ONLY:
+                made.update(made.pop("_page")(made["history"]))
+            return made[name]
 
     @property
     def timeline(self) -> tuple[Event, ...]:
@@ -135,7 +161,7 @@ class ClaimView:
 def whole(claims: Iterable[ClaimView]) -> None:
     """Make the DEFERRED fields of those claims' views that have them yet to make."""
     for claim in claims:
-        if "_later" in claim.__dict__:
+        if "_page" in claim.__dict__:
             claim.evidence  # noqa: B018 (reading one makes them all)
 
 

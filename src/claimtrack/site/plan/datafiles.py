@@ -72,7 +72,7 @@ class DataPlanner:
                 key=_SCHEMA,
             ),
         ]
-        changes = self._latest(claims)
+        changes = self._latest(claims, fresh=carried is not None)
         shown = (s, tuple(changes))
         files += (
             Output(
@@ -100,9 +100,14 @@ class DataPlanner:
                 files.append(Output(addresses.ROBOTS, make=constant(robots_txt), key=robots_txt))
         return files
 
-    def _latest(self, claims: tuple[ClaimView, ...]) -> list[feeds.Change]:
+    def _latest(self, claims: tuple[ClaimView, ...], fresh: bool) -> list[feeds.Change]:
         """The feed's entries; a claim's changes placed again only when its view is new,
-        and chosen again from those and the last entries (feeds.newest)."""
+        and chosen again from those and the last entries (feeds.newest).  ``fresh``: a
+        build in a new process, whose views are made when read: only the claims that can
+        place are looked at (feeds.newest_of_views)."""
+        if fresh:
+            self._newest = ((), [])
+            return [change for _, change in feeds.newest_of_views(claims)]
         each = self._changes.each(claims, _claim_id, feeds.change_keys, None)
         chosen = feeds.newest(each, self._newest)
         self._newest = (each, chosen)

@@ -130,6 +130,8 @@ class Planner:
                 newest_first(
                     (h.correction, c.summary)
                     for c in model.claims
+                    # The record says which claims have one: the others' views stay deferred.
+                    if any(entry.was is not None for entry in c.record.history)
                     for h in reversed(c.history)
                     if h.correction is not None
                 )

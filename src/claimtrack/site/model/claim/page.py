@@ -4,6 +4,7 @@ of revisions and its timeline, made from the analysis (the other views are build
 
 from __future__ import annotations
 
+import datetime as dt
 from typing import Any
 
 from ....check.analysis import Analysis, QuoteCheck
@@ -43,47 +44,65 @@ def claim_view(
     they are for as long as the view lives."""
     if texts is None:
         texts = claim_texts(claim, a.tracker.settings.site_languages)
-    last = len(claim.history) - 1
-    history = tuple(
-        HistoryView(
-            index=i,
-            date=entry.date,
-            status=STATUSES[entry.status],
-            note=texts.history[i],
-            evidence=tuple(refs[s] for s in entry.source_ids if s in refs),
-            current=i == last,
-            quotes=tuple(
-                evidence_view(ev, a.quote_check(ev), a, refs)
-                for ev in entry.evidence
-                if isinstance(ev, Evidence)
-            ),
-            correction=correction_view(
-                i, entry, texts.history[i], claim.quantity, texts.statement.lang, pattern_of
-            ),
-        )
-        for i, entry in enumerate(claim.history)
-    )
-    # Related both ways: a reader of either claim should find the other.
-    related_ids = list(dict.fromkeys([*claim.related, *related_to]))
-    sources = a.claim_sources(cid)
-    origins = a.claim_origins(cid)
-    # English, for templates that override claim.html from before the catalogs; the packaged
-    # one says it in the site's language from the counts.
-    sentence = (
-        f"{plural(len(origins), 'independent origin')}, "
-        f"reported by {plural(len(sources), 'source')}"
-    )
-    quantity = quantity_view(claim.quantity, texts) if claim.quantity else None
-    measured = measured_view(
-        claim,
-        a.measured(cid),
-        lambda ev: evidence_view(ev, a.quote_check(ev), a, refs),
-        amount_text,
-        quantity.figure if quantity else "",
-        texts.measurements,
-    )
 
-    def later() -> dict[str, Any]:
+    def shown() -> dict[str, Any]:
+        """What the view shows beyond its summary: all but its page's own fields."""
+        last = len(claim.history) - 1
+        history = tuple(
+            HistoryView(
+                index=i,
+                date=entry.date,
+                status=STATUSES[entry.status],
+                note=texts.history[i],
+                evidence=tuple(refs[s] for s in entry.source_ids if s in refs),
+                current=i == last,
+                quotes=tuple(
+                    evidence_view(ev, a.quote_check(ev), a, refs)
+                    for ev in entry.evidence
+                    if isinstance(ev, Evidence)
+                ),
+                correction=correction_view(
+                    i, entry, texts.history[i], claim.quantity, texts.statement.lang, pattern_of
+                ),
+            )
+            for i, entry in enumerate(claim.history)
+        )
+        # Related both ways: a reader of either claim should find the other.
+        related_ids = list(dict.fromkeys([*claim.related, *related_to]))
+        sources = a.claim_sources(cid)
+        origins = a.claim_origins(cid)
+        # English, for templates that override claim.html from before the catalogs; the packaged
+        # one says it in the site's language from the counts.
+        sentence = (
+            f"{plural(len(origins), 'independent origin')}, "
+            f"reported by {plural(len(sources), 'source')}"
+        )
+        quantity = quantity_view(claim.quantity, texts) if claim.quantity else None
+        measured = measured_view(
+            claim,
+            a.measured(cid),
+            lambda ev: evidence_view(ev, a.quote_check(ev), a, refs),
+            amount_text,
+            quantity.figure if quantity else "",
+            texts.measurements,
+        )
+
+        return {
+            "quantity": quantity,
+            "history": history,
+            "rationale": texts.rationale,
+            "review_by": claim.review_by,
+            "related": tuple(summaries[r] for r in related_ids if r in summaries and r != cid),
+            "sources": tuple(refs[s] for s in sources),
+            "origins": tuple(refs[o] for o in origins if o in refs),
+            "origins_sentence": sentence,
+            "to_check": tuple(refs[s] for s in dict.fromkeys(claim.to_check) if s in refs),
+            "measured": measured,
+            "removals": _removals(a, claim, refs, measured is not None),
+        }
+
+    def page(history: tuple[HistoryView, ...]) -> dict[str, Any]:
+        """Its page's own fields (PAGE_ONLY), from its history."""
         checks = a.quote_checks_of(a.tracker.claims[cid])
         evidence = tuple(
             evidence_view(ev, checks[i] if i < len(checks) else QuoteCheck.NO_SOURCE, a, refs)
@@ -105,22 +124,26 @@ def claim_view(
     now: dict[str, Any] = {
         "summary": summaries[cid],
         "claimant": claimant_view(claim, texts),
-        "quantity": quantity,
-        "history": history,
-        "rationale": texts.rationale,
-        "review_by": claim.review_by,
-        "related": tuple(summaries[r] for r in related_ids if r in summaries and r != cid),
-        "sources": tuple(refs[s] for s in sources),
-        "origins": tuple(refs[o] for o in origins if o in refs),
-        "origins_sentence": sentence,
-        "to_check": tuple(refs[s] for s in dict.fromkeys(claim.to_check) if s in refs),
-        "measured": measured,
-        "removals": _removals(a, claim, refs, measured is not None),
+        "newest_change": newest_change(a, cid, claim),
         "record": claim,
     }
     if defer:
-        return ClaimView.deferred(later, **now)
-    return ClaimView(**now, **later())
+        return ClaimView.deferred(shown, page, **now)
+    fields = shown()
+    return ClaimView(**now, **fields, **page(fields["history"]))
+
+
+def newest_change(a: Analysis, cid: str, claim: Claim) -> dt.date:
+    """The latest date any of the claim's feed entries can carry (feeds.change_keys): of its
+    history, its measurements, and the revisions of the sources it quotes (a removal is
+    dated by one); so that the feed is chosen without making every view."""
+    dates = [entry.date for entry in claim.history]
+    dates += (m.date for m in claim.measurements)
+    for sid in a.links.names[cid].cites:
+        source = a.tracker.sources.get(sid)
+        if source is not None:
+            dates += (r.retrieved for r in source.record.revisions)
+    return max(dates, default=dt.date.min)
 
 
 def _removals(
