@@ -117,6 +117,26 @@ def test_a_folder_deleted_and_made_again_is_watched_anew(
     assert until_seen(watcher, "static/style.css") == {"static/style.css"}
 
 
+def test_a_file_in_a_folder_moved_into_place_is_seen_saved_again(
+    watched: tuple[Path, FileWatch],
+) -> None:
+    """A folder that comes with its files already in it (renamed into place): the new watch
+    takes them as they are, and a second save of one within its mtime's second is still
+    seen (polling: the files of a folder that came are looked at again, live/racy.py)."""
+    root, watcher = watched
+    made = root / "static-new"
+    made.mkdir()
+    css = made / "style.css"
+    css.write_text("p {}\n")
+    first = css.stat()
+    made.rename(root / "static")
+    assert "static" in until_seen(watcher, "static")
+    css = root / "static" / "style.css"
+    css.write_text("p { color: red }\n")  # another size, the same mtime: polling cannot see it
+    os.utime(css, ns=(first.st_atime_ns, first.st_mtime_ns))
+    assert until_seen(watcher, "static/style.css") >= {"static/style.css"}
+
+
 def test_a_second_save_within_the_same_second_is_seen(
     watched: tuple[Path, FileWatch],
 ) -> None:

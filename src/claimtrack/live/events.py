@@ -287,6 +287,10 @@ class FileWatch:
         if self._tree is not None:
             self._tree.close()
         self._folders = now
+        if self._recent is not None:
+            # As at the start: the new watch's polling takes the mtime's second of the files
+            # already in a folder that came, so a second save there within it is seen here.
+            self._recent.look_at_start(sorted(gone_or_new & now.keys()))
         self._tree = self._start_tree()
         return gone_or_new
 
