@@ -13,6 +13,7 @@ import orjson
 import pytest
 from pydantic import BaseModel
 
+from claimtrack.errors import ClaimtrackError
 from claimtrack.layout import classify
 from claimtrack.load import Cache, Loader
 from claimtrack.load import parse as parse_module
@@ -267,3 +268,25 @@ def test_a_stored_record_of_another_shape_is_validated_again(
     for cid, loaded in cold.claims.items():
         same(again.claims[cid].record, loaded.record, cid)
     assert validated_paths == []
+
+
+def test_a_stored_record_of_another_shape_whose_file_changed_since_says_what_to_do(
+    tracker: Callable[[str], Path],
+) -> None:
+    """Read after its file changed (a run that loaded it, then an edit): the file cannot be
+    validated in its stead, so the user is told to remove the cache, never a traceback."""
+    root = tracker("minimal")
+    _settled(root)
+    _, cache = _load(root)
+    assert cache.path is not None
+    _rewrite_records(cache.path, lambda data: data.update(unknown=True))
+    warm, _ = _load(root)
+    loaded = next(iter(warm.claims.values()))
+    file = root / loaded.path
+    file.write_text(file.read_text(encoding="utf-8") + "# edited since\n", encoding="utf-8")
+    with pytest.raises(ClaimtrackError) as raised:
+        loaded.record  # noqa: B018 (made when read)
+    assert str(raised.value) == (
+        f"{loaded.path}: the cache holds a record of another shape and the file has changed "
+        "since: remove the folder .claimtrack_cache and run again"
+    )

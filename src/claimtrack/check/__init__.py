@@ -88,12 +88,14 @@ class Checker:
         # With a disk cache, a claim's problems are recalled by what its rules read.
         keys = ClaimKeys(a) if self.store.keeps else None
         recalled: dict[str, list[Problem]] = {}
+        keyed: dict[str, str] = {}  # each claim's key, once taken
         if changes is None or changes.settings:
             if keys is not None and not self.contexts:
                 # A check alone: a claim whose problems are recalled needs no quote looked
                 # for, nor its record rebuilt (the key reads its names and digests only).
                 for cid, loaded in tracker.claims.items():
-                    found = self.store.claim_problems(keys.key(loaded))
+                    key = keyed[cid] = keys.key(loaded)
+                    found = self.store.claim_problems(key)
                     if found is not None:
                         recalled[cid] = found
                 a.find_quotes([cid for cid in tracker.claims if cid not in recalled])
@@ -108,7 +110,9 @@ class Checker:
         def claim_problems(loaded: Loaded[Claim]) -> list[Problem]:
             if loaded.id in recalled:
                 return recalled[loaded.id]
-            key = None if keys is None else keys.key(loaded)
+            key = keyed.get(loaded.id)
+            if key is None and keys is not None:
+                key = keys.key(loaded)
             found = None if key is None else self.store.claim_problems(key)
             if found is None:
                 found = [p for rule in CLAIM_RULES for p in rule(a, loaded)]

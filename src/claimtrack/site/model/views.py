@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
@@ -71,23 +71,6 @@ from .revisions import RevisionView
 
 # A claim view's fields that only its own pages (and its claims.json line) read.
 PAGE_ONLY = frozenset({"evidence", "made", "versions", "chain"})
-# Those that only its own outputs read (its pages, its claims.json line, its feed entries):
-# a build in a new process that renders few pages makes them only for the claims it
-# renders and the feed shows (ClaimView.deferred); every other view reads the summary,
-# and the listings the claimant (a person's role and organisation show there).
-DEFERRED = PAGE_ONLY | {
-    "quantity",
-    "history",
-    "rationale",
-    "review_by",
-    "related",
-    "sources",
-    "origins",
-    "origins_sentence",
-    "to_check",
-    "measured",
-    "removals",
-}
 
 
 @dataclass(frozen=True)
@@ -156,6 +139,16 @@ class ClaimView:
             self.measured.items if self.measured else (),
             revisions_by_claimant(self.summary.id, self.chain),
         )
+
+
+# What every claim's view has from the start: what the listings, the related claims and
+# the choice of the feed read (the summary, the claimant: a person's role and organisation
+# show in the listings), and the record.  Every other field only the claim's own outputs
+# read (its pages, its claims.json line, its feed entries): a build in a new process that
+# renders few pages makes them only for the claims it renders and the feed shows
+# (ClaimView.deferred).  Named by exclusion, so that a field added is deferred until said.
+NOW = frozenset({"summary", "claimant", "newest_change", "record"})
+DEFERRED = frozenset(f.name for f in fields(ClaimView)) - NOW
 
 
 def whole(claims: Iterable[ClaimView]) -> None:
