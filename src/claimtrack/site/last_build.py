@@ -166,6 +166,10 @@ class LastBuild(Part):
         self.pieces: dict[str, list[tuple[str, str]]] = {}
         self.groups: dict[str, list[str]] = {}
         self._planned: Sequence[Output] = ()
+        # Memory only: the plan the site is exactly, from its settling until a file is
+        # written or deleted again (a build that fails after its first commit settles none):
+        # an output of it, the very object, is unchanged (update.changed).
+        self.current: Sequence[Output] = ()
         self._pieces_due = False  # the plan's pieces not yet digested
         self._grouped: tuple[Callable[[], Groups], ...] = ()
 
@@ -251,12 +255,14 @@ class LastBuild(Part):
         # the pieces or groups of any (equal keys throughout).  Kept as the plan's list
         # until then: under serve each edit settles a plan, and most are never saved.
         self.inputs, self._planned = inputs, outputs
+        self.current = outputs
         self._pieces_due, self._grouped = True, groups
 
     def _unsettled(self) -> None:
         """Files were written: what was carried over describes them no more until a plan is
         settled (a build that fails after its first commit settles none)."""
         self.pieces, self.groups, self._pieces_due, self._grouped = {}, {}, False, ()
+        self.current = ()
 
     def wrote(self, out: Path, entries: dict[str, Entry], keys: dict[str, object]) -> None:
         """What an update in place just committed (commit.py moved the marker too)."""

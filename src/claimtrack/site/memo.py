@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Callable, Iterable
+from itertools import compress, count
 from typing import Generic, TypeVar, cast
 
 K = TypeVar("K")
@@ -76,10 +77,10 @@ class Reuse(Generic[K, V]):
         views = tuple(views)
         last = self._round
         if last is not None and last[2] is shared and len(last[0]) == len(views):
-            values = [
-                value if old is view else make(view)
-                for old, view, value in zip(last[0], views, last[1], strict=True)
-            ]
+            # The places whose view is another object, found in C: an edit costs those.
+            values = list(last[1])
+            for i in compress(count(), map(operator.is_not, last[0], views)):
+                values[i] = make(views[i])
         else:
             if last is not None:
                 # The last round by name, from its views (only when records came or went).

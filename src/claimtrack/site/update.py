@@ -15,8 +15,10 @@ commit.
 
 from __future__ import annotations
 
+import operator
 import os
 from collections.abc import Callable, Iterable, Mapping
+from itertools import compress, repeat
 from pathlib import Path
 from typing import NamedTuple
 
@@ -74,17 +76,24 @@ class Changed(NamedTuple):
 def changed(out: Path, keys: Keys, outputs: list[Output], *, look: bool) -> Changed:
     """The outputs to make again: new, or with another key, or (``look``) whose file in
     ``out`` is not the one the record describes (edited or deleted by hand); what is gone
-    (a plan's paths are unique); and how many pages the plan has.  One pass over the
-    outputs: at 10,000 claims a pass over their 32,666 objects is milliseconds each."""
+    (a plan's paths are unique); and how many pages the plan has.
+
+    Under serve (not ``look``), an output that is the very object in the same place in the
+    plan the site is (LastBuild.current) is unchanged: one pointer comparison each, in C,
+    so that an edit costs the outputs it touched, not a pass over all 32,666."""
     base = str(out) + os.sep
     files = keys.record.files.items
     held = keys.record.keys.get  # serve's: most outputs are the very ones it last wrote
-    todo: list[Output] = []
+    pages = sum(map(operator.is_not, map(_TEMPLATE, outputs), repeat(None)))  # o.is_page
+    current = keys.record.current
+    rest: Iterable[Output] = outputs
     known = 0  # outputs the record has an entry for (every held key has one)
-    pages = 0
-    for o in outputs:
+    if not look and len(current) == len(outputs):
+        rest = list(compress(outputs, map(operator.is_not, current, outputs)))
+        known = len(outputs) - len(rest)
+    todo: list[Output] = []
+    for o in rest:
         key = o.key
-        pages += o.template is not None  # o.is_page, faster
         if (held(o.path) is key and key is not None and not look) or type(key) is Kept:
             known += 1  # the same key object, or carried over (looked at: carried.py)
             continue
@@ -100,6 +109,9 @@ def changed(out: Path, keys: Keys, outputs: list[Output], *, look: bool) -> Chan
     if known == len(files):
         return Changed(todo, [], pages)
     return Changed(todo, sorted(files.keys() - {o.path for o in outputs}), pages)
+
+
+_TEMPLATE = operator.attrgetter("template")
 
 
 def write(

@@ -16,6 +16,7 @@ once and are not rendered again.
 from __future__ import annotations
 
 import bisect
+import operator
 from collections import Counter
 from collections.abc import Iterable
 
@@ -66,8 +67,11 @@ def _keys(s: ClaimSummary) -> list[tuple[str, str]]:
     ]
 
 
+_STATUS = operator.attrgetter("status.value")
+
+
 def _by_status(claims: Iterable[ClaimSummary]) -> tuple[tuple[StatusView, int], ...]:
-    counts = Counter(s.status.value for s in claims)
+    counts = Counter(map(_STATUS, claims))
     return tuple((STATUSES[st], counts[st.value]) for st in STATUS_ORDER if counts[st.value])
 
 

@@ -9,6 +9,7 @@ incremental build re-renders a page only when the views it shows differ.
 from __future__ import annotations
 
 import datetime as dt
+import operator
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, fields
 from functools import cached_property
@@ -282,6 +283,9 @@ class IndexView:
     last_updated: dt.date | None
 
 
+_SUMMARY = operator.attrgetter("summary")
+
+
 @dataclass(frozen=True)
 class SiteModel:
     settings: SiteSettings
@@ -295,7 +299,7 @@ class SiteModel:
     @cached_property
     def summaries(self) -> tuple[ClaimSummary, ...]:
         """Each claim's summary, in the claims' order (once per build, for all who ask)."""
-        return tuple(c.summary for c in self.claims)
+        return tuple(map(_SUMMARY, self.claims))
 
 
 @dataclass(frozen=True)

@@ -67,7 +67,7 @@ class Planner:
         # while they are the same objects, once for every edition.
         self._listed: tuple[tuple[SourceView, ...], tuple[SourceSummary, ...]] = ((), ())
         self._origins: Reuse[str, Listed] = Reuse()
-        self._corrections: tuple[tuple[ClaimView, ...] | None, Corrected] = (None, ())
+        self._corrections: Reuse[str, Corrected] = Reuse()  # per claim, by its view
         self._cards: CardSetup | None = None
 
     def plan(
@@ -104,11 +104,12 @@ class Planner:
             listed = by_origin(model.sources, rows)
             self._listed = (model.sources, listed)
         corrected = self._corrected(model)
-        outputs = [
-            o
-            for lang in languages
-            for o in editions[lang.tag].plan(model, lang, uis, listed, corrected, cards, carried)
-        ]
+        outputs = list(
+            chain.from_iterable(
+                editions[lang.tag].plan(model, lang, uis, listed, corrected, cards, carried)
+                for lang in languages
+            )
+        )
         outputs += self._data.plan(model, languages, uis, carried)
         outputs += (
             Output(f"static/{name}", make=constant(content), key=content)
@@ -117,27 +118,10 @@ class Planner:
         return outputs
 
     def _corrected(self, model: SiteModel) -> Corrected:
-        """Every correction with its claim, newest first: made again only when the claims'
-        views are others."""
-        claims, made = self._corrections
-        # The same views as last time, one pointer comparison each (a new tuple each build).
-        if (
-            claims is None
-            or len(claims) != len(model.claims)
-            or any(map(operator.is_not, claims, model.claims))
-        ):
-            made = tuple(
-                newest_first(
-                    (h.correction, c.summary)
-                    for c in model.claims
-                    # The record says which claims have one: the others' views stay deferred.
-                    if any(entry.was is not None for entry in c.record.history)
-                    for h in reversed(c.history)
-                    if h.correction is not None
-                )
-            )
-            self._corrections = (model.claims, made)
-        return made
+        """Every correction with its claim, newest first: each claim's made again only when
+        its view is another object (an edit costs the claims it touched)."""
+        each = self._corrections.each(model.claims, _claim_id, _corrections_of, None)
+        return tuple(newest_first(chain.from_iterable(each)))
 
     def unfonted(self) -> dict[str, int]:
         """Per language, how many share cards of the last plan no font could draw."""
@@ -273,6 +257,20 @@ class _Edition:
         self._last_claims = (claims, tuple(all_cited), planned)
         self._last_settings = s
         return list(chain.from_iterable(made))
+
+
+def _claim_id(view: ClaimView) -> str:
+    return view.summary.id
+
+
+def _corrections_of(claim: ClaimView) -> Corrected:
+    """The claim's corrections, its latest first.  Its record says whether it has any: the
+    others' views stay deferred (ClaimView.deferred)."""
+    if not any(entry.was is not None for entry in claim.record.history):
+        return ()
+    return tuple(
+        (h.correction, claim.summary) for h in reversed(claim.history) if h.correction is not None
+    )
 
 
 def _source_id(view: SourceView) -> str:
