@@ -225,8 +225,9 @@ class SiteBuilder:
         # A command's build in place makes only what changed (site/carried.py).
         model = self._model.build(analysis, self._unmade, defer=(fresh := in_place and not track))
         self._unmade = NOTHING
-        inputs = Inputs(analysis)  # the key digests' dependency index (worked out as asked)
-        digests = KeyDigests(theme, inputs) if self.cache.folder is not None else None
+        # The key digests and their dependency index (each taken when asked), for the record too.
+        keyed = KeyDigests(theme, Inputs(analysis))
+        digests = keyed if self.cache.folder is not None else None
         look = changed is None  # at each file in the site: one edited by hand is made again
         carried = None
         if fresh and digests is not None:
@@ -243,7 +244,7 @@ class SiteBuilder:
             result = self._update(envs, outputs, laps, digests, indexes, look=look, track=track)
             if result is not None:
                 written, rendered = result
-                self._record.settled(inputs, outputs, self._planner.groups())
+                self._record.settled(keyed, outputs, self._planner.groups())
                 self.index.updated(indexes, written)
                 self.index.put_ahead()  # a command's shards, indexed before the commit
                 # After the pages (serve waits on them): the plan's count of unfonted cards.
@@ -257,8 +258,8 @@ class SiteBuilder:
                 self._planner = Planner()
                 outputs = [*self._planner.plan(model, files.static, ui, setup), MARKER_OUTPUT]
         self._pages = sum(o.template is not None for o in outputs)  # o.is_page, faster
-        made = self._replace(Renderer(envs), outputs, track, laps, indexes, theme, inputs)
-        self._record.settled(inputs, outputs, self._planner.groups())
+        made = self._replace(Renderer(envs), outputs, track, laps, indexes, keyed)
+        self._record.settled(keyed, outputs, self._planner.groups())
         warnings += build_warnings(self.root, tracker.settings, self._planner.unfonted())
         written, rendered = len(made), sum(o.is_page for o in made)
         return self._result(outputs, started, warnings, written, rendered, full=True, laps=laps)
@@ -287,8 +288,7 @@ class SiteBuilder:
         track: bool,
         laps: _Laps,
         indexes: tuple[pagefind_run.Bundle, ...],
-        theme: str,
-        inputs: Inputs,
+        keys: KeyDigests,
     ) -> list[Output]:
         """Write the whole site into a sibling folder, then swap it in for the old one.
 
@@ -311,7 +311,7 @@ class SiteBuilder:
         # Without a cache on disk (--no-cache) nothing is kept for the next build: no key
         # digests then; serve's builder (track) compares its key objects.
         keep = self.cache.folder is not None
-        keys = KeyDigests(theme, inputs)
+        theme = keys.salt
         key_digests = {o.path: keys.of(o.key) if keep else None for o in outputs}
         try:
             os.chmod(tmp, mode)

@@ -41,7 +41,7 @@ from pydantic import BaseModel
 from ..fsutil import Stamp, as_stamp, stamp
 from ..load.cache import Entries, Part
 from .inputs import Inputs
-from .model.views import ClaimSummary, ClaimView
+from .model.views import ClaimSummary, ClaimView, SiteSettings
 from .plan.outputs import Groups, Kept, Output
 from .publish.swap import MARKER
 
@@ -59,9 +59,14 @@ class KeyDigests:
     the same for equal views, and a few bytes where a view is thousands."""
 
     def __init__(self, salt: str, inputs: Inputs | None = None) -> None:
+        self.salt = salt
         self._salt = salt.encode()
         self._inputs = inputs
         self._plans: dict[type, _Plan] = {}
+        # The site's settings, which every page's key and every line of claims.json holds:
+        # walked once per object (held here, so that its id is not another's), not 30,000
+        # times a build.
+        self._settings: dict[int, tuple[SiteSettings, dict[str, str]]] = {}
 
     def of(self, key: object) -> str | None:
         """The key's digest; None when it has none (None: always made) or cannot have one."""
@@ -82,6 +87,20 @@ class KeyDigests:
                 return {"\0c": self._inputs.claim(obj.summary.id)}
             if kind is ClaimSummary:
                 return {"\0u": self._inputs.summary(obj.id)}
+        if kind is SiteSettings:
+            known = self._settings.get(id(obj))
+            if known is None:
+                walked = orjson.dumps(self._walk(obj), default=self._default, option=_OPTIONS)
+                known = self._settings[id(obj)] = (
+                    obj,
+                    {"\0g": hashlib.blake2b(walked, digest_size=16).hexdigest()},
+                )
+            return known[1]
+        return self._walk(obj)
+
+    def _walk(self, obj: Any) -> Any:
+        """What stands for ``obj`` in the JSON digested: its type's name and compared fields."""
+        kind = type(obj)
         plan = self._plans.get(kind)
         if plan is None:
             if issubclass(kind, frozenset | set):
@@ -155,9 +174,10 @@ class LastBuild(Part):
         self.folder: tuple[str, int, Stamp] | None = None
         self.theme = ""  # the salt of the key digests: the theme and the renderers
         self.keys: dict[str, object] = {}  # memory only: each entry's key, when known
-        # Memory only: the last good build's dependency index and plan, with which ``dump``
-        # digests the keys serve did not (those of that plan only).
-        self.inputs: Inputs | None = None
+        # Memory only: the last good build's key digests (with its dependency index, and
+        # what they took already) and plan, with which ``dump`` digests the keys serve did
+        # not (those of that plan only) and the plan's pieces.
+        self.digests: KeyDigests | None = None
         # What a build in a new process carries over unmade (site/carried.py), as of the
         # last good plan: per file joined from pieces (Output.pieces), each piece's name and
         # key digest in the file's order; per group of outputs (a claim's in a language,
@@ -177,7 +197,7 @@ class LastBuild(Part):
         return (self.files,)
 
     def dump(self) -> Any:
-        digests = KeyDigests(self.theme, self.inputs)
+        digests = self.digests if self.digests is not None else KeyDigests(self.theme)
         planned = {o.path: o.key for o in self._planned}
         files = {}
         for path, (key, done, found) in self.files.items.items():
@@ -245,16 +265,16 @@ class LastBuild(Part):
 
     def settled(
         self,
-        inputs: Inputs,
+        digests: KeyDigests,
         outputs: Sequence[Output],
         groups: tuple[Callable[[], Groups], ...] = (),
     ) -> None:
-        """The site is the plan of ``outputs`` (with its ``groups``), made from the analysis
-        of ``inputs``."""
+        """The site is the plan of ``outputs`` (with its ``groups``), whose keys ``digests``
+        digest (with the dependency index of the analysis they were made from)."""
         # Digested only if the record is saved: while it is not, no file changed, nor did
         # the pieces or groups of any (equal keys throughout).  Kept as the plan's list
         # until then: under serve each edit settles a plan, and most are never saved.
-        self.inputs, self._planned = inputs, outputs
+        self.digests, self._planned = digests, outputs
         self.current = outputs
         self._pieces_due, self._grouped = True, groups
 
