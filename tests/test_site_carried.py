@@ -26,6 +26,7 @@ from claimtrack.site.data import jsonfiles
 from claimtrack.site.last_build import LastBuild
 from claimtrack.site.model import views
 from claimtrack.site.plan import claim_pages
+from claimtrack.site.plan.outputs import Output
 
 from .site_support import FIXTURE_TODAY, benchmark_tracker, files_of
 
@@ -140,13 +141,15 @@ def test_what_was_changed_by_hand_in_the_site_is_not_taken_over(
 
 def test_a_write_forgets_what_a_settled_plan_carried(tmp_path: Path) -> None:
     """A build that fails after a commit settles no plan: the record keeps no group or
-    piece that would describe files written since (the next build plans everything)."""
+    piece that would describe files written since (the next build plans everything), nor
+    a plan whose very outputs an update would take for unchanged (update.changed)."""
     record = LastBuild()
     record.groups = {"en x": ["digest", "claims/x/index.html"]}
     record.pieces = {"claims.json": [("x", "digest")]}
+    record.current = [Output("claims/x/index.html", key="x")]
     (tmp_path / ".claimtrack-site").write_text("marker", encoding="utf-8")
     record.wrote(tmp_path, {}, {})
-    assert (record.groups, record.pieces) == ({}, {})
+    assert (record.groups, record.pieces, record.current) == ({}, {}, ())
     dumped = record.dump()
     assert (dumped["groups"], dumped["pieces"]) == ({}, {})
 
