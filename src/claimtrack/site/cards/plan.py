@@ -28,7 +28,7 @@ from ..languages import SiteLanguage
 from ..memo import Reuse, kept
 from ..model.builders import figure_text
 from ..model.localized import block_lang, localized
-from ..model.views import ClaimView, SiteModel, SiteSettings
+from ..model.views import ClaimView, SiteModel, SiteSettings, claim_id
 from ..plan.outputs import Output
 from . import fonts
 from .draw import Card, draw
@@ -129,7 +129,7 @@ class CardPlanner:
             index_card(s, setup, lang.tag, lang.prefix),
             *self._claims.each(
                 model.claims,
-                _claim_id,
+                claim_id,
                 lambda v: claim_card(s, setup, lang.tag, lang.prefix, ui, v),
                 made_with,
             ),
@@ -137,10 +137,6 @@ class CardPlanner:
         # For build_warnings: counted here, where every key is a Card.
         self.unfonted = sum(cast(Card, o.key).font is None for o in cards)
         return cards
-
-
-def _claim_id(view: ClaimView) -> str:
-    return view.summary.id
 
 
 def _card(setup: CardSetup, lang: str, breaks: str, **shown: str) -> Card:

@@ -152,6 +152,11 @@ NOW = frozenset({"summary", "claimant", "newest_change", "record"})
 DEFERRED = frozenset(f.name for f in fields(ClaimView)) - NOW
 
 
+def claim_id(view: ClaimView) -> str:
+    """A claim's view by its claim's id: what the plan's memos (site/memo.Reuse) name it by."""
+    return view.summary.id
+
+
 def whole(claims: Iterable[ClaimView]) -> None:
     """Make the DEFERRED fields of those claims' views that have them yet to make."""
     for claim in claims:
@@ -327,3 +332,8 @@ class ArchiveView:
     citations: tuple[Citation, ...]
     passages: int  # distinct cited spans
     revision: str | None = None  # a revision's page: its file's stem (None: the first copy's)
+
+
+def source_id(view: SourceView | ArchiveView) -> str:
+    """A source's view, or an archive page's, by its source's id (as claim_id)."""
+    return view.ref.id

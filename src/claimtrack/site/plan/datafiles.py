@@ -20,7 +20,14 @@ from ..data import jsonfiles as data
 from ..data import schema as dataschema
 from ..languages import SiteLanguage
 from ..memo import Reuse
-from ..model.views import ArchiveView, ClaimView, SiteModel, SiteSettings, SourceView
+from ..model.views import (
+    ClaimView,
+    SiteModel,
+    SiteSettings,
+    SourceView,
+    claim_id,
+    source_id,
+)
 from .outputs import Carried, Output, constant
 
 
@@ -108,7 +115,7 @@ class DataPlanner:
         if fresh:
             self._newest = ((), [])
             return [change for _, change in feeds.newest_of_views(claims)]
-        each = self._changes.each(claims, _claim_id, feeds.change_keys, None)
+        each = self._changes.each(claims, claim_id, feeds.change_keys, None)
         chosen = feeds.newest(each, self._newest)
         self._newest = (each, chosen)
         return [change for _, change in chosen]
@@ -133,13 +140,13 @@ class DataPlanner:
             kept = None if carried is None else carried.piece("claims.json", v.summary.id, (s, v))
             return kept if kept is not None else data.claim_line(v, s)
 
-        lines = self._claim_lines.each(views, _claim_id, line, s)
+        lines = self._claim_lines.each(views, claim_id, line, s)
         return data.document(s, "claims", lines)
 
     def _sources_json(self, s: SiteSettings, views: tuple[SourceView, ...]) -> bytes:
         """sources.json, likewise (a claim's edit makes the views of the sources it cites
         again, and most often the same lines)."""
-        lines = self._source_lines.each(views, _source_id, lambda v: data.source_line(v, s), s)
+        lines = self._source_lines.each(views, source_id, lambda v: data.source_line(v, s), s)
         return data.document(s, "sources", lines)
 
 
@@ -150,11 +157,3 @@ _SITEMAP_NAMES: dict[str, Callable[[Any], str]] = {
     "sources": operator.attrgetter("ref.id"),
     "archives": lambda view: addresses.archive_page(view.ref.id, view.revision),
 }
-
-
-def _claim_id(view: ClaimView) -> str:
-    return view.summary.id
-
-
-def _source_id(view: SourceView | ArchiveView) -> str:
-    return view.ref.id

@@ -29,6 +29,8 @@ from ..model.views import (
     SiteSettings,
     SourceSummary,
     SourceView,
+    claim_id,
+    source_id,
 )
 from . import claim_pages
 from . import listings as listing_pages
@@ -100,7 +102,7 @@ class Planner:
         views, listed = self._listed
         if len(views) != len(model.sources) or not all(map(operator.is_, views, model.sources)):
             # Each source's place and row kept while its view is the same object.
-            rows = self._origins.each(model.sources, _source_id, listed_source, None)
+            rows = self._origins.each(model.sources, source_id, listed_source, None)
             listed = by_origin(model.sources, rows)
             self._listed = (model.sources, listed)
         corrected = self._corrected(model)
@@ -120,7 +122,7 @@ class Planner:
     def _corrected(self, model: SiteModel) -> Corrected:
         """Every correction with its claim, newest first: each claim's made again only when
         its view is another object (an edit costs the claims it touched)."""
-        each = self._corrections.each(model.claims, _claim_id, _corrections_of, None)
+        each = self._corrections.each(model.claims, claim_id, _corrections_of, None)
         return tuple(newest_first(chain.from_iterable(each)))
 
     def unfonted(self) -> dict[str, int]:
@@ -176,7 +178,7 @@ class _Edition:
             *self._claim_pages(model, lang, ui, carried),
             *listing_pages.source_pages(listed, s, lang, ui),
             *self._sources.each(
-                model.sources, _source_id, lambda v: _source_page(s, lang, v, ui), s
+                model.sources, source_id, lambda v: _source_page(s, lang, v, ui), s
             ),
             *self._archives.each(
                 model.archives, _archive_path, lambda v: _archive_page(s, lang, v, ui), s
@@ -259,10 +261,6 @@ class _Edition:
         return list(chain.from_iterable(made))
 
 
-def _claim_id(view: ClaimView) -> str:
-    return view.summary.id
-
-
 def _corrections_of(claim: ClaimView) -> Corrected:
     """The claim's corrections, its latest first.  Its record says whether it has any: the
     others' views stay deferred (ClaimView.deferred)."""
@@ -271,10 +269,6 @@ def _corrections_of(claim: ClaimView) -> Corrected:
     return tuple(
         (h.correction, claim.summary) for h in reversed(claim.history) if h.correction is not None
     )
-
-
-def _source_id(view: SourceView) -> str:
-    return view.ref.id
 
 
 def _archive_path(view: ArchiveView) -> str:
