@@ -12,7 +12,7 @@ import shutil
 import stat
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -24,7 +24,7 @@ from claimtrack.live import LiveServer
 from claimtrack.load import Cache
 from claimtrack.process.children import Children
 from claimtrack.site import SiteBuilder, build_site
-from claimtrack.site.addresses import search_shard
+from claimtrack.site.addresses import SEARCH_SHARDS, search_shard, search_shards
 from claimtrack.site.publish import commit
 from claimtrack.site.publish.index_inputs import indexed_bytes, indexed_digest
 from claimtrack.site.publish.pagefind_run import (
@@ -194,6 +194,26 @@ def test_an_edit_reaches_the_index_on_refresh(tmp_path: Path) -> None:
     assert site.index.made_shards[-1] == f"pagefind/{search_shard('rocket-speed')}"
     assert out.stat().st_ino == inode  # the site stayed; only its pagefind/ was replaced
     assert not [p for p in tmp_path.iterdir() if p.name.startswith(".")]
+
+
+def test_the_search_page_merges_the_shards_its_claims_are_in_read_until_all_are_found() -> None:
+    """The ids are read only until every shard is found; fewer claims name fewer shards."""
+    ids = [f"claim-{n}" for n in range(200)]
+    every = tuple(sorted({search_shard(i) for i in ids}))
+    assert search_shards(ids) == every == tuple(range(SEARCH_SHARDS))
+    assert search_shards(ids[:1]) == (search_shard(ids[0]),)
+    assert search_shards([]) == ()
+    read: list[str] = []
+
+    def counted() -> Iterator[str]:
+        for i in ids:
+            read.append(i)
+            yield i
+
+    assert search_shards(counted()) == every
+    assert len(read) < len(ids)  # stopped once the last shard was found
+    assert len({search_shard(i) for i in read}) == SEARCH_SHARDS
+    assert len({search_shard(i) for i in read[:-1]}) == SEARCH_SHARDS - 1
 
 
 def test_a_build_that_begins_ends_the_refresh_under_way(

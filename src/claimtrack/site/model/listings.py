@@ -210,8 +210,18 @@ class ListingCache:
         name = None
         if family == "claimants" and claims:  # newest first: the latest translation wins
             name = first_shown([c.claimant_name for c in claims])
+        if family == "claims":  # every claim: the status listings' sizes, no count of each
+            by_status = tuple(
+                (STATUSES[st], len(members))
+                for st in STATUS_ORDER
+                if (members := self._members.get(("status", st.value)))
+            )
+        elif family == "status":
+            by_status = ((STATUSES[Status(value)], len(claims)),) if claims else ()
+        else:
+            by_status = _by_status(claims)
         return ListingView(
-            family, self._slug(key, slugs), value, label, claims, _by_status(claims), details, name
+            family, self._slug(key, slugs), value, label, claims, by_status, details, name
         )
 
 

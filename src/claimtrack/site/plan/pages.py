@@ -183,13 +183,13 @@ class _Edition:
             *self._archives.each(
                 model.archives, _archive_path, lambda v: _archive_page(s, lang, v, ui), s
             ),
-            *self._listings.plan(model.listings, s, lang, ui),
+            *(listings := self._listings.plan(model.listings, s, lang, ui)),
             _corrections_page(s, lang, ui, corrected),
             _not_found_page(s, lang, ui),
         ]
         if s.search:
-            # Last, so that it sees every listing planned above.
-            outputs.append(_search_page(s, lang, {o.path for o in outputs}, ui, model.claims))
+            # The listing families' first pages are among the listings' own outputs.
+            outputs.append(_search_page(s, lang, {o.path for o in listings}, ui, model.claims))
         self.unfonted = 0
         if cards is not None:
             outputs += self._cards.plan(model, lang, ui, cards)
@@ -355,8 +355,8 @@ def _search_page(
     claims: tuple[ClaimView, ...],
 ) -> Output:
     """A language's search page; without JavaScript it sends readers to the listings the
-    site has (``paths``: the language's pages, its prefix included).  Every claim has its
-    page in every language (``_claim_pages``)."""
+    site has (``paths``: the language's listing pages, its prefix included).  Every claim
+    has its page in every language (``_claim_pages``)."""
     titled = {"title": localized(s.title, lang.tag)}
     info = page_info(
         s,
@@ -370,7 +370,7 @@ def _search_page(
     browse = (addresses.listing_page(family, "") for family in addresses.LISTING_FAMILIES)
     listings = {first.split("/")[0]: first for first in browse if lang.prefix + first in paths}
     # Pagefind makes no empty index: the page merges only the shards its claims are in.
-    shards = tuple(sorted({addresses.search_shard(c.summary.id) for c in claims}))
+    shards = addresses.search_shards(c.summary.id for c in claims)
     return page(s, info, SearchPage(_STATUSES, kinds, listings, shards))
 
 
