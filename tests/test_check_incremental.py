@@ -281,3 +281,29 @@ def test_after_an_edit_only_the_sources_it_touches_are_checked_again(
     )
     checker.run(loader.load(["sources/extra.yaml"]), FIXTURE_TODAY)
     assert sorted(ran) == ["acme-post", "extra", "fr-report"]  # a new id: derived_from may resolve
+
+
+def test_the_derivation_graph_is_walked_again_only_when_a_derived_from_changed(
+    tmp_path: Path,
+) -> None:
+    """A source's notes edited keep the graph and its walk (an edit costs that source,
+    not all of them); an edited derived_from, or a source that came, makes them again."""
+    root = minimal_copy(tmp_path)
+    loader, checker = Loader(root), Checker()
+    a, _ = checker.run(loader.load(), FIXTURE_TODAY)
+    first = a.derivation
+    assert a.source_origins["fr-report"] == {"acme-post"}
+    _replace(root / "sources" / "acme-post.yaml", "notes: ", "notes: More. ")
+    b, _ = checker.run(loader.load(["sources/acme-post.yaml"]), FIXTURE_TODAY)
+    assert b.tracker.sources is not a.tracker.sources
+    assert b.derivation is first and b.parents is a.parents
+    _replace(root / "sources" / "fr-report.yaml", "derived_from: [acme-post]", "derived_from: []")
+    c, _ = checker.run(loader.load(["sources/fr-report.yaml"]), FIXTURE_TODAY)
+    assert c.derivation is not first
+    assert c.source_origins["fr-report"] == {"fr-report"}  # now its own origin
+    assert c.parents["fr-report"] == ()
+    (root / "sources" / "extra.yaml").write_bytes(
+        (root / "sources" / "acme-post.yaml").read_bytes()
+    )
+    d, _ = checker.run(loader.load(["sources/extra.yaml"]), FIXTURE_TODAY)
+    assert d.derivation is not c.derivation and "extra" in d.source_origins

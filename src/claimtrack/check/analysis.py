@@ -18,7 +18,7 @@ from ..problems import Problem
 from ..process.batch import split
 from ..records import Claim, Evidence, RevisionOutcome, Source, revision_index, revision_stems
 from ..records.settings import declared_languages
-from .graph import Derivation, children_of, walk
+from .graph import Derivation, Parents, children_of, parents_of, unchanged, walk
 from .links import Links
 from .measurements import Measured, judge
 from .revisions import Presence, Removal, latest, removal
@@ -59,8 +59,8 @@ class Analysis:
         last: Analysis | None = None,
     ) -> None:
         self.tracker = tracker
-        if last is not None and last.tracker.sources is tracker.sources:  # the same records:
-            for name in {"derivation", "derived_by"} & last.__dict__.keys():  # their facts
+        if last is not None and unchanged(last.tracker, tracker, last.__dict__.get("parents")):
+            for name in {"parents", "derivation", "derived_by"} & last.__dict__.keys():
                 self.__dict__[name] = last.__dict__[name]  # kept as cached_property keeps them
         self.today = today
         # Normalised archives and quote results, kept by content between builds and runs.
@@ -321,11 +321,13 @@ class Analysis:
         return frozenset(self.tracker.claims) | self.tracker.broken_claims
 
     @cached_property
+    def parents(self) -> Parents:  # who derives from whom
+        return parents_of(self.tracker)
+
+    @cached_property
     def derivation(self) -> Derivation:
         """Origins and loops of the derivation graph, from one walk (graph.walk)."""
-        return walk(
-            {sid: loaded.record.derived_from for sid, loaded in self.tracker.sources.items()}
-        )
+        return walk(self.parents)
 
     @property
     def source_origins(self) -> dict[str, frozenset[str]]:
@@ -334,10 +336,8 @@ class Analysis:
 
     def claim_sources(self, claim_id: str) -> list[str]:
         """Distinct sources quoted as evidence, in order of first citation."""
-        evidence = self.tracker.claims[claim_id].record.evidence
-        return list(
-            dict.fromkeys(ev.source for ev in evidence if ev.source in self.tracker.sources)
-        )
+        known, evidence = self.tracker.sources, self.tracker.claims[claim_id].record.evidence
+        return list(dict.fromkeys(ev.source for ev in evidence if ev.source in known))
 
     def claim_origins(self, claim_id: str) -> list[str]:
         origins: set[str] = set()
@@ -373,7 +373,7 @@ class Analysis:
     @cached_property
     def derived_by(self) -> dict[str, list[str]]:
         """Sources that report, summarise or translate each source."""
-        return children_of({sid: s.record.derived_from for sid, s in self.tracker.sources.items()})
+        return children_of(self.parents)
 
     @cached_property
     def site_languages(self) -> tuple[str, ...] | None:

@@ -6,12 +6,43 @@ nothing) and the loops (``derivation-cycle``).  It visits every source and
 every link once, iteratively: a walk that followed every path would take
 exponential time on a wide, deep graph, and recursion would stop at Python's
 limit on a long chain.
+
+The graph itself (``parents``) is kept from one check to the next while an edit left every
+source's ``derived_from`` as it was (``unchanged``): a source's notes or archive edited
+costs that source, not a walk of all of them.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+
+from ..load import Tracker
+
+# Each source id -> the ids it derives from, as its record says.
+Parents = dict[str, tuple[str, ...]]
+
+
+def parents_of(tracker: Tracker) -> Parents:
+    return {sid: tuple(loaded.record.derived_from) for sid, loaded in tracker.sources.items()}
+
+
+def unchanged(before: Tracker, now: Tracker, parents: Parents | None) -> bool:
+    """Whether ``parents`` (``before``'s graph) is ``now``'s too: the same records, or the
+    same sources after an edit (``now.changes``, since ``before``'s load) that left each
+    edited source's ``derived_from`` as it was."""
+    if before.sources is now.sources:
+        return True
+    changes = now.changes
+    if parents is None or changes is None or changes.settings:
+        return False
+    if before.sources.keys() != now.sources.keys():
+        return False
+    return all(
+        parents[sid] == tuple(now.sources[sid].record.derived_from)
+        for sid in changes.sources
+        if sid in now.sources
+    )
 
 
 @dataclass(frozen=True, slots=True)

@@ -75,9 +75,7 @@ class Dependents:
         self._today = a.today
         self._known = (a.known_sources, a.known_claims)
         self._origins = a.source_origins
-        self._parents = {
-            sid: tuple(loaded.record.derived_from) for sid, loaded in a.tracker.sources.items()
-        }
+        self._parents = a.parents  # kept by the analysis while no derived_from changed
 
     def relink(self, tracker: Tracker, today: dt.date) -> Before:
         """Bring ``links`` up to date with ``tracker``: only the edited claims after an edit,

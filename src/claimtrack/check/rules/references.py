@@ -175,7 +175,7 @@ def unused_sources(a: Analysis) -> Iterator[Problem]:
     frontier = list(used)
     while frontier:
         sid = frontier.pop()
-        for parent in sources[sid].record.derived_from:
+        for parent in a.parents[sid]:
             if parent in sources and parent not in used:
                 used.add(parent)
                 frontier.append(parent)
