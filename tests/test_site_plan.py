@@ -197,3 +197,42 @@ def test_a_template_gets_its_page_context_fields_and_a_lazy_one_made() -> None:
     statuses = given["facets"]["statuses"]
     assert {f.value for f in statuses} == {c.status.value for c in context.claims}
     assert sum(f.count for f in statuses) == len(context.claims)
+
+
+# -- SourcesPlan ----------------------------------------------------------------------------------
+def test_the_sources_plan_is_made_again_only_where_a_view_changed() -> None:
+    """After each change of views, the sources by id, what reviews show and the listing are
+    what they are made from whole; what reviews show stays the same dict while equal (the
+    claim pages' one comparison), and a source whose place moved reorders the listing."""
+    from claimtrack.site.model.builders import by_origin
+    from claimtrack.site.plan.claim_pages import shown_in_review
+    from claimtrack.site.plan.sources import SourcesPlan
+
+    views = model_of("revisions").sources
+    assert len(views) >= 4
+    plan = SourcesPlan()
+
+    def planned(sources: tuple[SourceView, ...]) -> None:
+        plan.plan(sources)
+        assert plan.by_id == {v.ref.id: v for v in sources}
+        assert plan.shown == {v.ref.id: shown_in_review(v) for v in sources}
+        assert plan.listed == by_origin(sources)
+
+    planned(views)
+    shown = plan.shown
+    noted = replace(views[1], notes=replace(views[1].notes, original="New notes."))
+    planned(views := (views[0], noted, *views[2:]))
+    assert plan.shown is shown and plan.by_id[noted.ref.id] is noted
+    url = replace(views[2], url="https://example.org/moved")
+    planned(views := (*views[:2], url, *views[3:]))
+    assert plan.shown is not shown
+    shown = plan.shown
+    # An original source's title that sorts last: it moves to the end of the listing.
+    at = next(i for i, v in enumerate(views) if not v.derived_from and not v.derived_by)
+    title = replace(views[at].ref.title, original="zzz last")
+    moved = replace(views[at], ref=replace(views[at].ref, title=title))
+    before = plan.listed
+    planned(views := (*views[:at], moved, *views[at + 1 :]))
+    assert plan.listed[-1].ref.id == moved.ref.id != before[-1].ref.id
+    planned(views[:-1])  # a source gone
+    planned(views)  # and back

@@ -17,7 +17,7 @@ from ..cards import plan as card_plan
 from ..cards.plan import CardSetup
 from ..languages import SiteLanguage, of_site
 from ..memo import Reuse
-from ..model.builders import KIND_LABELS, Listed, by_origin, listed_source
+from ..model.builders import KIND_LABELS
 from ..model.claim.corrections import CorrectionView, newest_first
 from ..model.localized import localized
 from ..model.views import (
@@ -27,7 +27,6 @@ from ..model.views import (
     ClaimView,
     SiteModel,
     SiteSettings,
-    SourceSummary,
     SourceView,
     claim_id,
     source_id,
@@ -45,6 +44,7 @@ from .contexts import (
 from .datafiles import DataPlanner
 from .outputs import Carried, Groups, Kept, Output, constant, page, page_info
 from .share import ARTICLE
+from .sources import SourcesPlan
 
 # Every correction with the claim it corrected, newest first (the corrections pages).
 Corrected = tuple[tuple[CorrectionView, ClaimSummary], ...]
@@ -65,10 +65,9 @@ class Planner:
     def __init__(self) -> None:
         self._editions: dict[str, _Edition] = {}
         self._data = DataPlanner()
-        # The sources' listing order (by_origin) with the views it was made from: the same
-        # while they are the same objects, once for every edition.
-        self._listed: tuple[tuple[SourceView, ...], tuple[SourceSummary, ...]] = ((), ())
-        self._origins: Reuse[str, Listed] = Reuse()
+        # The sources by id, what reviews show of them, their listing's order: once for
+        # every edition, each made again where a view changed.
+        self._sources = SourcesPlan()
         self._corrections: Reuse[str, Corrected] = Reuse()  # per claim, by its view
         self._cards: CardSetup | None = None
 
@@ -99,16 +98,11 @@ class Planner:
         # An edition of a language the site no longer has is dropped with its outputs.
         editions = {lang.tag: self._editions.get(lang.tag) or _Edition() for lang in languages}
         self._editions = editions
-        views, listed = self._listed
-        if len(views) != len(model.sources) or not all(map(operator.is_, views, model.sources)):
-            # Each source's place and row kept while its view is the same object.
-            rows = self._origins.each(model.sources, source_id, listed_source, None)
-            listed = by_origin(model.sources, rows)
-            self._listed = (model.sources, listed)
+        self._sources.plan(model.sources)
         corrected = self._corrected(model)
         outputs = list(
             chain.from_iterable(
-                editions[lang.tag].plan(model, lang, uis, listed, corrected, cards, carried)
+                editions[lang.tag].plan(model, lang, uis, self._sources, corrected, cards, carried)
                 for lang in languages
             )
         )
@@ -163,20 +157,21 @@ class _Edition:
         model: SiteModel,
         lang: SiteLanguage,
         uis: dict[str, Interface],
-        listed: tuple[SourceSummary, ...],
+        sources: SourcesPlan,
         corrected: Corrected = (),
         cards: CardSetup | None = None,
         carried: Carried | None = None,
     ) -> list[Output]:
-        """``listed``: the sources in their listing's order (by_origin); ``corrected``:
-        every correction, newest first (Planner._corrected); ``cards``: how share cards
-        are drawn, None when they are not; ``carried``: what a build in a new process
-        takes over from the last build (site/carried.py)."""
+        """``sources``: the sources by id, as reviews show them, in their listing's order
+        (sources.SourcesPlan); ``corrected``: every correction, newest first
+        (Planner._corrected); ``cards``: how share cards are drawn, None when they are
+        not; ``carried``: what a build in a new process takes over from the last build
+        (site/carried.py)."""
         s, ui = model.settings, uis[lang.tag]
         outputs = [
             _index_page(model, lang, ui),
-            *self._claim_pages(model, lang, ui, carried),
-            *listing_pages.source_pages(listed, s, lang, ui),
+            *self._claim_pages(model, lang, ui, sources, carried),
+            *listing_pages.source_pages(sources.listed, s, lang, ui),
             *self._sources.each(
                 model.sources, source_id, lambda v: _source_page(s, lang, v, ui), s
             ),
@@ -197,7 +192,12 @@ class _Edition:
         return outputs
 
     def _claim_pages(
-        self, model: SiteModel, lang: SiteLanguage, ui: Interface, carried: Carried | None
+        self,
+        model: SiteModel,
+        lang: SiteLanguage,
+        ui: Interface,
+        cited_sources: SourcesPlan,
+        carried: Carried | None,
     ) -> list[Output]:
         """A claim's page again only when its view or what it shows of others changed.
 
@@ -206,16 +206,15 @@ class _Edition:
         new process (``carried``), a claim's outputs whose key is the last build's are
         carried over unplanned (site/carried.py)."""
         s = model.settings
-        sources = {src.ref.id: src for src in model.sources}
-        shown = {sid: claim_pages.shown_in_review(v) for sid, v in sources.items()}
+        sources, shown = cited_sources.by_id, cited_sources.shown
         slugs = model.claimant_slugs
         claims = model.claims
         last_claims, last_cited, last_made = self._last_claims
         same_place = self._last_settings is s and len(last_claims) == len(claims)
-        # Nothing any page shows of others changed (what the sources show in a review,
-        # the claimants' slugs): a claim in its place whose view is the same object keeps
-        # its page, one pointer comparison each.
-        quick = same_place and slugs is self._last_slugs and shown == self._last_shown
+        # Nothing any page shows of others changed (what the sources show in a review:
+        # the same dict while equal; the claimants' slugs): a claim in its place whose
+        # view is the same object keeps its page, one pointer comparison each.
+        quick = same_place and slugs is self._last_slugs and shown is self._last_shown
         self._last_slugs, self._last_shown = slugs, shown
         by_id: dict[str, tuple[ClaimView, tuple[object, ...], claim_pages.Made]] = {}
         if not same_place and self._last_settings is s:
