@@ -56,7 +56,9 @@ def outcome(build: Callable[[], Any], out: Path) -> Outcome:
         return Outcome("DataError", _problems(exc.problems))
     except TemplateError as exc:  # a broken override is an internal error today: compare it too
         return Outcome(type(exc).__name__, message=str(exc))
-    return Outcome("built", _problems(result.warnings), snapshot(out))
+    # The plan's counts too: serve's update counts the pages from the last plan's count.
+    counted = f"{result.pages} pages, {result.files} files"
+    return Outcome("built", _problems(result.warnings), snapshot(out), counted)
 
 
 def explain(incremental: Outcome, full: Outcome) -> str:

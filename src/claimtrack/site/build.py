@@ -244,7 +244,7 @@ class SiteBuilder:
             result = self._update(envs, outputs, laps, digests, indexes, look=look, track=track)
             if result is not None:
                 written, rendered = result
-                self._record.settled(keyed, outputs, self._planner.groups())
+                self._record.settled(keyed, outputs, self._planner.groups(), self._pages)
                 self.index.updated(indexes, written)
                 self.index.put_ahead()  # a command's shards, indexed before the commit
                 # After the pages (serve waits on them): the plan's count of unfonted cards.
@@ -259,7 +259,7 @@ class SiteBuilder:
                 outputs = [*self._planner.plan(model, files.static, ui, setup), MARKER_OUTPUT]
         self._pages = sum(o.template is not None for o in outputs)  # o.is_page, faster
         made = self._replace(Renderer(envs), outputs, track, laps, indexes, keyed)
-        self._record.settled(keyed, outputs, self._planner.groups())
+        self._record.settled(keyed, outputs, self._planner.groups(), self._pages)
         warnings += build_warnings(self.root, tracker.settings, self._planner.unfonted())
         written, rendered = len(made), sum(o.is_page for o in made)
         return self._result(outputs, started, warnings, written, rendered, full=True, laps=laps)

@@ -190,6 +190,7 @@ class LastBuild(Part):
         # written or deleted again (a build that fails after its first commit settles none):
         # an output of it, the very object, is unchanged (update.changed).
         self.current: Sequence[Output] = ()
+        self.current_pages = 0  # how many of its outputs are pages
         self._pieces_due = False  # the plan's pieces not yet digested
         self._grouped: tuple[Callable[[], Groups], ...] = ()
 
@@ -268,14 +269,16 @@ class LastBuild(Part):
         digests: KeyDigests,
         outputs: Sequence[Output],
         groups: tuple[Callable[[], Groups], ...] = (),
+        pages: int = 0,
     ) -> None:
-        """The site is the plan of ``outputs`` (with its ``groups``), whose keys ``digests``
-        digest (with the dependency index of the analysis they were made from)."""
+        """The site is the plan of ``outputs`` (with its ``groups``; ``pages`` of them are
+        pages), whose keys ``digests`` digest (with the dependency index of the analysis
+        they were made from)."""
         # Digested only if the record is saved: while it is not, no file changed, nor did
         # the pieces or groups of any (equal keys throughout).  Kept as the plan's list
         # until then: under serve each edit settles a plan, and most are never saved.
         self.digests, self._planned = digests, outputs
-        self.current = outputs
+        self.current, self.current_pages = outputs, pages
         self._pieces_due, self._grouped = True, groups
 
     def _unsettled(self) -> None:

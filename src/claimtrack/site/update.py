@@ -18,7 +18,7 @@ from __future__ import annotations
 import operator
 import os
 from collections.abc import Callable, Iterable, Mapping
-from itertools import compress, repeat
+from itertools import compress, count, repeat
 from pathlib import Path
 from typing import NamedTuple
 
@@ -81,17 +81,20 @@ def changed(out: Path, keys: Keys, outputs: list[Output], *, look: bool) -> Chan
     Under serve (not ``look``), an output that is the very object in the same place in the
     plan the site is (LastBuild.current) is unchanged: one pointer comparison each, in C,
     so that only the outputs an edit touched go through the Python loop, not all 32,666
-    (the pages are still counted in one C pass over all)."""
+    (and the pages counted from that plan's count, with only the outputs that differ)."""
     base = str(out) + os.sep
     files = keys.record.files.items
     held = keys.record.keys.get  # serve's: most outputs are the very ones it last wrote
-    pages = sum(map(operator.is_not, map(_TEMPLATE, outputs), repeat(None)))  # o.is_page
     current = keys.record.current
     rest: Iterable[Output] = outputs
     known = 0  # outputs the record has an entry for (every held key has one)
     if not look and len(current) == len(outputs):
-        rest = list(compress(outputs, map(operator.is_not, current, outputs)))
-        known = len(outputs) - len(rest)
+        places = list(compress(count(), map(operator.is_not, current, outputs)))
+        rest = [outputs[i] for i in places]
+        known = len(outputs) - len(places)
+        pages = keys.record.current_pages + _pages(rest) - _pages(current[i] for i in places)
+    else:
+        pages = _pages(outputs)
     todo: list[Output] = []
     for o in rest:
         key = o.key
@@ -113,6 +116,11 @@ def changed(out: Path, keys: Keys, outputs: list[Output], *, look: bool) -> Chan
 
 
 _TEMPLATE = operator.attrgetter("template")
+
+
+def _pages(outputs: Iterable[Output]) -> int:
+    """How many of ``outputs`` are pages (``o.is_page``), counted in C."""
+    return sum(map(operator.is_not, map(_TEMPLATE, outputs), repeat(None)))
 
 
 def write(

@@ -152,12 +152,6 @@ def read_page(path: Path, stamp: Stamp | None = None) -> bytes | None:
         return f.read()
 
 
-def digest_of_file(path: Path, stamp: Stamp | None = None) -> str | None:
-    """The indexed digest of the file at ``path`` (None as for ``read_page``)."""
-    page = read_page(path, stamp)
-    return None if page is None else indexed_digest(page)
-
-
 def entry_digest(index: Path) -> str | None:
     """Names one index: Pagefind's entry file holds the hash of each language's index."""
     try:
@@ -174,16 +168,6 @@ class IndexInputs:
     entry: str | None  # entry_digest of the index it describes
     stamps: dict[str, Stamp]  # each page's stamp when it was indexed
     digests: dict[str, str] = field(default_factory=dict)  # some of those pages' digests
-
-    def indexed(self, path: str, old_site: Path | None) -> str | None:
-        """The digest of ``path`` as it was indexed: recorded, or read from ``old_site``
-        while it still holds that page; None when neither can tell."""
-        known = self.digests.get(path)
-        if known is None and old_site is not None and path in self.stamps:
-            known = digest_of_file(old_site / path, self.stamps[path])
-            if known is not None:
-                self.digests[path] = known
-        return known
 
     def same_pages(self, site: Path, now: dict[str, Stamp], old_site: Path | None) -> bool:
         """Whether the pages ``now`` in ``site`` hold what this index was made from."""

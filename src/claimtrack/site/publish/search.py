@@ -25,6 +25,7 @@ from .index_inputs import (
     keep_index,
     made_config,
     pages_of,
+    read_page,
     shard_of,
 )
 from .pagefind_run import (
@@ -76,6 +77,11 @@ class SearchIndex:
         self._changed: dict[str, dict[str, str | None]] = {}
         self._pending: dict[str, IndexInputs | None] = {}  # fill's, until filled
         self._staged: dict[str, dict[str, str | None]] = {}  # replacing's, until updated
+        # replacing's pages not yet digested: per shard, each page's new bytes (None:
+        # deleted), and the old bytes of each its record has no digest of.  Digested
+        # after the pages are in place (under serve, they do not wait on it).
+        self._unread: dict[str, dict[str, bytes | None]] = {}
+        self._olds: list[tuple[str, IndexInputs, str, bytes]] = []
         # index_ahead's shards, made beside the site, until put_ahead puts them in place.
         self._ahead: tuple[Path, tuple[Shard, ...]] | None = None
         self.runs = 0  # Pagefind runs, one per shard made: what tests count
@@ -212,6 +218,7 @@ class SearchIndex:
     def filled(self, *, carried: bool) -> None:
         """The folder given to ``fill`` is in place."""
         self._made, self._changed, self._staged = {}, {}, {}
+        self._unread, self._olds = {}, []
         for shard, made in self._pending.items():
             self._remember(shard, made)
         self._pending = {}
@@ -222,19 +229,30 @@ class SearchIndex:
         was made from is taken from the pages still there, before they go."""
         if not self.enabled:
             return
-        for shard in self._staged:
+        for shard in self._staged.keys() | self._unread.keys():
             # The last update stopped before ``updated``: some of its pages may be written,
             # some not; what its shard's index lacks is unknown, so it is made again.
             self._made[shard] = None
-        self._staged = {}
+        self._staged, self._unread, self._olds = {}, {}, []
         for prefix, path, content in pages_of(self._bundles, pages, gone):
             shard = Shard(Bundle(prefix, None), shard_of(path)).folder
             made = self._record(shard)
-            new = made is not None and path not in made.digests
-            if made is not None and new and made.indexed(path, self.site) is not None:
-                self._part.made.put(self._key(shard), made)  # to be saved
-            digest = None if content is None else indexed_digest(content)
-            self._staged.setdefault(shard, {})[path] = digest
+            if made is not None and path not in made.digests and path in made.stamps:
+                old = read_page(self.site / path, made.stamps[path])  # before it goes
+                if old is not None:
+                    self._olds.append((shard, made, path, old))
+            self._unread.setdefault(shard, {})[path] = content
+
+    def _digest(self) -> None:
+        """What Pagefind reads in the pages ``replacing`` was told of, digested."""
+        for shard, made, path, old in self._olds:
+            made.digests[path] = indexed_digest(old)
+            self._part.made.put(self._key(shard), made)  # to be saved
+        for shard, unread in self._unread.items():
+            staged = self._staged.setdefault(shard, {})
+            for path, content in unread.items():
+                staged[path] = None if content is None else indexed_digest(content)
+        self._unread, self._olds = {}, []
 
     def index_ahead(
         self, indexes: tuple[Bundle, ...], pages: Mapping[str, bytes], gone: Iterable[str]
@@ -245,6 +263,7 @@ class SearchIndex:
         ``put_ahead`` puts them in place once the update is committed.  Whether any was."""
         self._bundles = indexes
         self.replacing(pages, gone)
+        self._digest()
         self._changed = {shard: dict(pages) for shard, pages in self._staged.items()}
         todo = tuple(s for s in shards(indexes) if self.enabled and self._dirty(s))
         if not todo:
@@ -277,6 +296,7 @@ class SearchIndex:
     def updated(self, indexes: tuple[Bundle, ...], written: int) -> None:
         """A build wrote ``written`` files of the site in place (after ``replacing``)."""
         self._bundles = indexes
+        self._digest()
         for shard, pages in self._staged.items():
             self._changed.setdefault(shard, {}).update(pages)
         self._staged = {}
