@@ -59,6 +59,25 @@ def test_reuse_compares_what_it_is_told_is_equal_by_value() -> None:
     assert reuse.get("s", (), ("Other", "en")) is None
 
 
+def test_reuse_each_says_whether_its_values_are_the_last_rounds() -> None:
+    """Views made again with equal values leave ``unchanged``; another value, or a round by
+    name (a view came or went), does not."""
+    reuse: Reuse[str, str] = Reuse()
+    first = (["a"], ["b"])
+    assert reuse.each(first, lambda v: v[0], lambda v: v[0].upper(), None) == ["A", "B"]
+    assert not reuse.unchanged  # the first round
+    same_words = (["a"], ["b"])  # other objects, equal values
+    assert reuse.each(same_words, lambda v: v[0], lambda v: v[0].upper(), None) == ["A", "B"]
+    assert reuse.unchanged
+    other = (same_words[0], ["c"])
+    assert reuse.each(other, lambda v: v[0], lambda v: v[0].upper(), None) == ["A", "C"]
+    assert not reuse.unchanged
+    assert reuse.each(other, lambda v: v[0], lambda v: v[0].upper(), None) == ["A", "C"]
+    assert reuse.unchanged  # the very views: nothing made
+    assert reuse.each(other[:1], lambda v: v[0], lambda v: v[0].upper(), None) == ["A"]
+    assert not reuse.unchanged  # one fewer: by name
+
+
 def test_reuse_drops_what_a_round_did_not_ask_for() -> None:
     reuse: Reuse[str, str] = Reuse()
     reuse.start()

@@ -69,6 +69,7 @@ class Planner:
         # every edition, each made again where a view changed.
         self._sources = SourcesPlan()
         self._corrections: Reuse[str, Corrected] = Reuse()  # per claim, by its view
+        self._corrected_list: Corrected = ()  # all of them, newest first
         self._cards: CardSetup | None = None
 
     def plan(
@@ -117,7 +118,9 @@ class Planner:
         """Every correction with its claim, newest first: each claim's made again only when
         its view is another object (an edit costs the claims it touched)."""
         each = self._corrections.each(model.claims, claim_id, _corrections_of, None)
-        return tuple(newest_first(chain.from_iterable(each)))
+        if not self._corrections.unchanged:  # else the edited claims' corrections are equal
+            self._corrected_list = tuple(newest_first(chain.from_iterable(each)))
+        return self._corrected_list
 
     def unfonted(self) -> dict[str, int]:
         """Per language, how many share cards of the last plan no font could draw."""

@@ -96,7 +96,7 @@ def bundles(
     languages: Iterable[tuple[str, str]], source_languages: Iterable[str]
 ) -> tuple[Bundle, ...]:
     """The site's indexes, from its languages as (tag, prefix), main first."""
-    sources = tuple(source_languages)
+    sources = set(source_languages)  # a few distinct tags, from thousands of sources
     return tuple(Bundle(prefix, index_language(tag, sources)) for tag, prefix in languages)
 
 
