@@ -166,24 +166,27 @@ def named_by_broken_claims(a: Analysis) -> set[str]:
 def unused_sources(a: Analysis) -> Iterator[Problem]:
     # A source is used when a claim cites it or names it to check, or when a
     # used source derives from it.
-    sources = a.tracker.sources
+    sources, parents = a.tracker.sources, a.parents
     # From the links themselves, unsorted (a.cited_by sorts a source's claims, for pages).
     links = a.links
-    used = {sid for sid, cids in links.citing.items() if cids and sid in sources}
-    used |= {sid for sid, cids in links.checking.items() if cids and sid in sources}
-    used |= named_by_broken_claims(a) & sources.keys()
-    frontier = list(used)
+    used = {sid for sid, cids in links.citing.items() if cids}
+    used |= {sid for sid, cids in links.checking.items() if cids}
+    used |= named_by_broken_claims(a)
+    used &= sources.keys()
+    # Walked up from the used sources that derive from any (most derive from none).
+    frontier = [sid for sid in used if parents[sid]]
     while frontier:
-        sid = frontier.pop()
-        for parent in a.parents[sid]:
+        for parent in parents[frontier.pop()]:
             if parent in sources and parent not in used:
                 used.add(parent)
                 frontier.append(parent)
-    for sid, loaded in sources.items():
-        if sid not in used:
-            yield report(
-                loaded.path, (1, 1), Code.UNUSED_SOURCE, f"source {sid!r} is not cited by any claim"
-            )
+    for sid in sorted(sources.keys() - used):
+        yield report(
+            sources[sid].path,
+            (1, 1),
+            Code.UNUSED_SOURCE,
+            f"source {sid!r} is not cited by any claim",
+        )
 
 
 CLAIM_RULES: tuple[ClaimRule, ...] = (evidence_references, claim_references, revision_reference)
