@@ -35,9 +35,20 @@ class Reuse(Generic[K, V]):
         self._now: dict[K, tuple[tuple[object, ...], object, V]] = {}
         # each()'s last round as it was asked: the views, their values, the shared object.
         self._round: tuple[tuple[object, ...], list[V], object] | None = None
-        # Whether each()'s last round gave values equal, place by place, to the round's
-        # before (then whatever a caller made of those is still right).
-        self.unchanged = False
+        # each()'s last round place by place: the places made again, and the values of the
+        # round before (None: a round by name).
+        self._remade: tuple[list[int], list[V]] | None = None
+
+    @property
+    def unchanged(self) -> bool:
+        """Whether each()'s last round gave values equal, place by place, to the round's
+        before (then whatever a caller made of those is still right); compared only when
+        asked, and only at the places made again."""
+        if self._remade is None or self._round is None:
+            return False
+        places, before = self._remade
+        now = self._round[1]
+        return all(now[i] == before[i] for i in places)
 
     def start(self) -> None:
         """Begin a round: what the last round asked for may be reused in it, nothing older."""
@@ -79,14 +90,14 @@ class Reuse(Generic[K, V]):
         """
         views = tuple(views)
         last = self._round
-        self.unchanged = False
+        self._remade = None
         if last is not None and last[2] is shared and len(last[0]) == len(views):
             # The places whose view is another object, found in C: an edit costs those.
             values = list(last[1])
-            self.unchanged = True
-            for i in compress(count(), map(operator.is_not, last[0], views)):
+            places = list(compress(count(), map(operator.is_not, last[0], views)))
+            for i in places:
                 values[i] = make(views[i])
-                self.unchanged = self.unchanged and values[i] == last[1][i]
+            self._remade = (places, last[1])
         else:
             if last is not None:
                 # The last round by name, from its views (only when records came or went).
