@@ -103,9 +103,6 @@ class ListingCache:
         self._views: dict[tuple[str, str], ListingView] = {}
         self._people: dict[str, ClaimantView] = {}
         self._slugs: dict[str, str] = {}
-        # The listings in families' order, with the set of them it was sorted from.
-        self._order: list[tuple[str, str]] = []
-        self._order_of: set[tuple[str, str]] = set()
 
     def build(
         self,
@@ -168,10 +165,11 @@ class ListingCache:
         self._summaries = summaries  # the model's own dict, never changed after
         slugs = self._claimant_slugs(k[1] for k in self._members if k[0] == "claimants")
         made: dict[tuple[str, str], ListingView] = {}
-        if self._members.keys() != self._order_of:  # a listing came or went: sort again
-            self._order = _sorted_families(self._members)  # type: ignore[arg-type]
-            self._order_of = set(self._order)
-        for key in self._order:
+        # The last views are in families' order: sorted again only when a listing came or went.
+        keys: Iterable[tuple[str, str]] = self._views
+        if self._members.keys() != self._views.keys():
+            keys = _sorted_families(self._members)  # type: ignore[arg-type]
+        for key in keys:
             old = self._views.get(key)
             if key not in touched and old is not None and old.slug == self._slug(key, slugs):
                 made[key] = old
