@@ -11,7 +11,11 @@ the title in tracker.yaml (issue 18's three rows).  Each
 waits a random part of the watch interval first, so that the edits do not fall
 in step with its polling, saves the file, then fetches the page that shows the
 change (the claim's page, the source's page, and a claim's page for the site
-title) until the new words appear.  Reports the median, the 90th percentile, min and
+title) until the new words appear.  Each edit is timed from a server at rest: no build
+running and the search index current (``/__claimtrack/status``), so that a claim's edit
+does not count the end of the site title's rebuild before it, nor the search index made
+again after it.  The clock starts when the new text is written, not before it is
+made.  Reports the median, the 90th percentile, min and
 max from the save to the new page.  Every wait is bounded: the script stops by
 itself, and sends nothing but to 127.0.0.1.
 """
@@ -19,6 +23,7 @@ itself, and sends nothing but to 127.0.0.1.
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import re
 import shutil
@@ -33,6 +38,10 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parent
+sys.path.insert(0, str(HERE))
+
+from rows import statement_edited  # noqa: E402  (imported before any edit is timed)
+
 BIN = Path(sys.executable).parent
 POLL_INTERVAL = 0.2  # claimtrack serve's watch interval: edits are spread over it
 START_LIMIT = 900.0  # the first, full build of 100,000 claims
@@ -47,10 +56,8 @@ def fetch(url: str) -> str:
         return str(error)
 
 
-def _add_to_statement(path: Path, _key: str, value: str) -> None:
-    from rows import statement_edited
-
-    path.write_text(statement_edited(path.read_text(encoding="utf-8"), value), encoding="utf-8")
+def _add_to_statement(text: str, _key: str, value: str) -> str:
+    return statement_edited(text, value)
 
 
 def line_replaced(text: str, key: str, value: str) -> str:
@@ -68,9 +75,16 @@ def line_replaced(text: str, key: str, value: str) -> str:
     return "\n".join(lines)
 
 
-def _replace_line(path: Path, key: str, value: str) -> None:
-    text = path.read_text(encoding="utf-8")
-    path.write_text(line_replaced(text, key, value), encoding="utf-8")
+def at_rest(url: str) -> None:
+    """Wait until no build runs and the search index is current."""
+    started = time.perf_counter()
+    while True:
+        state = json.loads(fetch(url + "__claimtrack/status"))
+        if not state["building"] and state["search"] != "stale":
+            return
+        if time.perf_counter() - started > EDIT_LIMIT:
+            raise SystemExit(f"claimtrack serve was still busy after {EDIT_LIMIT:.0f} s")
+        time.sleep(0.05)
 
 
 class Served:
@@ -140,7 +154,7 @@ def time_edits(source: Path, work: Path, edits: int) -> dict[str, list[float]]:
     timings: dict[str, list[float]] = {"claim": [], "source": [], "tracker.yaml": []}
     # A claim's statement is edited by adding words (a quote claim's statement must keep
     # its quote); a source's notes and the site title are replaced.
-    edit = {"claim": _add_to_statement, "source": _replace_line, "tracker.yaml": _replace_line}
+    edit = {"claim": _add_to_statement, "source": line_replaced, "tracker.yaml": line_replaced}
     try:
         for i in range(edits):
             claim, src = rng.choice(claims), rng.choice(sources)
@@ -151,9 +165,11 @@ def time_edits(source: Path, work: Path, edits: int) -> dict[str, list[float]]:
             ]
             for kind, path, key, page in cases:
                 marker = f"Benchmark edit {i} of {kind}"
+                at_rest(server.url)
                 time.sleep(rng.uniform(0, POLL_INTERVAL))
+                text = edit[kind](path.read_text(encoding="utf-8"), key, marker)
                 saved = time.perf_counter()
-                edit[kind](path, key, marker)
+                path.write_text(text, encoding="utf-8")
                 timings[kind].append(_until_served(server.url + page, marker, saved))
     finally:
         server.stop()
@@ -185,7 +201,6 @@ def main() -> None:
     args = parser.parse_args()
     root = args.root or REPO
     if args.claims:
-        sys.path.insert(0, str(HERE))
         from make_tracker import make
 
         root = args.work.parent / f"serve-tracker-{args.claims}"

@@ -153,6 +153,45 @@ def test_long_poll_wakes_on_rebuild(serve: tuple[LiveServer, Path, io.StringIO])
     assert answer[0]["version"] > version and answer[0]["ok"] is True
 
 
+def until(what: str, pred: Callable[[], bool]) -> None:
+    deadline = time.monotonic() + DEADLINE
+    while not pred():
+        assert time.monotonic() < deadline, f"timed out waiting for {what}"
+        time.sleep(0.02)
+
+
+def test_status_says_whether_a_build_runs_and_whether_search_is_current(
+    tracker: Callable[[str], Path],
+) -> None:
+    """What a script waits on before it times the next edit (bench/bench_serve.py)."""
+    root = tracker("minimal")
+    server = LiveServer(
+        root,
+        root / "site",
+        port=0,
+        today=dt.date.fromisoformat(TODAY),
+        interval=0.05,
+        stdout=io.StringIO(),
+        stderr=io.StringIO(),
+        search_delay=3600,  # the refresh is the test's to run
+    )
+    server.start()
+    try:
+        state = status_of(server)
+        assert (state["building"], state["search"]) == (False, "current")
+        claim = root / "claims" / "rocket-speed.yaml"
+        with server._lock:  # the edit's build waits for it, and is under way meanwhile
+            claim.write_text(claim.read_text().replace(STATEMENT, "Zanzibarish " + STATEMENT))
+            until("the build to begin", lambda: status_of(server)["building"])
+        until("the build to end", lambda: not status_of(server)["building"])
+        # The edit's words are not in the index until the edits pause.
+        assert status_of(server)["search"] == "stale"
+        assert server.builder.index.refresh()
+        assert status_of(server)["search"] == "current"
+    finally:
+        server.stop()
+
+
 def test_a_comment_only_edit_does_not_reload_pages(
     serve: tuple[LiveServer, Path, io.StringIO],
 ) -> None:

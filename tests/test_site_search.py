@@ -317,6 +317,7 @@ def test_a_build_without_search_never_goes_stale(tmp_path: Path) -> None:
 def test_serve_reindexes_once_the_edits_pause(tmp_path: Path) -> None:
     root = minimal_copy(tmp_path)
     out = tmp_path / "site"
+    terminal = io.StringIO()
     server = LiveServer(
         root,
         out,
@@ -324,8 +325,8 @@ def test_serve_reindexes_once_the_edits_pause(tmp_path: Path) -> None:
         today=FIXTURE_TODAY,
         interval=0.05,
         events=False,
-        stdout=io.StringIO(),
-        stderr=io.StringIO(),
+        stdout=terminal,
+        stderr=terminal,
         search_delay=0.05,
     )
     server.start()
@@ -336,10 +337,13 @@ def test_serve_reindexes_once_the_edits_pause(tmp_path: Path) -> None:
             text.replace("statement: ", "statement: Zanzibarish ", 1), encoding="utf-8"
         )
         deadline = time.monotonic() + 20
-        # Polls with a deadline: the index is made again a pause after the edit's build.
-        while not any(b"Zanzibarish" in f for f in chunks_now(out, "fragment")):
+        # Polls with a deadline: the index is made again a pause after the edit's build,
+        # and serve says so once it is in place.
+        said = "search index brought up to date: 1 shard indexed again in "
+        while said not in terminal.getvalue():
             assert time.monotonic() < deadline, "the index was not made again"
             time.sleep(0.02)
+        assert any(b"Zanzibarish" in f for f in chunks_now(out, "fragment"))
     finally:
         server.stop()
 

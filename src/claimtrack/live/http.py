@@ -5,7 +5,8 @@ small script (``/__claimtrack/live.js``) that long-polls
 ``/__claimtrack/poll?since=VERSION`` and reloads the page when the version
 moves, and, while the last build failed, a banner listing the problems above
 the last good page.  ``/__claimtrack/errors`` shows the problems on a page of
-their own and ``/__claimtrack/status`` as JSON.  Once a build's check has run, every page
+their own and ``/__claimtrack/status`` as JSON (with whether a build runs and whether
+the search index is current: what a script waits on before it times the next edit).  Once a build's check has run, every page
 also ends with a line linking to ``/__claimtrack/review``, the editor's worklist
 (live/review.py), with the number of its items.
 """
@@ -244,6 +245,8 @@ class LiveHandler(SimpleHTTPRequestHandler):
                 "problems": [p.to_json() for p in view.problems],
                 **extra,
             }
+            if name == "status":
+                data |= {"building": self.live.building, "search": self.live.search()}
             body = json.dumps(data, ensure_ascii=False).encode("utf-8")
             self._send(HTTPStatus.OK, "application/json; charset=utf-8", body, head)
         elif name == "review":

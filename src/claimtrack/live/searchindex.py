@@ -17,6 +17,7 @@ record by record.
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Callable
 
 from ..errors import ClaimtrackError, Stopped
@@ -67,6 +68,7 @@ class SearchRefresher:
             self._refresh()
 
     def _refresh(self) -> None:
+        started, runs = time.perf_counter(), self.index.runs
         try:
             done = self.index.refresh()
         except Stopped:
@@ -80,3 +82,11 @@ class SearchRefresher:
             return
         if not done and self.index.stale:
             self._due.set()  # a build ran meanwhile: the next pause makes the index
+        elif done and self.index.runs > runs:
+            # Said, as each build is: an editor searching for their edit knows when it can
+            # be found.
+            made = self.index.runs - runs
+            self.say(
+                f"search index brought up to date: {made} shard{'s' if made > 1 else ''} "
+                f"indexed again in {time.perf_counter() - started:.1f} s"
+            )

@@ -97,6 +97,8 @@ class LiveServer:
             self.root, self.out, today, cache, search=search, children=self.children
         )
         self.builder.pages_written = self.live.pages_ready
+        index = self.builder.index
+        self.live.search = lambda: "off" if not search else "stale" if index.stale else "current"
         # Held by each build: stop() saves the cache only when no build runs, and the
         # review page makes its worklist from the last check only then (live/review.py).
         self._lock = threading.Lock()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -35,6 +36,9 @@ class LiveState:
         self._waiting = 0  # requests inside wait_change()
         self._early = False  # this build's pages are in place and the version moved for them
         self._review: Review | None = None
+        # The search index's state, for /__claimtrack/status: "off", "current" or "stale"
+        # (edits wait for a pause before it is made again: live/searchindex.py).
+        self.search: Callable[[], str] = lambda: "off"
 
     def view(self) -> View:
         with self._cond:
@@ -76,6 +80,12 @@ class LiveState:
             self._building = False
             self._cond.notify_all()
             return self._view
+
+    @property
+    def building(self) -> bool:
+        """A build runs, or waits for the one that runs."""
+        with self._cond:
+            return self._building
 
     @property
     def waiting(self) -> int:

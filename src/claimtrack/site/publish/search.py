@@ -84,7 +84,7 @@ class SearchIndex:
         self._olds: list[tuple[str, IndexInputs, str, bytes]] = []
         # index_ahead's shards, made beside the site, until put_ahead puts them in place.
         self._ahead: tuple[Path, tuple[Shard, ...]] | None = None
-        self.runs = 0  # Pagefind runs, one per shard made: what tests count
+        self.runs = 0  # Pagefind runs, one per shard made: what tests count, serve says
         self.made_shards: list[str] = []  # the folders of the shards made, in order
 
     @property
