@@ -240,6 +240,9 @@ def test_cancel_ends_the_runs_given_a_since_and_refuses_older_ones(tmp_path: Pat
         done = [sys.executable, "-c", "pass"]
         again = children.run(done, cwd=tmp_path, env=child_env(), since=children.cancels)
         assert again.returncode == 0
+        # What a refresh asks between two steps of its own (the linking of its pages).
+        assert children.cancelled(since) and not children.cancelled(children.cancels)
+        assert not children.cancelled(None)
     finally:
         children.end()
         for runner in runners.values():
@@ -247,3 +250,4 @@ def test_cancel_ends_the_runs_given_a_since_and_refuses_older_ones(tmp_path: Pat
         for folder in folders.values():
             kill_all(pids(folder))
     assert isinstance(outcome["build"], Stopped)  # ended by end(), not by cancel()
+    assert children.cancelled(None) and children.cancelled(children.cancels)

@@ -28,8 +28,10 @@ from claimtrack.site.addresses import SEARCH_SHARDS, search_shard, search_shards
 from claimtrack.site.publish import commit
 from claimtrack.site.publish.index_inputs import indexed_bytes, indexed_digest
 from claimtrack.site.publish.pagefind_run import (
+    LINKS_PER_LOOK,
     Bundle,
     Shard,
+    _link_pages,
     bundles,
     executable,
     index_language,
@@ -260,6 +262,24 @@ def test_a_build_that_begins_ends_the_refresh_under_way(
     assert site.index.refresh() and not site.index.stale
     assert any(b"Quixotic" in f for f in chunks(out, "fragment"))
     assert not [p for p in tmp_path.iterdir() if p.name.startswith(".")]
+
+
+def test_a_refresh_links_its_shard_s_pages_no_further_once_a_build_began(
+    tmp_path: Path,
+) -> None:
+    """Thousands of links, a few dozen between two looks: a build that begins does not
+    share the interpreter with the rest of them."""
+    site, tree = tmp_path / "site", tmp_path / "tree"
+    pages = [f"claims/c{i}/index.html" for i in range(3 * LINKS_PER_LOOK)]
+    for page in pages:
+        (site / page).parent.mkdir(parents=True)
+        (site / page).write_text(page, encoding="utf-8")
+    looks = iter([False, True])  # a build begins during the first few dozen
+    with pytest.raises(Stopped):
+        _link_pages(site, pages, tree, lambda: next(looks))
+    assert len(list(tree.rglob("index.html"))) == LINKS_PER_LOOK
+    _link_pages(site, pages, tmp_path / "all", lambda: False)
+    assert len(list((tmp_path / "all").rglob("index.html"))) == len(pages)
 
 
 def test_a_rebuild_of_every_page_under_serve_does_not_wait_for_the_index(

@@ -12,6 +12,12 @@ or a related claim's link wakes no refresh; and a refresh makes again only the
 search shards whose pages changed (site/publish/pagefind_run.py).  Each such shard is
 made whole: Pagefind cannot take a page out of an index, so it cannot be updated
 record by record.
+
+A refresh steps aside for edits: a build that begins ends its Pagefind runs, stops its
+linking of a shard's pages within a few dozen links (pagefind_run.LINKS_PER_LOOK), and
+its folders are deleted only once that build has ended (SearchIndex._tidy), so that an
+edit saved while the index is made does not share the interpreter with thousands of
+unlinks.  Serve says when a refresh has put the index in place.
 """
 
 from __future__ import annotations

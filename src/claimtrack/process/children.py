@@ -77,6 +77,12 @@ class Children:
         with self._lock:
             return self._cancels
 
+    def cancelled(self, since: int | None) -> bool:
+        """Whether work begun at ``since`` (``cancels`` then) is to stop: a cancel() came
+        since, or ``end``.  None: only ``end`` stops it."""
+        with self._lock:
+            return self._ended or (since is not None and since != self._cancels)
+
     def run(
         self, command: list[str], *, cwd: Path, env: dict[str, str], since: int | None = None
     ) -> subprocess.CompletedProcess[str]:

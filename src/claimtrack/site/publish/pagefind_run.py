@@ -28,12 +28,12 @@ from __future__ import annotations
 import contextlib
 import os
 import shutil
-from collections.abc import Collection, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
-from ...errors import ClaimtrackError
+from ...errors import ClaimtrackError, Stopped
 from ...process.children import Children
 from .. import addresses
 from .index_inputs import claim_pages
@@ -122,8 +122,19 @@ def executable() -> Path:
     return Path(found)
 
 
-def _link_pages(site: Path, pages: Collection[str], tree: Path) -> None:
-    for path in pages:
+# Pages linked between two looks at whether a build began (which ends a refresh).
+LINKS_PER_LOOK = 64
+
+
+def _link_pages(
+    site: Path, pages: Collection[str], tree: Path, stopped: Callable[[], bool]
+) -> None:
+    """Link ``pages`` into ``tree``; Stopped as soon as ``stopped()``: a shard's thousands
+    of links are a refresh's work that a build, begun meanwhile, should not share a core
+    with."""
+    for n, path in enumerate(pages):
+        if n % LINKS_PER_LOOK == 0 and stopped():
+            raise Stopped("the search index was not made: a build began")
         target = tree / path
         target.parent.mkdir(parents=True, exist_ok=True)
         try:
@@ -140,12 +151,13 @@ def _run(
     beside: Path,
     since: int | None,
     overlay: Overlay,
+    tidy: Callable[[Path], None],
 ) -> bool:
     """Index ``shard``'s pages of ``site`` into ``into``'s ``<prefix>pagefind/<n>/``;
     False when it has no page (Pagefind refuses to make an empty index).  ``beside``:
     the site folder beside which the shard's pages are linked for Pagefind.  ``overlay``:
     its pages as an update is about to leave them (the bytes, or None: deleted), read in
-    place of those in ``site``."""
+    place of those in ``site``.  ``tidy`` deletes the folder of links afterwards."""
     pages = [path for path in shard.pages(site) if path not in overlay]
     added = {path: content for path, content in overlay.items() if content is not None}
     if not pages and not added:
@@ -154,7 +166,7 @@ def _run(
     # Marked as claimtrack's: left by a kill, the next build deletes it (swap.py).
     tree = new_folder(beside, "search")
     try:
-        _link_pages(site, pages, tree)
+        _link_pages(site, pages, tree, lambda: children.cancelled(since))
         for path, content in added.items():
             (tree / path).parent.mkdir(parents=True, exist_ok=True)
             (tree / path).write_bytes(content)
@@ -174,7 +186,7 @@ def _run(
                 "build with --no-search to skip search"
             ) from None
     finally:
-        remove_marked(tree)
+        tidy(tree)
     if done.returncode != 0:
         said = (done.stderr.strip() or done.stdout.strip()).splitlines()[-5:]
         detail = ("; ".join(said)) if said else "no message"
@@ -193,14 +205,16 @@ def index_site(
     beside: Path | None = None,
     since: int | None = None,
     overlays: Mapping[str, Overlay] | None = None,
+    tidy: Callable[[Path], None] = remove_marked,
 ) -> list[bool]:
     """Write each shard's index from the pages in ``site`` into ``into`` (default: ``site``
     itself), ``PARALLEL_RUNS`` at a time; whether each had pages to index.  ``beside``:
-    as for ``_run`` (default: ``site``); ``overlays``: by shard folder, as for ``_run``."""
+    as for ``_run`` (default: ``site``); ``overlays``: by shard folder, and ``tidy``, as
+    for ``_run``."""
     out, near, over = into or site, beside or site, overlays or {}
 
     def run(s: Shard) -> bool:
-        return _run(site, out, s, children, near, since, over.get(s.folder, {}))
+        return _run(site, out, s, children, near, since, over.get(s.folder, {}), tidy)
 
     if len(todo) <= 1:
         return [run(s) for s in todo]
@@ -224,16 +238,17 @@ def make_index(
     children: Children,
     since: int | None = None,
     overlays: Mapping[str, Overlay] | None = None,
+    tidy: Callable[[Path], None] = remove_marked,
 ) -> Path:
     """Index a live site's shards ``todo`` into a new folder beside it (``put_index`` puts
     them in place); ``since``: Children.run's (a build begun after it ends the runs);
-    ``overlays``: as for ``index_site``."""
+    ``overlays``: as for ``index_site``; ``tidy`` deletes each folder left unused."""
     # Marked as claimtrack's: left by a kill, the next build deletes it (swap.py).
     tmp = new_folder(site, "search")
     try:
-        index_site(site, todo, children, into=tmp, since=since, overlays=overlays)
+        index_site(site, todo, children, into=tmp, since=since, overlays=overlays, tidy=tidy)
     except BaseException:
-        remove_marked(tmp)
+        tidy(tmp)
         raise
     return tmp
 

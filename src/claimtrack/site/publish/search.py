@@ -316,24 +316,31 @@ class SearchIndex:
             since = self.children.cancels  # a build begun after this ends the runs
         # Stamped before Pagefind reads them: a build that changes them meanwhile is seen.
         stamps = {s.folder: s.pages(self.site) for s in todo}
-        made = make_index(self.site, todo, self.children, since)
+        made = make_index(self.site, todo, self.children, since, tidy=self._tidy)
         self._count([s for s in todo if stamps[s.folder]])
         with self._lock:
-            if self._builds != builds:
-                remove_marked(made)  # a new index for pages no longer there
-                return False
-            put_index(made, self.site, todo)
-            for s in todo:
-                digests = {p: d for p, d in changed[s.folder].items() if d is not None}
-                record = IndexInputs(
-                    made_config(s.bundle.language),
-                    entry_digest(self.site / s.folder),
-                    stamps[s.folder],
-                    digests,
-                )
-                self._remember(s.folder, record if stamps[s.folder] else None)
-            self._stale = False
-        return True
+            if self._builds == builds:
+                put_index(made, self.site, todo)
+                for s in todo:
+                    digests = {p: d for p, d in changed[s.folder].items() if d is not None}
+                    record = IndexInputs(
+                        made_config(s.bundle.language),
+                        entry_digest(self.site / s.folder),
+                        stamps[s.folder],
+                        digests,
+                    )
+                    self._remember(s.folder, record if stamps[s.folder] else None)
+                self._stale = False
+                return True
+        self._tidy(made)  # a new index for pages no longer there
+        return False
+
+    def _tidy(self, folder: Path) -> None:
+        """Delete a refresh's folder once no build writes the site: a shard's thousands of
+        links, which a build begun meanwhile should not share the interpreter with."""
+        with self._lock:
+            pass
+        remove_marked(folder)
 
     def _count(self, made: list[Shard]) -> None:
         self.runs += len(made)
