@@ -95,4 +95,7 @@ class TranslatedBy(StrEnum):
 
 
 class Record(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True, use_enum_values=False)
+    # defer_build: a model's validator is made when it first validates, not on import.  A
+    # warm run rebuilds its records from the cache (records/plain.py) and validates none
+    # or few: the language server, serve and `check` start without making them all.
+    model_config = ConfigDict(extra="forbid", frozen=True, use_enum_values=False, defer_build=True)
