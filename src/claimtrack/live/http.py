@@ -6,9 +6,10 @@ small script (``/__claimtrack/live.js``) that long-polls
 moves, and, while the last build failed, a banner listing the problems above
 the last good page.  ``/__claimtrack/errors`` shows the problems on a page of
 their own and ``/__claimtrack/status`` as JSON (with whether a build runs and whether
-the search index is current: what a script waits on before it times the next edit).  Once a build's check has run, every page
-also ends with a line linking to ``/__claimtrack/review``, the editor's worklist
-(live/review.py), with the number of its items.
+the search index is current: what a script waits on before it times the next edit).
+Once a build's check has run, every page also ends with a line linking to
+``/__claimtrack/review``, the editor's worklist (live/review.py), with the number of
+its items.
 """
 
 from __future__ import annotations

@@ -134,7 +134,7 @@ def _link_pages(
     with."""
     for n, path in enumerate(pages):
         if n % LINKS_PER_LOOK == 0 and stopped():
-            raise Stopped("the search index was not made: a build began")
+            raise Stopped("the search index was not made: a build began, or a stop")
         target = tree / path
         target.parent.mkdir(parents=True, exist_ok=True)
         try:
