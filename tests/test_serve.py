@@ -30,6 +30,7 @@ from claimtrack.live.http import inject
 from claimtrack.live.state import View
 
 from .conftest import REPO, TODAY, Result
+from .proc_support import wait_for
 
 DEADLINE = 15.0
 STATEMENT = "Rocket 2 runs up to 3x faster than Rocket 1."
@@ -60,22 +61,29 @@ def status_of(server: LiveServer) -> dict[str, Any]:
     return data
 
 
+def live_server(root: Path, terminal: io.StringIO | None = None, **options: Any) -> LiveServer:
+    """A server of ``root``'s tracker as the tests run it: any free port, the tests' day,
+    quick polling, what it prints kept in ``terminal``."""
+    shown = terminal if terminal is not None else io.StringIO()
+    return LiveServer(
+        root,
+        root / "site",
+        port=0,
+        today=dt.date.fromisoformat(TODAY),
+        interval=0.05,
+        stdout=shown,
+        stderr=shown,
+        **options,
+    )
+
+
 @pytest.fixture(params=["events", "polling"])
 def serve(
     tracker: Callable[[str], Path], request: pytest.FixtureRequest
 ) -> Iterator[tuple[LiveServer, Path, io.StringIO]]:
     root = tracker("minimal")
     terminal = io.StringIO()  # what a user sees: what serve prints, on stdout and stderr
-    server = LiveServer(
-        root,
-        root / "site",
-        port=0,
-        today=dt.date.fromisoformat(TODAY),
-        interval=0.05,
-        events=request.param == "events",
-        stdout=terminal,
-        stderr=terminal,
-    )
+    server = live_server(root, terminal, events=request.param == "events")
     server.start()
     try:
         yield server, root, terminal
@@ -153,28 +161,12 @@ def test_long_poll_wakes_on_rebuild(serve: tuple[LiveServer, Path, io.StringIO])
     assert answer[0]["version"] > version and answer[0]["ok"] is True
 
 
-def until(what: str, pred: Callable[[], bool]) -> None:
-    deadline = time.monotonic() + DEADLINE
-    while not pred():
-        assert time.monotonic() < deadline, f"timed out waiting for {what}"
-        time.sleep(0.02)
-
-
 def test_status_says_whether_a_build_runs_and_whether_search_is_current(
     tracker: Callable[[str], Path],
 ) -> None:
     """What a script waits on before it times the next edit (bench/bench_serve.py)."""
     root = tracker("minimal")
-    server = LiveServer(
-        root,
-        root / "site",
-        port=0,
-        today=dt.date.fromisoformat(TODAY),
-        interval=0.05,
-        stdout=io.StringIO(),
-        stderr=io.StringIO(),
-        search_delay=3600,  # the refresh is the test's to run
-    )
+    server = live_server(root, search_delay=3600)  # the refresh is the test's to run
     server.start()
     try:
         state = status_of(server)
@@ -182,8 +174,8 @@ def test_status_says_whether_a_build_runs_and_whether_search_is_current(
         claim = root / "claims" / "rocket-speed.yaml"
         with server._lock:  # the edit's build waits for it, and is under way meanwhile
             claim.write_text(claim.read_text().replace(STATEMENT, "Zanzibarish " + STATEMENT))
-            until("the build to begin", lambda: status_of(server)["building"])
-        until("the build to end", lambda: not status_of(server)["building"])
+            wait_for(lambda: status_of(server)["building"], "the build to begin")
+        wait_for(lambda: not status_of(server)["building"], "the build to end")
         # The edit's words are not in the index until the edits pause.
         assert status_of(server)["search"] == "stale"
         assert server.builder.index.refresh()
@@ -367,16 +359,7 @@ def test_every_language_is_served_with_its_own_404(tracker: Callable[[str], Path
     """serve answers each language's pages, a missing address under /fr/ with the French
     404 page, and an edit of one translation reaches the French page."""
     root = tracker("languages")
-    server = LiveServer(
-        root,
-        root / "site",
-        port=0,
-        today=dt.date.fromisoformat(TODAY),
-        interval=0.05,
-        events=False,
-        stdout=io.StringIO(),
-        stderr=io.StringIO(),
-    )
+    server = live_server(root, events=False)
     server.start()
     try:
         status, body = fetch(server.url + "fr/claims/rocket-speed/")
