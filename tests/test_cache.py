@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections import Counter
 from collections.abc import Callable
@@ -164,6 +165,33 @@ def test_a_save_keeps_only_what_the_run_used(tracker: Callable[[str], Path]) -> 
     assert store.quote_result(SHA, "asked again") is True
     assert store.quote_result(SHA, "never asked again") is None
     assert store.coverage_counts((SHA, "quotes digest")) == [3, 1, 1, 0]
+
+
+def test_a_run_that_recalls_problems_keeps_what_it_did_not_ask_for(
+    run_cli: Runner, tracker: Callable[[str], Path]
+) -> None:
+    root = tracker("minimal")
+    claim = root / "claims" / "rocket-price.yaml"
+    sha = hashlib.sha256((root / "sources" / "acme-post.txt").read_bytes()).hexdigest()
+    speed, price = "It runs up to 3x faster than Rocket 1", "The price was not announced."
+
+    def known(quote: str) -> bool | None:
+        return CheckStore(Cache.open(root)).quote_result(sha, quote)
+
+    check_json(run_cli, root)
+    assert known(speed) is True and known(price) is True
+    claim.write_text(claim.read_text().replace(price, "The price was never announced."))
+    check_json(run_cli, root)
+    # The other claim's problems were recalled, its quotes never asked for: still kept for
+    # the next build, which shows them in context.  The edited quote's old text too, until
+    # a run that recalls nothing.
+    assert known("The price was never announced.") is False
+    assert known(speed) is True and known(price) is True
+    claim.write_text(claim.read_text().replace("never", "not yet"))
+    check_json(run_cli, root, "--today", "2026-12-01")  # a new day: every claim checked
+    assert known("The price was not yet announced.") is False
+    assert known(speed) is True
+    assert known(price) is None and known("The price was never announced.") is None
 
 
 def count_store_calls(monkeypatch: pytest.MonkeyPatch) -> Counter[str]:

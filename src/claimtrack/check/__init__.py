@@ -90,9 +90,13 @@ class Checker:
         recalled: dict[str, list[Problem]] = {}
         keyed: dict[str, str] = {}  # each claim's key, once taken
         if changes is None or changes.settings:
-            if keys is not None and not self.contexts:
-                # A check alone: a claim whose problems are recalled needs no quote looked
-                # for, nor its record rebuilt (the key reads its names and digests only).
+            if keys is not None:
+                # A claim whose problems are recalled needs no quote looked for, nor its
+                # record rebuilt (the key reads its names and digests only).  A site shows
+                # quotes in context: those of the claims whose views it makes are found
+                # there (ModelCache.build), or one by one for the few pages a build in
+                # place makes (Analysis.quote_context), from the store as the last build
+                # left it.
                 for cid, loaded in tracker.claims.items():
                     key = keyed[cid] = keys.key(loaded)
                     found = self.store.claim_problems(key)

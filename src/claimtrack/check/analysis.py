@@ -80,6 +80,7 @@ class Analysis:
         # text); check.coverage.counts makes each once a run, as the cited quotes of a
         # large tracker take a while to gather.
         self.coverage_keys: dict[str, CoverageKey | None] = {}
+        self._looked: set[str] = set()  # the claims find_quotes went through
 
     def normalised_archive(self, source_id: str, revision: str | None = None) -> str | None:
         archive = self.copy_of(source_id, revision)
@@ -218,15 +219,14 @@ class Analysis:
         once and on two cores when there are many (batch.split): a first build's largest
         check, by far, and the same work whichever process does it.  The quotes are looked
         for in their sources' revisions too (``revision_presence``), likewise.
-        ``claim_ids``: only these claims can have quotes the store does not know (None: any)."""
+        ``claim_ids``: only these claims can have quotes the store does not know (None: any);
+        a claim it went through already this run is not looked at again."""
         # By sha256: the text, and the quotes to look for in it.
         todo: dict[str, tuple[Archive, set[str]]] = {}
-        claims = self.tracker.claims
-        chosen = (
-            claims.values()
-            if claim_ids is None
-            else [claims[cid] for cid in claim_ids if cid in claims]
-        )
+        claims, looked = self.tracker.claims, self._looked
+        ids = claims.keys() - looked if claim_ids is None else set(claim_ids) - looked
+        chosen = [claims[cid] for cid in sorted(ids) if cid in claims]
+        looked.update(ids)
         # The archived copies' sha256, with the language of their source: quotes in context
         # there (a copy two sources share in two languages: the other's when asked); and in
         # a revision, those of the quotes that cite it, by its sha256.

@@ -246,8 +246,12 @@ class CheckStore:
         return self._found.claims
 
     def claim_problems(self, key: str) -> list[Problem] | None:
-        """The problems a claim's rules gave for inputs of this key (check.claim_keys)."""
-        return self._claims().get(key)
+        """The problems a claim's rules gave for inputs of this key (check.claim_keys).
+        Recalled, they stand for results this run then never asks for (Cache.keep_unused)."""
+        found = self._claims().get(key)
+        if found is not None:
+            self._cache.keep_unused()
+        return found
 
     def remember_claim_problems(self, key: str, problems: list[Problem]) -> None:
         self._claims().put(key, problems)

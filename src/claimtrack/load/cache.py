@@ -114,6 +114,10 @@ class Entries(Generic[K, V]):
         """What a save writes: the results this run used."""
         return {k: v for k, v in self.items.items() if k in self.used}
 
+    def use_all(self) -> None:
+        """Count every result as used (Cache.keep_unused)."""
+        self.used.update(self.items)
+
 
 class Part(ABC):
     """One stage's results in the cache, held in Entries and typed as the stage likes; the
@@ -189,6 +193,7 @@ class Cache:
         # Set by release_records: the load stage's results are gone from memory, and its
         # file is left as the save before the release wrote it.
         self._released = False
+        self._keep_unused = False
 
     @classmethod
     def disabled(cls) -> Cache:
@@ -308,8 +313,19 @@ class Cache:
         self._released = True
         self.records = Entries()
 
+    def keep_unused(self) -> None:
+        """This run took some work's answer from an earlier run (a claim's problems, recalled
+        by their key: check/claim_keys.py), so it never asked for the results that work reads
+        (the claim's quotes, their contexts, its file's positions).  Its saves keep the
+        results it did not use, then, not only those it used: a check after one quote's edit
+        would otherwise leave the next build every other quote to look for again (4 s more
+        at 10,000 claims).  A run that recalls nothing drops what it did not use, as before:
+        the first of a new day, whose date is in every claim's key."""
+        self._keep_unused = True
+
     def save(self, *, with_parts: bool = True) -> None:
-        """Write what this run used (only where something changed); entries it did not use go.
+        """Write what this run used (only where something changed); entries it did not use go,
+        unless the run recalled work it did not do (``keep_unused``).
 
         ``with_parts``: the later stages' parts too, not only the load stage's file.
         """
@@ -335,6 +351,9 @@ class Cache:
             if records_changed:
                 atomic_write_bytes(path, self._body(), durable=False)
             for part in parts:
+                if self._keep_unused:
+                    for table in part.tables():
+                        table.use_all()
                 part_path = self.part_path(part.name)
                 assert part_path is not None
                 atomic_write_bytes(part_path, orjson.dumps(part.dump()), durable=False)
@@ -356,11 +375,12 @@ class Cache:
                 span = [at, at + len(r.data)]
                 at = span[1]
             records[key] = [span, [_problem_row(p) for p in r.problems], r.names]
+        # A run that recalled a claim's problems found no position in its file: those of
+        # every file still loaded are kept (keep_unused).
+        used = records.keys() | self._positions_used if self._keep_unused else self._positions_used
         line = {
             "files": {rel: [*stamp, digest] for rel, (stamp, digest) in sorted(self.files.items())},
             "records": records,
-            "positions": {
-                k: v for k, v in self.positions.items() if k in self._positions_used and v
-            },
+            "positions": {k: v for k, v in self.positions.items() if k in used and v},
         }
         return b"".join([orjson.dumps(line), b"\n", *data])

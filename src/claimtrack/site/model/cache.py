@@ -78,6 +78,8 @@ class ModelCache:
             around, listing_sources = _showing(a, moved)
             todo |= around & a.tracker.claims.keys()
         remade = sorted(todo)
+        if not defer:  # their quotes in context, all at once on two cores (not one by one)
+            a.find_quotes(remade)
         for cid in remade:
             claims[cid] = self._claim_view(a, refs, summaries, cid, defer)
         if not same:
