@@ -79,6 +79,20 @@ def version(command: list[str | Path]) -> str:
     return text.splitlines()[0] if done.returncode == 0 and text else "?"
 
 
+def compiled(bin_dir: Path) -> None:
+    """Compile the claimtrack of ``bin_dir`` to bytecode, as a user's install has it: pip
+    compiles a package it installs, and an editable install writes its bytecode on the first
+    import, but not where PYTHONDONTWRITEBYTECODE is set (this machine sets it).  Else every
+    run compiles claimtrack's modules again: about 0.1 s of each run that imports the checks
+    (the imports of `check` after an edit, 0.49 s against 0.39 s), which the import floors
+    of earlier sessions in RESULTS.md include."""
+    script = (
+        "import compileall, os, claimtrack; "
+        "compileall.compile_dir(os.path.dirname(claimtrack.__file__), quiet=1)"
+    )
+    subprocess.run([str(bin_dir / "python"), "-c", script], check=True)
+
+
 def site_folder(step: rows.Step) -> Path | None:
     """Where a row whose site is measured wrote it."""
     plain = step.name.removeprefix(rows.BEFORE)
@@ -363,6 +377,9 @@ def main() -> None:
         args.baseline,
         args.pelican,
     )
+    for bin_dir in (BIN, args.baseline):
+        if bin_dir is not None:
+            compiled(bin_dir)
     # A busy machine slows everything: say how busy it was.
     start = f"Commit {commit()}; load average (1 min) at the start {os.getloadavg()[0]:.1f}"
     sizes = []
