@@ -45,7 +45,15 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
-from compare import KEPT, commit, filesystem, machine_basics, version, with_section  # noqa: E402
+from compare import (  # noqa: E402
+    KEPT,
+    commit,
+    compiled,
+    filesystem,
+    machine_basics,
+    version,
+    with_section,
+)
 from lsp_session import CHECK_EDITED, Figures, measure_size  # noqa: E402
 from measure import Spread  # noqa: E402
 from trackers import TRACKER_CODE, Tracker, prepare, stamp  # noqa: E402
@@ -189,6 +197,7 @@ def main() -> None:
     parser.add_argument("--write", type=Path, help="add or replace the section in this file")
     args = parser.parse_args()
     os.environ.pop("CLAIMTRACK_CACHE_DIR", None)  # the cache in the copy, where it is removed
+    compiled(BIN)
     if args.wait_load:
         calm(args.wait_load, args.wait_max)
     loads = [os.getloadavg()[0]]
