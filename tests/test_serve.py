@@ -27,6 +27,7 @@ import pytest
 
 from claimtrack.live import LiveServer
 from claimtrack.live.http import inject
+from claimtrack.live.server import said
 from claimtrack.live.state import View
 
 from .conftest import REPO, TODAY, Result
@@ -184,6 +185,16 @@ def test_status_says_whether_a_build_runs_and_whether_search_is_current(
         server.stop()
 
 
+def test_a_rebuild_names_no_temporary_file_an_editor_renamed_away(tmp_path: Path) -> None:
+    (tmp_path / "claims").mkdir()
+    for name in ("a.yaml", "Notes.txt"):
+        (tmp_path / "claims" / name).write_text("x\n")
+    # sed -i wrote claims/sedsayel7 and renamed it over a.yaml; gone.yaml was deleted.
+    changed = ["claims/a.yaml", "claims/sedsayel7", "claims/gone.yaml", "claims/Notes.txt"]
+    assert said(tmp_path, changed) == ["claims/a.yaml", "claims/gone.yaml", "claims/Notes.txt"]
+    assert said(tmp_path, ["claims/sedsayel7"]) == []
+
+
 def test_a_comment_only_edit_does_not_reload_pages(
     serve: tuple[LiveServer, Path, io.StringIO],
 ) -> None:
@@ -192,10 +203,8 @@ def test_a_comment_only_edit_does_not_reload_pages(
     claim = root / "claims" / "rocket-price.yaml"
     claim.write_text(claim.read_text() + "# a comment changes no page\n")
     # The terminal says when the edit's build is done.
-    deadline = time.monotonic() + DEADLINE
-    while "rebuilt after claims/rocket-price.yaml changed:" not in terminal.getvalue():
-        assert time.monotonic() < deadline, "no rebuild"
-        time.sleep(0.02)
+    line = "rebuilt after claims/rocket-price.yaml changed:"
+    wait_for(lambda: line in terminal.getvalue(), "the edit's rebuild")
     assert "0 files written" in terminal.getvalue().splitlines()[-1]
     assert status_of(server)["version"] == version
 

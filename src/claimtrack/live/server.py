@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from ..errors import ClaimtrackError, DataError, Stopped, UsageError
+from ..layout import classify
 from ..load import Cache
 from ..problems import format_text
 from ..process.children import Children
@@ -202,8 +203,9 @@ class LiveServer:
             self._say(f"claimtrack serve: {message}; please report it", err=True)
         else:
             view = self.live.end_build(changed=result.written > 0)
-            what = ", ".join(changed[:3]) + (" ..." if len(changed) > 3 else "")
-            kind = "built" if not changed else f"rebuilt after {what} changed:"
+            named = said(self.root, changed)
+            what = ", ".join(named[:3]) + (" ..." if len(named) > 3 else "")
+            kind = f"rebuilt after {what} changed:" if named else "rebuilt:" if changed else "built"
             self._say(
                 f"{kind} {result.rendered} of {result.pages} pages rendered, "
                 f"{result.written} files written, in {self._clock() - started:.2f} s"
@@ -287,3 +289,11 @@ class LiveServer:
                     self._say("\nStopping.")
                 self.stop()
                 self._signals = None
+
+
+def said(root: Path, changed: list[str]) -> list[str]:
+    """The changed paths a rebuild's line names: those there now, and records gone.  An
+    editor's temporary file (`sed -i` writes ``claims/sedXXXXXX`` and renames it over the
+    claim) is neither by the time the build ends: naming it would name a file that never
+    was the user's."""
+    return [rel for rel in changed if classify(rel) is not None or (root / rel).exists()]
