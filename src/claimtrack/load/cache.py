@@ -318,8 +318,8 @@ class Cache:
         by their key: check/claim_keys.py), so it never asked for the results that work reads
         (the claim's quotes, their contexts, its file's positions).  Its saves keep the
         results it did not use, then, not only those it used: a check after one quote's edit
-        would otherwise leave the next build every other quote to look for again (4 s more
-        at 10,000 claims).  A run that recalls nothing drops what it did not use, as before:
+        would otherwise leave the next build every other quote to look for again (2–3 s
+        more at 10,000 claims).  A run that recalls nothing drops what it did not use, as before:
         the first of a new day, whose date is in every claim's key."""
         self._keep_unused = True
 
