@@ -17,7 +17,7 @@ the machine has; a step the out-of-memory killer ends is noted in the report and
 goes on).
 
 Per round, every chain of bench/rows.py once, in turn with Hugo's runs: `build
---no-search` cold, Hugo, `check` cold then again then again after one claim changed,
+--no-search` cold, Hugo (and Debian's, when installed: its own row), `check` cold then again then again after one claim changed,
 Hugo then Pagefind, `build` cold with search then again then again after one claim
 changed, the three-language build and Hugo's; and `claimtrack --version` as the
 start-up that "no change" is measured against.  A chain starts with every output and
@@ -174,7 +174,9 @@ def machine_basics() -> str:
 def machine(o: rows.Options) -> str:
     pagefind = version([o.pagefind, "--version"]) if o.pagefind else "no Pagefind"
     return (
-        f"{machine_basics()}, {version([o.hugo, 'version'])}, {pagefind}, "
+        f"{machine_basics()}, {version([o.hugo, 'version'])}, "
+        + (f"Debian's {version([o.debian_hugo, 'version'])}, " if o.debian_hugo else "")
+        + f"{pagefind}, "
         f"claimtrack {version([o.bin_dir / 'claimtrack', '--version'])}"
     )
 
@@ -367,6 +369,13 @@ def main() -> None:
     )
     parser.add_argument("--pelican", action="store_true", help="Pelican too, in one language")
     parser.add_argument("--no-pagefind", action="store_true", help="no Hugo-then-Pagefind row")
+    parser.add_argument(
+        "--debian-hugo",
+        type=Path,
+        default=rows.debian_hugo_binary(),
+        help="Debian's Hugo, run beside the newest (default: /usr/bin/hugo when installed)",
+    )
+    parser.add_argument("--no-debian-hugo", action="store_true", help="no row of Debian's Hugo")
     args = parser.parse_args()
     if args.write:
         writable(args.write)
@@ -376,6 +385,7 @@ def main() -> None:
         None if args.no_pagefind else rows.pagefind_binary(),
         args.baseline,
         args.pelican,
+        None if args.no_debian_hugo else args.debian_hugo,
     )
     for bin_dir in (BIN, args.baseline):
         if bin_dir is not None:

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import shutil
 from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
@@ -331,6 +332,20 @@ def hugo_site(root: Path, dest: Path) -> int:
     return len(claims) + len(sources) + len(archives)
 
 
+def hugo_legacy_site(dest: Path, modern: Path) -> None:
+    """The site ``hugo_site`` wrote at ``modern``, for a Hugo older than 0.146 such as
+    Debian's (0.111): the templates under ``layouts/_default/`` and the home page's as
+    ``index.html`` (the template system before 0.146), ``paginate`` in place of
+    ``[pagination]`` (before 0.128); the same content, read from ``modern``, not copied."""
+    config = (modern / "hugo.toml").read_text("utf-8").replace(PAGINATION, "")
+    content = os.path.relpath(modern / "content", dest)
+    # Top-level keys first: in TOML a key after a table's header is that table's.
+    _write(dest / "hugo.toml", f"contentDir = {json.dumps(content)}\npaginate = 100\n{config}")
+    for name, text in HUGO_LAYOUTS.items():
+        legacy = {"home.html": "index.html", "404.html": "404.html"}.get(name)
+        _write(dest / "layouts" / (legacy or f"_default/{name}"), text)
+
+
 def pelican_site(root: Path, dest: Path) -> int:
     tracker, claims, sources = load(root)
     _write(dest / "pelicanconf.py", PELICAN_CONFIG.format(title=repr(tracker["title"])))
@@ -394,6 +409,9 @@ baseName = "oembed"
 isPlainText = true
 notAlternative = true
 """
+# Hugo's paging since 0.128 (hugo_legacy_site writes the older key).
+PAGINATION = "[pagination]\npagerSize = 100\n"
+assert PAGINATION in HUGO_CONFIG
 CLAIM_OUTPUTS = ["html", "embed", "oembed"]
 
 _HUGO_BASE = """\
@@ -533,6 +551,8 @@ def main() -> None:
             shutil.rmtree(dest)
         pages = make(args.tracker, dest)
         print(f"{name}: {pages} pages in {dest}")
+    hugo_legacy_site(args.out / "hugo-legacy", args.out / "hugo")
+    print(f"hugo-legacy: the same, for Hugo before 0.146, in {args.out / 'hugo-legacy'}")
 
 
 if __name__ == "__main__":

