@@ -175,6 +175,12 @@ def _deleted(root: Path) -> None:
     (root / "claims" / "rocket-speed.yaml").unlink()
 
 
+def _revision(root: Path) -> None:
+    """A new version of a source, in its revisions folder (read one level deep)."""
+    (root / "sources" / "acme-post.revisions").mkdir()
+    (root / "sources" / "acme-post.revisions" / "2026-11-20.txt").write_text("New text.\n")
+
+
 def _template(root: Path) -> None:
     (root / "templates").mkdir()
     (root / "templates" / "extra.html").write_text("<p>x</p>\n")
@@ -191,6 +197,7 @@ CHANGES = {
     "new file": _new_file,
     "misnamed file": _misnamed,
     "deleted file": _deleted,
+    "revision": _revision,
     "template override": _template,
     "static override": _static,
 }
@@ -212,6 +219,19 @@ def test_any_changed_stamp_takes_the_normal_path(
     run_cli("check", "--root", aged, "--today", TODAY)
     # check reads no theme: only a change to what it reads makes it run again
     assert checked.calls == (0 if change in ("template override", "static override") else 1)
+
+
+def test_a_file_the_loader_never_reads_leaves_the_replay(
+    run_cli: Run, aged: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An editor's swap file, or notes beside the records, change nothing a run reads: the
+    manifest stamps only what the loader looks at (files.tracker_stamps)."""
+    first = run_cli("check", "--root", aged, "--today", TODAY)
+    (aged / "claims" / ".rocket-price.yaml.swp").write_bytes(b"\0swap")
+    (aged / "sources" / "README.md").write_text("Notes for the editors.\n")
+    checked = _Counted(monkeypatch, "claimtrack.load.load_tracker")
+    again = run_cli("check", "--root", aged, "--today", TODAY)
+    assert checked.calls == 0 and (again.code, again.out) == (first.code, first.out)
 
 
 @pytest.mark.parametrize(

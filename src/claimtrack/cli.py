@@ -75,6 +75,10 @@ def _finish_writes(args: argparse.Namespace) -> None:
     root = getattr(args, "root", None)
     if root is None:
         return
+    from .layout import JOURNAL
+
+    if not os.path.lexists(os.path.join(root, JOURNAL)):
+        return  # no write under way, nor left by a killed one (nor the imports to see it)
     from .edit.transaction import wait_for_writers
 
     done = wait_for_writers(Path(root).resolve())

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from ..codes import Code
 from ..errors import FileRefused, UsageError
-from ..fsutil import Stamp, read_regular, refusal, too_large
+from ..fsutil import Stamp, read_regular, refusal, stamp, stamp_of, too_large
 from ..layout import (
     COPIES,
     FOLDERS,
@@ -297,3 +297,43 @@ def list_files(
     for rid, rel in record_files(root, claims, problems):
         listing.append((rel, "claim", rid))
     return listing, copies
+
+
+# What list_files looks at in claims/ and sources/ (it reports a misnamed record too).
+_LOOKED_AT = (".yaml", ".yml", *COPIES, REVISIONS_SUFFIX)
+
+
+def tracker_stamps(root: Path) -> dict[str, Stamp | None]:
+    """The stamp of every path list_files could list or report on, by its path relative to
+    the root, from one scandir of each folder (None: it cannot be stat'ed): what a run's
+    manifest digests before the run reads anything (load/manifest.py).  Names are only
+    filtered as list_files filters them (a hidden file, or one of another kind, is never
+    read), not validated or classified: a replay costs a stat per file and no more.  A
+    folder's own stamp counts where list_files reports on the folder itself: a link, or
+    one that cannot be read."""
+    base = str(root) + os.sep
+    found: dict[str, Stamp | None] = {SETTINGS_FILE: stamp(base + SETTINGS_FILE)}
+    folders = [FOLDERS["source"], FOLDERS["claim"]]
+    for folder in folders:
+        try:
+            if os.path.islink(base + folder):
+                found[folder] = stamp(base + folder)
+            entries = os.scandir(base + folder)
+        except FileNotFoundError:
+            continue
+        except OSError:
+            found[folder] = stamp(base + folder)
+            continue
+        with entries:
+            for entry in entries:
+                name = entry.name
+                if name.startswith(".") or not name.lower().endswith(_LOOKED_AT):
+                    continue
+                rel = f"{folder}/{name}"
+                try:
+                    found[rel] = stamp_of(entry.stat())
+                except OSError:
+                    found[rel] = None
+                if name.endswith(REVISIONS_SUFFIX) and folder == FOLDERS["source"]:
+                    folders.append(rel)  # one level deep: its copies, as list_files reads
+    return found

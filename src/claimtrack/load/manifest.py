@@ -10,9 +10,10 @@ prints what the last run left for it to print (check: the same bytes; build: tha
 nothing changed), exits with its code and does nothing else.  Any
 difference, an unreadable manifest or ``--no-cache``: the normal path.
 
-The inputs: the tracker's files exactly as the loader lists them
-(``files.list_files``: records, archives, saved pages, tracker.yaml, and the
-misnamed files it reports), what the caller adds (build: templates/ and static/,
+The inputs: the tracker's files as the loader looks at them (``files.tracker_stamps``:
+every name ``files.list_files`` reads or reports on, records, archives, saved pages,
+tracker.yaml, misnamed files, by one scandir of each folder; the listing itself is made
+only for a run that is not replayed), what the caller adds (build: templates/ and static/,
 as the theme lists them) and the module file of each library it builds with; and
 among the options, the fingerprint of every file of the claimtrack package itself
 (code, packaged templates, catalogs: package.py, as the cache names its files
@@ -35,6 +36,7 @@ import os
 import sys
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -46,7 +48,7 @@ from ..fsutil import Stamp, atomic_write_bytes, recent, stamp
 from ..layout import SETTINGS_FILE, FileKind
 from ..problems import Problem
 from .cache import _UNREADABLE, cache_folder
-from .files import Seen, list_files
+from .files import Seen, list_files, tracker_stamps
 
 # None: the path does not exist (or cannot be stat'ed) now.
 Stamps = dict[str, Stamp | None]
@@ -151,12 +153,28 @@ class Manifest:
         self.path = folder / f"run-{command}.json"
         code = package.fingerprint(folder)
         self.options = {"version": __version__, "python": sys.version, "code": code, **options}
+        self._root = root
+        # Every file the run may read, by one stat each and no more (not yet classified, so
+        # that a replay costs little more than starting Python): a superset of the listing.
+        self._tracker = tracker_stamps(root)
+        self.inputs = {**self._tracker, **stamps([*extra, *library_paths()])}
+
+    @cached_property
+    def seen(self) -> Seen:
+        """The loader's listing with the stamps taken above (a run that is not replayed):
+        listed once, each file stat'ed once, before the run read any."""
         problems: list[Problem] = []
-        listing, copies = list_files(root, problems)
-        found = tracker_paths(root, (listing, copies, list(problems)))
-        self.inputs = stamps([*found, *extra, *library_paths()])
-        # The same listing and stamps, for the run's Loader (Seen): listed and stat'ed once.
-        self.seen = Seen(listing, copies, problems, {rel: self.inputs[rel] for rel, _ in found})
+        listing, copies = list_files(self._root, problems)
+        found = tracker_paths(self._root, (listing, copies, list(problems)))
+        taken = self._tracker
+        # A file new since the stamps were taken is stamped now: the next run's stamps
+        # differ from those this run records, and it does not replay.
+        return Seen(
+            listing,
+            copies,
+            problems,
+            {rel: taken[rel] if rel in taken else stamp(path) for rel, path in found},
+        )
 
     def replay(self, outputs: Iterable[tuple[str, str]] = ()) -> Replay | None:
         """What the last run printed, when nothing it read or left has changed since."""
