@@ -120,6 +120,13 @@ class Inputs:
             found = self._views[cid] = _digest(parts)
         return found
 
+    def source_file(self, sid: str) -> str:
+        """The digest of the file the source's record was read from (its record is that
+        file's bytes read: SourceView.record, written so in a key's digest)."""
+        tracker = self._a.tracker
+        loaded = tracker.sources.get(sid)
+        return "?" if loaded is None else tracker.digests.get(loaded.path, "?")
+
     def _facts(self, cid: str) -> list[str]:
         """What the analysis derives for a claim's summary from the day and other records:
         whether it is stale, its figure's measurements as judged, and when the claims

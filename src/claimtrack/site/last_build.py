@@ -14,7 +14,8 @@ dataclasses by their class and compared fields (``field(compare=False)`` is left
 out, as ``==`` leaves it), pydantic models by their class and fields, dicts and
 sets whatever their order, enums by class and value; orjson writes the leaves.  A
 claim's view and its summary, which most keys hold, are written as the digests of
-what they are made from (site/inputs.py), so nothing large is walked twice.  A
+what they are made from (site/inputs.py), and a source's view with its record as the
+digest of its file, so nothing large is walked twice.  A
 value of any other type makes the key undigestable: that output is always made.
 Lists and tuples both digest as arrays, and dict keys as text: no field of a view
 or a record holds either a list or a tuple, and their dicts are keyed by text.
@@ -41,7 +42,7 @@ from pydantic import BaseModel
 from ..fsutil import Stamp, as_stamp, stamp
 from ..load.cache import Entries, Part
 from .inputs import Inputs
-from .model.views import ClaimSummary, ClaimView, SiteSettings
+from .model.views import ClaimSummary, ClaimView, SiteSettings, SourceView
 from .plan.outputs import Groups, Kept, Output
 from .publish.swap import MARKER
 
@@ -87,6 +88,10 @@ class KeyDigests:
                 return {"\0c": self._inputs.claim(obj.summary.id)}
             if kind is ClaimSummary:
                 return {"\0u": self._inputs.summary(obj.id)}
+            if kind is SourceView:
+                # Its fields, its record as the digest of the file it was read from: a
+                # record is its file's bytes read (4,000 records walked a build, else).
+                return {"\0v": [self._inputs.source_file(obj.ref.id), _SOURCE_VIEW(obj)]}
         if kind is SiteSettings:
             known = self._settings.get(id(obj))
             if known is None:
@@ -150,6 +155,12 @@ def _getter(fields: tuple[str, ...]) -> Callable[[Any], Any]:
     if not fields:
         return lambda obj: ()
     return operator.attrgetter(*fields)
+
+
+# What a SourceView's digest walks besides its record (KeyDigests._default).
+_SOURCE_VIEW = _getter(
+    tuple(f.name for f in dataclasses.fields(SourceView) if f.compare and f.name != "record")
+)
 
 
 Entry = tuple[str, str, Stamp]  # key digest ("": not taken), bytes digest, stamp in the site
