@@ -333,17 +333,40 @@ def hugo_site(root: Path, dest: Path) -> int:
 
 
 def hugo_legacy_site(dest: Path, modern: Path) -> None:
-    """The site ``hugo_site`` wrote at ``modern``, for a Hugo older than 0.146 such as
-    Debian's (0.111): the templates under ``layouts/_default/`` and the home page's as
-    ``index.html`` (the template system before 0.146), ``paginate`` in place of
-    ``[pagination]`` (before 0.128); the same content, read from ``modern``, not copied."""
+    """The site ``hugo_site`` (or ``hugo_languages_site``) wrote at ``modern``, for a Hugo
+    older than 0.146 such as Debian's (0.111): the templates under ``layouts/_default/`` and
+    the home page's as ``index.html`` (the template system before 0.146), ``paginate`` in
+    place of ``[pagination]`` (0.128), a language's ``languageCode`` and ``languageName``
+    in place of ``locale`` and ``label`` (0.158), and in the templates what those Hugos
+    call them; the same content, read from ``modern``, not copied."""
     config = (modern / "hugo.toml").read_text("utf-8").replace(PAGINATION, "")
+    for new, old in _LEGACY_CONFIG:
+        config = config.replace(old, new)
     content = os.path.relpath(modern / "content", dest)
+    config = config.replace('contentDir = "content/', f'contentDir = "{content}/')
     # Top-level keys first: in TOML a key after a table's header is that table's.
-    _write(dest / "hugo.toml", f"contentDir = {json.dumps(content)}\npaginate = 100\n{config}")
-    for name, text in HUGO_LAYOUTS.items():
-        legacy = {"home.html": "index.html", "404.html": "404.html"}.get(name)
-        _write(dest / "layouts" / (legacy or f"_default/{name}"), text)
+    head = "paginate = 100\n"
+    if "[languages." not in config:
+        head = f"contentDir = {json.dumps(content)}\n{head}"
+    _write(dest / "hugo.toml", head + config)
+    for template in sorted((modern / "layouts").iterdir()):
+        text = template.read_text("utf-8")
+        for new, old in _LEGACY_TEMPLATES:
+            text = text.replace(old, new)
+        legacy = {"home.html": "index.html", "404.html": "404.html"}.get(template.name)
+        _write(dest / "layouts" / (legacy or f"_default/{template.name}"), text)
+    if (modern / "i18n").is_dir():
+        shutil.copytree(modern / "i18n", dest / "i18n", dirs_exist_ok=True)
+
+
+# (what Hugo 0.111 reads, what the newest reads), in this order.
+_LEGACY_CONFIG = (("\nlanguageCode = ", "\nlocale = "), ("\nlanguageName = ", "\nlabel = "))
+_LEGACY_TEMPLATES = (
+    ("site.LanguageCode", "site.Language.Locale"),
+    (".Site.LanguageCode", ".Language.Locale"),  # a translation's, by its own site
+    (".Language.LanguageName", ".Language.Label"),
+    ("(eq .Language.Weight 1)", ".Language.IsDefault"),
+)
 
 
 def pelican_site(root: Path, dest: Path) -> int:

@@ -30,6 +30,7 @@ from rows import (
     CHECK_EDITED,
     HUGO,
     HUGO_DEBIAN,
+    HUGO_DEBIAN_LANGUAGES,
     HUGO_LANGUAGES,
     HUGO_PAGEFIND,
     LANGUAGES,
@@ -80,6 +81,15 @@ def yardstick(name: str, languages: int) -> str:
     return HUGO
 
 
+def debians(hugo: str) -> str | None:
+    """Debian's Hugo row beside a row of the newest Hugo (None: Hugo then Pagefind has none)."""
+    if hugo == HUGO:
+        return HUGO_DEBIAN
+    if hugo.startswith(HUGO + ", ") and hugo.endswith(" languages"):
+        return HUGO_DEBIAN_LANGUAGES.format(n=hugo.split()[1])
+    return None
+
+
 def rows_table(sizes: Iterable[Sized]) -> list[str]:
     lines = [
         "| claims | row | median s (min–max) | IQR s | vs Hugo | CPU s | largest MiB | tree MiB |",
@@ -93,8 +103,9 @@ def rows_table(sizes: Iterable[Sized]) -> list[str]:
             versus = "–"
             if hugo in s.runs and hugo != name and not name.startswith(("hugo", "pelican")):
                 versus = f"{t.median / s.seconds(hugo).median:.3f}x {hugo}"
-                if hugo == HUGO and HUGO_DEBIAN in s.runs:
-                    versus += f"; {t.median / s.seconds(HUGO_DEBIAN).median:.3f}x {HUGO_DEBIAN}"
+                debian = debians(hugo)
+                if debian in s.runs:
+                    versus += f"; {t.median / s.seconds(debian).median:.3f}x {debian}"
             label = s.many.label if s.many and "languages" in name else s.one.label
             lines.append(
                 f"| {label} | {name} | {t.format()} | {t.q1:.2f}–{t.q3:.2f} | {versus} | "
@@ -137,11 +148,12 @@ def goals(s: Sized) -> list[Goal]:
             ratio = s.seconds(name).median / s.seconds(hugo).median
             shown = f"{s.seconds(name).format()} s, {ratio:.3f}x"
             goal, met = f"≤ {limit}x {hugo}", ratio <= limit
-            if hugo == HUGO and HUGO_DEBIAN in runs:
+            debian = debians(hugo)
+            if debian in runs:
                 # The issue's second yardstick: met only when met against both.
-                debian = s.seconds(name).median / s.seconds(HUGO_DEBIAN).median
-                shown += f"; {debian:.3f}x {HUGO_DEBIAN}"
-                goal, met = f"{goal} and {HUGO_DEBIAN}", met and debian <= limit
+                second = s.seconds(name).median / s.seconds(debian).median
+                shown += f"; {second:.3f}x {debian}"
+                goal, met = f"{goal} and {debian}", met and second <= limit
             found.append(Goal(what, shown, goal, met))
 
     for kind in ("claim", "source"):

@@ -43,6 +43,7 @@ START = "claimtrack --version (start-up)"
 HUGO = "hugo"
 HUGO_PAGEFIND = "hugo, then pagefind"
 HUGO_DEBIAN = "hugo, Debian's"  # the Hugo Debian's package index offers (0.111)
+HUGO_DEBIAN_LANGUAGES = "hugo, Debian's, {n} languages"
 PELICAN = "pelican"
 LANGUAGES = "build --no-search (cold), {n} languages"
 HUGO_LANGUAGES = "hugo, {n} languages"
@@ -146,10 +147,11 @@ def debian_hugo_binary() -> Path | None:
     return Path(found) if found else None
 
 
-def debian_hugo_command(t: Tracker, hugo: Path) -> list[str | Path]:
+def debian_hugo(t: Tracker, hugo: Path) -> Step:
     """Debian's Hugo over the same content, with the templates and keys it reads
     (equivalent.hugo_legacy_site)."""
-    return hugo_command(t, hugo, "hugo-debian", LEGACY)
+    name = HUGO_DEBIAN if t.languages == 1 else HUGO_DEBIAN_LANGUAGES.format(n=t.languages)
+    return Step(name, hugo_command(t, hugo, "hugo-debian", LEGACY))
 
 
 def hugo_pagefind_command(t: Tracker, hugo: Path, pagefind: Path) -> list[str | Path]:
@@ -196,7 +198,7 @@ def round_chains(
     before = claimtrack_chains(one, o.baseline, BEFORE) if o.baseline else []
     others = [[Step(HUGO, hugo_command(one, o.hugo))]]
     if o.debian_hugo is not None:
-        others[0].append(Step(HUGO_DEBIAN, debian_hugo_command(one, o.debian_hugo)))
+        others[0].append(debian_hugo(one, o.debian_hugo))
     if o.pagefind is not None:
         others.append([Step(HUGO_PAGEFIND, hugo_pagefind_command(one, o.hugo, o.pagefind))])
     if o.pelican:
@@ -213,7 +215,10 @@ def round_chains(
         if o.baseline:
             chains += [(many, chain) for chain in claimtrack_chains(many, o.baseline, BEFORE)]
         name = HUGO_LANGUAGES.format(n=many.languages)
-        chains.append((many, [Step(name, hugo_command(many, o.hugo))]))
+        hugos = [Step(name, hugo_command(many, o.hugo))]
+        if o.debian_hugo is not None:
+            hugos.append(debian_hugo(many, o.debian_hugo))
+        chains.append((many, hugos))
     return chains
 
 

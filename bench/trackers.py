@@ -111,6 +111,7 @@ def prepare(
                 pelican_site(t.root, t.sites / "pelican")
             else:
                 hugo_languages_site(t.root, t.sites / "hugo")
+                hugo_legacy_site(t.sites / LEGACY, t.sites / "hugo")
 
         took["equivalents"] = _fresh(
             t.sites,

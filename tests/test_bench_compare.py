@@ -150,6 +150,14 @@ def test_every_row_of_the_issue_runs_in_a_round_each_beside_hugo(
     fake.chmod(0o755)
     o = rows.Options(tmp_path, Path("hugo"), Path("pagefind"))
     names = [step.name for _, chain in rows.round_chains(made, many, o) for step in chain]
+    debian = rows.Options(tmp_path, Path("hugo"), Path("pagefind"), debian_hugo=Path("/d/hugo"))
+    with_debian = [s.name for _, c in rows.round_chains(made, many, debian) for s in c]
+    # Debian's Hugo runs beside the newest, in one and in three languages.
+    assert set(with_debian) - set(names) == {
+        rows.HUGO_DEBIAN,
+        rows.HUGO_DEBIAN_LANGUAGES.format(n=3),
+    }
+    assert with_debian.index(rows.HUGO_DEBIAN) == with_debian.index(rows.HUGO) + 1
     assert set(names) == {
         rows.START,
         rows.BUILD_NO_SEARCH,
@@ -313,6 +321,9 @@ def test_a_goal_against_plain_hugo_is_met_only_when_met_against_debians_too(
     # Hugo then Pagefind is the newest Hugo's row alone.
     cold = goals["`build` cold with search, against Hugo then Pagefind"]
     assert cold.met and rows.HUGO_DEBIAN not in cold.measured
+    three = rows.HUGO_LANGUAGES.format(n=3)
+    assert report.debians(three) == rows.HUGO_DEBIAN_LANGUAGES.format(n=3)
+    assert report.debians(rows.HUGO_PAGEFIND) is None  # Debian's Pagefind: none
     table = "\n".join(report.rows_table([sized]))
     assert f"0.090x {rows.HUGO_DEBIAN}" in table
 
@@ -358,6 +369,47 @@ def test_debians_hugo_reads_the_same_content_with_its_own_templates_and_keys(
     newest = steps[names.index(bench["rows"].HUGO)].command
     # Its own site, output and cache (the values of --source, --destination, --cacheDir).
     assert not {debian[i] for i in (3, 5, 7)} & {newest[i] for i in (3, 5, 7)}
+
+
+def test_debians_hugo_reads_a_site_in_several_languages_by_its_own_names(
+    bench: Any, tmp_path: Path
+) -> None:
+    """Hugo 0.111 names a language's tag and name ``languageCode`` and ``languageName``
+    (``locale`` and ``label`` since 0.158), and has no ``Language.IsDefault``."""
+    import tomllib
+
+    modern = tmp_path / "hugo"
+    (modern / "layouts").mkdir(parents=True)
+    (modern / "i18n").mkdir()
+    (modern / "i18n" / "fr.toml").write_text('sources = "Sources"\n')
+    (modern / "hugo.toml").write_text(
+        'title = "T"\n'
+        + bench["equivalent"].PAGINATION
+        + '[languages.en]\ncontentDir = "content/en"\nlocale = "en"\nlabel = "English"\n'
+        + '[languages.zh-Hant]\ncontentDir = "content/zh-Hant"\nlocale = "zh-Hant"\n'
+        + 'label = "繁體中文"\n',
+        encoding="utf-8",
+    )
+    (modern / "layouts" / "baseof.html").write_text(
+        '<html lang="{{ site.Language.Locale }}">{{ range .AllTranslations }}'
+        '<a hreflang="{{ .Language.Locale }}">{{ .Language.Label }}</a>'
+        "{{ if .Language.IsDefault }}x{{ end }}{{ end }}"
+    )
+    legacy = tmp_path / "hugo-legacy"
+    bench["equivalent"].hugo_legacy_site(legacy, modern)
+    config = tomllib.loads((legacy / "hugo.toml").read_text("utf-8"))
+    assert config["paginate"] == 100 and "contentDir" not in config
+    assert config["languages"]["zh-Hant"] == {
+        "contentDir": "../hugo/content/zh-Hant",
+        "languageCode": "zh-Hant",
+        "languageName": "繁體中文",
+    }
+    assert (legacy / "layouts" / "_default" / "baseof.html").read_text() == (
+        '<html lang="{{ site.LanguageCode }}">{{ range .AllTranslations }}'
+        '<a hreflang="{{ .Site.LanguageCode }}">{{ .Language.LanguageName }}</a>'
+        "{{ if (eq .Language.Weight 1) }}x{{ end }}{{ end }}"
+    )
+    assert (legacy / "i18n" / "fr.toml").read_text() == 'sources = "Sources"\n'
 
 
 def test_the_growth_is_big_over_small_per_row(bench: Any, made: Any) -> None:
