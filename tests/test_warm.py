@@ -221,6 +221,29 @@ def test_any_changed_stamp_takes_the_normal_path(
     assert checked.calls == (0 if change in ("template override", "static override") else 1)
 
 
+def test_the_manifest_stamps_every_file_the_listing_names(aged: Path) -> None:
+    """A replay is sound only if the stamps it compares cover every file the loader lists
+    or reports on (tracker_stamps, a superset of list_files): here with a revision, a
+    misnamed record, a record named in capitals and a file of no kind beside them."""
+    from claimtrack.load.files import list_files, tracker_stamps
+    from claimtrack.problems import Problem
+
+    _revision(aged)
+    _misnamed(aged)
+    (aged / "claims" / "Rocket-Loud.YAML").write_text("statement: x\n")
+    (aged / "sources" / "acme-post.revisions" / "notes.md").write_text("x\n")
+    stamped, scanned = tracker_stamps(aged)
+    problems: list[Problem] = []
+    listing, copies = list_files(aged, problems)
+    named = {rel for rel, _, _ in listing} | set(copies) | {p.path for p in problems}
+    assert named and named <= stamped.keys()
+    assert {"claims/rocket-new.yml", "claims/Rocket-Loud.YAML"} <= {p.path for p in problems}
+    assert "sources/acme-post.revisions/2026-11-20.txt" in copies
+    # Listed from the folders as scanned, the listing is the same.
+    again: list[Problem] = []
+    assert list_files(aged, again, scanned) == (listing, copies) and again == problems
+
+
 def test_a_file_the_loader_never_reads_leaves_the_replay(
     run_cli: Run, aged: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -136,8 +136,15 @@ def relpath(root: Path, path: Path | str) -> str:
     return Path(path).relative_to(root).as_posix()
 
 
-def folder_entries(root: Path, folder: str, problems: list[Problem]) -> list[os.DirEntry[str]]:
-    """The entries of ``root/folder`` by name; none when it is missing or a refused link."""
+# A folder's entries as one scandir found them, by the folder's path from the root.
+Scanned = dict[str, list[os.DirEntry[str]]]
+
+
+def folder_entries(
+    root: Path, folder: str, problems: list[Problem], scanned: Scanned | None = None
+) -> list[os.DirEntry[str]]:
+    """The entries of ``root/folder`` by name; none when it is missing or a refused link.
+    ``scanned``: the entries tracker_stamps found (not scanned again)."""
     base = root / folder
     try:
         if os.path.islink(base):
@@ -156,7 +163,8 @@ def folder_entries(root: Path, folder: str, problems: list[Problem]) -> list[os.
                 return []
         if not base.is_dir():
             return []
-        return sorted(os.scandir(base), key=lambda e: e.name)
+        found = None if scanned is None else scanned.get(folder)
+        return sorted(os.scandir(base) if found is None else found, key=lambda e: e.name)
     except OSError as exc:
         refused = refusal(exc)
         problems.append(report(folder, (1, 1), refused.code, str(refused), refused.hint))
@@ -253,9 +261,10 @@ def load_page(
 @dataclass(frozen=True, slots=True)
 class Seen:
     """What a run found of the tracker's files before it read any (load/manifest.py): the
-    listing, its copies and problems as list_files gave them, and each listed file's stamp
-    by path (None: it cannot be stat'ed).  The Loader loads from it instead of listing and
-    stat'ing every file again."""
+    listing, its copies and problems as list_files gave them, and the stamps of the files
+    it looked at by path (None: it cannot be stat'ed; tracker_stamps: every listed file's,
+    taken before the listing, and others'; the Loader stamps a listed file without one).
+    The Loader loads from it instead of listing and stat'ing every file again."""
 
     listing: list[tuple[str, FileKind, str]]
     copies: list[str]
@@ -264,17 +273,18 @@ class Seen:
 
 
 def list_files(
-    root: Path, problems: list[Problem]
+    root: Path, problems: list[Problem], scanned: Scanned | None = None
 ) -> tuple[list[tuple[str, FileKind, str]], list[str]]:
     """The one listing of a tracker's files: (rel, kind, id) of every file loading reads,
     and every copy in sources/ and its revisions folders (``.txt``, ``.html``, for
     orphan-archive); misnamed files
-    become ``problems``.  The Loader loads from it and load/manifest.py stamps it."""
+    become ``problems``.  The Loader loads from it and load/manifest.py stamps it.
+    ``scanned``: the folders' entries as tracker_stamps found them (not scanned again)."""
     listing: list[tuple[str, FileKind, str]] = []
     # lexists, not is_file: a folder, FIFO or link loop in its place is a problem, not a default.
     if os.path.lexists(root / SETTINGS_FILE):
         listing.append((SETTINGS_FILE, "settings", ""))
-    sources = folder_entries(root, FOLDERS["source"], problems)
+    sources = folder_entries(root, FOLDERS["source"], problems, scanned)
     for rid, rel in record_files(root, sources, problems):
         listing.append((rel, "source", rid))
     copies = [
@@ -286,14 +296,14 @@ def list_files(
     for entry in sources:
         if entry.name.endswith(REVISIONS_SUFFIX) and not entry.name.startswith("."):
             folder = relpath(root, entry.path)
-            for inner in folder_entries(root, folder, problems):
+            for inner in folder_entries(root, folder, problems, scanned):
                 if inner.name.endswith(COPIES) and not inner.name.startswith("."):
                     copies.append(f"{folder}/{inner.name}")
     for rel in copies:
         found = classify(rel)
         if found is not None:  # whatever it is: read_data_file refuses a folder or a FIFO
             listing.append((rel, *found))
-    claims = folder_entries(root, FOLDERS["claim"], problems)
+    claims = folder_entries(root, FOLDERS["claim"], problems, scanned)
     for rid, rel in record_files(root, claims, problems):
         listing.append((rel, "claim", rid))
     return listing, copies
@@ -303,16 +313,18 @@ def list_files(
 _LOOKED_AT = (".yaml", ".yml", *COPIES, REVISIONS_SUFFIX)
 
 
-def tracker_stamps(root: Path) -> dict[str, Stamp | None]:
+def tracker_stamps(root: Path) -> tuple[dict[str, Stamp | None], Scanned]:
     """The stamp of every path list_files could list or report on, by its path relative to
     the root, from one scandir of each folder (None: it cannot be stat'ed): what a run's
     manifest digests before the run reads anything (load/manifest.py).  Names are only
     filtered as list_files filters them (a hidden file, or one of another kind, is never
     read), not validated or classified: a replay costs a stat per file and no more.  A
     folder's own stamp counts where list_files reports on the folder itself: a link, or
-    one that cannot be read."""
+    one that cannot be read.  With the entries of each folder scanned, which list_files
+    then lists without scanning again (a run that is not replayed)."""
     base = str(root) + os.sep
     found: dict[str, Stamp | None] = {SETTINGS_FILE: stamp(base + SETTINGS_FILE)}
+    scanned: Scanned = {}
     folders = [FOLDERS["source"], FOLDERS["claim"]]
     for folder in folders:
         try:
@@ -324,16 +336,23 @@ def tracker_stamps(root: Path) -> dict[str, Stamp | None]:
         except OSError:
             found[folder] = stamp(base + folder)
             continue
-        with entries:
-            for entry in entries:
-                name = entry.name
-                if name.startswith(".") or not name.lower().endswith(_LOOKED_AT):
-                    continue
-                rel = f"{folder}/{name}"
-                try:
-                    found[rel] = stamp_of(entry.stat())
-                except OSError:
-                    found[rel] = None
-                if name.endswith(REVISIONS_SUFFIX) and folder == FOLDERS["source"]:
-                    folders.append(rel)  # one level deep: its copies, as list_files reads
-    return found
+        kept: list[os.DirEntry[str]] = []
+        try:
+            with entries:
+                for entry in entries:
+                    name = entry.name
+                    if name.startswith(".") or not name.lower().endswith(_LOOKED_AT):
+                        continue
+                    kept.append(entry)
+                    rel = f"{folder}/{name}"
+                    try:
+                        found[rel] = stamp_of(entry.stat())
+                    except OSError:
+                        found[rel] = None
+                    if name.endswith(REVISIONS_SUFFIX) and folder == FOLDERS["source"]:
+                        folders.append(rel)  # one level deep: its copies, as list_files reads
+        except OSError:  # a folder that fails half-read: list_files reads it, and says why
+            found[folder] = stamp(base + folder)
+            continue
+        scanned[folder] = kept
+    return found, scanned

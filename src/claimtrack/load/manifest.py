@@ -32,7 +32,6 @@ from __future__ import annotations
 
 import hashlib
 import importlib.util
-import os
 import sys
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
@@ -46,7 +45,6 @@ import orjson
 from .. import package
 from .._version import __version__
 from ..fsutil import Stamp, atomic_write_bytes, is_recent, stamp
-from ..layout import SETTINGS_FILE, FileKind
 from ..problems import Problem
 from .cache import _UNREADABLE, cache_folder
 from .files import Seen, list_files, tracker_stamps
@@ -65,23 +63,6 @@ def digest(found: Stamps) -> str:
     """What a manifest keeps of its inputs' stamps: one value to compare costs less than
     ten thousand stamps read back (lists, in JSON) and compared with tuples."""
     return hashlib.blake2b(orjson.dumps(found), digest_size=16).hexdigest()
-
-
-def tracker_paths(
-    root: Path,
-    listed: tuple[list[tuple[str, FileKind, str]], list[str], list[Problem]] | None = None,
-) -> list[tuple[str, str]]:
-    """(rel, path) of every file the loader reads or reports on, tracker.yaml always;
-    ``listed``: list_files's listing, copies and problems, when the caller has them."""
-    if listed is None:
-        problems: list[Problem] = []
-        listed = (*list_files(root, problems), problems)
-    listing, copies, problems = listed
-    rels = {SETTINGS_FILE, *(rel for rel, _, _ in listing), *copies}
-    # A misnamed file (claims/x.yml) or a refused folder is a problem the check reports.
-    rels.update(p.path for p in problems)
-    base = str(root)
-    return [(rel, os.path.join(base, rel)) for rel in sorted(rels)]
 
 
 # The libraries whose version can change what a run prints or builds.
@@ -161,7 +142,7 @@ class Manifest:
         self._root = root
         # Every file the run may read, by one stat each and no more (not yet classified, so
         # that a replay costs little more than starting Python): a superset of the listing.
-        self._tracker = tracker_stamps(root)
+        self._tracker, self._scanned = tracker_stamps(root)
         self.inputs = {**self._tracker, **stamps([*extra, *library_paths()])}
 
     @cached_property
@@ -169,17 +150,10 @@ class Manifest:
         """The loader's listing with the stamps taken above (a run that is not replayed):
         listed once, each file stat'ed once, before the run read any."""
         problems: list[Problem] = []
-        listing, copies = list_files(self._root, problems)
-        found = tracker_paths(self._root, (listing, copies, list(problems)))
-        taken = self._tracker
-        # A file new since the stamps were taken is stamped now: the next run's stamps
-        # differ from those this run records, and it does not replay.
-        return Seen(
-            listing,
-            copies,
-            problems,
-            {rel: taken[rel] if rel in taken else stamp(path) for rel, path in found},
-        )
+        listing, copies = list_files(self._root, problems, self._scanned)
+        # A superset of the listing's stamps; the loader stamps a file new since (whose
+        # stamp is then not among those this run records: the next run does not replay).
+        return Seen(listing, copies, problems, self._tracker)
 
     def replay(self, outputs: Iterable[tuple[str, str]] = ()) -> Replay | None:
         """What the last run printed, when nothing it read or left has changed since."""
