@@ -11,6 +11,8 @@ import os
 import stat
 import tempfile
 import time
+from collections.abc import Iterable
+from operator import itemgetter
 from pathlib import Path
 from typing import Any
 
@@ -34,6 +36,7 @@ def is_recent(mtime_ns: int) -> bool:
 # not recent and has not changed means the same bytes.  The one stamp of every cache, the
 # manifests and the watchers (as a JSON list on disk: ``as_stamp`` reads it back).
 Stamp = tuple[int, int, int]
+_MTIME = itemgetter(0)  # of a Stamp
 
 
 def stamp_of(st: os.stat_result) -> Stamp:
@@ -58,6 +61,14 @@ def as_stamp(value: Any) -> Stamp:
 def recent(found: Stamp) -> bool:
     """The racy-clean rule for a stamp: one written within RECENT_NS is never trusted."""
     return is_recent(found[0])
+
+
+def any_recent(stamps: Iterable[Stamp | None]) -> bool:
+    """Whether any of the stamps is recent: whether the newest is (found in C: a replay
+    at 10,000 claims has 14,000 stamps, where a call of ``recent`` for each took 10 ms of
+    its 0.16 s under cProfile)."""
+    newest = max(map(_MTIME, filter(None, stamps)), default=None)
+    return newest is not None and is_recent(newest)
 
 
 # O_NONBLOCK: a FIFO swapped in after the stat must not block open() (fstat then refuses it).

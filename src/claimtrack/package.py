@@ -6,7 +6,7 @@ fingerprint of it (``fingerprint``): a digest of each file's name and bytes.  Re
 every file costs more than a replay of a command that nothing changed for (a stat per
 file), so the fingerprint is remembered in the tracker's cache folder beside the stamps
 of the files it was made from, and taken from there while those stamps are unchanged.
-A recent stamp is never trusted (fsutil.recent): then the files are read again, and
+A recent stamp is never trusted (fsutil.any_recent): then the files are read again, and
 what they give is not remembered.
 
 Only the standard library and orjson are imported here: the no-change replay
@@ -23,7 +23,7 @@ from pathlib import Path
 
 import orjson
 
-from .fsutil import Stamp, as_stamp, atomic_write_bytes, recent, stamp
+from .fsutil import Stamp, any_recent, as_stamp, atomic_write_bytes, stamp
 
 PACKAGE = Path(__file__).resolve().parent
 # The remembered fingerprint, in the tracker's cache folder (load/cache.py's cache_folder).
@@ -64,7 +64,7 @@ def fingerprint(folder: Path | None) -> str:
     """The digest of the package's files, as remembered in ``folder`` (a tracker's cache
     folder; None: nowhere) while their stamps are those it was made from."""
     stamps = _stamps()
-    trusted = not any(s is not None and recent(s) for s in stamps.values())
+    trusted = not any_recent(stamps.values())
     memo = None if folder is None else folder / REMEMBERED
     if memo is not None and trusted:
         try:

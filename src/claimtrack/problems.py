@@ -106,9 +106,9 @@ _SEVERITY = attrgetter("severity")
 
 
 def split_errors(problems: list[Problem]) -> tuple[list[Problem], list[Problem]]:
-    """The errors, and the rest (warnings and info), each in its order: in C (map,
-    compress), for a build under serve splits some 15,000 problems at each edit in three
-    languages (7 ms a build with a Python loop over ``is_error``, twice)."""
+    """The errors, and the rest (warnings and info), each in its order, split in C (map,
+    compress): a build under serve splits some 15,000 problems at each edit in three
+    languages, where a Python loop over ``is_error`` (twice) took 7 ms under cProfile."""
     errors = list(compress(problems, map(is_, map(_SEVERITY, problems), repeat(Severity.ERROR))))
     if not errors:
         return errors, list(problems)
