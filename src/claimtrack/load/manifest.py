@@ -142,6 +142,7 @@ class Manifest:
         listed once, each file stat'ed once, before the run read any."""
         problems: list[Problem] = []
         listing, copies = list_files(self._root, problems, self._scanned)
+        self._scanned = {}  # the names scanned: the listing holds what it needs of them
         # A superset of the listing's stamps; the loader stamps a file new since (whose
         # stamp is then not among those this run records: the next run does not replay).
         return Seen(listing, copies, problems, self._tracker)
