@@ -190,8 +190,7 @@ def record_files(
     root: Path, entries: list[Entry], problems: list[Problem]
 ) -> list[tuple[str, str]]:
     """(id, path relative to the root) of each record file among ``entries``; misnamed
-    ones become problems.  Strings, not Paths: called for every file of the tracker (and by
-    a no-change run's listing, load/manifest.py)."""
+    ones become problems.  Strings, not Paths: called for every file of the tracker."""
     found = []
     for entry in entries:
         name = entry.name
