@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -267,3 +268,22 @@ def test_a_split_build_compiles_each_template_once_per_language_and_none_in_the_
     assert sorted(compiled) == sorted(set(compiled))  # each once
     templates = set(package_files("templates"))
     assert set(compiled) == {(lang, name) for lang in ("en", "fr") for name in templates}
+
+
+def test_a_builds_warnings_are_its_checks_in_order_once_each_then_its_own(tmp_path: Path) -> None:
+    """The check's problems reach a build unsorted (Checker.run's ordered): the build sorts
+    them, each once, and its own warnings (a share card's font, a base URL) follow."""
+    from claimtrack.check import Checker
+    from claimtrack.load import Loader
+    from claimtrack.problems import sort_problems
+
+    from .site_support import FIXTURE_TODAY
+
+    root = tmp_path / "languages"  # four warnings in three languages
+    shutil.copytree(FIXTURES / "languages", root)
+    checked = Checker().run(Loader(root).load(), FIXTURE_TODAY)[1]
+    unsorted = Checker().run(Loader(root).load(), FIXTURE_TODAY, ordered=False)[1]
+    assert unsorted != checked and sort_problems(unsorted) == checked  # out of order here
+    result = build_site(root, tmp_path / "out", today=FIXTURE_TODAY, search=False)
+    assert result.warnings[: len(checked)] == checked
+    assert all(p.code not in {c.code for c in checked} for p in result.warnings[len(checked) :])

@@ -72,10 +72,18 @@ class Checker:
         self._known_sources: frozenset[str] | None = None
         self._analysis: Analysis | None = None  # the last run's
 
-    def run(self, tracker: Tracker, today: dt.date) -> tuple[Analysis, list[Problem]]:
-        """All problems of a loaded tracker: loading problems and every rule's, sorted."""
+    def run(
+        self, tracker: Tracker, today: dt.date, *, ordered: bool = True
+    ) -> tuple[Analysis, list[Problem]]:
+        """All problems of a loaded tracker: loading problems and every rule's, sorted.
+
+        ``ordered=False``: as the rules gave them, unsorted, a problem perhaps twice
+        (sort_problems orders them, each once).  Serve's build sorts them after the
+        edited pages are in place: in three languages, 15,000 warnings take 5 to 12 ms
+        to sort, and the reader's page need not wait on them."""
         with collector_paused():
-            return self._run(tracker, today)
+            a, problems = self._run(tracker, today)
+        return a, sort_problems(problems) if ordered else problems
 
     def _run(self, tracker: Tracker, today: dt.date) -> tuple[Analysis, list[Problem]]:
         # The links are kept claim by claim: the analysis reads those.
@@ -144,7 +152,7 @@ class Checker:
         problems += chain.from_iterable(self._sources.values())
         for tracker_rule in TRACKER_RULES:
             problems.extend(tracker_rule(a))
-        return a, sort_problems(problems)
+        return a, problems
 
 
 R = TypeVar("R")

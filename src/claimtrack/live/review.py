@@ -19,7 +19,7 @@ import threading
 
 from ..check.analysis import Analysis
 from ..check.worklist import line, worklist
-from ..problems import Problem
+from ..problems import Problem, sort_problems
 
 # How long the review page waits for a running build before it says so.
 WAIT_SECONDS = 30.0
@@ -32,7 +32,7 @@ class Review:
     def __init__(
         self,
         analysis: Analysis,
-        problems: list[Problem],
+        problems: list[Problem],  # the check's, perhaps unsorted (Checker.run's ordered)
         today: dt.date,
         builds: threading.Lock,  # held by each build (LiveServer)
     ) -> None:
@@ -55,7 +55,9 @@ class Review:
                 if not self._builds.acquire(timeout=WAIT_SECONDS):
                     return None
                 try:
-                    self._items = worklist(self._analysis, self._problems, self._today)
+                    self._items = worklist(
+                        self._analysis, sort_problems(self._problems), self._today
+                    )
                 finally:
                     self._builds.release()
                 self._analysis = None  # the next build's analysis replaces it: let it go

@@ -25,7 +25,7 @@ from ..check.impact import NOTHING, Impact, joined
 from ..errors import DataError, UsageError
 from ..i18n import Interface, english, interface
 from ..load import Cache, Loader
-from ..problems import Problem, split_errors
+from ..problems import Problem, sort_problems, split_errors
 from ..process.batch import collector_paused
 from ..process.children import Children
 from . import update
@@ -100,14 +100,12 @@ class SiteBuilder:
     swapped in whole.
 
     Other builds are incremental, in this process (serve) or a new one (the record read
-    from the cache).  The records are loaded again through a Loader (only
-    edited files are re-read) and checked again (Checker).  Each output has a key, exactly
-    the data it is made from (its immutable view models, or its bytes for static files);
-    a page (or card) is made only when its key differs from the last build's, and a file is
-    written only when its bytes differ, in one commit (publish/commit.py).
-    Outputs that no longer exist are deleted, and a file deleted by hand is written again.
-    The pages are written before claims.json, sources.json, the feeds and the sitemap,
-    which are made (from per-record pieces) only when their keys changed (update.py).  A
+    from the cache).  The records are loaded again through a Loader (only edited files
+    are re-read) and checked again (Checker).  Each output has a key, exactly the data it
+    is made from (its immutable view models, or a static file's bytes); it is made only
+    when its key differs from the last build's, and written only when its bytes differ,
+    in one commit (publish/commit.py), the pages before the data files (update.py).  What
+    no output has any more is deleted, and a file deleted by hand is written again.  A
     build that finds errors raises DataError and writes nothing.
     """
 
@@ -195,7 +193,8 @@ class SiteBuilder:
         commit.settle(self.out)
         tracker = self._loader.load(changed)  # only the files changed since the last build
         laps.lap("load")
-        analysis, problems = self._checker.run(tracker, today := self.today or dt.date.today())
+        today = self.today or dt.date.today()
+        analysis, problems = self._checker.run(tracker, today, ordered=False)  # sorted below
         if self.checked is not None:
             self.checked(analysis, problems, today)
         self._unmade = joined(self._unmade, self._checker.impact) if track else None
@@ -209,11 +208,10 @@ class SiteBuilder:
         theme = "\0".join((files.fingerprint, *(u.key for u in uis.values()), renderers()))
         envs, template_problems = self._environments(files, uis)
         theme_problems = files.problems + template_problems
-        errors, warnings = split_errors(problems)
+        errors, unsorted = split_errors(problems)
         if errors:
-            raise DataError(
-                problems + theme_problems, "the data has errors; the site was not built"
-            )
+            failed = "the data has errors; the site was not built"
+            raise DataError(sort_problems(problems) + theme_problems, failed)
         if theme_problems:
             raise DataError(theme_problems, TEMPLATE_FAILURE)
         laps.lap("check")
@@ -240,6 +238,11 @@ class SiteBuilder:
         setup = build_setup(self.root, tracker.settings, model.settings, files.static)
         outputs = [*self._planner.plan(model, files.static, ui, setup, carried), MARKER_OUTPUT]
         laps.lap("plan")
+
+        def warnings() -> list[Problem]:  # sorted once the pages are in place (serve waits)
+            unfonted = self._planner.unfonted()  # the plan's count of unfonted share cards
+            return sort_problems(unsorted) + build_warnings(self.root, tracker.settings, unfonted)
+
         if in_place:
             result = self._update(envs, outputs, laps, digests, indexes, look=look, track=track)
             if result is not None:
@@ -247,10 +250,8 @@ class SiteBuilder:
                 self._record.settled(keyed, outputs, self._planner.groups(), self._pages)
                 self.index.updated(indexes, written)
                 self.index.put_ahead()  # a command's shards, indexed before the commit
-                # After the pages (serve waits on them): the plan's count of unfonted cards.
-                warnings += build_warnings(self.root, tracker.settings, self._planner.unfonted())
                 return self._result(
-                    outputs, started, warnings, written, rendered, full=False, laps=laps
+                    outputs, started, warnings(), written, rendered, full=False, laps=laps
                 )
         if carried is not None:  # a full build after all: every view and output made whole
             whole(model.claims)  # here once, not in each render worker
@@ -260,9 +261,8 @@ class SiteBuilder:
         self._pages = sum(o.template is not None for o in outputs)  # o.is_page, faster
         made = self._replace(Renderer(envs), outputs, track, laps, indexes, keyed)
         self._record.settled(keyed, outputs, self._planner.groups(), self._pages)
-        warnings += build_warnings(self.root, tracker.settings, self._planner.unfonted())
         written, rendered = len(made), sum(o.is_page for o in made)
-        return self._result(outputs, started, warnings, written, rendered, full=True, laps=laps)
+        return self._result(outputs, started, warnings(), written, rendered, full=True, laps=laps)
 
     def _result(
         self, outputs: list[Output], started: float, warnings: list[Problem], written: int,
