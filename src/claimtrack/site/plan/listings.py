@@ -225,19 +225,33 @@ def _family_pages(
 
 
 def source_pages(
-    listed: tuple[SourceSummary, ...], s: SiteSettings, lang: SiteLanguage, ui: Interface
+    listed: tuple[SourceSummary, ...],
+    s: SiteSettings,
+    lang: SiteLanguage,
+    ui: Interface,
+    last: Sequence[Output] = (),
 ) -> list[Output]:
-    """``sources/``: every source, originals first, 100 to a page."""
+    """``sources/``: every source, originals first, 100 to a page.  ``last``: these pages
+    in the last plan; one showing the same (the settings the same object) is the same
+    Output again, as a claim listing's page is (_pages): an edit to a claim makes the
+    sources it cites a new view, not a new row here."""
     made = []
     per = addresses.PER_PAGE
     total = addresses.page_count(len(listed))
     for number in range(1, total + 1):
+        shown = listed[(number - 1) * per : number * per]
+        context = SourcesPage(shown, len(listed), Pagination("sources", "", number, total))
+        if (
+            number <= len(last)
+            and last[number - 1].site is s
+            and last[number - 1].context == context
+        ):
+            made.append(last[number - 1])
+            continue
         path = addresses.listing_page("sources", "", number)
         site = localized(s.title, lang.tag)
         title = _titled(ui, ui.gettext("Sources"), number, total, site)
         described = ui.gettext("Sources of %(title)s") % {"title": site}
         info = page_info(s, lang, path, title, described, "sources")
-        shown = listed[(number - 1) * per : number * per]
-        pagination = Pagination("sources", "", number, total)
-        made.append(page(s, info, SourcesPage(shown, len(listed), pagination)))
+        made.append(page(s, info, context))
     return made

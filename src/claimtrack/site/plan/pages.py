@@ -149,6 +149,7 @@ class _Edition:
         self._last_shown: dict[str, tuple[object, ...]] = {}
         self._sources: Reuse[str, Output] = Reuse()
         self._archives: Reuse[str, Output] = Reuse()
+        self._listed: list[Output] = []  # the sources' listing's pages (listings.source_pages)
         self._listings = listing_pages.ListingPlanner()
         self._cards = card_plan.CardPlanner()
         # The last plan's groups (plan.outputs.Groups): a claim's outputs, made together.
@@ -174,7 +175,7 @@ class _Edition:
         outputs = [
             _index_page(model, lang, ui),
             *self._claim_pages(model, lang, ui, sources, carried),
-            *listing_pages.source_pages(sources.listed, s, lang, ui),
+            *(listed := listing_pages.source_pages(sources.listed, s, lang, ui, self._listed)),
             *self._sources.each(
                 model.sources, source_id, lambda v: _source_page(s, lang, v, ui), s
             ),
@@ -188,6 +189,7 @@ class _Edition:
         if s.search:
             # The listing families' first pages are among the listings' own outputs.
             outputs.append(_search_page(s, lang, {o.path for o in listings}, ui, model.claims))
+        self._listed = listed
         self.unfonted = 0
         if cards is not None:
             outputs += self._cards.plan(model, lang, ui, cards)
