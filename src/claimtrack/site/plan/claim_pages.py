@@ -4,6 +4,8 @@ card and, with a base URL, its oEmbed file (pages.py plans and keeps them togeth
 from __future__ import annotations
 
 from functools import partial
+from itertools import accumulate, chain
+from typing import NamedTuple
 
 from ...i18n import Interface
 from .. import addresses
@@ -110,3 +112,30 @@ def groups(
         name, key = group(s, tag, slugs, claim)
         groups[name] = (carried.get(claim.summary.id) or key, tuple(o.path for o in outputs))
     return groups
+
+
+class Flat(NamedTuple):
+    """Every claim's outputs in one list, in the claims' order, and where each claim's
+    begin (one entry more than the claims: where the list ends)."""
+
+    outputs: list[Output]
+    starts: list[int]
+
+
+def flattened(planned: tuple[Made, ...], last: Flat, places: list[int] | None) -> Flat:
+    """``planned`` in one list.  ``places``: the only claims whose outputs may differ from
+    ``last``'s (None: any); when each still has as many outputs, ``last``'s list is copied
+    and theirs put in their place: at each edit under serve, a copy of 30,000 pointers per
+    language in place of a walk through 10,000 tuples.  ``last``'s list is never changed
+    (the plan it went into is the record's: LastBuild.current)."""
+    starts = last.starts
+    if (
+        places is not None
+        and len(starts) == len(planned) + 1
+        and all(starts[i + 1] - starts[i] == len(planned[i]) for i in places)
+    ):
+        outputs = list(last.outputs)
+        for i in places:
+            outputs[starts[i] : starts[i + 1]] = planned[i]
+        return Flat(outputs, starts)
+    return Flat(list(chain.from_iterable(planned)), list(accumulate(map(len, planned), initial=0)))

@@ -7,7 +7,7 @@ build can tell, without rendering, whether a page would come out the same.
 from __future__ import annotations
 
 import operator
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from functools import partial
 from itertools import chain, compress, count
 
@@ -147,6 +147,7 @@ class _Edition:
         self._last_settings: SiteSettings | None = None
         self._last_slugs: dict[str, str] | None = None
         self._last_shown: dict[str, tuple[object, ...]] = {}
+        self._flat = claim_pages.Flat([], [])  # their outputs in one list
         self._sources: Reuse[str, Output] = Reuse()
         self._archives: Reuse[str, Output] = Reuse()
         self._listed: list[Output] = []  # the sources' listing's pages (listings.source_pages)
@@ -230,11 +231,13 @@ class _Edition:
         carried_keys: dict[str, Kept] = {}
         if quick:  # the last pages, and only the claims whose view is another object
             made, all_cited = list(last_made), list(last_cited)
-            todo: Iterable[int] = compress(count(), map(operator.is_not, last_claims, claims))
+            todo: list[int] | None = list(
+                compress(count(), map(operator.is_not, last_claims, claims))
+            )
         else:
             made, all_cited = [()] * len(claims), [()] * len(claims)
-            todo = range(len(claims))
-        for i in todo:
+            todo = None
+        for i in range(len(claims)) if todo is None else todo:
             claim = claims[i]
             slug = slugs.get(claim.summary.claimant, "")
             if carried is not None:
@@ -262,7 +265,8 @@ class _Edition:
         self.groups = partial(claim_pages.groups, s, lang.tag, slugs, claims, planned, carried_keys)
         self._last_claims = (claims, tuple(all_cited), planned)
         self._last_settings = s
-        return list(chain.from_iterable(made))
+        self._flat = claim_pages.flattened(planned, self._flat, todo)
+        return self._flat.outputs
 
 
 def _corrections_of(claim: ClaimView) -> Corrected:
