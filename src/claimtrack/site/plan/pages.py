@@ -7,6 +7,7 @@ build can tell, without rendering, whether a page would come out the same.
 from __future__ import annotations
 
 import operator
+from array import array
 from collections.abc import Callable
 from functools import partial
 from itertools import chain, compress, count
@@ -147,7 +148,7 @@ class _Edition:
         self._last_settings: SiteSettings | None = None
         self._last_slugs: dict[str, str] | None = None
         self._last_shown: dict[str, tuple[object, ...]] = {}
-        self._flat = claim_pages.Flat([], [])  # their outputs in one list
+        self._flat = claim_pages.Flat([], array("q"))  # their outputs in one list
         self._sources: Reuse[str, Output] = Reuse()
         self._archives: Reuse[str, Output] = Reuse()
         self._listed: list[Output] = []  # the sources' listing's pages (listings.source_pages)
