@@ -239,7 +239,7 @@ class SiteBuilder:
         outputs = [*self._planner.plan(model, files.static, ui, setup, carried), MARKER_OUTPUT]
         laps.lap("plan")
 
-        def warnings() -> list[Problem]:  # sorted once the pages are in place (serve waits)
+        def warnings() -> list[Problem]:  # made after the pages, which serve waits on
             unfonted = self._planner.unfonted()  # the plan's count of unfonted share cards
             return sort_problems(unsorted) + build_warnings(self.root, tracker.settings, unfonted)
 

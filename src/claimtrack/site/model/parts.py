@@ -111,8 +111,9 @@ class ClaimSummary:
         # Hashed once, then recalled: a listing page's items are recalled by their summary
         # (html/fragments.py's lru_caches), and hashing one walks its nested texts and
         # their translations: a fifth of rendering a claim edit's pages in three
-        # languages.  The field is no dataclass field: equality, replace() and the
-        # digests ignore it; a forked render worker inherits the same hash seed.
+        # languages.  The value is kept outside the dataclass's fields: equality,
+        # replace() and the key digests ignore it; a forked render worker inherits the
+        # same hash seed, and a summary never crosses a process boundary pickled.
         try:
             return self.__dict__["_hash"]  # type: ignore[no-any-return]
         except KeyError:
