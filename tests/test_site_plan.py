@@ -285,3 +285,14 @@ def test_flattened_puts_in_only_the_claims_that_changed_and_leaves_the_last_list
     assert list(whole.starts) == [0, 2, 5, 7]
     # A claim outside ``places`` is taken as the last list has it: places must name each.
     assert [o.path for o in flattened(again, first, []).outputs][2] == "b1"
+
+
+def test_a_claims_summary_is_recalled_only_by_an_equal_one() -> None:
+    """Listing items are recalled by their summary (fragments.index_item's lru_cache),
+    which hashes by the claim's id alone: an edited summary of the same claim must not
+    be taken for the last one, and an equal copy must."""
+    summary = model_of().claims[0].summary
+    recalled = {summary: "item"}
+    assert recalled.get(replace(summary)) == "item"
+    edited = replace(summary, stale=not summary.stale)
+    assert hash(edited) == hash(summary) and edited not in recalled
