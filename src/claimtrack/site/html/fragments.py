@@ -26,6 +26,7 @@ from markupsafe import Markup
 
 from .. import addresses
 from ..model.builders import figure_text
+from ..model.listings import current
 from ..model.localized import Localized
 from ..model.views import (
     ArchiveView,
@@ -180,6 +181,16 @@ def index_item(env: Environment, c: ClaimSummary, rel: str = "", root: str | Non
     )
     topics = f" · {escape_text(', '.join(c.topics))}" if c.topics else ""
     return _claim_li(env, c, rel, data, topics, root)
+
+
+@pass_environment
+def index_items(
+    env: Environment, claims: Iterable[ClaimSummary], rel: str = "", root: str | None = None
+) -> Markup:
+    """Each claim of a filterable list (``index_item``), one a line: a listing page's 100
+    in one call.  A template loop over them, with the ``rejectattr`` that split the
+    current claims from the earlier versions, was a fifth of rendering an edit's pages."""
+    return markup("\n".join([index_item(env, c, rel, root) for c in claims]))
 
 
 @pass_environment
@@ -349,6 +360,8 @@ HELPERS: dict[str, Callable[..., Any]] = {
     "source_links": source_links,
     "claim_item": claim_item,
     "index_item": index_item,
+    "index_items": index_items,
+    "current": current,
     "omission_item": omission_item,
     "evidence_item": evidence_item,
     "history_item": history_item,
