@@ -23,7 +23,7 @@ from ..layout import FileKind
 from ..problems import Problem, report
 from ..records import Claim, Source, TrackerSettings
 from ..records.claim import Names
-from ..records.plain import UNFIT, plain, rebuild
+from ..records.plain import UNFIT, plain, rebuild, share_sets
 from .cache import Cache, StoredRecord, content_digest
 from .files import Archive, SavedPage, read_data_file, read_unsaved
 from .nodes import Marks, Positions
@@ -96,6 +96,7 @@ def finish_record(
         return None, problems
     if any(p.is_error for p in parsed.problems):
         return None, problems
+    share_sets(record)
     return record, problems
 
 
