@@ -85,11 +85,19 @@ class IndexPage(PageContext):
 class EmbedOffer:
     """What a claim page offers to embed it elsewhere (plan/embeds.py)."""
 
-    snippet: str  # the <iframe> code to copy, as text
-    absolute: bool  # its src is absolute (with base_url), else from the site root
+    src: str  # the card's address in the <iframe>
+    absolute: bool  # ``src`` is absolute (with base_url), else from the site root
     preview: str  # the embed page, from the claim page
     oembed: str | None  # the oEmbed file's absolute URL, with base_url only
     title: str  # the iframe's title, also the oEmbed link's
+
+    @property
+    def snippet(self) -> str:
+        """The <iframe> code to copy, as text: made when a page or oEmbed file shows it,
+        not kept with each of 10,000 claims' plans in each language (4 MiB)."""
+        from .embeds import iframe_html  # embeds.py makes offers: imported when it has
+
+        return iframe_html(self.src, self.title)
 
 
 @dataclass(frozen=True)
