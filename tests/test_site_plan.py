@@ -186,7 +186,8 @@ def test_each_language_is_planned_apart_and_reused_apart() -> None:
     assert sorted(remade) == sorted([*claim, *lists, *(f"fr/{p}" for p in [*claim, *lists])])
 
 
-def test_json_lines_are_made_again_only_for_new_views(monkeypatch: pytest.MonkeyPatch) -> None:
+def lines_made(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The ids of the claims whose claims.json line is made, as each is made."""
     made: list[str] = []
     line = datafiles.data.claim_line
 
@@ -195,6 +196,11 @@ def test_json_lines_are_made_again_only_for_new_views(monkeypatch: pytest.Monkey
         return line(view, settings)
 
     monkeypatch.setattr(datafiles.data, "claim_line", counted)
+    return made
+
+
+def test_json_lines_are_made_again_only_for_new_views(monkeypatch: pytest.MonkeyPatch) -> None:
+    made = lines_made(monkeypatch)
     model, planner, ui = model_of(), Planner(), english()
     first = by_path(planner.plan(model, {}, ui))["claims.json"]
     assert first.make is not None
@@ -206,6 +212,30 @@ def test_json_lines_are_made_again_only_for_new_views(monkeypatch: pytest.Monkey
     assert again.make is not None
     assert again.make() == data
     assert made == [model.claims[0].summary.id]
+
+
+def test_a_one_shot_plan_makes_its_data_files_in_parts_and_keeps_no_line(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A one-shot build's claims.json is made line by line as it is written (never whole in
+    memory beside its lines, 22 MB at 10,000 claims), to the same bytes; no line is kept."""
+    made = lines_made(monkeypatch)
+    model, ui = model_of(), english()
+    kept = by_path(Planner().plan(model, {}, ui))
+    planner = Planner(keep=False)
+    once = by_path(planner.plan(model, {}, ui))
+    for name in ("claims.json", "sources.json"):
+        make, whole = once[name].make, kept[name].make
+        assert make is not None and whole is not None
+        expected = whole()
+        made.clear()
+        parts = make()
+        assert not isinstance(parts, bytes)
+        assert made == []  # nothing made before it is written
+        assert b"".join(parts) == expected
+        assert len(made) == (len(model.claims) if name == "claims.json" else 0)
+    data = planner._data  # what it keeps: nothing of the lines it made
+    assert data._claim_lines._round is None and data._source_lines._round is None
 
 
 def test_a_template_gets_its_page_context_fields_and_a_lazy_one_made() -> None:

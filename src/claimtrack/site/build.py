@@ -134,8 +134,7 @@ class SiteBuilder:
         )
         # The one record of what the last build wrote (kept in the cache between runs).
         self._record = self.cache.part(LastBuild)
-        # Per site language, the environment of the last theme and that language's words,
-        # by their fingerprint, with its templates' problems.
+        # Per language: the environment of the theme and words (by fingerprint), its problems.
         self._envs: dict[str, tuple[str, Environment, list[Problem]]] = {}
         self._loader = Loader(self.root, self.cache)
         self._checker = Checker(self.cache, contexts=True)
@@ -215,8 +214,9 @@ class SiteBuilder:
         if theme_problems:
             raise DataError(theme_problems, TEMPLATE_FAILURE)
         laps.lap("check")
-        if not track:  # build_site never loads again: what only loading needed goes now
+        if not track:  # build_site never loads nor plans again: nothing is kept for it
             self._loader.release()
+            self._planner = Planner(keep=False)
         in_place = (track or self.cache.folder is not None) and self._record.describes(
             self.out, theme
         )
@@ -256,7 +256,7 @@ class SiteBuilder:
         if carried is not None:  # a full build after all: every view and output made whole
             whole(model.claims)  # here once, not in each render worker
             if any(type(o.key) is Kept for o in outputs):
-                self._planner = Planner()
+                self._planner = Planner(keep=track)
                 outputs = [*self._planner.plan(model, files.static, ui, setup), MARKER_OUTPUT]
         self._pages = sum(o.template is not None for o in outputs)  # o.is_page, faster
         made = self._replace(Renderer(envs), outputs, track, laps, indexes, keyed)

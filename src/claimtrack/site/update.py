@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from ..fsutil import stamp
-from .html.render import Renderer, digest
+from .html.render import Renderer, digest, whole
 from .last_build import Entry, KeyDigests, LastBuild
 from .plan.outputs import Kept, Output
 from .publish import commit, swap
@@ -140,18 +140,18 @@ def write(
     is called, then the data files are made and committed; else one commit.  Before
     anything is written, ``replacing`` (the search index's) is told the pages about to
     be written and the files about to be deleted (a command's indexes them then)."""
-    made = [(o, renderer.render(o)) for o in todo if o.is_page]
+    made = [(o, whole(renderer.render(o))) for o in todo if o.is_page]
     lap("render")
     replacing({o.path: content for o, content in made}, gone)
     if pages_written is None:
-        made += [(o, renderer.render(o)) for o in todo if not o.is_page]
+        made += [(o, whole(renderer.render(o))) for o in todo if not o.is_page]
         lap("aggregates")
     written = _commit(out, keys, made, gone, track=track)
     lap("write")
     if pages_written is not None:
         if written:
             pages_written()
-        rest = [(o, renderer.render(o)) for o in todo if not o.is_page]
+        rest = [(o, whole(renderer.render(o))) for o in todo if not o.is_page]
         written += _commit(out, keys, rest, [], track=track)
         lap("aggregates")
     return written

@@ -23,7 +23,7 @@ translated yet.  ``made_from`` is the tool's input detail and stays out.  A quot
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any, TypeVar
 
 import orjson
@@ -174,19 +174,19 @@ def _located(item: dict[str, Any], page: str, folder: str, settings: SiteSetting
     return bytes(memoryview(orjson.dumps(item)))
 
 
-def document(settings: SiteSettings, key: str, lines: Iterable[bytes]) -> bytes:
-    """The whole file around its record lines (from claim_line or source_line), joined in
-    one copy: at 10,000 claims each further copy of megabytes cost more than the edit."""
+def document(settings: SiteSettings, key: str, lines: Iterable[bytes]) -> Iterator[bytes]:
+    """The whole file around its record lines (from claim_line or source_line), part by
+    part: a build writes them one after another as ``lines`` makes them, never the file
+    whole in memory beside them (claims.json: 22 MB at 10,000 claims); serve, which keeps
+    the lines for its next edit, joins them in one copy."""
     head = orjson.dumps({"schema_version": SCHEMA_VERSION, "title": settings.title.original})
-    start = head[:-1] + b',"' + key.encode() + b'":['
-    lines = list(lines)
-    if not lines:
-        return start + b"]}\n"
-    parts = [b",\n"] * (2 * len(lines) + 1)
-    parts[0] = start + b"\n"
-    parts[1::2] = lines
-    parts[-1] = b"\n]}\n"
-    return b"".join(parts)
+    yield head[:-1] + b',"' + key.encode() + b'":['
+    sep = b"\n"
+    for line in lines:
+        yield sep
+        yield line
+        sep = b",\n"
+    yield b"]}\n" if sep == b"\n" else b"\n]}\n"
 
 
 def document_lines(whole: bytes) -> list[bytes]:
@@ -200,11 +200,11 @@ def document_lines(whole: bytes) -> list[bytes]:
 
 
 def claims_json(settings: SiteSettings, claims: Iterable[ClaimView]) -> bytes:
-    return document(settings, "claims", (claim_line(view, settings) for view in claims))
+    return b"".join(document(settings, "claims", (claim_line(v, settings) for v in claims)))
 
 
 def sources_json(settings: SiteSettings, sources: Iterable[SourceView]) -> bytes:
-    return document(settings, "sources", (source_line(view, settings) for view in sources))
+    return b"".join(document(settings, "sources", (source_line(v, settings) for v in sources)))
 
 
 def schema_json(schema: dict[str, Any]) -> bytes:

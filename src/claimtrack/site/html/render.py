@@ -21,12 +21,22 @@ from jinja2 import Environment, Template, TemplateError
 from ...errors import DataError
 from ...process.batch import can_split, split
 from ..plan.contexts import COMMON, FIELDS, Lazy
-from ..plan.outputs import Output
+from ..plan.outputs import Content, Output
 from .templating import EXPRESSION_ERRORS, TEMPLATE_FAILURE, template_problem
 
 
+def hasher(data: bytes = b"") -> hashlib.blake2b:
+    """The one hash of an output's bytes (its digest in the record of the last build)."""
+    return hashlib.blake2b(data, digest_size=16)
+
+
 def digest(data: bytes) -> str:
-    return hashlib.blake2b(data, digest_size=16).hexdigest()
+    return hasher(data).hexdigest()
+
+
+def whole(content: Content) -> bytes:
+    """An output's bytes, its parts joined (plan/outputs.Content)."""
+    return content if isinstance(content, bytes) else b"".join(content)
 
 
 def variables(output: Output) -> dict[str, Any]:
@@ -67,7 +77,7 @@ class Renderer:
                 except TemplateError:
                     continue
 
-    def render(self, output: Output) -> bytes:
+    def render(self, output: Output) -> Content:
         if output.template is None:
             assert output.make is not None
             return output.make()
@@ -87,21 +97,27 @@ class Renderer:
 
 
 def _write(renderer: Renderer, outputs: list[Output], folder: Path, digests: bool) -> list[str]:
-    """Plain writes: nobody reads the fresh folder before it is swapped in, so no fsync each."""
+    """Plain writes: nobody reads the fresh folder before it is swapped in, so no fsync each.
+    A file made in parts (plan/outputs.Content) is written and digested part by part."""
     result = []
     base = str(folder) + os.sep
     flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
     for output in outputs:
-        data = renderer.render(output)
+        content = renderer.render(output)
+        parts = (content,) if isinstance(content, bytes) else content
+        hashed = hasher()
         # os.open/os.write: a single write needs no buffered file object around it.
         fd = os.open(base + output.path, flags, 0o644)
         try:
-            view = memoryview(data)
-            while view:
-                view = view[os.write(fd, view) :]
+            for data in parts:
+                if digests:
+                    hashed.update(data)
+                view = memoryview(data)
+                while view:
+                    view = view[os.write(fd, view) :]
         finally:
             os.close(fd)
-        result.append(digest(data) if digests else "")
+        result.append(hashed.hexdigest() if digests else "")
     return result
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Callable
 from dataclasses import dataclass, field, fields
+from html import escape
 from typing import ClassVar, Generic, TypeVar
 
 from ..model.claim.corrections import CorrectionView
@@ -81,6 +82,31 @@ class IndexPage(PageContext):
     index: IndexView
 
 
+# The iframe's size in CSS pixels: as wide as the column it is put in, up to WIDTH; a
+# fixed HEIGHT (no script sizes it to its content) that holds every card of the
+# repository's data whole at WIDTH.  In a narrower column a long statement makes the card
+# scroll inside the frame, its status first (tests/browser/test_embed.py measures both).
+WIDTH = 560
+HEIGHT = 360
+# The card's links open in a new tab, leaving the host's article where it is: so the
+# frame may be sandboxed with popups alone (it needs no script, no form, no top navigation).
+SANDBOX = "allow-popups allow-popups-to-escape-sandbox"
+
+
+def _attribute(value: str) -> str:
+    """A value inside double quotes: an apostrophe stays one, for whoever reads the code."""
+    return escape(value, quote=False).replace('"', "&quot;")
+
+
+def iframe_html(src: str, title: str) -> str:
+    """The ``<iframe>`` code to copy (the claim page's offer, the oEmbed ``html``)."""
+    return (
+        f'<iframe src="{_attribute(src)}" title="{_attribute(title)}" width="{WIDTH}" '
+        f'height="{HEIGHT}" style="width:100%;max-width:{WIDTH}px;border:0" '
+        f'loading="lazy" sandbox="{SANDBOX}"></iframe>'
+    )
+
+
 @dataclass(frozen=True)
 class EmbedOffer:
     """What a claim page offers to embed it elsewhere (plan/embeds.py)."""
@@ -95,8 +121,6 @@ class EmbedOffer:
     def snippet(self) -> str:
         """The <iframe> code to copy, as text: made when a page or oEmbed file shows it,
         not kept with each of 10,000 claims' plans in each language (4 MiB)."""
-        from .embeds import iframe_html  # embeds.py makes offers: imported when it has
-
         return iframe_html(self.src, self.title)
 
 

@@ -28,7 +28,7 @@ from ..model.views import (
     claim_id,
     source_id,
 )
-from .outputs import Carried, Output, constant
+from .outputs import Carried, Content, Output, constant
 
 
 class DataPlanner:
@@ -51,22 +51,30 @@ class DataPlanner:
         languages: Sequence[SiteLanguage],
         uis: dict[str, Interface],
         carried: Carried | None = None,
+        *,
+        keep: bool = True,
     ) -> list[Output]:
         """Of a claim, a feed shows its view's summary, history, measurements and figure (the
         key holds the views of the claims it shows), the sitemap its summary (whose statement
         says in which languages its page counts as translated; the key holds the views).
         ``carried``: what a build in a new process takes over from the last build
-        (site/carried.py): claims.json's lines."""
+        (site/carried.py): claims.json's lines.  ``keep``: the records' JSON lines are
+        kept for the next plan (serve); a one-shot build makes each as claims.json is
+        written and keeps none, so that they are never all held beside the file."""
         s = model.settings
         claims, sources = model.claims, model.sources
         files = [
             Output(
                 "claims.json",
-                make=lambda: self._claims_json(s, claims, carried),
+                make=lambda: self._claims_json(s, claims, carried, keep),
                 key=(s, claims),
                 pieces=lambda: [(c.summary.id, (s, c)) for c in claims],
             ),
-            Output("sources.json", make=lambda: self._sources_json(s, sources), key=(s, sources)),
+            Output(
+                "sources.json",
+                make=lambda: self._sources_json(s, sources, keep),
+                key=(s, sources),
+            ),
             # Made from the code alone: the same for as long as the process runs.
             Output(
                 "claims.schema.json",
@@ -132,8 +140,8 @@ class DataPlanner:
         return "".join(parts).encode("utf-8")
 
     def _claims_json(
-        self, s: SiteSettings, views: tuple[ClaimView, ...], carried: Carried | None
-    ) -> bytes:
+        self, s: SiteSettings, views: tuple[ClaimView, ...], carried: Carried | None, keep: bool
+    ) -> Content:
         """claims.json; a claim's line made again only when its view or the settings are new
         (in a new process: when its key is not the one of the line the last build wrote)."""
 
@@ -141,14 +149,23 @@ class DataPlanner:
             kept = None if carried is None else carried.piece("claims.json", v.summary.id, (s, v))
             return kept if kept is not None else data.claim_line(v, s)
 
-        lines = self._claim_lines.each(views, claim_id, line, s)
-        return data.document(s, "claims", lines)
+        if not keep:
+            return data.document(s, "claims", map(line, views))
+        return b"".join(
+            data.document(s, "claims", self._claim_lines.each(views, claim_id, line, s))
+        )
 
-    def _sources_json(self, s: SiteSettings, views: tuple[SourceView, ...]) -> bytes:
+    def _sources_json(self, s: SiteSettings, views: tuple[SourceView, ...], keep: bool) -> Content:
         """sources.json, likewise (a claim's edit makes the views of the sources it cites
         again, and most often the same lines)."""
-        lines = self._source_lines.each(views, source_id, lambda v: data.source_line(v, s), s)
-        return data.document(s, "sources", lines)
+
+        def line(v: SourceView) -> bytes:
+            return data.source_line(v, s)
+
+        if not keep:
+            return data.document(s, "sources", map(line, views))
+        lines = self._source_lines.each(views, source_id, line, s)
+        return b"".join(data.document(s, "sources", lines))
 
 
 _SCHEMA = ("schema", data.SCHEMA_VERSION)

@@ -17,7 +17,6 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Sequence
 from functools import partial
-from html import escape
 
 import orjson
 
@@ -26,18 +25,8 @@ from .. import addresses
 from ..languages import SiteLanguage
 from ..model.localized import localized
 from ..model.views import ClaimView, HistoryView, SiteSettings
-from .contexts import EmbedOffer, EmbedPage
+from .contexts import HEIGHT, WIDTH, EmbedOffer, EmbedPage
 from .outputs import NavInfo, Output, PageInfo, page
-
-# The iframe's size in CSS pixels: as wide as the column it is put in, up to WIDTH; a
-# fixed HEIGHT (no script sizes it to its content) that holds every card of the
-# repository's data whole at WIDTH.  In a narrower column a long statement makes the card
-# scroll inside the frame, its status first (tests/browser/test_embed.py measures both).
-WIDTH = 560
-HEIGHT = 360
-# The card's links open in a new tab, leaving the host's article where it is: so the
-# frame may be sandboxed with popups alone (it needs no script, no form, no top navigation).
-SANDBOX = "allow-popups allow-popups-to-escape-sandbox"
 
 
 def status_since(history: Sequence[HistoryView]) -> dt.date:
@@ -59,20 +48,6 @@ def embed_src(s: SiteSettings, lang: SiteLanguage, claim_id: str) -> tuple[str, 
     folder = addresses.href(lang.prefix + addresses.claim_embed_folder(claim_id))
     found = s.absolute(folder)
     return (found, True) if found is not None else (folder, False)
-
-
-def _attribute(value: str) -> str:
-    """A value inside double quotes: an apostrophe stays one, for whoever reads the code."""
-    return escape(value, quote=False).replace('"', "&quot;")
-
-
-def iframe_html(src: str, title: str) -> str:
-    """The ``<iframe>`` code to copy (the claim page's offer, the oEmbed ``html``)."""
-    return (
-        f'<iframe src="{_attribute(src)}" title="{_attribute(title)}" width="{WIDTH}" '
-        f'height="{HEIGHT}" style="width:100%;max-width:{WIDTH}px;border:0" '
-        f'loading="lazy" sandbox="{SANDBOX}"></iframe>'
-    )
 
 
 def frame_title(claim: ClaimView, lang: SiteLanguage, ui: Interface) -> str:

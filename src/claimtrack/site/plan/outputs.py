@@ -6,7 +6,7 @@ build can tell, without rendering, whether a page would come out the same.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -87,6 +87,12 @@ class Carried(Protocol):
         files are as it left them; else None (plan them)."""
 
 
+# What an output's ``make`` gives: its bytes, or its parts in order (a one-shot build's
+# claims.json and sources.json, jsonfiles.document), which a full build writes one after
+# another and never joins (html/render.py) and an update joins (update.py).
+Content = bytes | Iterator[bytes]
+
+
 @dataclass(frozen=True)
 class Output:
     path: str
@@ -96,7 +102,7 @@ class Output:
     site: SiteSettings | None = None
     page: PageInfo | None = None
     context: PageContext | None = None
-    make: Callable[[], bytes] | None = None
+    make: Callable[[], Content] | None = None
     # What the output is made from; None means "always make it and compare the bytes".
     key: object = None
     # A file joined from a piece per record (claims.json's lines): each piece's name and

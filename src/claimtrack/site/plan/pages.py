@@ -63,7 +63,10 @@ class Planner:
     (datafiles.py), but a feed per language.
     """
 
-    def __init__(self) -> None:
+    def __init__(self, *, keep: bool = True) -> None:
+        # What the data files are joined from is kept for a next plan (DataPlanner.plan):
+        # not by a one-shot build's.
+        self.keep = keep
         self._editions: dict[str, _Edition] = {}
         self._data = DataPlanner()
         # The sources by id, what reviews show of them, their listing's order: once for
@@ -108,7 +111,7 @@ class Planner:
                 for lang in languages
             )
         )
-        outputs += self._data.plan(model, languages, uis, carried)
+        outputs += self._data.plan(model, languages, uis, carried, keep=self.keep)
         outputs += (
             Output(f"static/{name}", make=constant(content), key=content)
             for name, content in static.items()
