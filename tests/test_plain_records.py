@@ -21,6 +21,7 @@ from claimtrack.load import tracker as tracker_module
 from claimtrack.load.assembled import Tracker
 from claimtrack.load.parse import finish_record, parse_bytes
 from claimtrack.records import Claim, Source, TrackerSettings
+from claimtrack.records.claim import Names
 from claimtrack.records.plain import plain, rebuild
 
 from .conftest import FIXTURES, REPO
@@ -150,6 +151,30 @@ def test_records_share_one_set_of_each_fields_set(bench_trackers: list[Path]) ->
     with pytest.raises(ValidationError):
         first.status = first.status  # type: ignore[misc]  # frozen: never adds to the set
     assert first.model_fields_set == shared
+
+
+def test_a_claims_empty_names_are_one_set(bench_trackers: list[Path]) -> None:
+    """The ids a claim names, made from its record or read from the cache: every empty
+    field is the one empty set (three of four are empty most often: 6 MiB of sets at
+    10,000 claims), and the names are the same either way."""
+    claims = [
+        record
+        for rel, kind, raw in record_files(bench_trackers[0])
+        if kind == "claim" and isinstance(record := validated(rel, kind, raw), Claim)
+    ]
+    fields = [getattr(n, f) for c in claims for n in (c.names(),) for f in _NAME_FIELDS]
+    empty = [found for found in fields if not found]
+    assert len(empty) > len(claims) and len({id(found) for found in empty}) == 1
+    for claim in claims:
+        names = claim.names()
+        again = Names.from_json(orjson.loads(orjson.dumps(names.to_json())))
+        assert again == names
+        assert all(
+            getattr(again, f) is getattr(names, f) for f in _NAME_FIELDS if not getattr(names, f)
+        )
+
+
+_NAME_FIELDS = ("cites", "to_check", "related", "revises")
 
 
 def test_data_of_another_shape_is_refused_not_rebuilt() -> None:

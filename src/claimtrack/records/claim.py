@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Annotated, Any, Self, TypeVar
 
@@ -254,8 +254,8 @@ class Claim(Record):
         cites = {ev.source for _, ev in self.quote_items()}
         for entry in self.history:
             cites.update(entry.source_ids)
-        revises = frozenset([self.revises] if self.revises is not None else [])
-        return Names(frozenset(cites), frozenset(self.to_check), frozenset(self.related), revises)
+        revises = [self.revises] if self.revises is not None else []
+        return Names.of(cites, self.to_check, self.related, revises)
 
     def quote_items(self) -> tuple[tuple[tuple[str | int, ...], Evidence], ...]:
         """Every quote the claim holds, with its data path: its evidence, its measurements'
@@ -306,5 +306,14 @@ class Names:
 
     @classmethod
     def from_json(cls, data: list[list[str]]) -> Names:
-        cites, to_check, related, revises = data
-        return cls(frozenset(cites), frozenset(to_check), frozenset(related), frozenset(revises))
+        return cls.of(*data)
+
+    @classmethod
+    def of(cls, *ids: Iterable[str]) -> Names:
+        """The names from the ids of each field, in order; an empty one the one empty set
+        (Python makes a new one each time: three of the four are most often empty, 6 MiB
+        of sets at 10,000 claims)."""
+        return cls(*(frozenset(found) or _NONE for found in ids))
+
+
+_NONE: frozenset[str] = frozenset()
