@@ -38,9 +38,11 @@ def claim_outputs(
 ) -> Made:
     """A claim's page, its embeddable card and, with a base URL, its oEmbed file."""
     offer = embeds.embed_offer(s, lang, claim, ui)
+    # The page's title and its card's: one string for both (3.5 MiB at 10,000 claims).
+    title = f"{localized(claim.summary.statement, lang.tag)} – {localized(s.title, lang.tag)}"
     made = [
-        _claim_page(s, lang, claim, cited, sources, claimant_slug, ui, offer),
-        embeds.embed_page(s, lang, claim, ui),
+        _claim_page(s, lang, claim, cited, sources, claimant_slug, ui, offer, title),
+        embeds.embed_page(s, lang, claim, title),
     ]
     oembed = embeds.oembed_output(s, lang, claim, offer)
     return (*made, oembed) if oembed is not None else tuple(made)
@@ -55,6 +57,7 @@ def _claim_page(
     claimant_slug: str,
     ui: Interface,
     offer: EmbedOffer,
+    title: str,
 ) -> Output:
     c = claim.summary
     statement = localized(c.statement, lang.tag)
@@ -66,7 +69,7 @@ def _claim_page(
         s,
         lang,
         addresses.claim_page(c.id),
-        f"{statement} – {localized(s.title, lang.tag)}",
+        title,
         described,
         "claims",
         # Its alternates: the versions whose statement is translated.

@@ -67,8 +67,9 @@ def embed_offer(s: SiteSettings, lang: SiteLanguage, claim: ClaimView, ui: Inter
     return EmbedOffer(src, absolute, preview, oembed, title)
 
 
-def embed_page(s: SiteSettings, lang: SiteLanguage, claim: ClaimView, ui: Interface) -> Output:
-    """The card: a page without the site's header, footer, switcher or alternates."""
+def embed_page(s: SiteSettings, lang: SiteLanguage, claim: ClaimView, title: str) -> Output:
+    """The card: a page without the site's header, footer, switcher or alternates;
+    ``title``: its claim page's (claim_pages.claim_outputs)."""
     c = claim.summary
     path = addresses.claim_embed_page(c.id)
     full = lang.prefix + path
@@ -79,7 +80,7 @@ def embed_page(s: SiteSettings, lang: SiteLanguage, claim: ClaimView, ui: Interf
         rel=rel,
         root=root,
         lang=lang.tag,
-        title=f"{localized(c.statement, lang.tag)} – {localized(s.title, lang.tag)}",
+        title=title,
         description="",
         canonical=None,  # noindex: a copy of the claim page's verdict, not a page to find
         section="",
