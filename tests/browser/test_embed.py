@@ -99,6 +99,12 @@ def test_a_card_fits_a_frame_320_px_wide(
     # In a column as wide as the frame may be, the card is whole in its height.
     page.set_viewport_size({"width": WIDTH + 40, "height": 700})
     page.evaluate(f"document.body.style.width = '{WIDTH + 40}px'")
+    # The card is in a process of its own (another site's frame): its new size reaches it
+    # once the host page has laid itself out again.  Waited for there first, a wait in the
+    # frame alone sometimes never saw it (one run of the file in three timed out so).
+    page.wait_for_function(
+        f"document.querySelector('iframe').getBoundingClientRect().width === {WIDTH}"
+    )
     frame.wait_for_function(f"document.documentElement.clientWidth === {WIDTH}")
     wide = frame.evaluate(SIZES)
     assert wide["height"] <= HEIGHT, wide
