@@ -20,7 +20,7 @@ import pytest
 
 from claimtrack.check.store import CheckStore
 from claimtrack.load import Cache
-from claimtrack.site import BuildResult, build_site
+from claimtrack.site import BuildResult, build_site, inputs
 from claimtrack.site import build as site_build
 from claimtrack.site.data import jsonfiles
 from claimtrack.site.last_build import LastBuild
@@ -75,7 +75,8 @@ def _counting(
 
 def _watch(monkeypatch: pytest.MonkeyPatch) -> dict[str, list[str]]:
     """Which claims had their page-only parts made, their outputs planned, their
-    claims.json line made, in the next build."""
+    claims.json line made, and which records had what their views show digested
+    (inputs.shown), in the next build."""
     later = views.ClaimView.__getattr__  # type: ignore[attr-defined]
 
     def made(view: views.ClaimView, name: str) -> Any:
@@ -89,6 +90,9 @@ def _watch(monkeypatch: pytest.MonkeyPatch) -> dict[str, list[str]]:
         "whole": whole,
         "planned": _counting(monkeypatch, claim_pages, "claim_outputs", lambda *a: a[2].summary.id),
         "lines": _counting(monkeypatch, jsonfiles, "claim_line", lambda v, s: v.summary.id),
+        "shown": _counting(
+            monkeypatch, inputs, "shown", lambda r: getattr(r, "statement", "a source")
+        ),
     }
 
 
@@ -113,10 +117,19 @@ def test_a_statement_edit_makes_only_the_claims_it_touches(
     assert set(seen["lines"]) <= planned
     # Page-only parts made only where a page is rendered: the claims planned again.
     assert edited in seen["whole"] and set(seen["whole"]) <= planned
+    # What the views show of a record alone: digested again for the edited claim only, the
+    # others' taken from the last build's record (a new process rebuilds no record for it).
+    statement = next(
+        line
+        for line in (root / "claims" / f"{edited}.yaml").read_text(encoding="utf-8").split("\n")
+        if line.startswith("statement: ")
+    )
+    assert seen["shown"] == [statement[len("statement: ") :]]
     # The record's groups and pieces describe the new site: a second build plans nothing.
     seen = _watch(monkeypatch)
     again = _build(root, out)
-    assert (again.written, seen["planned"], seen["lines"], seen["whole"]) == (0, [], [], [])
+    made = (again.written, seen["planned"], seen["lines"], seen["whole"], seen["shown"])
+    assert made == (0, [], [], [], [])
 
 
 def test_what_was_changed_by_hand_in_the_site_is_not_taken_over(

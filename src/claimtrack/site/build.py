@@ -224,7 +224,7 @@ class SiteBuilder:
         model = self._model.build(analysis, self._unmade, defer=(fresh := in_place and not track))
         self._unmade = NOTHING
         # The key digests and their dependency index (each taken when asked), for the record too.
-        keyed = KeyDigests(theme, Inputs(analysis))
+        keyed = KeyDigests(theme, Inputs(analysis, self._record.records))
         digests = keyed if self.cache.folder is not None else None
         look = changed is None  # at each file in the site: one edited by hand is made again
         carried = None

@@ -21,6 +21,11 @@ every input.  So an edit of a source's notes changes no claim's input, and an ed
 claim's rationale changes its view's input but not its summary's: the pages listing it are
 not made again.
 
+What a view shows of one record alone (a claim's summary, a source on a claim's page and
+in a reference) is a function of the record's file: it is digested once per file content
+and the digests are kept with the last build's record (last_build.LastBuild.records), so
+that a build in a new process digests no unchanged record again, nor rebuilds it for that.
+
 KeyDigests (last_build.py) writes a claim's view or summary, wherever a key holds one, as
 its input digest here: an output's key digest then costs its own few fields and not the
 walk of every view it holds (claims.json holds every claim's).  So ``Inputs`` is the
@@ -33,13 +38,15 @@ more than those and the listings holding the record (small).
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 import orjson
 
 from ..check.analysis import Analysis
 from ..check.claim_keys import copy_digests
+from ..load import Loaded
+from ..records import Claim, Source
 from ..records.claim import HistoryEntry
 from .model.claim.chains import dated, revised_by
 
@@ -78,24 +85,45 @@ def _digest(parts: Iterable[str]) -> str:
     return hashlib.blake2b("\0".join(parts).encode(), digest_size=16).hexdigest()
 
 
-class Inputs:
-    """The input digests of one analysis's claims, each worked out once when first asked."""
+def _json_digest(data: Any) -> str:
+    return hashlib.blake2b(
+        orjson.dumps(data, option=orjson.OPT_SORT_KEYS), digest_size=16
+    ).hexdigest()
 
-    def __init__(self, a: Analysis) -> None:
+
+def shown(record: Claim | Source) -> tuple[str, ...]:
+    """What the views show of a record alone, as digests: of a claim, what its summary
+    shows; of a source, what a claim's page shows of it and what names it (SourceRef)."""
+    if isinstance(record, Claim):
+        return (_json_digest(record.model_dump(mode="json", exclude=_NOT_IN_SUMMARIES)),)
+    return (
+        _json_digest(record.model_dump(mode="json", exclude=_NOT_SHOWN_ON_CLAIMS)),
+        _json_digest(record.model_dump(mode="json", include=_IN_REFS)),
+    )
+
+
+class Inputs:
+    """The input digests of one analysis's claims, each worked out once when first asked.
+
+    ``known``: what each record file shows (``shown``), by the file's digest, as an earlier
+    build left it; ``records`` holds those this one used or made, for the next."""
+
+    def __init__(self, a: Analysis, known: Mapping[str, tuple[str, ...]] | None = None) -> None:
         self._a = a
         self._settings = a.tracker.digests.get("tracker.yaml", "-")
+        self._known: Mapping[str, tuple[str, ...]] = known if known is not None else {}
+        self.records: dict[str, tuple[str, ...]] = {}
         self._summaries: dict[str, str] = {}
         self._views: dict[str, str] = {}
+        self._facts_of: dict[str, list[str]] = {}
         self._shown: dict[str, str] = {}
-        self._refs: dict[str, str] = {}
 
     def summary(self, cid: str) -> str:
         """The digest of what the claim's summary is made from."""
         found = self._summaries.get(cid)
         if found is None:
-            record = self._a.tracker.claims[cid].record
-            shown = orjson.dumps(record.model_dump(mode="json", exclude=_NOT_IN_SUMMARIES)).decode()
-            found = self._summaries[cid] = _digest((self._settings, cid, shown, *self._facts(cid)))
+            (shows,) = self._record(self._a.tracker.claims[cid])
+            found = self._summaries[cid] = _digest((self._settings, cid, shows, *self._facts(cid)))
         return found
 
     def claim(self, cid: str) -> str:
@@ -127,30 +155,39 @@ class Inputs:
         loaded = tracker.sources.get(sid)
         return "?" if loaded is None else tracker.digests.get(loaded.path, "?")
 
+    def _record(self, loaded: Loaded[Claim] | Loaded[Source]) -> tuple[str, ...]:
+        """What the views show of a loaded record alone (``shown``): as an earlier build
+        left it for the same file content, else made (its record rebuilt for that)."""
+        file = self._a.tracker.digests.get(loaded.path, "")
+        found = self.records.get(file)
+        if found is None:
+            found = self._known.get(file) if file else None
+            if found is None:
+                found = shown(loaded.record)
+            if file:
+                self.records[file] = found
+        return found
+
     def _facts(self, cid: str) -> list[str]:
         """What the analysis derives for a claim's summary from the day and other records:
         whether it is stale, its figure's measurements as judged, and when the claims
         revising it were made."""
-        a = self._a
-        parts = ["stale" if a.is_stale(cid) else ""]
-        # A figure's measurements as judged (their independence from the claim's own
-        # sources is a fact of the sources' origins): the summary shows the verdict.
-        parts.append(repr(a.measured(cid)))
-        if a.links.revised_by(cid):
-            parts.append(repr(revised_by(a, cid)))
-        return parts
+        found = self._facts_of.get(cid)
+        if found is None:
+            a = self._a
+            found = ["stale" if a.is_stale(cid) else ""]
+            # A figure's measurements as judged (their independence from the claim's own
+            # sources is a fact of the sources' origins): the summary shows the verdict.
+            found.append(repr(a.measured(cid)))
+            if a.links.revised_by(cid):
+                found.append(repr(revised_by(a, cid)))
+            self._facts_of[cid] = found
+        return found
 
     def _ref(self, sid: str) -> str:
         """A source as a claim's page names it (SourceRef): its title and language."""
-        found = self._refs.get(sid)
-        if found is None:
-            loaded = self._a.tracker.sources.get(sid)
-            found = "?"
-            if loaded is not None:
-                named = loaded.record.model_dump(mode="json", include=_IN_REFS)
-                found = orjson.dumps(named, option=orjson.OPT_SORT_KEYS).decode()
-            self._refs[sid] = found
-        return found
+        loaded = self._a.tracker.sources.get(sid)
+        return "?" if loaded is None else self._record(loaded)[1]
 
     def _source(self, sid: str) -> str:
         """What a claim's page shows of a source: its record but its notes, its copies (the
@@ -162,10 +199,9 @@ class Inputs:
             if loaded is None:
                 found = "?"  # unknown or broken: the check reports it and nothing is built
             else:
-                record = loaded.record.model_dump(mode="json", exclude=_NOT_SHOWN_ON_CLAIMS)
                 found = _digest(
                     (
-                        orjson.dumps(record, option=orjson.OPT_SORT_KEYS).decode(),
+                        self._record(loaded)[0],
                         ",".join(sorted(self._a.source_origins.get(sid, ()))),
                         *copy_digests(tracker, sid),
                     )

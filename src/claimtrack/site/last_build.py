@@ -69,6 +69,10 @@ class KeyDigests:
         # times a build.
         self._settings: dict[int, tuple[SiteSettings, dict[str, str]]] = {}
 
+    @property
+    def inputs(self) -> Inputs | None:
+        return self._inputs
+
     def of(self, key: object) -> str | None:
         """The key's digest; None when it has none (None: always made) or cannot have one."""
         if key is None:
@@ -196,6 +200,10 @@ class LastBuild(Part):
         # ``dump`` digests; forgotten when a file is written without a plan settled after.
         self.pieces: dict[str, list[tuple[str, str]]] = {}
         self.groups: dict[str, list[str]] = {}
+        # What the views show of each record alone, by its file's digest (inputs.shown), as
+        # the last good plan's key digests used or made them: a build in a new process
+        # digests no unchanged record again (10,000 claims and their sources: 0.1 s).
+        self.records: dict[str, tuple[str, ...]] = {}
         self._planned: Sequence[Output] = ()
         # Memory only: the plan the site is exactly, from its settling until a file is
         # written or deleted again (a build that fails after its first commit settles none):
@@ -225,12 +233,15 @@ class LastBuild(Part):
             for name, (made, paths) in groups().items():
                 self.groups[name] = [digests.of(made) or "", *paths]
         self._pieces_due, self._grouped = False, ()
+        if digests.inputs is not None and digests.inputs.records:
+            self.records = digests.inputs.records
         return {
             "folder": self.folder,
             "theme": self.theme,
             "files": files,
             "pieces": self.pieces,
             "groups": self.groups,
+            "records": self.records,
         }
 
     def restore(self, data: Any) -> None:
@@ -248,6 +259,9 @@ class LastBuild(Part):
             for path, pieces in data["pieces"].items()
         }
         self.groups = {str(name): [str(x) for x in group] for name, group in data["groups"].items()}
+        self.records = {
+            str(file): tuple(str(d) for d in shown) for file, shown in data["records"].items()
+        }
 
     def describes(self, out: Path, theme: str) -> bool:
         """Whether this is the record of the site now at ``out``, made with ``theme``: the
