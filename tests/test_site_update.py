@@ -18,7 +18,8 @@ from typing import Any
 import pytest
 
 from claimtrack.live.state import LiveState
-from claimtrack.site import SiteBuilder, build_site, update
+from claimtrack.load import Cache
+from claimtrack.site import SiteBuilder, build_site, last_build, update
 from claimtrack.site.data import feeds, jsonfiles
 
 from .site_support import FIXTURE_TODAY, benchmark_tracker, files_of
@@ -198,9 +199,6 @@ def test_serve_digests_no_key_during_an_edit_and_saves_the_record_whole(
     """Under serve the key objects tell what changed: no key is digested during an edit
     (claims.json's key holds every claim's view), and the record saved afterwards takes
     the digests, so that the next process writes in place what serve did not change."""
-    from claimtrack.load import Cache
-    from claimtrack.site import last_build
-
     out = tmp_path / "site"
     site = SiteBuilder(tracker, out, FIXTURE_TODAY, Cache.open(tracker), search=False)
     site.build()
@@ -218,3 +216,25 @@ def test_serve_digests_no_key_during_an_edit_and_saves_the_record_whole(
     again = build_site(tracker, out, today=FIXTURE_TODAY, cache=Cache.open(tracker), search=False)
     assert not again.full and again.written == 0 and again.rendered == 0
     assert words.encode() in (out / "claims.json").read_bytes()
+
+
+def test_a_source_view_is_walked_once_however_many_keys_hold_it(
+    tracker: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A source's view is in its pages' keys and in sources.json's: its fields are walked
+    for a key digest once per build, and the digests are the same as walked each time."""
+    site = SiteBuilder(tracker, tmp_path / "site", FIXTURE_TODAY, Cache.open(tracker), search=False)
+    site.build()
+    recorded = site._record.digests
+    assert recorded is not None
+    walked: list[str] = []
+    real = last_build._SOURCE_VIEW
+    monkeypatch.setattr(last_build, "_SOURCE_VIEW", lambda v: walked.append(v.ref.id) or real(v))
+    fresh = last_build.KeyDigests(recorded.salt, recorded.inputs)
+    holding = [
+        o for o in site._record.current if o.path.startswith("sources/") or o.path == "sources.json"
+    ]
+    for output in holding:
+        assert fresh.of(output.key) == recorded.of(output.key)
+    # Each view once, though more keys hold them than there are views.
+    assert walked and len(walked) == len(set(walked)) < len(holding)

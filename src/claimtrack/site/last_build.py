@@ -64,10 +64,10 @@ class KeyDigests:
         self._salt = salt.encode()
         self._inputs = inputs
         self._plans: dict[type, _Plan] = {}
-        # The site's settings, which every page's key and every line of claims.json holds:
-        # walked once per object (held here, so that its id is not another's), not 30,000
-        # times a build.
-        self._settings: dict[int, tuple[SiteSettings, dict[str, str]]] = {}
+        # The site's settings, which every page's key and every line of claims.json holds,
+        # and each source's view, which its pages and sources.json hold: walked once per
+        # object (held here, so that its id is not another's), not 30,000 times a build.
+        self._walked: dict[int, tuple[object, dict[str, str]]] = {}
 
     @property
     def inputs(self) -> Inputs | None:
@@ -95,17 +95,20 @@ class KeyDigests:
             if kind is SourceView:
                 # Its fields, its record as the digest of the file it was read from: a
                 # record is its file's bytes read (4,000 records walked a build, else).
-                return {"\0v": [self._inputs.source_file(obj.ref.id), _SOURCE_VIEW(obj)]}
+                record = self._inputs.source_file(obj.ref.id)
+                return self._once(obj, "\0v", lambda view: [record, _SOURCE_VIEW(view)])
         if kind is SiteSettings:
-            known = self._settings.get(id(obj))
-            if known is None:
-                walked = orjson.dumps(self._walk(obj), default=self._default, option=_OPTIONS)
-                known = self._settings[id(obj)] = (
-                    obj,
-                    {"\0g": hashlib.blake2b(walked, digest_size=16).hexdigest()},
-                )
-            return known[1]
+            return self._once(obj, "\0g", self._walk)
         return self._walk(obj)
+
+    def _once(self, obj: object, tag: str, walk: Callable[[Any], Any]) -> dict[str, str]:
+        """What stands for ``obj``: the digest of what ``walk`` gives, taken once per object."""
+        known = self._walked.get(id(obj))
+        if known is None:
+            walked = orjson.dumps(walk(obj), default=self._default, option=_OPTIONS)
+            digest = hashlib.blake2b(walked, digest_size=16).hexdigest()
+            known = self._walked[id(obj)] = (obj, {tag: digest})
+        return known[1]
 
     def _walk(self, obj: Any) -> Any:
         """What stands for ``obj`` in the JSON digested: its type's name and compared fields."""
