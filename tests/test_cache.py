@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
+import time
 from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
@@ -13,8 +15,10 @@ import pytest
 
 from claimtrack.check.store import CheckStore, Results
 from claimtrack.check.units import pint_version
-from claimtrack.load import Cache
-from claimtrack.load.cache import CACHE_DIR, CACHE_DIR_VARIABLE
+from claimtrack.errors import ClaimtrackError
+from claimtrack.load import Cache, files
+from claimtrack.load import tracker as tracker_module
+from claimtrack.load.cache import CACHE_DIR, CACHE_DIR_VARIABLE, layout
 
 from .conftest import TODAY, Result
 
@@ -246,7 +250,8 @@ def test_a_one_shot_build_keeps_every_record_though_it_drops_them_early(
     assert released == [0]  # gone from memory before the model was made
     # ... yet written: the next run finds every record file's parse result.
     cache = Cache.open(root)
-    assert cache.files and all(cache.stored_record(d) for _, d in cache.files.values())
+    records = [d for rel, (_, d) in cache.files.items() if rel.endswith(".yaml")]
+    assert records and all(cache.stored_record(d) for d in records)
     # A save after the release writes the parts only, never an emptied load file.
     loaded = cache.path.read_bytes() if cache.path else b""
     cache.release_records()
@@ -255,3 +260,151 @@ def test_a_one_shot_build_keeps_every_record_though_it_drops_them_early(
     cache.save()
     assert cache.path is not None and cache.path.read_bytes() == loaded
     assert CheckStore(Cache.open(root)).quote_result(SHA, "new") is True
+
+
+def test_a_warm_run_reads_no_archive_whose_stamp_is_unchanged(
+    run_cli: Runner, tracker: Callable[[str], Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An archive's digest is trusted by its stamp as a record's is: a check or build
+    after a claim's edit whose quotes' results are all known reads no archived text; one
+    that needs a text reads it then, and an archive changed since is read anew."""
+    root = tracker("minimal")
+    archive = root / "sources" / "fr-report.txt"
+    when = time.time_ns() - 3600 * 10**9  # a stamp within two seconds is never trusted
+    for path in root.rglob("*"):
+        os.utime(path, ns=(when, when))
+    check = ("check", "--root", root, "--today", TODAY)
+    assert run_cli(*check).code in (0, 1)
+    read: list[str] = []
+    real_load, real_read = tracker_module.load_archive, files._read_archive
+    monkeypatch.setattr(
+        tracker_module, "load_archive", lambda *a: read.append("loaded") or real_load(*a)
+    )
+    monkeypatch.setattr(files, "_read_archive", lambda *a: read.append(a[1]) or real_read(*a))
+    claim = root / "claims" / "rocket-speed.yaml"
+    claim.write_text(claim.read_text() + "# Read again by the desk.\n")
+    os.utime(claim, ns=(when, when + 1))
+    warm = run_cli(*check)
+    assert warm.code in (0, 1) and read == []
+    build = run_cli("build", "--root", root, "--today", TODAY, "--no-search")
+    assert build.code == 0 and "loaded" not in read
+    # Changed since: read, digested and checked again, as on a first run.
+    archive.write_text(archive.read_text() + "\nAdded later.\n", encoding="utf-8")
+    os.utime(archive, ns=(when, when + 2))
+    assert run_cli(*check).code in (0, 1) and "loaded" in read
+    assert (
+        Cache.open(root).files["sources/fr-report.txt"][1]
+        == hashlib.sha256(archive.read_bytes()).hexdigest()
+    )
+
+
+def test_an_archive_changed_while_it_is_read_is_an_error_not_a_wrong_text(
+    tmp_path: Path,
+) -> None:
+    (tmp_path / "a.txt").write_text("the words digested", encoding="utf-8")
+    digest = hashlib.sha256(b"the words digested").hexdigest()
+    assert files.Archive.later(tmp_path, "a.txt", digest).text == "the words digested"
+    later = files.Archive.later(tmp_path, "a.txt", digest)
+    (tmp_path / "a.txt").write_text("other words", encoding="utf-8")
+    with pytest.raises(ClaimtrackError, match=r"a\.txt changed while claimtrack"):
+        _ = later.text
+    assert later == files.Archive("a.txt", "the words digested", digest)
+
+
+def _aged(root: Path) -> int:
+    """Date every file of the tracker an hour back (a stamp within two seconds is never
+    trusted); the time used."""
+    when = time.time_ns() - 3600 * 10**9
+    for path in root.rglob("*"):
+        if CACHE_DIR not in path.parts:
+            os.utime(path, ns=(when, when))
+    return when
+
+
+def test_a_save_after_an_edit_appends_what_it_added_to_the_journal(
+    run_cli: Runner, tracker: Callable[[str], Path]
+) -> None:
+    """The load file is written whole once; a run after one claim's edit appends that
+    claim's record and stamp to the journal beside it, and the next run reads both: the
+    same answers as a cold run, the edited file trusted by its new stamp."""
+    root = broken_minimal(tracker)
+    when = _aged(root)
+    first = check_json(run_cli, root)
+    cache = Cache.open(root)
+    assert cache.path is not None
+    journal = layout.journal_path(cache.path)
+    whole = cache.path.read_bytes()
+    assert not journal.exists()
+    claim = root / "claims" / "rocket-price.yaml"
+    claim.write_text(claim.read_text() + "# Read again by the desk.\n")
+    os.utime(claim, ns=(when, when + 1))
+    assert check_json(run_cli, root) == first
+    assert cache.path.read_bytes() == whole  # not written again
+    added = journal.read_bytes()
+    assert 0 < len(added) < len(whole)
+    assert b"Read again by the desk" not in added  # the record's data, not its text
+    known = Cache.open(root)
+    digest = known.files["claims/rocket-price.yaml"][1]
+    assert known.files["claims/rocket-price.yaml"][0][0] == when + 1
+    assert known.stored_record(digest) is not None
+    assert check_json(run_cli, root) == check_json(run_cli, root, "--no-cache")
+
+
+def test_a_journal_cut_short_is_read_up_to_the_cut_then_written_anew(
+    run_cli: Runner, tracker: Callable[[str], Path]
+) -> None:
+    root = broken_minimal(tracker)
+    when = _aged(root)
+    cold = check_json(run_cli, root, "--no-cache")
+    check_json(run_cli, root)
+    claims = sorted((root / "claims").glob("*.yaml"))
+    for n, claim in enumerate(claims[:2]):
+        claim.write_text(claim.read_text() + f"# Read again, {n}.\n")
+        os.utime(claim, ns=(when, when + n + 1))
+        check_json(run_cli, root)
+    cache = Cache.open(root)
+    assert cache.path is not None
+    journal = layout.journal_path(cache.path)
+    entries = journal.read_bytes()
+    second = entries.index(b"\n", entries.index(b"\n") + 1)  # within the second entry
+    journal.write_bytes(entries[: second - 5])  # a run killed while appending it
+    cut = Cache.open(root)
+    assert cut.files[relative(root, claims[0])][0][0] == when + 1  # the first entry read
+    assert (
+        relative(root, claims[1]) not in cut.files
+        or cut.files[relative(root, claims[1])][0][0] != when + 2
+    )
+    # The next run that saves (here after the second claim is touched again) writes the
+    # whole file anew: an entry appended after the cut would never be read.
+    os.utime(claims[1], ns=(when, when + 3))
+    assert check_json(run_cli, root) == cold
+    assert not journal.exists()
+    assert Cache.open(root).files[relative(root, claims[1])][0][0] == when + 3
+
+
+def test_the_file_is_written_anew_once_the_journal_outgrows_a_quarter_of_it(
+    run_cli: Runner, tracker: Callable[[str], Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(layout, "JOURNAL_MIN", 8192)  # a few entries, for a small file
+    root = broken_minimal(tracker)
+    when = _aged(root)
+    check_json(run_cli, root)
+    cache = Cache.open(root)
+    assert cache.path is not None
+    journal, size = layout.journal_path(cache.path), cache.path.stat().st_size
+    claim = root / "claims" / "rocket-price.yaml"
+    grown = []
+    for n in range(40):
+        claim.write_text(claim.read_text() + f"# Read again, {n}.\n")
+        os.utime(claim, ns=(when, when + n + 1))
+        check_json(run_cli, root)
+        grown.append(journal.stat().st_size if journal.exists() else 0)
+        if not grown[-1] and n:
+            break
+    # Written anew once it would outgrow its bound, the journal gone.
+    assert 0 < max(grown) <= max(size // 4, 8192) and grown[-1] == 0
+    assert cache.path.stat().st_size < size + max(grown)  # the old records left out
+
+
+def relative(root: Path, path: Path) -> str:
+    return path.relative_to(root).as_posix()

@@ -266,7 +266,7 @@ def test_a_file_that_failed_keeps_its_problems_without_a_parse(
 
 def _rewrite_records(path: Path, change: Callable[[dict[str, Any]], None]) -> None:
     """The cache file at ``path`` with each record's data changed by ``change``: its first
-    line, then each record's JSON one after the other (load/cache.py)."""
+    line, then each record's JSON one after the other (load/cache/layout.py)."""
     whole = path.read_bytes()
     end = whole.index(b"\n")
     line, blob = orjson.loads(whole[:end]), whole[end + 1 :]

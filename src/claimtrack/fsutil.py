@@ -18,6 +18,7 @@ from typing import Any
 
 from .codes import Code
 from .errors import FileRefused
+from .problems import Problem, report
 
 # File times tick coarsely (milliseconds or worse): a second write of the same
 # size within one tick leaves the stamp (mtime, size, inode) unchanged.  Like
@@ -182,3 +183,25 @@ def pid_alive(pid: int) -> bool:
     except PermissionError:
         return True
     return True
+
+
+def link_outside(root: Path, path: Path, rel: str) -> Problem | None:
+    """The problem when ``path`` is a symbolic link out of the tracker or in a loop (never read
+    it), else None: the one rule for links, for records, archives, templates and static files."""
+    if not os.path.islink(path):
+        return None
+    try:
+        target = os.path.realpath(path, strict=True)
+    except OSError as exc:
+        refused = refusal(exc)
+        return report(rel, (1, 1), refused.code, str(refused), refused.hint)
+    if is_inside(root.resolve(), target):
+        return None
+    message = "symbolic link points outside the tracker"
+    return report(rel, (1, 1), Code.SYMLINK_OUTSIDE, message, "copy the file in")
+
+
+def is_inside(root: Path, target: str) -> bool:
+    """Whether the resolved path ``target`` is ``root`` (resolved) or under it."""
+    base = str(root)
+    return target == base or target.startswith(base.rstrip(os.sep) + os.sep)

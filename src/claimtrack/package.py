@@ -26,7 +26,7 @@ import orjson
 from .fsutil import Stamp, any_recent, as_stamp, atomic_write_bytes, stamp
 
 PACKAGE = Path(__file__).resolve().parent
-# The remembered fingerprint, in the tracker's cache folder (load/cache.py's cache_folder).
+# The remembered fingerprint, in the tracker's cache folder (load/cache/'s cache_folder).
 REMEMBERED = "package.json"
 
 

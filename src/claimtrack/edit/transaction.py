@@ -35,9 +35,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..errors import ClaimtrackError
-from ..fsutil import atomic_write_bytes, pid_alive, read_regular
+from ..fsutil import atomic_write_bytes, is_inside, pid_alive, read_regular
 from ..layout import JOURNAL
-from ..load.files import MAX_BYTES, is_inside
+from ..load.files import MAX_BYTES
 
 # How long a command waits for another one's write to end before it gives up: a write is
 # a few files, done in milliseconds; this is for a slow disk.

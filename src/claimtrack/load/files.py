@@ -10,14 +10,25 @@ from __future__ import annotations
 import hashlib
 import os
 import stat
+from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from operator import itemgetter
 from pathlib import Path
 from typing import NamedTuple
 
 from ..codes import Code
-from ..errors import FileRefused, UsageError
-from ..fsutil import Stamp, read_regular, refusal, stamp, stamp_of, too_large
+from ..errors import ClaimtrackError, FileRefused, UsageError
+from ..fsutil import (
+    Stamp,
+    is_inside,
+    link_outside,
+    read_regular,
+    refusal,
+    stamp,
+    stamp_of,
+    too_large,
+)
 from ..layout import (
     COPIES,
     FOLDERS,
@@ -36,13 +47,52 @@ MAX_BYTES = 1024 * 1024
 PAGE_MAX_BYTES = 5 * 1024 * 1024
 
 
-@dataclass(frozen=True, slots=True)
 class Archive:
-    """The archived text of a source, ``sources/<id>.txt``."""
+    """The archived text of a source, ``sources/<id>.txt`` (or a revision's).
 
-    path: str
-    text: str
-    sha256: str
+    Loaded from a file whose stamp the cache trusts (``Archive.later``), its text is read
+    when first asked for: a check or build whose quotes' results are all known from
+    their archives' digests reads no archive.  Equal when the path and the digest are."""
+
+    __slots__ = ("_read", "_text", "path", "sha256")
+
+    def __init__(self, path: str, text: str, sha256: str) -> None:
+        self.path, self.sha256 = path, sha256
+        self._text: str | None = text
+        self._read: Callable[[], str] | None = None
+
+    @classmethod
+    def later(cls, root: Path, path: str, sha256: str) -> Archive:
+        """The archive at ``path`` (relative to ``root``) whose bytes have this sha256."""
+        archive = cls(path, "", sha256)
+        archive._text, archive._read = None, partial(_read_archive, root, path, sha256)
+        return archive
+
+    @property
+    def text(self) -> str:
+        found = self._text
+        if found is None:
+            read, self._read = self._read, None
+            assert read is not None
+            found = self._text = read()
+        return found
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Archive):
+            return NotImplemented
+        return (self.path, self.sha256) == (other.path, other.sha256)
+
+    def __hash__(self) -> int:
+        return hash((self.path, self.sha256))
+
+
+def _read_archive(root: Path, rel: str, sha256: str) -> str:
+    """An archive's text read when first asked for: the bytes its digest names, or an error
+    (the file changed, or went, since the run looked at it)."""
+    raw = read_data_file(root, root / rel, [])
+    if raw is None or hashlib.sha256(raw).hexdigest() != sha256:
+        raise ClaimtrackError(f"{rel} changed while claimtrack was reading it: run it again")
+    return raw.decode("utf-8")
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,28 +156,6 @@ def read_data_file(
         refused = exc
     problems.append(report(relpath(root, path), (1, 1), refused.code, str(refused), refused.hint))
     return None
-
-
-def link_outside(root: Path, path: Path, rel: str) -> Problem | None:
-    """The problem when ``path`` is a symbolic link out of the tracker or in a loop (never read
-    it), else None: the one rule for links, for records, archives, templates and static files."""
-    if not os.path.islink(path):
-        return None
-    try:
-        target = os.path.realpath(path, strict=True)
-    except OSError as exc:
-        refused = refusal(exc)
-        return report(rel, (1, 1), refused.code, str(refused), refused.hint)
-    if is_inside(root.resolve(), target):
-        return None
-    message = "symbolic link points outside the tracker"
-    return report(rel, (1, 1), Code.SYMLINK_OUTSIDE, message, "copy the file in")
-
-
-def is_inside(root: Path, target: str) -> bool:
-    """Whether the resolved path ``target`` is ``root`` (resolved) or under it."""
-    base = str(root)
-    return target == base or target.startswith(base.rstrip(os.sep) + os.sep)
 
 
 def relpath(root: Path, path: Path | str) -> str:

@@ -1,7 +1,7 @@
 """A command's run by its inputs' stamps, so that a run nothing changed for is replayed.
 
 At the end of a run that succeeded, ``build`` and ``check`` write a manifest beside
-the cache (``run-<command>.json`` in load/cache.py's folder): a digest of the stamps
+the cache (``run-<command>.json`` in load/cache/'s folder): a digest of the stamps
 (fsutil.Stamp: mtime_ns, size, inode) of every input the run read, the options that
 shape its result, what it printed and its exit code, and for ``build`` the identity of the
 site folder it left (see ``Manifest.outputs``).  The next run of the same command
@@ -45,7 +45,8 @@ from .. import package
 from .._version import __version__
 from ..fsutil import Stamp, any_recent, atomic_write_bytes, stamp
 from ..problems import Problem
-from .cache import _UNREADABLE, cache_folder
+from .cache import cache_folder
+from .cache.layout import UNREADABLE
 from .files import Seen, list_files, tracker_stamps
 
 # None: the path does not exist (or cannot be stat'ed) now.
@@ -160,7 +161,7 @@ class Manifest:
             ):
                 return None
             return Replay(str(data["stdout"]), str(data["stderr"]), int(data["code"]))
-        except _UNREADABLE:
+        except UNREADABLE:
             return None
 
     def record(

@@ -36,7 +36,7 @@ M = TypeVar("M", bound=BaseModel)
 @dataclass(frozen=True, slots=True)
 class ParseResult:
     """What parsing one data file gave, before validation: plain data only (not kept on disk: the
-    cache keeps the validated record, load/cache.py)."""
+    cache keeps the validated record, load/cache/)."""
 
     data: dict[str, Any] | None
     first_line: bytes

@@ -26,6 +26,8 @@ from ..records.plain import UNFIT
 from .assembled import Changes, Tracker, assemble, patched
 from .cache import Cache, content_digest
 from .files import (
+    Archive,
+    SavedPage,
     Seen,
     check_root,
     list_files,
@@ -164,6 +166,10 @@ class Loader:
             if digest is not None and previous is not None and previous.digest == digest:
                 self._files[rel] = previous
                 continue
+            if digest is not None and kind in _COPY_KINDS:
+                # A copy as the digest its stamp vouches for; a text is read when asked for.
+                self._files[rel] = FileLoad(kind, rid, digest, self._copy(rel, kind, digest), ())
+                continue
             stored = (
                 self.cache.stored_record(digest) if digest and kind not in _COPY_KINDS else None
             )
@@ -204,8 +210,12 @@ class Loader:
         for rel, kind, rid in copies:
             problems: list[Problem] = []
             load = load_archive if kind in _TEXT_KINDS else load_page
+            # Stat'ed before it is read: a change in between leaves a stamp it no longer has.
+            st = None if rel in self.unsaved else _stat(os.path.join(self._base, rel))
             copy = load(self.root, self.root / rel, problems, self.unsaved.get(rel))
             digest = copy.sha256 if copy is not None else ""
+            if copy is not None and st is not None:
+                self.cache.remember_file(rel, st, digest)
             previous = old.get(rel)
             if copy is not None and previous is not None and previous.digest == digest:
                 self._files[rel] = previous
@@ -269,8 +279,20 @@ class Loader:
         self.cache.remember_file(rel, st, digest)
         return True
 
+    def _copy(self, rel: str, kind: FileKind, sha256: str) -> Archive | SavedPage:
+        if kind in _TEXT_KINDS:
+            return Archive.later(self.root, rel, sha256)
+        return SavedPage(rel, sha256)
+
     def _reader(self, rel: str, digest: str) -> Callable[[], str | None]:
         return file_reader(os.path.join(self._base, rel), rel, digest)
+
+
+def _stat(path: str) -> os.stat_result | None:
+    try:
+        return os.stat(path)
+    except OSError:
+        return None
 
 
 # Copies kept beside a source record (read whole and hashed, never parsed).

@@ -279,7 +279,7 @@ class Claim(Record):
 
 @dataclass(frozen=True, slots=True)
 class Names:
-    """The ids one claim names: kept beside its record in the disk cache (load/cache.py), so
+    """The ids one claim names: kept beside its record in the disk cache (load/cache/), so
     that who names whom is known without rebuilding an unchanged claim."""
 
     cites: frozenset[str]  # evidence, measurements' evidence and history evidence

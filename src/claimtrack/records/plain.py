@@ -1,6 +1,6 @@
 """A validated record as plain JSON data and back, without validating it again.
 
-The disk cache (load/cache.py) keeps each record file's validated record by the digest of
+The disk cache (load/cache/) keeps each record file's validated record by the digest of
 the file, so that an unchanged file is never validated again.  ``plain`` gives the record
 as pydantic dumps it (JSON types, only the fields its file set); ``rebuild`` makes the same
 record from that data: each model's instance is made directly, as pydantic's

@@ -18,7 +18,7 @@ from pathlib import Path
 
 from ..._version import __version__
 from ...codes import Code
-from ...load.files import link_outside
+from ...fsutil import link_outside
 from ...problems import Problem, report
 
 

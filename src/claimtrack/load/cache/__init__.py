@@ -4,10 +4,11 @@ The cache maps content to results, never names to results.  The load stage's
 results are the cache's own:
 
 - ``files``: for each data file, its stat stamp (mtime, size, inode) and the
-  digest of its path and bytes.  A file whose stamp is unchanged is not read
-  again, except when it was written within the last two seconds (see
-  fsutil.is_recent: file clocks tick coarsely); a stamp seen within those two
-  seconds is never kept.
+  digest of its path and bytes (of a source's copy, an archived text or a saved page:
+  the sha256 of its bytes).  A file whose stamp is unchanged is not read again (an
+  archived text only when a quote needs it: load/files.Archive.later), except when it
+  was written within the last two seconds (see fsutil.is_recent: file clocks tick
+  coarsely); a stamp seen within those two seconds is never kept.
 - ``records``: by that digest, what loading the file gave: its validated record as
   plain JSON data (records/plain.py; none when the file did not validate), every
   problem parsing and validation found, and for a claim the ids it names.  An unchanged
@@ -21,10 +22,8 @@ results, quotes in context, coverage counts, normalised archives): the cache
 reads a part's file when the stage first asks for the part (``Cache.part``)
 and writes it when something in it is new, as plain data it never looks into.
 
-The load stage's file is one line of JSON (files, positions, and each record's problems,
-names and the span of its data) followed by the records' data, each record's JSON one
-after the other: reading it parses the line alone, and each record's JSON is parsed only
-when the record is first read (a check after one edit reads the sources' alone).
+The load stage's file and the journal of what later runs added to it are laid out as
+cache/layout.py says: a save after one edit appends what it added, not the whole file.
 
 On disk each is a JSON file in ``.claimtrack_cache/`` (git-ignored), named for
 the claimtrack version, FORMAT and the fingerprint of the package's files
@@ -38,19 +37,30 @@ from __future__ import annotations
 
 import hashlib
 import os
-from abc import ABC, abstractmethod
-from collections.abc import Iterable
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import TypeVar
 
 import orjson
 
-from .. import package
-from .._version import __version__
-from ..codes import Code, Severity
-from ..fsutil import Stamp, atomic_write_bytes, is_recent, stamp_of
-from ..problems import Problem
+from ... import package
+from ..._version import __version__
+from ...fsutil import Stamp, atomic_write_bytes, is_recent, stamp_of
+from . import layout
+from .layout import UNREADABLE
+from .tables import Entries, Part, StoredRecord
+
+__all__ = [
+    "CACHE_DIR",
+    "CACHE_DIR_VARIABLE",
+    "FORMAT",
+    "Cache",
+    "Entries",
+    "Part",
+    "StoredRecord",
+    "cache_folder",
+    "code_fingerprint",
+    "content_digest",
+]
 
 CACHE_DIR = ".claimtrack_cache"
 # Like MYPY_CACHE_DIR and RUFF_CACHE_DIR: keep the caches elsewhere (one folder per tracker).
@@ -58,95 +68,11 @@ CACHE_DIR_VARIABLE = "CLAIMTRACK_CACHE_DIR"
 # The layout of the files: a new one changes every file's name, so that an older file is
 # never read as if it were laid out anew (2: each stage's part in a file of its own;
 # 3: validated records in place of parse results; 4: the records' data after one line of
-# everything else, each record's parsed when it is read).
-FORMAT = 4
+# everything else, each record's parsed when it is read; 5: a journal beside it).
+FORMAT = 5
 _GITIGNORE = b"# Written by claimtrack; safe to delete.\n*\n"
-# What reading a file of another claimtrack, or a damaged one, can raise.
-_UNREADABLE = (OSError, orjson.JSONDecodeError, LookupError, TypeError, ValueError, AttributeError)
 
-K = TypeVar("K")
-V = TypeVar("V")
-P = TypeVar("P", bound="Part")
-
-
-@dataclass(frozen=True, slots=True)
-class StoredRecord:
-    """What loading one record file gave, as the cache keeps it: the validated record as
-    JSON (records/plain.py; None when the file gave no record), the problems of its parse
-    and validation, and for a claim the ids it names (records.claim.Names, as JSON): who
-    names whom is known without rebuilding the record."""
-
-    data: bytes | memoryview | None
-    problems: tuple[Problem, ...]
-    names: Any = None
-
-
-class Entries(Generic[K, V]):
-    """Results by key, and which of them this run used: a save keeps only those, so that
-    results of content long gone do not pile up."""
-
-    __slots__ = ("changed", "items", "used")
-
-    def __init__(self, items: dict[K, V] | None = None) -> None:
-        self.items: dict[K, V] = {} if items is None else items
-        self.used: set[K] = set()
-        self.changed = False  # something new since the last save
-
-    def get(self, key: K) -> V | None:
-        found = self.items.get(key)
-        if found is not None:
-            self.used.add(key)
-        return found
-
-    def known(self, key: K) -> bool:
-        """Whether a result is kept for ``key``, for results that may be None."""
-        if key not in self.items:
-            return False
-        self.used.add(key)
-        return True
-
-    def put(self, key: K, value: V) -> None:
-        self.items[key] = value
-        self.used.add(key)
-        self.changed = True
-
-    def kept(self) -> dict[K, V]:
-        """What a save writes: the results this run used."""
-        return {k: v for k, v in self.items.items() if k in self.used}
-
-    def use_all(self) -> None:
-        """Count every result as used (Cache.keep_unused)."""
-        self.used.update(self.items)
-
-
-class Part(ABC):
-    """One stage's results in the cache, held in Entries and typed as the stage likes; the
-    cache saves them in a file of their own (named for ``name``) as the plain data
-    ``dump`` gives, and hands that data to ``restore`` in a later run."""
-
-    name: ClassVar[str]
-
-    @abstractmethod
-    def tables(self) -> Iterable[Entries[Any, Any]]:
-        """Every table of results the part holds."""
-
-    @abstractmethod
-    def dump(self) -> Any:
-        """The results this run used, as JSON data."""
-
-    @abstractmethod
-    def restore(self, data: Any) -> None:
-        """Take in what ``dump`` gave an earlier run.  Data of another shape raises
-        LookupError, TypeError, ValueError or AttributeError (_UNREADABLE): the cache then
-        makes the part anew, empty, so that it is never half read."""
-
-    @property
-    def changed(self) -> bool:
-        return any(table.changed for table in self.tables())
-
-    def saved(self) -> None:
-        for table in self.tables():
-            table.changed = False
+P = TypeVar("P", bound=Part)
 
 
 def content_digest(rel: str, raw: bytes) -> str:
@@ -169,15 +95,6 @@ def cache_folder(root: Path) -> Path:
     return Path(elsewhere) / name
 
 
-def _problem_row(p: Problem) -> list[Any]:
-    return [p.path, p.line, p.column, p.severity.value, p.code, p.message, p.hint]
-
-
-def _problem(row: list[Any]) -> Problem:
-    path, line, column, severity, code, message, hint = row
-    return Problem(path, line, column, Severity(severity), Code(code), message, hint)
-
-
 class Cache:
     """Results by content, in memory; read from and written to ``root/.claimtrack_cache``."""
 
@@ -187,8 +104,15 @@ class Cache:
         self.records: Entries[str, StoredRecord] = Entries()
         self.positions: dict[str, dict[str, list[int]]] = {}
         self._positions_used: set[str] = set()
-        self._positions_read = 0
-        self._dirty = False
+        # What the load file holds, to tell what is new since (layout.py's journal): each
+        # table's count of positions, the files changed (None: forgotten), the records put.
+        self._positions_read: dict[str, int] = {}
+        self._files_new: dict[str, tuple[Stamp, str] | None] = {}
+        self._records_new: set[str] = set()
+        # The sizes of the file and of its journal's whole entries as read; a journal to
+        # be written anew (cut short, or grown past a quarter of the file).
+        self._sizes = (0, 0)
+        self._compact = True
         self._parts: dict[str, Part] = {}
         # Set by release_records: the load stage's results are gone from memory, and its
         # file is left as the save before the release wrote it.
@@ -232,12 +156,11 @@ class Cache:
             # so after the window it would be trusted for bytes it never named.  Keep none:
             # the next load reads the file again and records it then.
             if self.files.pop(rel, None) is not None:
-                self._dirty = True
+                self._files_new[rel] = None
             return
         entry = (stamp_of(st), digest)
         if self.files.get(rel) != entry:
-            self.files[rel] = entry
-            self._dirty = True
+            self.files[rel] = self._files_new[rel] = entry
 
     # -- records -------------------------------------------------------------
     def stored_record(self, digest: str) -> StoredRecord | None:
@@ -245,6 +168,7 @@ class Cache:
 
     def remember_record(self, digest: str, stored: StoredRecord) -> None:
         self.records.put(digest, stored)
+        self._records_new.add(digest)
 
     def known_positions(self, digest: str) -> dict[str, list[int]]:
         """Positions found in the file with this digest; Positions adds what it looks up."""
@@ -263,7 +187,7 @@ class Cache:
         if path is not None:
             try:
                 part.restore(orjson.loads(path.read_bytes()))
-            except _UNREADABLE:  # missing, corrupt or foreign: start empty, a save replaces it
+            except UNREADABLE:  # missing, corrupt or foreign: start empty, a save replaces it
                 part = kind()
         self._parts[kind.name] = part
         return part
@@ -274,36 +198,15 @@ class Cache:
         if path is None:
             return
         try:
-            whole = path.read_bytes()
-            end = whole.index(b"\n")  # orjson writes none inside the line
-            data = orjson.loads(memoryview(whole)[:end])
-            # Each record's JSON, a view into the file's bytes: parsed when it is read.
-            blob = memoryview(whole)[end + 1 :]
-            # fsutil.as_stamp, inline: a call per file doubles this at 10,000 claims.
-            files = {
-                rel: ((int(m), int(s), int(i)), str(d))
-                for rel, (m, s, i, d) in data["files"].items()
-            }
-            # Most records have no problem: one empty tuple serves them all.
-            records = {
-                key: StoredRecord(
-                    None if span is None else blob[int(span[0]) : int(span[1])],
-                    tuple(_problem(row) for row in rows) if rows else (),
-                    names,
-                )
-                for key, (span, rows, names) in data["records"].items()
-            }
-            positions = {
-                str(d): {str(k): [int(v[0]), int(v[1])] for k, v in table.items()}
-                for d, table in data["positions"].items()
-            }
-        except _UNREADABLE:
+            files, records, positions, size, journal = layout.read(path)
+        except UNREADABLE:
             return  # missing, corrupt or foreign: start empty, the next save replaces it
         self.files, self.records, self.positions = files, Entries(records), positions
-        self._positions_read = self._position_count()
-
-    def _position_count(self) -> int:
-        return sum(len(table) for table in self.positions.values())
+        self._positions_read = {d: len(table) for d, table in positions.items()}
+        self._sizes = (size, journal)
+        # A journal cut short, or another run's entries past it, are left to the next write
+        # of the whole file (an entry appended after a cut would never be read).
+        self._compact = journal < _size(layout.journal_path(path))
 
     def release_records(self) -> None:
         """Drop the stored records from memory once loading is over (a one-shot build, past
@@ -332,8 +235,13 @@ class Cache:
         path = self.path
         if path is None:
             return
-        records_changed = not self._released and (
-            self._dirty or self.records.changed or self._position_count() != self._positions_read
+        positions = {
+            d: table
+            for d, table in self.positions.items()
+            if table and len(table) != self._positions_read.get(d, 0)
+        }
+        records_changed = not self._released and bool(
+            self._files_new or self._records_new or positions
         )
         parts = [part for part in self._parts.values() if part.changed and with_parts]
         if not records_changed and not parts:
@@ -349,7 +257,7 @@ class Cache:
                 if old != path and not old.name.startswith(f"{path.stem}."):
                     old.unlink(missing_ok=True)
             if records_changed:
-                atomic_write_bytes(path, self._body(), durable=False)
+                self._save_records(path, positions)
             for part in parts:
                 if self._keep_unused:
                     for table in part.tables():
@@ -359,28 +267,39 @@ class Cache:
                 atomic_write_bytes(part_path, orjson.dumps(part.dump()), durable=False)
         except OSError:
             return  # a read-only checkout still checks; it only cannot remember
-        self._dirty = self.records.changed = False
-        self._positions_read = self._position_count()
+        self.records.changed = False
         for part in parts:
             part.saved()
 
+    def _save_records(self, path: Path, positions: layout.Positions) -> None:
+        """What is new since the file was read appended to its journal; the whole file
+        written anew (with what this run used) when the journal would outgrow it
+        (layout.journal_fits), or cannot be appended to."""
+        records = {key: self.records.items[key] for key in sorted(self._records_new)}
+        added = layout.entry(self._files_new, records, positions, size=True)
+        size, journal = self._sizes
+        if not self._compact and layout.journal_fits(size, journal + len(added)):
+            layout.append(path, added)
+            self._sizes = (size, journal + len(added))
+        else:
+            whole = self._body()
+            atomic_write_bytes(path, whole, durable=False)
+            layout.journal_path(path).unlink(missing_ok=True)
+            self._sizes, self._compact = (len(whole), 0), False
+        self._files_new, self._records_new = {}, set()
+        self._positions_read = {d: len(table) for d, table in self.positions.items()}
+
     def _body(self) -> bytes:
-        data: list[bytes | memoryview] = []
-        records: dict[str, list[Any]] = {}
-        at = 0
-        for key, r in self.records.kept().items():
-            span = None
-            if r.data is not None:
-                data.append(r.data)
-                span = [at, at + len(r.data)]
-                at = span[1]
-            records[key] = [span, [_problem_row(p) for p in r.problems], r.names]
+        records = self.records.kept()
         # A run that recalled a claim's problems found no position in its file: those of
         # every file still loaded are kept (keep_unused).
         used = records.keys() | self._positions_used if self._keep_unused else self._positions_used
-        line = {
-            "files": {rel: [*stamp, digest] for rel, (stamp, digest) in sorted(self.files.items())},
-            "records": records,
-            "positions": {k: v for k, v in self.positions.items() if k in used and v},
-        }
-        return b"".join([orjson.dumps(line), b"\n", *data])
+        positions = {k: v for k, v in self.positions.items() if k in used and v}
+        return layout.entry(dict(self.files), records, positions, size=False)
+
+
+def _size(path: Path) -> int:
+    try:
+        return path.stat().st_size
+    except OSError:
+        return 0
