@@ -19,7 +19,7 @@ import pytest
 
 from claimtrack.live.state import LiveState
 from claimtrack.load import Cache
-from claimtrack.site import SiteBuilder, build_site, last_build, update
+from claimtrack.site import SiteBuilder, build_site, key_digests, update
 from claimtrack.site.data import feeds, jsonfiles
 
 from .site_support import FIXTURE_TODAY, benchmark_tracker, files_of
@@ -203,9 +203,9 @@ def test_serve_digests_no_key_during_an_edit_and_saves_the_record_whole(
     site = SiteBuilder(tracker, out, FIXTURE_TODAY, Cache.open(tracker), search=False)
     site.build()
     taken: list[object] = []
-    real = last_build.KeyDigests.of
+    real = key_digests.KeyDigests.of
     monkeypatch.setattr(
-        last_build.KeyDigests, "of", lambda self, key: taken.append(key) or real(self, key)
+        key_digests.KeyDigests, "of", lambda self, key: taken.append(key) or real(self, key)
     )
     cid, words = statement_edit(tracker, 4)
     result = site.build(changed=[f"claims/{cid}.yaml"])
@@ -228,9 +228,9 @@ def test_a_source_view_is_walked_once_however_many_keys_hold_it(
     recorded = site._record.digests
     assert recorded is not None
     walked: list[str] = []
-    real = last_build._SOURCE_VIEW
-    monkeypatch.setattr(last_build, "_SOURCE_VIEW", lambda v: walked.append(v.ref.id) or real(v))
-    fresh = last_build.KeyDigests(recorded.salt, recorded.inputs)
+    real = key_digests._SOURCE_VIEW
+    monkeypatch.setattr(key_digests, "_SOURCE_VIEW", lambda v: walked.append(v.ref.id) or real(v))
+    fresh = key_digests.KeyDigests(recorded.salt, recorded.inputs)
     holding = [
         o for o in site._record.current if o.path.startswith("sources/") or o.path == "sources.json"
     ]

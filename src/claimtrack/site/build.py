@@ -36,15 +36,9 @@ from .html.render import Renderer, digest, write_site
 from .html.templating import TEMPLATE_FAILURE, make_environment
 from .html.theme import Theme, load_theme
 from .inputs import Inputs
+from .key_digests import KeyDigests, renderers
 from .languages import of_site
-from .last_build import (
-    KeyDigests,
-    LastBuild,
-    folder_identity,
-    link_unchanged,
-    made_entries,
-    renderers,
-)
+from .last_build import LastBuild, folder_identity, link_unchanged, made_entries
 from .model.cache import ModelCache
 from .model.views import whole
 from .plan.outputs import Kept, Output

@@ -13,7 +13,7 @@ made from is unchanged:
 - claims.json's lines (Output.pieces), each taken from the file the last build wrote
   when the digest of its key is the one recorded and the file's stamp is the recorded one.
 
-The keys are digested as every output key is (last_build.KeyDigests, with the
+The keys are digested as every output key is (key_digests.KeyDigests, with the
 dependency index of site/inputs.py), so a group or a piece is carried exactly when each
 of its outputs would have been found unchanged one by one.
 """
@@ -25,7 +25,8 @@ from pathlib import Path
 
 from ..fsutil import stamp
 from .data.jsonfiles import document_lines
-from .last_build import KeyDigests, LastBuild
+from .key_digests import KeyDigests
+from .last_build import LastBuild
 from .plan.outputs import Kept, Output
 
 

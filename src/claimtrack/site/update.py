@@ -24,7 +24,8 @@ from typing import NamedTuple
 
 from ..fsutil import stamp
 from .html.render import Renderer, digest, whole
-from .last_build import Entry, KeyDigests, LastBuild
+from .key_digests import KeyDigests
+from .last_build import Entry, LastBuild
 from .plan.outputs import Kept, Output
 from .publish import commit, swap
 
