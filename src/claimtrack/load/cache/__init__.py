@@ -276,19 +276,34 @@ class Cache:
 
     def _save_records(self, path: Path, positions: layout.Positions) -> None:
         """What is new since the file was read appended to its journal; the whole file
-        written anew (with what this run used) when the journal would outgrow it
-        (layout.journal_fits), or cannot be appended to."""
+        written anew, with what this run used, when there is no journal to add to (a first
+        run, a journal cut short) or when the journal and the records this run did not use
+        (of files changed or gone) would outgrow the journal's room (layout.journal_room)."""
         records = {key: self.records.items[key] for key in sorted(self._records_new)}
-        added = layout.entry(self._files_new, records, positions, size=True)
         size, journal = self._sizes
-        if not self._compact and layout.journal_fits(size, journal + len(added)):
-            layout.append(path, added)
-            self._sizes = (size, journal + len(added))
-        else:
-            whole = self._body()
-            atomic_write_bytes(path, whole, durable=False)
-            layout.journal_path(path).unlink(missing_ok=True)
-            self._sizes, self._compact = (len(whole), 0), False
+        used = self.records.used
+        waste = journal + sum(
+            len(r.data)
+            for k, r in self.records.items.items()
+            if r.data is not None and k not in used
+        )
+        room = layout.journal_room(size)
+        # The records' data, the bulk of an entry: no entry is made to be thrown away.
+        new = sum(len(r.data) for r in records.values() if r.data is not None)
+        if not self._compact and waste + new < room:
+            added = layout.entry(self._files_new, records, positions, size=True)
+            if waste + len(added) <= room:
+                layout.append(path, added)
+                self._sizes = (size, journal + len(added))
+                self._saved()
+                return
+        whole = self._body()
+        atomic_write_bytes(path, whole, durable=False)
+        layout.journal_path(path).unlink(missing_ok=True)
+        self._sizes, self._compact = (len(whole), 0), False
+        self._saved()
+
+    def _saved(self) -> None:
         self._files_new, self._records_new = {}, set()
         self._positions_read = {d: len(table) for d, table in self.positions.items()}
 

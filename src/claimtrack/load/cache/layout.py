@@ -47,9 +47,9 @@ def journal_path(path: Path) -> Path:
     return path.with_suffix(".journal.json")
 
 
-def journal_fits(size: int, journal: int) -> bool:
-    """Whether a journal of ``journal`` bytes may follow a file of ``size`` bytes."""
-    return journal <= max(size // 4, JOURNAL_MIN)
+def journal_room(size: int) -> int:
+    """How large a journal may grow after a file of ``size`` bytes."""
+    return max(size // 4, JOURNAL_MIN)
 
 
 def read(path: Path) -> tuple[Files, Records, Positions, int, int]:
