@@ -306,8 +306,9 @@ def test_an_archive_changed_while_it_is_read_is_an_error_not_a_wrong_text(
     assert files.Archive.later(tmp_path, "a.txt", digest).text == "the words digested"
     later = files.Archive.later(tmp_path, "a.txt", digest)
     (tmp_path / "a.txt").write_text("other words", encoding="utf-8")
-    with pytest.raises(ClaimtrackError, match=r"a\.txt changed while claimtrack"):
-        _ = later.text
+    for _ in range(2):  # asked again, the same error (not an internal one)
+        with pytest.raises(ClaimtrackError, match=r"a\.txt changed while claimtrack"):
+            _ = later.text
     assert later == files.Archive("a.txt", "the words digested", digest)
 
 

@@ -70,12 +70,11 @@ class Archive:
 
     @property
     def text(self) -> str:
-        found = self._text
-        if found is None:
-            read, self._read = self._read, None
-            assert read is not None
-            found = self._text = read()
-        return found
+        if self._text is None:
+            assert self._read is not None
+            self._text = self._read()  # the file changed since: an error, again if asked again
+            self._read = None
+        return self._text
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Archive):
