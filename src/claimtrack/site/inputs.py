@@ -26,7 +26,7 @@ in a reference) is a function of the record's file: it is digested once per file
 and the digests are kept with the last build's record (last_build.LastBuild.records), so
 that a build in a new process digests no unchanged record again, nor rebuilds it for that.
 
-KeyDigests (last_build.py) writes a claim's view or summary, wherever a key holds one, as
+KeyDigests (key_digests.py) writes a claim's view or summary, wherever a key holds one, as
 its input digest here: an output's key digest then costs its own few fields and not the
 walk of every view it holds (claims.json holds every claim's).  So ``Inputs`` is the
 index of which outputs each record feeds: an output feeds on the records of the views

@@ -13,9 +13,10 @@ few kilobytes, not the 16 MB of the whole file at 10,000 claims.  Reading applie
 entries in order after the file; an entry cut short (a run killed while appending) ends
 the journal there.  Every entry is true whatever the file it follows (results by
 content; a stamp is trusted only while the file still has it), so a journal read after
-another run wrote the file anew misleads no one: it can only miss.  Once the journal
-would outgrow a quarter of the file (or JOURNAL_MIN, for a small tracker's), a save
-writes the file anew, with what that run used (Cache.save), and removes the journal.
+another run wrote the file anew misleads no one: it can only miss.  Once the journal and
+the records a run did not use (of files changed or gone) would outgrow a quarter of the
+file (or JOURNAL_MIN, for a small tracker's), a save writes the file anew, with what that
+run used (Cache._save_records), and removes the journal.
 """
 
 from __future__ import annotations

@@ -107,7 +107,7 @@ class Output:
     key: object = None
     # A file joined from a piece per record (claims.json's lines): each piece's name and
     # key, in the file's order, so that a build in a new process can take the pieces whose
-    # key is unchanged from the file as the last build wrote it (last_build.Carried).
+    # key is unchanged from the file as the last build wrote it (carried.FromLastBuild).
     pieces: Callable[[], list[tuple[str, object]]] | None = field(default=None, compare=False)
 
     @property
