@@ -7,7 +7,6 @@ either of the two processes that share a large load (batch.split)."""
 
 from __future__ import annotations
 
-import os
 from array import array
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -19,6 +18,7 @@ from pydantic import BaseModel, ValidationError
 
 from ..codes import Code
 from ..errors import ClaimtrackError
+from ..fsutil import Stamp, stamp
 from ..layout import FileKind
 from ..problems import Problem, report
 from ..records import Claim, Source, TrackerSettings
@@ -302,7 +302,7 @@ def _loaded(rid: str, rel: str, record: M | None, positions: Positions) -> Loade
 
 # What reading one file gives: its stat (None when nothing on disk stands for the content),
 # its digest ("" when unreadable), its parse result and the problems of reading it.
-Read = tuple[os.stat_result | None, str, ParseResult | None, list[Problem]]
+Read = tuple[Stamp | None, str, ParseResult | None, list[Problem]]
 
 
 def file_reader(path: str, rel: str, digest: str) -> Callable[[], str | None]:
@@ -338,10 +338,7 @@ def parse_one(root: Path, rel: str) -> Read:
     """Read and parse one file on disk."""
     path = root / rel
     problems: list[Problem] = []
-    try:
-        st = os.stat(path)
-    except OSError:
-        st = None
+    st = stamp(path)
     raw = read_data_file(root, path, problems)
     if raw is None:
         return st, "", None, problems

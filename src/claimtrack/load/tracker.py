@@ -211,7 +211,7 @@ class Loader:
             problems: list[Problem] = []
             load = load_archive if kind in _TEXT_KINDS else load_page
             # Stat'ed before it is read: a change in between leaves a stamp it no longer has.
-            st = None if rel in self.unsaved else _stat(os.path.join(self._base, rel))
+            st = None if rel in self.unsaved else stamp(os.path.join(self._base, rel))
             copy = load(self.root, self.root / rel, problems, self.unsaved.get(rel))
             digest = copy.sha256 if copy is not None else ""
             if copy is not None and st is not None:
@@ -256,9 +256,8 @@ class Loader:
         """Whether the file's bytes are content the cache holds a record for (a file touched,
         or checked out again, unchanged): then its load is made from that record, unparsed."""
         path = os.path.join(self._base, rel)
-        try:
-            st = os.stat(path)
-        except OSError:
+        st = stamp(path)
+        if st is None:
             return False
         raw = read_data_file(self.root, Path(path), [])
         if raw is None:
@@ -286,13 +285,6 @@ class Loader:
 
     def _reader(self, rel: str, digest: str) -> Callable[[], str | None]:
         return file_reader(os.path.join(self._base, rel), rel, digest)
-
-
-def _stat(path: str) -> os.stat_result | None:
-    try:
-        return os.stat(path)
-    except OSError:
-        return None
 
 
 # Copies kept beside a source record (read whole and hashed, never parsed).

@@ -105,7 +105,8 @@ class LastBuild(Part):
             "theme": self.theme,
             "files": [list(self.files.items), keys, done, stamps],
             "pieces": {
-                path: list(zip(*pieces, strict=True)) for path, pieces in self.pieces.items()
+                path: [[name for name, _ in pieces], [key for _, key in pieces]]
+                for path, pieces in self.pieces.items()
             },
             "groups": [list(self.groups), list(self.groups.values())],
             "records": [list(self.records), list(self.records.values())],

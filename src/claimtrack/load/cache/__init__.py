@@ -45,7 +45,7 @@ import orjson
 
 from ... import package
 from ..._version import __version__
-from ...fsutil import Stamp, atomic_write_bytes, is_recent, stamp_of
+from ...fsutil import Stamp, atomic_write_bytes, is_recent
 from . import layout
 from .layout import UNREADABLE
 from .tables import Entries, Part, StoredRecord
@@ -151,15 +151,17 @@ class Cache:
             return None
         return known[1]
 
-    def remember_file(self, rel: str, st: os.stat_result, digest: str) -> None:
-        if is_recent(st.st_mtime_ns):
+    def remember_file(self, rel: str, found: Stamp, digest: str) -> None:
+        """``found``: the file's stamp, taken before it was read (a change in between
+        leaves a stamp the file no longer has, never one it has for other bytes)."""
+        if is_recent(found[0]):
             # Read within the racy window: a second save in the same tick keeps this stamp,
             # so after the window it would be trusted for bytes it never named.  Keep none:
             # the next load reads the file again and records it then.
             if self.files.pop(rel, None) is not None:
                 self._files_new[rel] = None
             return
-        entry = (stamp_of(st), digest)
+        entry = (found, digest)
         if self.files.get(rel) != entry:
             self.files[rel] = self._files_new[rel] = entry
 
