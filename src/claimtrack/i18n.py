@@ -88,10 +88,10 @@ def same_language(a: str, b: str) -> bool:
     return a.casefold() == b.casefold() or _written_in(a) == _written_in(b)
 
 
-@cache
 def _written_in(tag: str) -> tuple[str, str]:
     """A tag's language and script, the script from CLDR's likely subtags when the tag has
-    none (``zh-TW``: Hant, ``fr``: Latn).  A tag Babel does not know is read as written."""
+    none (``zh-TW``: Hant, ``fr``: Latn).  A tag Babel does not know is read as written.
+    Not kept: same_language, its one caller, keeps its answers."""
     locale = _locale(tag)
     if locale is None:
         language, _, rest = tag.casefold().partition("-")
@@ -108,11 +108,11 @@ def _written_in(tag: str) -> tuple[str, str]:
     return (locale.language, (script or "").casefold())
 
 
-@cache
 def og_locale(tag: str) -> str:
     """A BCP 47 tag as Open Graph's ``og:locale`` writes it, language_TERRITORY: the
     territory from the tag, else from CLDR's likely subtags (``fr``: fr_FR, ``en``: en_US,
-    ``zh-Hant``: zh_TW, ``zh-Hans``: zh_CN).  A tag Babel does not know: its language."""
+    ``zh-Hant``: zh_TW, ``zh-Hans``: zh_CN).  A tag Babel does not know: its language.
+    Not kept: the pages read a site language's (site.languages.SiteLanguage.og_locale)."""
     locale = _locale(tag)
     if locale is None:
         return tag.partition("-")[0].lower()
@@ -236,10 +236,10 @@ def english() -> Interface:
     return found
 
 
-@cache
 def direction(tag: str) -> str:
     """How a language's text runs, as ``<html dir>`` says it: "rtl" for Arabic, Hebrew,
-    Persian..., else "ltr" (CLDR's character order; an unknown tag is taken as "ltr")."""
+    Persian..., else "ltr" (CLDR's character order; an unknown tag is taken as "ltr").
+    Not kept: the pages read a site language's (site.languages.SiteLanguage.direction)."""
     locale = _locale(tag)
     return "rtl" if locale is not None and locale.character_order == "right-to-left" else "ltr"
 

@@ -20,7 +20,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 
-from ..i18n import own_name
+from ..i18n import direction, og_locale, own_name
 from . import addresses
 from .model.localized import Localized
 from .model.views import SiteSettings
@@ -33,6 +33,10 @@ class SiteLanguage:
     tag: str  # as tracker.yaml writes it: hreflang, lang
     prefix: str  # "" for the main language, else "fr/", "zh-hant/"
     name: str  # the language named in itself: "Français"
+    # What pages say of it, worked out by Babel once per language here (site_languages),
+    # not once per page: how its text runs (<html dir>) and its og:locale ("zh_TW").
+    direction: str = "ltr"
+    og_locale: str = ""
 
     @property
     def main(self) -> bool:
@@ -56,7 +60,10 @@ Alternates = tuple[tuple[str, str], ...]  # (hreflang, href), x-default last
 def site_languages(tags: tuple[str, ...]) -> tuple[SiteLanguage, ...]:
     """``tags``: the site's, main first (SiteSettings.languages)."""
     main = tags[0]
-    return tuple(SiteLanguage(t, addresses.language_prefix(t, main), own_name(t)) for t in tags)
+    return tuple(
+        SiteLanguage(t, addresses.language_prefix(t, main), own_name(t), direction(t), og_locale(t))
+        for t in tags
+    )
 
 
 def of_site(settings: SiteSettings) -> tuple[SiteLanguage, ...]:

@@ -142,7 +142,7 @@ class EmbedPage(PageContext):
     since: dt.date  # when the claim got its current status (plan/embeds.status_since)
     review_by: dt.date | None  # shown only when the review is overdue
     claim_link: str  # the claim page: absolute with base_url, else relative to the embed
-    direction: str  # "ltr" or "rtl", the page language's (i18n.direction)
+    direction: str  # "ltr" or "rtl", the page language's (SiteLanguage.direction)
 
 
 @dataclass(frozen=True)

@@ -20,7 +20,7 @@ from functools import partial
 
 import orjson
 
-from ...i18n import Interface, direction
+from ...i18n import Interface
 from .. import addresses
 from ..languages import SiteLanguage
 from ..model.localized import localized
@@ -93,7 +93,7 @@ def embed_page(s: SiteSettings, lang: SiteLanguage, claim: ClaimView, title: str
     link = s.absolute(addresses.href(lang.prefix + addresses.claim_folder(c.id)))
     if link is None:
         link = rel + addresses.claim_href(c.id)
-    return page(s, info, EmbedPage(c, since, review_by, link, direction(lang.tag)))
+    return page(s, info, EmbedPage(c, since, review_by, link, lang.direction))
 
 
 def oembed_output(

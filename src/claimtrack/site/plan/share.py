@@ -5,9 +5,9 @@ The text is the page's, in its language.  ``og:url`` and ``og:image`` must be
 absolute, so they are written only with a base URL; the image is the page's share
 card (a claim's own, else its language's index card), only when the site draws
 cards.  ``og:locale`` is the page's language as Open Graph writes it
-(i18n.og_locale: ``zh_TW`` for ``zh-Hant``), and ``og:locale:alternate`` names each
-other language the page exists in: the same versions its hreflang alternates
-name (languages.alternates), so each names the others.
+(i18n.og_locale, once per language: ``zh_TW`` for ``zh-Hant``), and
+``og:locale:alternate`` names each other language the page exists in: the same versions
+its hreflang alternates name (languages.alternates), so each names the others.
 """
 
 from __future__ import annotations
@@ -16,7 +16,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 
-from ...i18n import og_locale
 from .. import addresses
 from ..languages import SiteLanguage
 from ..model.localized import localized
@@ -42,10 +41,10 @@ class ShareInfo:
 
 
 @cache
-def _alternates(tag: str, versions: tuple[str, ...]) -> tuple[str, ...]:
-    """The og:locale of each version but ``tag``'s; none when ``tag`` is not among them.
+def _alternates(lang: SiteLanguage, versions: tuple[SiteLanguage, ...]) -> tuple[str, ...]:
+    """The og:locale of each version but ``lang``; none when ``lang`` is not among them.
     One tuple for every page of the same languages (a plan holds a hundred thousand)."""
-    return tuple(og_locale(v) for v in versions if v != tag) if tag in versions else ()
+    return tuple(v.og_locale for v in versions if v != lang) if lang in versions else ()
 
 
 def share_info(
@@ -59,13 +58,13 @@ def share_info(
 ) -> ShareInfo:
     """``versions``: the languages the page counts as translated in (its alternates');
     ``card``: the path of its share card in its language (a claim's, else the index's)."""
-    others = _alternates(lang.tag, tuple(v.tag for v in versions))
+    others = _alternates(lang, tuple(versions))
     image = settings.absolute(lang.prefix + card) if settings.cards else None
     return ShareInfo(
         title=title,
         type=kind,
         site_name=localized(settings.title, lang.tag),
-        locale=og_locale(lang.tag),
+        locale=lang.og_locale,
         locales=others,
         url=canonical,
         image=image,
