@@ -270,6 +270,44 @@ def test_a_split_build_compiles_each_template_once_per_language_and_none_in_the_
     assert set(compiled) == {(lang, name) for lang in ("en", "fr") for name in templates}
 
 
+def test_a_split_build_renders_every_page_in_two_children_and_none_in_itself(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The build's own process renders nothing (batch.split, here=False): what rendering
+    makes and keeps leaves with the children, and the build's peak memory is theirs."""
+    monkeypatch.setattr(batch, "SPLIT_MIN_ITEMS", 1)
+    monkeypatch.setattr(batch, "cores", lambda: 2)
+    monkeypatch.setattr(batch.threading, "active_count", lambda: 1)  # other tests' threads
+    log = tmp_path / "rendered"
+    render = Renderer.render
+
+    def noted(renderer: Renderer, output: Output) -> Any:
+        with log.open("a", encoding="utf-8") as f:  # each process appends its own lines
+            f.write(f"{os.getpid()} {output.path}\n")
+        return render(renderer, output)
+
+    monkeypatch.setattr(Renderer, "render", noted)
+    build(FIXTURES / "languages", tmp_path / "site")
+    lines = [line.split() for line in log.read_text(encoding="utf-8").splitlines()]
+    pids = {pid for pid, _ in lines}
+    assert len(pids) == 2 and str(os.getpid()) not in pids
+    rendered = [path for _, path in lines]
+    pages = [path for path in files_of(tmp_path / "site") if path.endswith(".html")]
+    assert len(rendered) == len(set(rendered)) and set(pages) <= set(rendered)
+
+
+def test_a_split_by_two_children_gives_their_results_in_order(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(batch, "cores", lambda: 2)
+    monkeypatch.setattr(batch.threading, "active_count", lambda: 1)  # other tests' threads
+    items = list(range(batch.SPLIT_MIN_ITEMS + 1))
+    made = batch.split(items, lambda part: [(i, os.getpid()) for i in part], "work", here=False)
+    assert [i for i, _ in made] == items
+    pids = {pid for _, pid in made}
+    assert len(pids) == 2 and os.getpid() not in pids
+
+
 def test_a_builds_warnings_are_its_checks_in_order_once_each_then_its_own(tmp_path: Path) -> None:
     """The check's problems reach a build unsorted (Checker.run's ordered): the build sorts
     them, each once, and its own warnings (a share card's font, a base URL) follow."""

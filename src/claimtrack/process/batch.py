@@ -4,7 +4,8 @@ One policy for every stage that works over thousands of files (parsing,
 rendering, writing, deleting an old site):
 
 - **Two processes.**  The work is split in two halves; a forked child does
-  one half while this process does the other.  The child inherits everything
+  one half while this process does the other (or a second child, when this
+  process must not grow by what the work keeps).  The child inherits everything
   already in memory (templates, view models), so only its results travel back,
   pickled through a pipe.  Forking is used only when it is available, the
   machine has a second core, no other thread is running (forking a threaded
@@ -23,6 +24,7 @@ rendering, writing, deleting an old site):
 
 from __future__ import annotations
 
+import contextlib
 import gc
 import os
 import pickle
@@ -30,7 +32,7 @@ import signal
 import threading
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from ..errors import ClaimtrackError
 from .children import tie_to_parent
@@ -75,7 +77,7 @@ def can_split(count: int) -> bool:
     )
 
 
-def _child(work: Callable[[list[T]], R], items: list[T], fd: int) -> None:  # pragma: no cover
+def _child(work: Callable[[list[T]], object], items: list[T], fd: int) -> None:  # pragma: no cover
     code = 0
     payload: tuple[bool, object]
     try:
@@ -101,46 +103,87 @@ def split(
     items: Sequence[T],
     work: Callable[[list[T]], list[R]],
     what: str,
+    *,
+    here: bool = True,
 ) -> list[R]:
     """``work(items)`` (one result per item, in order), half of it in a forked child.
 
     The child takes every other item, so that costly and cheap items (pages of
     different kinds) are shared evenly.  ``what`` names the work in an error.
+    ``here`` False: a second child does the other half, not this process, which then
+    does not grow by what the work makes (rendering a site: this process's memory is the
+    build's, and what rendering keeps would stay in it until the build ends).
     """
     items = list(items)
     if not can_split(len(items)):
         return work(items)
     mine, theirs = items[0::2], items[1::2]
-    read_fd, write_fd = os.pipe()
-    parent = os.getpid()
-    pid = os.fork()
-    if pid == 0:  # pragma: no cover - runs in the child, which coverage does not follow
-        os.close(read_fd)
-        tie_to_parent(parent)  # a build killed meanwhile leaves no worker running
-        _child(work, theirs, write_fd)
-    os.close(write_fd)
+    children = [_Forked(work, theirs, what)]
     try:
-        first = work(mine)
+        if here:
+            first = work(mine)
+        else:
+            children.append(_Forked(work, mine, what))
+            first = children[1].result()
+        second = children[0].result()
     except BaseException:
         # The other half is of no use now, and waiting for it would hold up a Ctrl-C.
-        os.kill(pid, signal.SIGKILL)
+        for child in children:
+            child.cancel()
         raise
-    finally:
-        # Always drain and reap the child, also when this half failed.
-        with os.fdopen(read_fd, "rb") as pipe:
-            raw = pipe.read()
-        _, status = os.waitpid(pid, 0)
-    # The pickle comes from our own forked child, never from outside data.
-    ok, second = pickle.loads(raw) if raw else (False, "no result")
-    code = os.waitstatus_to_exitcode(status)
-    if isinstance(second, ClaimtrackError):
-        raise second
-    if not ok or code != 0:
-        raise WorkerFailed(f"{what} in a second process failed: {second or f'exit status {code}'}")
-    assert isinstance(second, list)
+    assert isinstance(first, list) and isinstance(second, list)
     merged: list[R] = []
     for i in range(len(first)):
         merged.append(first[i])
         if i < len(second):
             merged.append(second[i])
     return merged
+
+
+class _Forked:
+    """``work(items)`` in a forked child, its result read back through a pipe."""
+
+    def __init__(self, work: Callable[[list[T]], object], items: list[T], what: str) -> None:
+        self._what = what
+        read_fd, write_fd = os.pipe()
+        parent = os.getpid()
+        pid = os.fork()
+        if pid == 0:  # pragma: no cover - runs in the child, which coverage does not follow
+            os.close(read_fd)
+            tie_to_parent(parent)  # a build killed meanwhile leaves no worker running
+            _child(work, items, write_fd)
+        os.close(write_fd)
+        self._pid: int | None = pid
+        self._read_fd = read_fd
+
+    def result(self) -> Any:
+        """The child's result, once it ends; WorkerFailed (or the user's mistake it met,
+        a ClaimtrackError) when it failed."""
+        assert self._pid is not None
+        # Always drain and reap the child, also when its work failed.
+        try:
+            with os.fdopen(self._read_fd, "rb") as pipe:
+                raw = pipe.read()
+        finally:
+            _, status = os.waitpid(self._pid, 0)
+            self._pid = None
+        # The pickle comes from our own forked child, never from outside data.
+        ok, found = pickle.loads(raw) if raw else (False, "no result")
+        code = os.waitstatus_to_exitcode(status)
+        if isinstance(found, ClaimtrackError):
+            raise found
+        if not ok or code != 0:
+            raise WorkerFailed(
+                f"{self._what} in a second process failed: {found or f'exit status {code}'}"
+            )
+        return found
+
+    def cancel(self) -> None:
+        """Kill and reap the child, unless its result was read already."""
+        if self._pid is None:
+            return
+        os.kill(self._pid, signal.SIGKILL)
+        with contextlib.suppress(OSError):
+            os.close(self._read_fd)
+        os.waitpid(self._pid, 0)
+        self._pid = None
