@@ -35,8 +35,8 @@ class SiteLanguage:
     name: str  # the language named in itself: "Français"
     # What pages say of it, worked out by Babel once per language here (site_languages),
     # not once per page: how its text runs (<html dir>) and its og:locale ("zh_TW").
-    direction: str = "ltr"
-    og_locale: str = ""
+    direction: str
+    og_locale: str
 
     @property
     def main(self) -> bool:

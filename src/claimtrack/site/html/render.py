@@ -141,8 +141,8 @@ def write_site(
     if can_split(len(outputs)):
         renderer.compile_all(outputs)
     # Both halves in children: what rendering makes and keeps (its memos of listing rows,
-    # of sources' links) goes with them, and this process, which holds the build, does not
-    # grow by it: the build's peak memory is a child's (10,000 claims: 370 -> 335 MiB).
+    # of sources' links) goes with them, and this process, which holds the build and then
+    # saves the cache, does not grow by it (10,000 claims: its peak 370 -> 355 MiB).
     work = partial(_write, renderer, folder=folder, digests=digests)
     made = split(outputs, work, "rendering", here=False)
     return {o.path: d for o, d in zip(outputs, made, strict=True)} if digests else {}
