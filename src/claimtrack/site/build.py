@@ -315,7 +315,7 @@ class SiteBuilder:
             linked = link_unchanged(kept, out, tmp, rest, key_digests, theme)
             laps.lap("link")
             made = [o for o in rest if o.path not in linked]
-            digests.update(write_site(renderer, made, tmp, digests=keep or track))
+            digests.update(write_site(renderer, made, tmp, digests=keep or track, here=track))
             laps.lap("write")
             entries = {path: (key_digests[path] or "", *linked[path]) for path in linked}
             if keep or track:
