@@ -308,6 +308,28 @@ def test_a_split_by_two_children_gives_their_results_in_order(
     assert len(pids) == 2 and os.getpid() not in pids
 
 
+def test_with_both_halves_in_children_a_failing_half_ends_the_other(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The half read first fails: the other child, which would never end, is killed and
+    reaped at once (without that, waiting for it would never return)."""
+    monkeypatch.setattr(batch, "cores", lambda: 2)
+    monkeypatch.setattr(batch.threading, "active_count", lambda: 1)  # other tests' threads
+    never, held = os.pipe()  # nobody writes to it: a read blocks until the reader dies
+
+    def work(part: list[int]) -> list[int]:
+        if part[0] == 1:  # the second child's half (every other item, from the second)
+            os.read(never, 1)
+        raise RuntimeError("this half failed")
+
+    try:
+        with pytest.raises(batch.WorkerFailed, match="this half failed"):
+            batch.split(list(range(batch.SPLIT_MIN_ITEMS)), work, "the test's work", here=False)
+    finally:
+        os.close(never)
+        os.close(held)
+
+
 def test_a_builds_warnings_are_its_checks_in_order_once_each_then_its_own(tmp_path: Path) -> None:
     """The check's problems reach a build unsorted (Checker.run's ordered): the build sorts
     them, each once, and its own warnings (a share card's font, a base URL) follow."""

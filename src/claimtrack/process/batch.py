@@ -10,9 +10,10 @@ rendering, writing, deleting an old site):
   pickled through a pipe.  Forking is used only when it is available, the
   machine has a second core, no other thread is running (forking a threaded
   process can deadlock the child: ``serve`` therefore works on one core), and
-  there are enough items for the fork to pay for itself.  The child ends with
+  there are enough items for the fork to pay for itself.  A child ends with
   this process, even one killed with SIGKILL (children.tie_to_parent), and at
-  once when this process's half fails.
+  once when the other half fails: this process's, or the child's read first
+  (the other child's failure is read once the first has ended).
 - **No cyclic garbage collection during bulk work.**  Loading and building
   allocate millions of acyclic objects; the collector would walk the growing
   heap again and again (a third of the load time at 10,000 claims), and once
