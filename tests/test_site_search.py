@@ -23,8 +23,13 @@ from claimtrack.errors import Stopped
 from claimtrack.live import LiveServer
 from claimtrack.load import Cache
 from claimtrack.process.children import Children
-from claimtrack.site import SiteBuilder, build_site
-from claimtrack.site.addresses import SEARCH_SHARDS, search_shard, search_shards
+from claimtrack.site import SiteBuilder, addresses, build_site
+from claimtrack.site.addresses import (
+    SEARCH_SHARDS,
+    search_shard,
+    search_shards,
+    shard_count,
+)
 from claimtrack.site.publish import commit
 from claimtrack.site.publish.index_inputs import indexed_bytes, indexed_digest
 from claimtrack.site.publish.pagefind_run import (
@@ -85,7 +90,7 @@ def test_build_indexes_the_claim_pages_with_their_filters(
     assert "Indexed the claims for search in" in result.out
     # The two claim pages, nothing else, each in the shard its id names.
     for claim in ("rocket-price", "rocket-speed"):
-        shard = out / "pagefind" / str(search_shard(claim))
+        shard = out / "pagefind" / str(search_shard(claim, SEARCH_SHARDS))
         entry = json.loads((shard / "pagefind-entry.json").read_text(encoding="utf-8"))
         assert entry["languages"]["en"]["page_count"] == 1
     assert pagefind_files.languages(out / "pagefind") == {"en"}
@@ -193,18 +198,65 @@ def test_an_edit_reaches_the_index_on_refresh(tmp_path: Path) -> None:
     assert any(b"Zanzibarish" in f for f in chunks(out, "fragment"))
     # Serve's refresh made again the edited claim's shard, and only that one.
     assert site.index.runs == runs + 1
-    assert site.index.made_shards[-1] == f"pagefind/{search_shard('rocket-speed')}"
+    assert site.index.made_shards[-1] == f"pagefind/{search_shard('rocket-speed', SEARCH_SHARDS)}"
     assert out.stat().st_ino == inode  # the site stayed; only its pagefind/ was replaced
     assert not [p for p in tmp_path.iterdir() if p.name.startswith(".")]
+
+
+def test_the_shards_double_past_their_size_and_keep_the_id_digest_order() -> None:
+    """4 shards up to 4 x SHARD_CLAIMS claims (50,000), then as many more as keep each at
+    or under SHARD_CLAIMS: Pagefind's memory is bounded by a shard's pages."""
+    limit = addresses.SHARD_CLAIMS
+    assert shard_count(0) == shard_count(10_000) == shard_count(4 * limit) == SEARCH_SHARDS
+    assert shard_count(4 * limit + 1) == 8
+    assert shard_count(100_000) == 8 and limit >= 100_000 / 8
+    assert shard_count(16 * limit + 1) == 32
+    # Doubling splits a shard in two: a claim of shard n goes to n or n + 4.
+    for n in range(50):
+        assert search_shard(f"claim-{n}", 8) % 4 == search_shard(f"claim-{n}", 4)
+
+
+def test_a_new_number_of_shards_makes_a_new_index_and_leaves_none_of_the_old(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A build that crosses a shard size is a full build: every language's index in the new
+    number of shards, the search page merging them, and no shard folder of the old number
+    left behind; back under the size, the same."""
+    monkeypatch.setattr(addresses, "SEARCH_SHARDS", 1)
+    monkeypatch.setattr(addresses, "SHARD_CLAIMS", 1)
+    root, out = minimal_copy(tmp_path), tmp_path / "site"
+    ids = ["rocket-price", "rocket-speed"]
+
+    def holding(count: int) -> set[str]:
+        return {str(search_shard(i, count)) for i in ids}
+
+    assert build_again(root, out).index.bundles[0].shards == 2  # two claims, two shards
+    assert {p.name for p in (out / "pagefind").iterdir()} == holding(2)
+    # A third claim in shard 3 of 4 (1 of 2): a folder the next build must not leave.
+    extra = root / "claims" / "rocket-range.yaml"
+    shutil.copyfile(root / "claims" / "rocket-speed.yaml", extra)
+    ids.append("rocket-range")
+    assert search_shard("rocket-range", 4) == 3
+    site = build_again(root, out)
+    assert site.index.bundles[0].shards == 4  # three claims: four shards
+    assert {p.name for p in (out / "pagefind").iterdir()} == holding(4)
+    assert sorted(pagefind_files.urls(out / "pagefind")) == [f"/claims/{i}/" for i in sorted(ids)]
+    page = (out / "search" / "index.html").read_text(encoding="utf-8")
+    assert f'data-shards="{" ".join(sorted(holding(4)))}"' in page
+    extra.unlink()
+    ids.pop()
+    assert build_again(root, out).index.bundles[0].shards == 2
+    assert {p.name for p in (out / "pagefind").iterdir()} == holding(2)
+    assert sorted(pagefind_files.urls(out / "pagefind")) == [f"/claims/{i}/" for i in sorted(ids)]
 
 
 def test_the_search_page_merges_the_shards_its_claims_are_in_read_until_all_are_found() -> None:
     """The ids are read only until every shard is found; fewer claims name fewer shards."""
     ids = [f"claim-{n}" for n in range(200)]
-    every = tuple(sorted({search_shard(i) for i in ids}))
-    assert search_shards(ids) == every == tuple(range(SEARCH_SHARDS))
-    assert search_shards(ids[:1]) == (search_shard(ids[0]),)
-    assert search_shards([]) == ()
+    every = tuple(sorted({search_shard(i, SEARCH_SHARDS) for i in ids}))
+    assert search_shards(ids, SEARCH_SHARDS) == every == tuple(range(SEARCH_SHARDS))
+    assert search_shards(ids[:1], SEARCH_SHARDS) == (search_shard(ids[0], SEARCH_SHARDS),)
+    assert search_shards([], SEARCH_SHARDS) == ()
     read: list[str] = []
 
     def counted() -> Iterator[str]:
@@ -212,10 +264,10 @@ def test_the_search_page_merges_the_shards_its_claims_are_in_read_until_all_are_
             read.append(i)
             yield i
 
-    assert search_shards(counted()) == every
+    assert search_shards(counted(), SEARCH_SHARDS) == every
     assert len(read) < len(ids)  # stopped once the last shard was found
-    assert len({search_shard(i) for i in read}) == SEARCH_SHARDS
-    assert len({search_shard(i) for i in read[:-1]}) == SEARCH_SHARDS - 1
+    assert len({search_shard(i, SEARCH_SHARDS) for i in read}) == SEARCH_SHARDS
+    assert len({search_shard(i, SEARCH_SHARDS) for i in read[:-1]}) == SEARCH_SHARDS - 1
 
 
 def test_a_build_that_begins_ends_the_refresh_under_way(
@@ -428,12 +480,12 @@ def languages_copy(tmp: Path) -> Path:
 
 def test_bundles_force_a_segmentation_where_pages_quote_chinese() -> None:
     site = [("en", ""), ("zh-Hant", "zh-hant/"), ("fr", "fr/")]
-    assert bundles(site, ["en", "zh-Hant", "fr"]) == (
+    assert bundles(site, ["en", "zh-Hant", "fr"], 2) == (
         Bundle("", "zh"),  # English pages quoting Chinese: 價格 must be words
         Bundle("zh-hant/", None),  # <html lang="zh-Hant"> segments by itself
         Bundle("fr/", "zh"),  # French pages quote the same Chinese
     )
-    assert bundles([("en", ""), ("fr", "fr/")], ["en", "fr"]) == (
+    assert bundles([("en", ""), ("fr", "fr/")], ["en", "fr"], 2) == (
         Bundle("", None),  # Pagefind reads <html lang> and stems each language
         Bundle("fr/", None),
     )
@@ -594,7 +646,9 @@ def test_a_second_build_keeps_the_index_when_nothing_indexed_changed(tmp_path: P
     assert inodes(out / "pagefind") == before  # the very same files
     # A claim's statement is indexed: its shard's index is made again, and only that one.
     edit(root / "claims" / "rocket-speed.yaml", "statement: ", "statement: Zanzibarish ")
-    assert build_again(root, out).index.made_shards == [f"pagefind/{search_shard('rocket-speed')}"]
+    assert build_again(root, out).index.made_shards == [
+        f"pagefind/{search_shard('rocket-speed', SEARCH_SHARDS)}"
+    ]
     assert pagefind_files.pages_with(out / "pagefind", "zanzibarish") == {"/claims/rocket-speed/"}
     assert inodes(out / "pagefind").keys() != before.keys()
 
@@ -625,7 +679,7 @@ def test_only_the_language_whose_pages_changed_is_indexed_again(tmp_path: Path) 
     )
     # French only, and of French only the shard of the claim edited.
     assert build_again(root, out).index.made_shards == [
-        f"fr/pagefind/{search_shard('rocket-speed')}"
+        f"fr/pagefind/{search_shard('rocket-speed', SEARCH_SHARDS)}"
     ]
     assert inodes(out / "pagefind") == main
     assert pagefind_files.pages_with(out / "fr" / "pagefind", "zanzibar") == {

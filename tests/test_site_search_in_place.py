@@ -11,7 +11,7 @@ import pytest
 
 from claimtrack.load import Cache
 from claimtrack.site import BuildResult, SiteBuilder
-from claimtrack.site.addresses import search_shard
+from claimtrack.site.addresses import SEARCH_SHARDS, search_shard
 from claimtrack.site.publish.pagefind_run import SearchIndexError
 from claimtrack.site.publish.search import SearchIndex
 
@@ -19,7 +19,7 @@ from . import pagefind_files
 from .site_support import FIXTURE_TODAY, files_of, minimal_copy
 from .test_site_search import build_again, edit, inodes
 
-SHARD = f"pagefind/{search_shard('rocket-speed')}"
+SHARD = f"pagefind/{search_shard('rocket-speed', SEARCH_SHARDS)}"
 
 
 def build_in_place(root: Path, out: Path) -> tuple[SiteBuilder, BuildResult]:
@@ -45,7 +45,7 @@ def test_an_edit_of_indexed_words_is_written_in_place_with_its_shard(tmp_path: P
     after = inodes(out)
     kept = {p for p in before if after.get(p) == before[p]}
     # The other claim's shard, and pages that do not show the statement, are the same files.
-    other = f"pagefind/{search_shard('rocket-price')}"
+    other = f"pagefind/{search_shard('rocket-price', SEARCH_SHARDS)}"
     assert other != SHARD
     assert {p for p in before if p.startswith(other)} <= kept
     assert {"404.html", "claims/rocket-price/card.png", "claims.schema.json"} <= kept

@@ -113,7 +113,7 @@ def test_one_query_searches_every_shard(
         ".search-result a.statement", "links => links.map(a => a.href)"
     )
     assert holding <= set(links) <= begins, word
-    found = {search_shard(link.rstrip("/").rsplit("/", 1)[-1]) for link in links}
+    found = {search_shard(link.rstrip("/").rsplit("/", 1)[-1], SEARCH_SHARDS) for link in links}
     assert found == set(range(SEARCH_SHARDS)), (word, links)
 
 

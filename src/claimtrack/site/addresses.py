@@ -48,26 +48,44 @@ def claim_page(claim_id: str) -> str:
     return f"claims/{claim_id}/index.html"
 
 
-# Each language's claim pages are searched in this many Pagefind indexes, each claim in
-# the one its id's digest names, so that an edit makes only its shard's index again
-# (site/publish/search.py; the number is measured in bench/RESULTS.md).
+# Each language's claim pages are searched in at least this many Pagefind indexes, each
+# claim in the one its id's digest names, so that an edit makes only its shard's index
+# again (site/publish/search.py; the number is measured in bench/RESULTS.md: at 10,000
+# claims a reader's first query fetches 1.23-1.49x one index's bytes with 4, 1.53-2.04x
+# with 8).
 SEARCH_SHARDS = 4
+# The claims a shard holds at most before their number doubles: Pagefind holds a shard's
+# index in memory while it makes it (1.4 GB for 10,000 pages), and at 100,000 claims four
+# shards of 25,000 pages were the largest process of the build (bench/RESULTS.md).
+SHARD_CLAIMS = 12_500
 SEARCH_FOLDER = "pagefind"
 
 
-def search_shard(claim_id: str) -> int:
-    """The shard whose index holds the claim's pages: stable across runs and machines."""
+def shard_count(claims: int) -> int:
+    """How many search shards a language's ``claims`` claim pages are split into: 4 up to
+    50,000 claims, then doubled as often as needed (a power of two times 4, so that a
+    tracker's count changes seldom, and a change makes the whole index again)."""
+    count = SEARCH_SHARDS
+    while claims > count * SHARD_CLAIMS:
+        count *= 2
+    return count
+
+
+def search_shard(claim_id: str, count: int) -> int:
+    """The shard of ``count`` whose index holds the claim's pages: stable across runs and
+    machines."""
     digest = hashlib.blake2b(claim_id.encode("utf-8"), digest_size=8).digest()
-    return int.from_bytes(digest, "big") % SEARCH_SHARDS
+    return int.from_bytes(digest, "big") % count
 
 
-def search_shards(claim_ids: Iterable[str]) -> tuple[int, ...]:
-    """The shards that hold any of the claims, in order.  The ids are read only until every
-    shard is found: a few dozen of 10,000, where a digest of each cost 35 ms an edit."""
+def search_shards(claim_ids: Iterable[str], count: int) -> tuple[int, ...]:
+    """The shards of ``count`` that hold any of the claims, in order.  The ids are read only
+    until every shard is found: a few dozen of 10,000, where a digest of each cost 35 ms
+    an edit."""
     found: set[int] = set()
     for claim_id in claim_ids:
-        found.add(search_shard(claim_id))
-        if len(found) == SEARCH_SHARDS:
+        found.add(search_shard(claim_id, count))
+        if len(found) == count:
             break
     return tuple(sorted(found))
 

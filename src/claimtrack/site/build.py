@@ -29,6 +29,7 @@ from ..problems import Problem, sort_problems, split_errors
 from ..process.batch import collector_paused
 from ..process.children import Children
 from . import update
+from .addresses import shard_count
 from .build_warnings import build_warnings
 from .cards.plan import build_setup
 from .carried import FromLastBuild
@@ -198,7 +199,9 @@ class SiteBuilder:
         ui = uis[tracker.settings.language]
         # The pages' words change with the languages as with the templates: a new language
         # is a new environment and a full build.
-        theme = "\0".join((files.fingerprint, *(u.key for u in uis.values()), renderers()))
+        # So does the number of search shards (a folder each): a new number, a new index.
+        shards = str(shard_count(len(tracker.claims)))
+        theme = "\0".join((files.fingerprint, *(u.key for u in uis.values()), renderers(), shards))
         envs, template_problems = self._environments(files, uis)
         theme_problems = files.problems + template_problems
         errors, unsorted = split_errors(problems)
@@ -228,6 +231,7 @@ class SiteBuilder:
         indexes = pagefind_run.bundles(
             ((lang.tag, lang.prefix) for lang in of_site(model.settings)),
             (src.ref.language for src in model.sources),
+            len(model.claims),
         )
         setup = build_setup(self.root, tracker.settings, model.settings, files.static)
         outputs = [*self._planner.plan(model, files.static, ui, setup, carried), MARKER_OUTPUT]

@@ -382,7 +382,8 @@ def _search_page(
     browse = (addresses.listing_page(family, "") for family in addresses.LISTING_FAMILIES)
     listings = {first.split("/")[0]: first for first in browse if lang.prefix + first in paths}
     # Pagefind makes no empty index: the page merges only the shards its claims are in.
-    shards = addresses.search_shards(c.summary.id for c in claims)
+    count = addresses.shard_count(len(claims))
+    shards = addresses.search_shards((c.summary.id for c in claims), count)
     return page(s, info, SearchPage(_STATUSES, kinds, listings, shards))
 
 

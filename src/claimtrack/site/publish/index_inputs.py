@@ -30,7 +30,7 @@ import shutil
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol, TypeVar
 
 from ...fsutil import Stamp, stamp_of
 from ...load.cache import Entries, Part
@@ -100,27 +100,37 @@ def made_config(language: str | None) -> str:
     return f"{language}\0{binary}"
 
 
+class _Prefixed(Protocol):
+    @property
+    def prefix(self) -> str: ...  # a site language's path prefix (pagefind_run.Bundle's)
+
+
+B = TypeVar("B", bound=_Prefixed)
+
+
 def pages_of(
-    bundles: Sequence[Any], pages: Mapping[str, bytes], gone: Iterable[str]
-) -> Iterator[tuple[str, str, bytes | None]]:
-    """(prefix, path, bytes or None if deleted) of each claim page among ``pages`` and
-    ``gone``, under the longest of the ``bundles``' prefixes it starts with."""
-    prefixes = sorted((b.prefix for b in bundles), key=len, reverse=True)
+    bundles: Sequence[B], pages: Mapping[str, bytes], gone: Iterable[str]
+) -> Iterator[tuple[B, str, bytes | None]]:
+    """(bundle, path, bytes or None if deleted) of each claim page among ``pages`` and
+    ``gone``, under the one of the ``bundles`` with the longest prefix it starts with."""
+    prefixed = sorted(bundles, key=lambda b: len(b.prefix), reverse=True)
     todo: list[tuple[str, bytes | None]] = [*pages.items(), *((p, None) for p in gone)]
     for path, content in todo:
-        prefix = next((p for p in prefixes if path.startswith(p)), None)
-        if prefix is not None and _CLAIM_PAGE.fullmatch(path[len(prefix) :]):
-            yield prefix, path, content
+        bundle = next((b for b in prefixed if path.startswith(b.prefix)), None)
+        if bundle is not None and _CLAIM_PAGE.fullmatch(path[len(bundle.prefix) :]):
+            yield bundle, path, content
 
 
-def shard_of(path: str) -> int:
-    """The search shard of a claim page's path (``<prefix>claims/<id>/index.html``)."""
-    return addresses.search_shard(path.rsplit("/", 2)[-2])
+def shard_of(path: str, count: int) -> int:
+    """The search shard, of ``count``, of a claim page's path
+    (``<prefix>claims/<id>/index.html``)."""
+    return addresses.search_shard(path.rsplit("/", 2)[-2], count)
 
 
-def claim_pages(site: Path, prefix: str, shard: int | None = None) -> dict[str, Stamp]:
+def claim_pages(site: Path, prefix: str, shard: tuple[int, int] | None = None) -> dict[str, Stamp]:
     """The stamp of each page Pagefind's glob reads (``<prefix>claims/*/index.html``), by
-    its path in the site; only those of search shard ``shard`` unless it is None."""
+    its path in the site; only those of search shard ``shard`` (its number, of how many)
+    unless it is None."""
     folder = site / prefix / addresses.claim_page("*").split("/")[0]
     pages: dict[str, Stamp] = {}
     try:
@@ -129,7 +139,7 @@ def claim_pages(site: Path, prefix: str, shard: int | None = None) -> dict[str, 
         return pages
     base = f"{prefix}{folder.name}/"
     for entry in entries:
-        if shard is not None and addresses.search_shard(entry.name) != shard:
+        if shard is not None and addresses.search_shard(entry.name, shard[1]) != shard[0]:
             continue
         try:
             st = os.stat(entry.path + "/index.html")

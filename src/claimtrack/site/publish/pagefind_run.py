@@ -3,12 +3,13 @@
 The binary ships in the ``pagefind-bin-extended`` wheel (found through the
 ``pagefind`` package's own ``get_executable``), so indexing downloads nothing.
 
-Each site language's claim pages are split into ``addresses.SEARCH_SHARDS`` shards by
-a digest of the claim's id (``addresses.search_shard``); each shard is one Pagefind
+Each site language's claim pages are split into ``addresses.shard_count`` shards (4,
+more past 50,000 claims) by a digest of the claim's id (``addresses.search_shard``); each
+shard is one Pagefind
 index (a bundle) in ``<prefix>pagefind/<number>/``, and the language's search page
 searches its shards together (Pagefind's ``mergeIndex``, static/search.js).  Pagefind
 cannot take a page out of an index, so an edited page costs its shard's index made
-again: a quarter of the language's pages, not all of them.  The shards of a language
+again: a quarter of the language's pages or less, not all of them.  The shards of a language
 are made with the same word splitting, so they split a query alike.
 
 Pagefind reads only the pages of one shard: they are hard-linked, at their paths in the
@@ -73,6 +74,7 @@ class Bundle:
 
     prefix: str  # addresses.language_prefix: "" for the main language, "fr/", "zh-hant/"
     language: str | None
+    shards: int = addresses.SEARCH_SHARDS  # how many (addresses.shard_count)
 
 
 @dataclass(frozen=True)
@@ -89,20 +91,22 @@ class Shard:
 
     def pages(self, site: Path) -> dict[str, tuple[int, int, int]]:
         """The stamps of its pages in ``site``."""
-        return claim_pages(site, self.bundle.prefix, self.number)
+        return claim_pages(site, self.bundle.prefix, (self.number, self.bundle.shards))
 
 
 def bundles(
-    languages: Iterable[tuple[str, str]], source_languages: Iterable[str]
+    languages: Iterable[tuple[str, str]], source_languages: Iterable[str], claims: int
 ) -> tuple[Bundle, ...]:
-    """The site's indexes, from its languages as (tag, prefix), main first."""
+    """The site's indexes, from its languages as (tag, prefix), main first, each in the
+    shards its ``claims`` claim pages need."""
     sources = set(source_languages)  # a few distinct tags, from thousands of sources
-    return tuple(Bundle(prefix, index_language(tag, sources)) for tag, prefix in languages)
+    count = addresses.shard_count(claims)
+    return tuple(Bundle(prefix, index_language(tag, sources), count) for tag, prefix in languages)
 
 
 def shards(indexes: Iterable[Bundle]) -> tuple[Shard, ...]:
     """Every shard of every language, in order."""
-    return tuple(Shard(b, n) for b in indexes for n in range(addresses.SEARCH_SHARDS))
+    return tuple(Shard(b, n) for b in indexes for n in range(b.shards))
 
 
 def executable() -> Path:

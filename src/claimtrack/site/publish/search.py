@@ -234,8 +234,8 @@ class SearchIndex:
             # some not; what its shard's index lacks is unknown, so it is made again.
             self._made[shard] = None
         self._staged, self._unread, self._olds = {}, {}, []
-        for prefix, path, content in pages_of(self._bundles, pages, gone):
-            shard = Shard(Bundle(prefix, None), shard_of(path)).folder
+        for bundle, path, content in pages_of(self._bundles, pages, gone):
+            shard = Shard(bundle, shard_of(path, bundle.shards)).folder
             made = self._record(shard)
             if made is not None and path not in made.digests and path in made.stamps:
                 old = read_page(self.site / path, made.stamps[path])  # before it goes
@@ -269,8 +269,8 @@ class SearchIndex:
         if not todo:
             return False
         overlays: dict[str, dict[str, bytes | None]] = {}
-        for prefix, path, content in pages_of(indexes, pages, gone):
-            shard = Shard(Bundle(prefix, None), shard_of(path)).folder
+        for bundle, path, content in pages_of(indexes, pages, gone):
+            shard = Shard(bundle, shard_of(path, bundle.shards)).folder
             overlays.setdefault(shard, {})[path] = content
         made = make_index(self.site, todo, self.children, overlays=overlays)
         self._count(list(todo))
