@@ -33,7 +33,7 @@ from .addresses import shard_count
 from .build_warnings import build_warnings
 from .cards.plan import build_setup
 from .carried import FromLastBuild
-from .html.render import Renderer, write_site
+from .html.render import Renderer, digest, write_site
 from .html.templating import TEMPLATE_FAILURE, make_environment
 from .html.theme import Theme, load_theme
 from .inputs import Inputs
@@ -313,15 +313,17 @@ class SiteBuilder:
         key_digests = {o.path: keys.of(o.key) if keep else None for o in outputs}
         try:
             os.chmod(tmp, mode)
-            rest = [o for o in outputs if o.path != swap.MARKER]  # new_folder wrote it
+            first = [o for o in outputs if o.path == swap.MARKER]  # written by new_folder
+            digests = {o.path: digest(swap.MARKER_TEXT) for o in first} if keep or track else {}
+            rest = [o for o in outputs if o.path != swap.MARKER]
             linked = link_unchanged(kept, out, tmp, rest, key_digests, theme)
             laps.lap("link")
             made = [o for o in rest if o.path not in linked]
-            written = write_site(renderer, made, tmp, digests=keep or track, here=track)
+            digests.update(write_site(renderer, made, tmp, digests=keep or track, here=track))
             laps.lap("write")
             entries = {path: (key_digests[path] or "", *linked[path]) for path in linked}
             if keep or track:
-                entries.update(made_entries(tmp, written, key_digests))
+                entries.update(made_entries(tmp, [*first, *made], key_digests, digests))
             carried = False
             if self.index.enabled:
                 # A rebuild under serve (every page again: a tracker.yaml edit) does not
@@ -337,7 +339,7 @@ class SiteBuilder:
         except BaseException:
             swap.remove_marked(tmp)
             raise
-        return [MARKER_OUTPUT, *made]
+        return [*first, *made]
 
     def _update(
         self,

@@ -22,10 +22,9 @@ from typing import Any
 
 from ..fsutil import Stamp, as_stamp, stamp
 from ..load.cache import Entries, Part
-from .html.render import Written, digest
 from .key_digests import KeyDigests
 from .plan.outputs import Groups, Output
-from .publish.swap import MARKER, MARKER_TEXT
+from .publish.swap import MARKER
 
 Entry = tuple[str, str, Stamp]  # key digest ("": not taken), bytes digest, stamp in the site
 
@@ -257,16 +256,14 @@ def link_unchanged(
 
 
 def made_entries(
-    tmp: Path, written: dict[str, Written], keys: dict[str, str | None]
+    tmp: Path, made: list[Output], keys: dict[str, str | None], digests: dict[str, str]
 ) -> dict[str, Entry]:
-    """The entries of the outputs this build wrote into ``tmp``: the marker (new_folder
-    wrote it) and those rendered (``written``: each with its bytes' digest and stamp).  An
-    output without a key digest ("") is never taken from the disk, only by its key object
-    in memory."""
+    """The entries of the outputs this build rendered into ``tmp`` (an output without a key
+    digest, "": never taken from the disk, only by its key object in memory)."""
+    base = str(tmp) + os.sep
     entries: dict[str, Entry] = {}
-    found = stamp(tmp / MARKER)
-    if found is not None:
-        entries[MARKER] = (keys.get(MARKER) or "", digest(MARKER_TEXT), found)
-    for path, (made, at) in written.items():
-        entries[path] = (keys.get(path) or "", made, at)
+    for output in made:
+        found = stamp(base + output.path)
+        if found is not None:
+            entries[output.path] = (keys[output.path] or "", digests[output.path], found)
     return entries
