@@ -4,13 +4,13 @@ The binary ships in the ``pagefind-bin-extended`` wheel (found through the
 ``pagefind`` package's own ``get_executable``), so indexing downloads nothing.
 
 Each site language's claim pages are split into ``addresses.shard_count`` shards (4,
-more past 50,000 claims) by a digest of the claim's id (``addresses.search_shard``); each
-shard is one Pagefind
-index (a bundle) in ``<prefix>pagefind/<number>/``, and the language's search page
-searches its shards together (Pagefind's ``mergeIndex``, static/search.js).  Pagefind
-cannot take a page out of an index, so an edited page costs its shard's index made
-again: a quarter of the language's pages or less, not all of them.  The shards of a language
-are made with the same word splitting, so they split a query alike.
+more past 50,000 claims) by a digest of the claim's id (``addresses.search_shard``);
+each shard is one Pagefind index (a bundle) in ``<prefix>pagefind/<number>/``, and the
+language's search page searches its shards together (Pagefind's ``mergeIndex``,
+static/search.js).  Pagefind cannot take a page out of an index, so an edited page
+costs its shard's index made again: a quarter of the language's pages or less, not all
+of them.  The shards of a language are made with the same word splitting, so they split
+a query alike.
 
 Pagefind reads only the pages of one shard: they are hard-linked, at their paths in the
 site, into a folder of their own beside the site, which is Pagefind's ``--site`` (so a
