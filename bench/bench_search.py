@@ -377,7 +377,9 @@ def measure_shards(root: Path, work: Path, counts: list[int], queries: tuple[str
     table: dict[tuple[str, str], dict[int, tuple[int, float, int]]] = {}
     made: dict[int, float] = {}
     for count in counts:
-        addresses.SEARCH_SHARDS = count  # read at each call: the planner's and the indexer's
+        # Read at each call (the planner's and the indexer's): exactly ``count`` shards,
+        # however many claims (addresses.shard_count doubles past SHARD_CLAIMS a shard).
+        addresses.SEARCH_SHARDS, addresses.SHARD_CLAIMS = count, sys.maxsize
         site = work / f"shards-{count}"
         shutil.rmtree(site, ignore_errors=True)
         built = build_site(root, site, today=dt.date.fromisoformat(TODAY), search=True)
