@@ -60,7 +60,7 @@ from claimtrack.load.parse import parse_one  # noqa: E402
 from claimtrack.process.children import Children  # noqa: E402
 from claimtrack.records import Claim, Source  # noqa: E402
 from claimtrack.site import SiteBuilder  # noqa: E402
-from claimtrack.site.addresses import search_shard  # noqa: E402
+from claimtrack.site.addresses import search_shard, shard_count  # noqa: E402
 from claimtrack.site.html.render import Renderer  # noqa: E402
 from claimtrack.site.html.templating import make_environment  # noqa: E402
 from claimtrack.site.html.theme import load_theme  # noqa: E402
@@ -179,7 +179,8 @@ def main() -> None:
         if args.edit != "claim":
             rows["search shard"].append(0.0)
             continue
-        bundles = pagefind_run.bundles([("en", "")], [s.language for s in sources], len(claims))
+        count = shard_count(len(claims))
+        bundles = pagefind_run.bundles([("en", "")], [s.language for s in sources], count)
         shard = Shard(bundles[0], search_shard(path.stem, bundles[0].shards))
         start = time.perf_counter()
         remove_marked(pagefind_run.make_index(site, [shard], Children()))

@@ -219,9 +219,9 @@ def test_the_shards_double_past_their_size_and_keep_the_id_digest_order() -> Non
 def test_a_new_number_of_shards_makes_a_new_index_and_leaves_none_of_the_old(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """A build that crosses a shard size is a full build: every language's index in the new
-    number of shards, the search page merging them, and no shard folder of the old number
-    left behind; back under the size, the same."""
+    """A build that crosses a shard size is a full build: the index in the new number of
+    shards, the search page merging them, and no shard folder of the old number left
+    behind; back under the size, the same."""
     monkeypatch.setattr(addresses, "SEARCH_SHARDS", 1)
     monkeypatch.setattr(addresses, "SHARD_CLAIMS", 1)
     root, out = minimal_copy(tmp_path), tmp_path / "site"
@@ -480,12 +480,12 @@ def languages_copy(tmp: Path) -> Path:
 
 def test_bundles_force_a_segmentation_where_pages_quote_chinese() -> None:
     site = [("en", ""), ("zh-Hant", "zh-hant/"), ("fr", "fr/")]
-    assert bundles(site, ["en", "zh-Hant", "fr"], 2) == (
+    assert bundles(site, ["en", "zh-Hant", "fr"], SEARCH_SHARDS) == (
         Bundle("", "zh"),  # English pages quoting Chinese: 價格 must be words
         Bundle("zh-hant/", None),  # <html lang="zh-Hant"> segments by itself
         Bundle("fr/", "zh"),  # French pages quote the same Chinese
     )
-    assert bundles([("en", ""), ("fr", "fr/")], ["en", "fr"], 2) == (
+    assert bundles([("en", ""), ("fr", "fr/")], ["en", "fr"], SEARCH_SHARDS) == (
         Bundle("", None),  # Pagefind reads <html lang> and stems each language
         Bundle("fr/", None),
     )

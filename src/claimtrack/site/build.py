@@ -200,8 +200,10 @@ class SiteBuilder:
         # The pages' words change with the languages as with the templates: a new language
         # is a new environment and a full build.
         # So does the number of search shards (a folder each): a new number, a new index.
-        shards = str(shard_count(len(tracker.claims)))
-        theme = "\0".join((files.fingerprint, *(u.key for u in uis.values()), renderers(), shards))
+        shards = shard_count(len(tracker.claims))
+        theme = "\0".join(
+            (files.fingerprint, *(u.key for u in uis.values()), renderers(), str(shards))
+        )
         envs, template_problems = self._environments(files, uis)
         theme_problems = files.problems + template_problems
         errors, unsorted = split_errors(problems)
@@ -231,7 +233,7 @@ class SiteBuilder:
         indexes = pagefind_run.bundles(
             ((lang.tag, lang.prefix) for lang in of_site(model.settings)),
             (src.ref.language for src in model.sources),
-            len(model.claims),
+            shards,
         )
         setup = build_setup(self.root, tracker.settings, model.settings, files.static)
         outputs = [*self._planner.plan(model, files.static, ui, setup, carried), MARKER_OUTPUT]

@@ -95,13 +95,12 @@ class Shard:
 
 
 def bundles(
-    languages: Iterable[tuple[str, str]], source_languages: Iterable[str], claims: int
+    languages: Iterable[tuple[str, str]], source_languages: Iterable[str], shards: int
 ) -> tuple[Bundle, ...]:
-    """The site's indexes, from its languages as (tag, prefix), main first, each in the
-    shards its ``claims`` claim pages need."""
+    """The site's indexes, from its languages as (tag, prefix), main first, each in
+    ``shards`` shards (addresses.shard_count of the site's claims)."""
     sources = set(source_languages)  # a few distinct tags, from thousands of sources
-    count = addresses.shard_count(claims)
-    return tuple(Bundle(prefix, index_language(tag, sources), count) for tag, prefix in languages)
+    return tuple(Bundle(prefix, index_language(tag, sources), shards) for tag, prefix in languages)
 
 
 def shards(indexes: Iterable[Bundle]) -> tuple[Shard, ...]:
