@@ -321,3 +321,53 @@ def test_the_derivation_graph_is_walked_again_only_when_a_derived_from_changed(
     )
     d, _ = checker.run(loader.load(["sources/extra.yaml"]), FIXTURE_TODAY)
     assert d.derivation is not c.derivation and "extra" in d.source_origins
+
+
+def test_an_edit_of_the_sites_own_texts_checks_no_record_again(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """tracker.yaml's title and description are read by the pages that show them and by
+    the tracker's rules, never by a claim's or a source's: editing them checks no record
+    again, in this process or in the next one on the disk cache.  Its languages are read by
+    every record's rules: editing them checks every record again."""
+    import claimtrack.check as check
+    from claimtrack.check.impact import NOTHING
+
+    ran: list[str] = []
+
+    def counting(a: Analysis, loaded: Loaded[Claim] | Loaded[Source]) -> Iterator[Problem]:
+        ran.append(loaded.id)
+        return iter(())
+
+    monkeypatch.setattr(check, "CLAIM_RULES", (*check.CLAIM_RULES, counting))
+    monkeypatch.setattr(check, "SOURCE_RULES", (*check.SOURCE_RULES, counting))
+    root = minimal_copy(tmp_path)
+    settings = root / "tracker.yaml"
+    everything = ["acme-post", "fr-report", "rocket-price", "rocket-speed"]
+    cache = Cache.open(root)
+    loader, checker = Loader(root, cache), Checker(cache)
+    checker.run(loader.load(), FIXTURE_TODAY)
+    assert sorted(ran) == everything
+    ran.clear()
+    _replace(settings, "title: Rocket 2 claims", "title: Rockets")
+    _replace(settings, "description: A small", "description: A tiny")
+    warm = checker.run(loader.load(["tracker.yaml"]), FIXTURE_TODAY)[1]
+    assert ran == [] and checker.impact == NOTHING
+    assert warm == cold(root, FIXTURE_TODAY)
+    # A run in a new process, then another after a title's edit: every claim's problems
+    # recalled by their key (a new process runs the sources' rules again: their results
+    # are not kept on disk).
+    for title in ("Rockets again", "Rockets at last"):
+        ran.clear()
+        cache = Cache.open(root)
+        warm = Checker(cache).run(Loader(root, cache).load(), FIXTURE_TODAY)[1]
+        cache.save()
+        checked = sorted(ran)
+        assert warm == cold(root, FIXTURE_TODAY)
+        _replace(settings, "title: Rockets", f"title: {title}")
+    assert checked == ["acme-post", "fr-report"]
+    _replace(settings, "language: en", "language: en\ntranslations:\n  fr: {translated_by: person}")
+    ran.clear()
+    warm = checker.run(loader.load(["tracker.yaml"]), FIXTURE_TODAY)[1]
+    assert sorted(ran) == everything and checker.impact is None
+    assert warm == cold(root, FIXTURE_TODAY)

@@ -111,3 +111,51 @@ def test_build_into_an_unwritable_place_is_a_usage_error(
     assert result.code == 2, result.output
     assert "cannot write there" in result.err
     assert "Traceback" not in result.output
+
+
+@pytest.mark.parametrize("exchanges", [True, False])
+def test_the_new_site_is_announced_in_place_before_the_old_one_is_deleted(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, exchanges: bool
+) -> None:
+    """serve's pages reload once the new folder is in place, not after the old one's
+    14,000 files are deleted; with one rename or two."""
+    if not exchanges:
+        monkeypatch.setattr(swap, "exchange", lambda a, b: False)
+    new, out = tmp_path / "new", tmp_path / "site"
+    for folder, words in ((new, "new"), (out, "old")):
+        folder.mkdir()
+        (folder / MARKER).write_bytes(swap.MARKER_TEXT)
+        (folder / "index.html").write_text(words, encoding="utf-8")
+    seen: list[tuple[str, list[str]]] = []
+
+    def in_place() -> None:
+        others = [p for p in tmp_path.iterdir() if p != out]
+        seen.append(
+            (
+                (out / "index.html").read_text("utf-8"),
+                [(p / "index.html").read_text("utf-8") for p in others],
+            )
+        )
+
+    swap.swap(new, out, in_place)
+    assert seen == [("new", ["old"])]
+    assert [p.name for p in tmp_path.iterdir()] == ["site"]
+
+
+def test_a_whole_rebuild_under_serve_tells_its_pages_are_in_place_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import datetime as dt
+
+    from claimtrack.site import build as site_build
+
+    root, out = minimal_copy(tmp_path), tmp_path / "site"
+    builder = site_build.SiteBuilder(root, out, dt.date.fromisoformat(TODAY), search=False)
+    builder.build()
+    told: list[str] = []
+    builder.pages_written = lambda: told.append((out / "index.html").read_text("utf-8"))
+    monkeypatch.setattr(site_build, "FULL_REBUILD_MIN", 0)  # any change makes a new folder
+    settings = root / "tracker.yaml"
+    settings.write_text(settings.read_text("utf-8").replace("Rocket 2 claims", "Rockets"), "utf-8")
+    result = builder.build(["tracker.yaml"])
+    assert result.full and len(told) == 1 and "Rockets" in told[0]

@@ -1,7 +1,8 @@
 """A claim's problems recalled from the disk cache, keyed by everything its rules read.
 
 A claim's rules read (check.impact says the same for an edit in one process) the claim's
-own file, the day, tracker.yaml, and of other records only: each source it names (its
+own file, the day, the site's languages (all they read of tracker.yaml:
+load.assembled.records_read), and of other records only: each source it names (its
 record, archived text, revisions' texts and saved page, its origins; or whether it is
 broken or unknown), each claim its ``related`` or ``revises`` names (there, broken or
 unknown), and, when it names an unknown id, the set of known ids (the "did you mean" hint).
@@ -41,9 +42,8 @@ class ClaimKeys:
 
     def __init__(self, a: Analysis) -> None:
         self._a = a
-        tracker = a.tracker
-        settings = tracker.digests.get("tracker.yaml", "-")
-        self._base = f"{a.today.isoformat()}\0{settings}\0"
+        # Not tracker.yaml's digest: an edit of the site's title leaves every claim's key.
+        self._base = f"{a.today.isoformat()}\0{a.site_languages!r}\0"
         self._sources: dict[str, str] = {}
         self._known: dict[str, str] = {}
 

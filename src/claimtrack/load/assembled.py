@@ -31,7 +31,10 @@ M = TypeVar("M", bound=BaseModel)
 @dataclass(frozen=True, slots=True)
 class Changes:
     """What changed since the previous load by the same Loader: ids whose record or archive
-    is new, edited or gone, and whether tracker.yaml changed."""
+    is new, edited or gone, and whether tracker.yaml changed in what the records' rules and
+    views read of it (``records_read``).  An edit of the tracker's own texts alone (its
+    title, its description, their translations) is not one: it changes the pages that
+    show them, which their keys tell, and the tracker's rules, which run every time."""
 
     claims: frozenset[str]
     sources: frozenset[str]
@@ -73,6 +76,19 @@ class Tracker:
             if stem is not None and stem in texts:
                 return texts[stem]
         return None
+
+
+def records_read(item: FileLoad | None) -> object:
+    """What the claims' and sources' rules and views read of tracker.yaml's load: the site's
+    languages (Analysis.site_languages).  A tracker.yaml that is gone, or that has an
+    error (its languages are then read as written), is compared by its digest: any change
+    of it is one the records may read."""
+    if item is None:
+        return None
+    value = item.value
+    if not isinstance(value, TrackerSettings) or any(p.is_error for p in item.problems):
+        return ("as written", item.digest)
+    return value.site_languages
 
 
 def _holds(value: object, model: type[M]) -> TypeGuard[Loaded[M]]:

@@ -23,7 +23,7 @@ from ..layout import FOLDERS, REVISIONS_SUFFIX, SETTINGS_FILE, FileKind, classif
 from ..problems import Problem
 from ..process.batch import collector_paused, split
 from ..records.plain import UNFIT
-from .assembled import Changes, Tracker, assemble, patched
+from .assembled import Changes, Tracker, assemble, patched, records_read
 from .cache import Cache, content_digest
 from .files import (
     Archive,
@@ -128,7 +128,7 @@ class Loader:
             if item.kind == "claim":
                 claims.add(item.id)
             elif item.kind == "settings":
-                settings = True
+                settings = settings or records_read(old) != records_read(new)
             else:
                 sources.add(item.id)
         return Changes(frozenset(claims), frozenset(sources), settings)

@@ -334,7 +334,7 @@ class SiteBuilder:
                 carried = self.index.fill(tmp, indexes, carry=track and bool(self._record.keys))
                 laps.lap("search")
             folder = folder_identity(tmp, out)
-            swap.swap(tmp, out)
+            swap.swap(tmp, out, self.pages_written if track else None)
             kept.replace(folder, theme, entries, {o.path: o.key for o in outputs} if track else {})
             self.index.filled(carried=carried)
             laps.lap("swap")

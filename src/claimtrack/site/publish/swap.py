@@ -154,23 +154,31 @@ def recover(out: Path) -> None:
         os.rename(newest, out)
 
 
-def swap(new: Path, out: Path) -> None:
-    """Put the folder ``new`` at ``out``, then delete what was there."""
+def swap(new: Path, out: Path, in_place: Callable[[], None] | None = None) -> None:
+    """Put the folder ``new`` at ``out``, then delete what was there.  ``in_place``: called
+    once ``new`` is at ``out``, before the old site is deleted (serve's pages reload then:
+    deleting 14,000 files takes a second at 10,000 claims)."""
     if not out.exists():
         os.rename(new, out)
+        if in_place is not None:
+            in_place()
         return
     if exchange(new, out):
-        remove_tree(new)  # now the old site, with its marker
-        return
-    old = Path(tempfile.mkdtemp(prefix=f".{out.name}.old-{os.getpid()}-", dir=out.parent))
-    os.rmdir(old)
-    os.rename(out, old)
+        old = new  # now the old site, with its marker
+    else:
+        old = Path(tempfile.mkdtemp(prefix=f".{out.name}.old-{os.getpid()}-", dir=out.parent))
+        os.rmdir(old)
+        os.rename(out, old)
+        try:
+            os.rename(new, out)
+        except BaseException:
+            os.rename(old, out)
+            raise
     try:
-        os.rename(new, out)
-    except BaseException:
-        os.rename(old, out)
-        raise
-    remove_tree(old)
+        if in_place is not None:
+            in_place()
+    finally:
+        remove_tree(old)
 
 
 def _remove(paths: list[str]) -> list[None]:
