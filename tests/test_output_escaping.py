@@ -98,3 +98,15 @@ def test_a_name_that_is_not_utf8_prints_under_a_strict_utf8_stdout(
             if fmt == "text"
             else (json.loads(out)[0]["path"] == "claims/\\xff.yaml")
         )
+
+
+def test_the_characters_no_page_can_carry_are_xml_s_complement_less_del_and_c1() -> None:
+    """textrules' set is written as what it leaves out (it compiles faster): every code
+    point is judged as XML 1.0's Char production, less DEL and the C1 controls, says."""
+    from claimtrack.textrules import first_illegal
+
+    allowed = {0x9, 0xA, 0xD}
+    for low, high in ((0x20, 0x7E), (0xA0, 0xD7FF), (0xE000, 0xFFFD), (0x10000, 0x10FFFF)):
+        allowed.update(range(low, high + 1))
+    found = [c for c in range(0x110000) if first_illegal(chr(c)) is not None]
+    assert found == sorted(set(range(0x110000)) - allowed)

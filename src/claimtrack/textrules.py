@@ -15,7 +15,9 @@ import re
 # #x9 | #xA | #xD | [#x20-#xD7FF] | [#xE000-#xFFFD] | [#x10000-#x10FFFF]
 # less DEL and the C1 controls (U+007F-U+009F): XML carries them, but in an
 # HTML page each is a parse error, and no text of a record needs one.
-_XML_ILLEGAL = re.compile("[^\t\n\r\x20-\x7e\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+# Written as the characters left out, not as the negation of those allowed: the same set,
+# but compiled in 0.5 ms, not 4 (every command imports it, a replay's too).
+_XML_ILLEGAL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff]")
 
 # Unicode's Default_Ignorable_Code_Point: characters that render as nothing
 # (zero-width spaces and joiners, byte-order mark, soft hyphen, bidi controls,
