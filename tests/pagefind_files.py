@@ -121,6 +121,14 @@ def _words(bundle: Path) -> dict[str, set[str]]:
     return out
 
 
+def chunk_words(bundle: Path) -> list[set[str]]:
+    """The words of each of a bundle's index chunks, in the order of the words."""
+    chunks = [
+        {word for word, *_ in cbor(_payload(f))[0]} for f in (bundle / "index").glob("*.pf_index")
+    ]
+    return sorted(chunks, key=lambda words: min(w.encode() for w in words))
+
+
 def pages_with(bundle: Path, *wanted: str) -> set[str]:
     """The URLs of the pages on which the bundle indexed every one of ``wanted``."""
     indexed = words(bundle)

@@ -119,6 +119,12 @@ def served(folder: Path) -> Iterator[str]:
         thread.join(timeout=5)
 
 
+@pytest.fixture
+def serve() -> Callable[[Path], contextlib.AbstractContextManager[str]]:
+    """``served``, for a test that serves a folder of its own (``with serve(folder) as url``)."""
+    return served
+
+
 @pytest.fixture(scope="session")
 def base_url(site_dir: Path) -> Iterator[str]:
     """The built site served on 127.0.0.1 and a free port (overrides pytest-base-url's)."""

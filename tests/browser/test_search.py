@@ -6,7 +6,12 @@ and without JavaScript it sends readers to the listings."""
 
 from __future__ import annotations
 
+import random
+import re
+import shutil
+import subprocess
 from collections.abc import Callable
+from contextlib import AbstractContextManager
 from pathlib import Path
 from urllib.parse import quote
 
@@ -17,6 +22,7 @@ from tests import pagefind_files
 
 from claimtrack.i18n import interface
 from claimtrack.site.addresses import SEARCH_SHARDS, search_shard
+from claimtrack.site.publish.pagefind_run import executable
 
 pytestmark = pytest.mark.browser
 
@@ -115,6 +121,58 @@ def test_one_query_searches_every_shard(
     assert holding <= set(links) <= begins, word
     found = {search_shard(link.rstrip("/").rsplit("/", 1)[-1], SEARCH_SHARDS) for link in links}
     assert found == set(range(SEARCH_SHARDS)), (word, links)
+
+
+def test_a_word_finds_its_longer_forms_in_the_next_index_chunk(
+    page: Page, site_dir: Path, tmp_path: Path, serve: Callable[[Path], AbstractContextManager[str]]
+) -> None:
+    """Pagefind loads the index chunk a word falls in, not the one its longer forms run on
+    into (`8`, `8x`): the search page loads that one too, so a word finds every page with a
+    word it begins, wherever the chunks' bounds fall (with shards, more of them fall).  The
+    index is made over pages of the test's own: 300 with numbers that begin `8` (45 on each
+    of the first half, 20 `89...` on each of the second), and `8` itself on the first ten:
+    two chunks, the second all `89...`."""
+    site = tmp_path / "site"
+    shutil.copytree(site_dir / "static", site / "static")
+    search = (site_dir / "search" / "index.html").read_text("utf-8")
+    (site / "search").mkdir()
+    (site / "search" / "index.html").write_text(
+        re.sub(r'data-shards="[^"]*"', 'data-shards="0"', search), "utf-8"
+    )
+    rng, pages = random.Random(8), 300
+    for number in range(pages):
+        # Numbers, which Pagefind indexes whole (it splits "8x" into "8x", "8" and "x").
+        head = "012345678" if number < pages // 2 else "9"
+        words = [
+            "8" + rng.choice(head) + "".join(rng.choice("0123456789") for _ in range(5))
+            for _ in range(45 if number < pages // 2 else 20)
+        ]
+        words += ["8"] if number < 10 else []
+        folder = site / "claims" / f"c{number}"
+        folder.mkdir(parents=True)
+        (folder / "index.html").write_text(
+            f'<!doctype html><html lang="en"><head><title>Claim {number}</title></head><body>'
+            f"<main data-pagefind-body><h1>Claim {number}</h1><p>{' '.join(words)}</p></main>"
+            "</body></html>",
+            "utf-8",
+        )
+    index = site / "pagefind" / "0"
+    command = [str(executable()), "--site", str(site), "--glob", "claims/*/index.html"]
+    subprocess.run([*command, "--output-path", str(index), "--silent"], check=True)
+    # What the test needs: two chunks, `8` in the first, and pages whose words that begin
+    # `8` are all in the second.
+    chunks = pagefind_files.chunk_words(index)
+    assert len(chunks) == 2 and "8" in chunks[0], [len(c) for c in chunks]
+    on = pagefind_files.words(index)
+    only_second = {
+        url
+        for url in pagefind_files.urls(index)
+        if all(w in chunks[1] for w, urls in on.items() if w.startswith("8") and url in urls)
+    }
+    assert only_second, "no page's words all fell in the second chunk"
+    with serve(site) as url:
+        _search(page, url, "8")
+        assert page.get_attribute("html", "data-search-done") == str(pages)
 
 
 # The interface's words on a search page: its main part and the header's box, as text
