@@ -128,7 +128,11 @@ async function run() {
   const past = query.split(/\s+/).filter(Boolean).map(function (word) {
     return word + "\u{10FFFF}";
   });
-  await pagefind.preload(past.join(" "), { filters: filters });
+  // Both at once: the chunks of the two come in one round of requests, not two.
+  await Promise.all([
+    pagefind.preload(past.join(" "), { filters: filters }),
+    pagefind.preload(query, { filters: filters }),
+  ]);
   const found = await pagefind.search(query, { filters: filters });
   const results = found ? found.results : [];
   const count = results.length;
