@@ -40,7 +40,6 @@ import datetime as dt
 import os
 import shutil
 import statistics
-import subprocess
 import sys
 import time
 from pathlib import Path
@@ -50,6 +49,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
 from edit_stages import edits, replace_value, save  # noqa: E402
+from measure import wall  # noqa: E402
 
 import claimtrack.site.update as update  # noqa: E402
 from claimtrack.fsutil import atomic_write_bytes  # noqa: E402
@@ -81,13 +81,6 @@ os.stat(os.path.join(sys.argv[1], "tracker.yaml"))
 _IMPORTS = "import claimtrack.commands.build, claimtrack.site.build"
 
 
-def _wall(argv: list[str], env: dict[str, str] | None = None) -> float:
-    start = time.perf_counter()
-    quiet = subprocess.DEVNULL
-    subprocess.run(argv, check=True, stdout=quiet, stderr=quiet, env=env)
-    return time.perf_counter() - start
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--root", type=Path, required=True)
@@ -105,8 +98,8 @@ def main() -> None:
     command.append("--no-search")
     # A cache of its own: the record of the last build describes one site folder.
     apart = {**os.environ, CACHE_DIR_VARIABLE: str(args.work / "cache-searched")}
-    _wall(command)
-    _wall(searched, apart)
+    wall(command)
+    wall(searched, apart)
 
     rows: dict[str, list[float]] = {name: [] for name in _PARTS}
     rows["the command"], rows["the command with search"] = [], []
@@ -120,13 +113,13 @@ def main() -> None:
 
     for i in range(args.rounds):
         edit(i)
-        rows["the command"].append(_wall(command))
-        rows["the command with search"].append(_wall(searched, apart))
-        bare = _wall([python, "-c", "pass"])
-        start_up = _wall([claimtrack, "--version"])
+        rows["the command"].append(wall(command))
+        rows["the command with search"].append(wall(searched, apart))
+        bare = wall([python, "-c", "pass"])
+        start_up = wall([claimtrack, "--version"])
         rows["start-up"].append(start_up)
-        rows["imports"].append(_wall([python, "-c", _IMPORTS]) - start_up)
-        rows["stamps"].append(_wall([python, "-c", _STAMPS, str(root)]) - bare)
+        rows["imports"].append(wall([python, "-c", _IMPORTS]) - start_up)
+        rows["stamps"].append(wall([python, "-c", _STAMPS, str(root)]) - bare)
         start = time.perf_counter()
         Cache.open(root).part(LastBuild)
         rows["cache"].append(time.perf_counter() - start)

@@ -26,11 +26,12 @@ import json
 import os
 import shutil
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
+
+from measure import wall
 
 _PARSE = """
 import os, sys, yaml
@@ -87,12 +88,6 @@ def _write(site: Path, out: Path, files: list[str]) -> float:
     return seconds
 
 
-def _run(argv: list[str]) -> float:
-    started = time.perf_counter()
-    subprocess.run(argv, check=True)
-    return time.perf_counter() - started
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("root", type=Path)
@@ -106,8 +101,8 @@ def main() -> None:
     scratch = Path(tempfile.mkdtemp(prefix="cold-floor-", dir=args.site.parent))
     try:
         for number in range(args.rounds):
-            rows["start-up"].append(_run([sys.executable, "-c", "pass"]))
-            rows["parse"].append(_run([sys.executable, "-c", _PARSE, str(args.root)]))
+            rows["start-up"].append(wall([sys.executable, "-c", "pass"]))
+            rows["parse"].append(wall([sys.executable, "-c", _PARSE, str(args.root)]))
             rows["write"].append(_write(args.site, scratch / str(number), files))
             shutil.rmtree(scratch / str(number))
     finally:

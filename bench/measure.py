@@ -11,6 +11,7 @@ forked workers, which is the safe side for a memory budget; the largest process 
 figure issue 18's memory goal names.
 
 ``Spread``: a figure over rounds as median, minimum, maximum and interquartile range.
+``wall``: a command's wall time alone, with no sampler beside it (the floors' timer).
 """
 
 from __future__ import annotations
@@ -140,6 +141,15 @@ class TreeSampler(threading.Thread):
             except (OSError, IndexError):
                 continue  # it ended between the listing and the read
         return sizes
+
+
+def wall(argv: Sequence[str], env: Mapping[str, str] | None = None) -> float:
+    """Seconds a command takes, its output dropped; it must succeed.  Nothing runs beside
+    it (``run``'s sampler polls every 5 ms): for floors of a few milliseconds."""
+    started = time.perf_counter()
+    quiet = subprocess.DEVNULL
+    subprocess.run(list(argv), check=True, stdout=quiet, stderr=quiet, env=env)
+    return time.perf_counter() - started
 
 
 def run(
