@@ -287,7 +287,7 @@ def test_a_card_is_made_again_only_when_its_claim_changed() -> None:
     page, card = claim_page("rocket-speed"), claim_embed_page("rocket-speed")
     assert third[page].key != second[page].key
     assert third[card].key == second[card].key
-    assert isinstance(third[card].context, EmbedPage)
+    assert isinstance(third[card].planned()[1], EmbedPage)
 
 
 def _entry(day: str, status: Status, correction: bool = False) -> HistoryView:

@@ -143,7 +143,7 @@ def test_a_claim_page_changes_with_what_its_review_shows_of_a_cited_source() -> 
     of citing claims changes the source's page, not the claim's."""
     model, planner, ui = model_of(), Planner(), english()
     first = by_path(planner.plan(model, {}, ui))
-    context = first[CLAIM].context
+    context = first[CLAIM].planned()[1]
     assert isinstance(context, ClaimPage)
     cited = context.claim.sources[0].id
 
@@ -166,8 +166,9 @@ def test_each_language_is_planned_apart_and_reused_apart() -> None:
         "fr/" + p for p in main
     )
     assert {first[p].lang for p in first if first[p].is_page} == {"en", "fr"}
-    assert first["fr/" + CLAIM].page is not None and first["fr/" + CLAIM].page.rel == "../../"
-    assert first["fr/" + CLAIM].page.root == "../../../"
+    info, _ = first["fr/" + CLAIM].planned()
+    assert info is not None and info.rel == "../../"
+    assert info.root == "../../../"
     index = next(i for i, c in enumerate(model.claims) if c.summary.id == "rocket-speed")
     claims = list(model.claims)
     claims[index] = replace(claims[index])

@@ -51,6 +51,7 @@ from .publish.search import SearchIndex
 # fresh build (one fsync per file), and a fresh build is atomic as a whole.
 FULL_REBUILD_SHARE = 0.25
 FULL_REBUILD_MIN = 64
+DATA_FAILURE = "the data has errors; the site was not built"
 # The marker's output, in every plan (a new folder has it from its first moment, new_folder);
 # here, not in publish/swap.py: the swap, and a command's manifest, need no plan.
 MARKER_OUTPUT = Output(swap.MARKER, make=lambda: swap.MARKER_TEXT, key=swap.MARKER_TEXT)
@@ -173,9 +174,13 @@ class SiteBuilder:
                 with self.index.writing():
                     return self._build_now(track=track, changed=changed)
             finally:
-                # After a look at every file; an edit's build leaves saving to the caller
-                # (serve saves when it stops): the cache file is megabytes at 10,000 claims.
+                # After a look at every file; an edit's build leaves saving to serve (when it
+                # stops): the cache file is megabytes at 10,000 claims.
                 if changed is None:
+                    if not track:  # the record digested, all else goes: the save takes its room
+                        self._record.sealed()
+                        self._loader, self._checker = Loader(self.root), Checker()
+                        self._model, self._planner = ModelCache(), Planner(keep=False)
                     self.cache.save()
 
     def _build_now(self, *, track: bool, changed: Collection[str] | None) -> BuildResult:
@@ -197,9 +202,8 @@ class SiteBuilder:
         # English only lets the templates be checked meanwhile.
         uis = {t: interface(t) or english() for t in tracker.settings.site_languages}
         ui = uis[tracker.settings.language]
-        # The pages' words change with the languages as with the templates: a new language
-        # is a new environment and a full build.
-        # So does the number of search shards (a folder each): a new number, a new index.
+        # The pages' words change with the languages as with the templates: a new language is
+        # a new environment and a full build; so is a new number of search shards (folders).
         shards = shard_count(len(tracker.claims))
         theme = "\0".join(
             (files.fingerprint, *(u.key for u in uis.values()), renderers(), str(shards))
@@ -208,8 +212,7 @@ class SiteBuilder:
         theme_problems = files.problems + template_problems
         errors, unsorted = split_errors(problems)
         if errors:
-            failed = "the data has errors; the site was not built"
-            raise DataError(sort_problems(problems) + theme_problems, failed)
+            raise DataError(sort_problems(problems) + theme_problems, DATA_FAILURE)
         if theme_problems:
             raise DataError(theme_problems, TEMPLATE_FAILURE)
         laps.lap("check")
@@ -268,18 +271,11 @@ class SiteBuilder:
         self, outputs: list[Output], started: float, warnings: list[Problem], written: int,
         rendered: int, *, full: bool, laps: _Laps,
     ) -> BuildResult:  # fmt: skip
+        seconds = time.perf_counter() - started
         return BuildResult(
-            pages=self._pages,
-            files=len(outputs),
-            seconds=time.perf_counter() - started,
-            out=self.out,
-            warnings=warnings,
-            written=written,
-            rendered=rendered,
-            full=full,
-            timings=laps.times,
-            cpu=laps.cpu,
-        )
+            self._pages, len(outputs), seconds, self.out, warnings, written, rendered, full,
+            laps.times, laps.cpu,
+        )  # fmt: skip
 
     def _replace(
         self,

@@ -45,10 +45,10 @@ def whole(content: Content) -> bytes:
 def variables(output: Output) -> dict[str, Any]:
     """A page's template variables: the site, the page and its context's fields as they are
     (no copies), a Lazy one made now."""
-    context = output.context
+    info, context = output.planned()
     assert context is not None
     site, page = COMMON
-    values: dict[str, Any] = {site: output.site, page: output.page}
+    values: dict[str, Any] = {site: output.site, page: info}
     for name in FIELDS[type(context)]:
         value = getattr(context, name)
         values[name] = value.make() if isinstance(value, Lazy) else value

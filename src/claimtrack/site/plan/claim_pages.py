@@ -15,8 +15,8 @@ from ..languages import SiteLanguage, of_site, translated_in
 from ..model.localized import localized
 from ..model.views import ClaimView, SiteSettings, SourceView
 from . import embeds
-from .contexts import ClaimPage, EmbedOffer, Lazy
-from .outputs import Groups, Kept, Output, page, page_info
+from .contexts import ClaimPage, Lazy
+from .outputs import Groups, Kept, Output, PageInfo, later_page, page_info
 from .share import ARTICLE
 
 Made = tuple[Output, ...]  # a claim's outputs in one language (claim_outputs)
@@ -36,16 +36,22 @@ def claim_outputs(
     claimant_slug: str,
     ui: Interface,
 ) -> Made:
-    """A claim's page, its embeddable card and, with a base URL, its oEmbed file."""
-    offer = embeds.embed_offer(s, lang, claim, ui)
-    # The page's title and its card's: one string for both (3.5 MiB at 10,000 claims).
-    title = f"{localized(claim.summary.statement, lang.tag)} – {localized(s.title, lang.tag)}"
-    made = [
-        _claim_page(s, lang, claim, cited, sources, claimant_slug, ui, offer, title),
-        embeds.embed_page(s, lang, claim, title),
-    ]
-    oembed = embeds.oembed_output(s, lang, claim, offer)
-    return (*made, oembed) if oembed is not None else tuple(made)
+    """A claim's page, its embeddable card and, with a base URL, its oEmbed file: each made
+    when rendered (outputs.later_page), its key what it is made from.  The page's: its
+    view, what it shows of the cited sources (``cited``, with the claimant's slug: a
+    change elsewhere in a source's view, the claims it lists, leaves it) and the words of
+    the page's language."""
+    page = later_page(
+        s,
+        lang,
+        addresses.claim_page(claim.summary.id),
+        ClaimPage.template,
+        (claim, cited, claimant_slug, ui.key),
+        partial(_claim_page, s, lang, claim, cited, sources, claimant_slug, ui),
+    )
+    made = (page, embeds.embed_page(s, lang, claim))
+    oembed = embeds.oembed_output(s, lang, claim, ui)
+    return (*made, oembed) if oembed is not None else made
 
 
 def _claim_page(
@@ -56,9 +62,7 @@ def _claim_page(
     sources: dict[str, SourceView],
     claimant_slug: str,
     ui: Interface,
-    offer: EmbedOffer,
-    title: str,
-) -> Output:
+) -> tuple[PageInfo, ClaimPage]:
     c = claim.summary
     statement = localized(c.statement, lang.tag)
     described = ui.gettext("%(status)s: %(statement)s") % {
@@ -69,7 +73,7 @@ def _claim_page(
         s,
         lang,
         addresses.claim_page(c.id),
-        title,
+        embeds.claim_title(s, lang, c),
         described,
         "claims",
         # Its alternates: the versions whose statement is translated.
@@ -78,10 +82,10 @@ def _claim_page(
         kind=ARTICLE,
         card=addresses.claim_card(c.id),
     )
-    # Its key: what it shows of the cited sources, and the words of the page's language
-    # (its status label); the rest it reads from the view and settings, in the page's key.
+    offer = embeds.embed_offer(s, lang, claim, ui)
+    # Made with the page, in the worker that renders it.
     review = Lazy(partial(_review, claim, sources, s, lang, ui), (ui.key, cited))
-    return page(s, info, ClaimPage(claim, claimant_slug, review, offer))
+    return info, ClaimPage(claim, claimant_slug, review, offer)
 
 
 def _review(

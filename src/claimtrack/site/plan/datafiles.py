@@ -87,7 +87,9 @@ class DataPlanner:
                 key=_SCHEMA,
             ),
         ]
-        changes = self._latest(claims, fresh=carried is not None)
+        # A one-shot build keeps no memo for a next plan: only the claims that can place
+        # are looked at, as by a build in place in a new process.
+        changes = self._latest(claims, fresh=carried is not None or not keep)
         shown = (s, tuple(changes))
         files += (
             Output(
@@ -119,8 +121,8 @@ class DataPlanner:
     def _latest(self, claims: tuple[ClaimView, ...], fresh: bool) -> list[feeds.Change]:
         """The feed's entries; a claim's changes placed again only when its view is new,
         and chosen again from those and the last entries (feeds.newest).  ``fresh``: a
-        build in a new process, whose views are made when read: only the claims that can
-        place are looked at (feeds.newest_of_views)."""
+        build in a new process, whose views are made when read, or a one-shot build: only
+        the claims that can place are looked at (feeds.newest_of_views)."""
         if fresh:
             self._newest = ((), [])
             return [change for _, change in feeds.newest_of_views(claims)]

@@ -21,15 +21,17 @@ from functools import partial
 import orjson
 
 from ...i18n import Interface
+from ...records import HistoryEntry
 from .. import addresses
 from ..languages import SiteLanguage
 from ..model.localized import localized
-from ..model.views import ClaimView, HistoryView, SiteSettings
+from ..model.parts import ClaimSummary
+from ..model.views import ClaimView, SiteSettings
 from .contexts import HEIGHT, WIDTH, EmbedOffer, EmbedPage
-from .outputs import NavInfo, Output, PageInfo, page
+from .outputs import NavInfo, Output, PageInfo, later_page
 
 
-def status_since(history: Sequence[HistoryView]) -> dt.date:
+def status_since(history: Sequence[HistoryEntry]) -> dt.date:
     """When the claim got its current status: the first entry of the last run of entries
     with that status (a correction, or a new note that keeps the status, does not make
     it newer)."""
@@ -50,16 +52,21 @@ def embed_src(s: SiteSettings, lang: SiteLanguage, claim_id: str) -> tuple[str, 
     return (found, True) if found is not None else (folder, False)
 
 
-def frame_title(claim: ClaimView, lang: SiteLanguage, ui: Interface) -> str:
-    statement = localized(claim.summary.statement, lang.tag)
+def frame_title(claim: ClaimSummary, lang: SiteLanguage, ui: Interface) -> str:
+    statement = localized(claim.statement, lang.tag)
     return ui.gettext("Fact-check: %(statement)s") % {"statement": statement}
+
+
+def claim_title(s: SiteSettings, lang: SiteLanguage, claim: ClaimSummary) -> str:
+    """The title of a claim's page and of its card."""
+    return f"{localized(claim.statement, lang.tag)} – {localized(s.title, lang.tag)}"
 
 
 def embed_offer(s: SiteSettings, lang: SiteLanguage, claim: ClaimView, ui: Interface) -> EmbedOffer:
     """What the claim page offers: the iframe code, a link to the card, the oEmbed file."""
     claim_id = claim.summary.id
     src, absolute = embed_src(s, lang, claim_id)
-    title = frame_title(claim, lang, ui)
+    title = frame_title(claim.summary, lang, ui)
     oembed = s.absolute(addresses.href(lang.prefix + addresses.claim_oembed(claim_id)))
     # From the claim page to its card, through the language's root as every link goes.
     rel = "../" * addresses.claim_page(claim_id).count("/")
@@ -67,10 +74,27 @@ def embed_offer(s: SiteSettings, lang: SiteLanguage, claim: ClaimView, ui: Inter
     return EmbedOffer(src, absolute, preview, oembed, title)
 
 
-def embed_page(s: SiteSettings, lang: SiteLanguage, claim: ClaimView, title: str) -> Output:
-    """The card: a page without the site's header, footer, switcher or alternates;
-    ``title``: its claim page's (claim_pages.claim_outputs)."""
+def embed_page(s: SiteSettings, lang: SiteLanguage, claim: ClaimView) -> Output:
+    """The card: a page without the site's header, footer, switcher or alternates, made
+    when rendered (outputs.later_page).  When the claim got its status and the review
+    date it shows are read from the record, which the view holds from the start: planning
+    a card makes no deferred field of its view (ClaimView.deferred)."""
     c = claim.summary
+    since = status_since(claim.record.history)
+    review_by = claim.record.review_by if c.stale else None
+    return later_page(
+        s,
+        lang,
+        addresses.claim_embed_page(c.id),
+        EmbedPage.template,
+        (c, since, review_by),
+        partial(_embed_page, s, lang, c, since, review_by),
+    )
+
+
+def _embed_page(
+    s: SiteSettings, lang: SiteLanguage, c: ClaimSummary, since: dt.date, review_by: dt.date | None
+) -> tuple[PageInfo, EmbedPage]:
     path = addresses.claim_embed_page(c.id)
     full = lang.prefix + path
     rel = "../" * path.count("/")
@@ -80,7 +104,7 @@ def embed_page(s: SiteSettings, lang: SiteLanguage, claim: ClaimView, title: str
         rel=rel,
         root=root,
         lang=lang.tag,
-        title=title,
+        title=claim_title(s, lang, c),
         description="",
         canonical=None,  # noindex: a copy of the claim page's verdict, not a page to find
         section="",
@@ -88,31 +112,31 @@ def embed_page(s: SiteSettings, lang: SiteLanguage, claim: ClaimView, title: str
         # A stale translation's mark links to the claim's page in the main language.
         original=root + addresses.claim_href(c.id),
     )
-    since = status_since(claim.history)
-    review_by = claim.review_by if c.stale else None
     link = s.absolute(addresses.href(lang.prefix + addresses.claim_folder(c.id)))
     if link is None:
         link = rel + addresses.claim_href(c.id)
-    return page(s, info, EmbedPage(c, since, review_by, link, lang.direction))
+    return info, EmbedPage(c, since, review_by, link, lang.direction)
 
 
 def oembed_output(
-    s: SiteSettings, lang: SiteLanguage, claim: ClaimView, offer: EmbedOffer
+    s: SiteSettings, lang: SiteLanguage, claim: ClaimView, ui: Interface
 ) -> Output | None:
-    """The claim's oEmbed file in ``lang``; None without a base URL.  Its key is made of
-    what its fields are made from, objects the plan holds already: a dict of its fields
-    for each of 10,000 claims in each language was 10 MiB of a build."""
+    """The claim's oEmbed file in ``lang``; None without a base URL.  Its offer is made when
+    the file is, from what its key holds: the statement its title shows in the language
+    (the text the summary holds, no copy) and the language's words."""
     if s.base_url is None:
         return None
-    path = lang.prefix + addresses.claim_oembed(claim.summary.id)
+    c = claim.summary
+    path = lang.prefix + addresses.claim_oembed(c.id)
     return Output(
         path,
-        make=partial(_oembed, s, lang, offer),
-        key=(path, offer, s.title, s.base_url, lang.prefix, lang.tag),
+        make=partial(_oembed, s, lang, claim, ui),
+        key=(path, s, lang.tag, localized(c.statement, lang.tag), ui.key),
     )
 
 
-def _oembed(s: SiteSettings, lang: SiteLanguage, offer: EmbedOffer) -> bytes:
+def _oembed(s: SiteSettings, lang: SiteLanguage, claim: ClaimView, ui: Interface) -> bytes:
+    offer = embed_offer(s, lang, claim, ui)
     return oembed_json(
         {
             "version": "1.0",

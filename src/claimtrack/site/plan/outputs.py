@@ -93,7 +93,7 @@ class Carried(Protocol):
 Content = bytes | Iterator[bytes]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Output:
     path: str
     # For pages: the template and what it receives (site, page and the page's context);
@@ -109,6 +109,10 @@ class Output:
     # key, in the file's order, so that a build in a new process can take the pieces whose
     # key is unchanged from the file as the last build wrote it (carried.FromLastBuild).
     pieces: Callable[[], list[tuple[str, object]]] | None = field(default=None, compare=False)
+    # A page planned when it is rendered (``later_page``): what makes its page and context
+    # (``page`` and ``context`` are None), and its language.
+    later: Callable[[], tuple[PageInfo, PageContext]] | None = field(default=None, compare=False)
+    language: str | None = None
 
     @property
     def is_page(self) -> bool:
@@ -117,7 +121,11 @@ class Output:
     @property
     def lang(self) -> str | None:
         """The language a page is rendered in (its environment's); None for other files."""
-        return self.page.lang if self.page is not None else None
+        return self.page.lang if self.page is not None else self.language
+
+    def planned(self) -> tuple[PageInfo | None, PageContext | None]:
+        """A page's info and context: made now for a page planned when rendered."""
+        return self.later() if self.later is not None else (self.page, self.context)
 
 
 def constant(content: bytes) -> Callable[[], bytes]:
@@ -182,7 +190,7 @@ def page_info(
 
 
 def page(settings: SiteSettings, info: PageInfo, context: PageContext) -> Output:
-    """The one way a page is planned: its key is everything its template receives."""
+    """How a page is planned: its key is everything its template receives."""
     template = context.template
     return Output(
         path=info.path,
@@ -191,4 +199,27 @@ def page(settings: SiteSettings, info: PageInfo, context: PageContext) -> Output
         page=info,
         context=context,
         key=(template, settings, info, context),
+    )
+
+
+def later_page(
+    settings: SiteSettings,
+    lang: SiteLanguage,
+    path: str,
+    template: str,
+    key: tuple[object, ...],
+    later: Callable[[], tuple[PageInfo, PageContext]],
+) -> Output:
+    """A page whose info and context ``later`` makes when it is rendered (in a render
+    worker), not when it is planned: ``key`` is then what ``later`` reads, not what it makes.
+    A claim's page and card, 20,000 pages a language, are planned so: their infos and
+    contexts held by the plan were 30 MiB of a build at 10,000 claims, inherited by each
+    render worker (bench/RESULTS.md)."""
+    return Output(
+        path=lang.prefix + path,
+        template=template,
+        site=settings,
+        key=(template, settings, lang.tag, *key),
+        later=later,
+        language=lang.tag,
     )
