@@ -10,6 +10,7 @@ from __future__ import annotations
 from array import array
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Any, Generic, TypeVar
 
@@ -307,19 +308,20 @@ Read = tuple[Stamp | None, str, ParseResult | None, list[Problem]]
 
 def file_reader(path: str, rel: str, digest: str) -> Callable[[], str | None]:
     """The file's text, read again when a position is asked for, if it still has the
-    content that was loaded."""
+    content that was loaded.  A partial, not a closure: one per record file, 12,000 at
+    10,000 claims, and a closure with its cells is three times its size (2.6 MiB)."""
+    return partial(_read_again, path, rel, digest)
 
-    def read() -> str | None:
-        try:
-            with open(path, "rb") as handle:
-                raw = handle.read()
-        except OSError:
-            return None
-        if content_digest(rel, raw) != digest:
-            return None
-        return raw.decode("utf-8", "replace")
 
-    return read
+def _read_again(path: str, rel: str, digest: str) -> str | None:
+    try:
+        with open(path, "rb") as handle:
+            raw = handle.read()
+    except OSError:
+        return None
+    if content_digest(rel, raw) != digest:
+        return None
+    return raw.decode("utf-8", "replace")
 
 
 def unsaved_reader(unsaved: Mapping[str, bytes], rel: str, digest: str) -> Callable[[], str | None]:

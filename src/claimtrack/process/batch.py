@@ -106,6 +106,7 @@ def split(
     what: str,
     *,
     here: bool = True,
+    meanwhile: Callable[[], object] | None = None,
 ) -> list[R]:
     """``work(items)`` (one result per item, in order), half of it in a forked child.
 
@@ -114,18 +115,23 @@ def split(
     ``here`` False: a second child does the other half, not this process, which then
     does not grow by what the work makes (rendering a site: this process's memory is the
     build's, and what rendering keeps would stay in it until the build ends).
+    ``meanwhile``: what this process does while the children work, once they are forked
+    (after the work, when it is not split): what they need not inherit.
     """
     items = list(items)
     if not can_split(len(items)):
-        return work(items)
+        done = work(items)
+        if meanwhile is not None:
+            meanwhile()
+        return done
     mine, theirs = items[0::2], items[1::2]
     children = [_Forked(work, theirs, what)]
     try:
-        if here:
-            first = work(mine)
-        else:
+        if not here:
             children.append(_Forked(work, mine, what))
-            first = children[1].result()
+        if meanwhile is not None:
+            meanwhile()
+        first = work(mine) if here else children[1].result()
         second = children[0].result()
     except BaseException:
         # The other half is of no use now, and waiting for it would hold up a Ctrl-C.

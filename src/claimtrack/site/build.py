@@ -23,7 +23,7 @@ from ..check import Checker
 from ..check.analysis import Analysis
 from ..check.impact import NOTHING, Impact, joined
 from ..errors import DataError, UsageError
-from ..i18n import Interface, english, interface
+from ..i18n import english, interface
 from ..load import Cache, Loader
 from ..problems import Problem, sort_problems, split_errors
 from ..process.batch import collector_paused
@@ -34,8 +34,8 @@ from .build_warnings import build_warnings
 from .cards.plan import build_setup
 from .carried import FromLastBuild
 from .html.render import Renderer, digest, write_site
-from .html.templating import TEMPLATE_FAILURE, make_environment
-from .html.theme import Theme, load_theme
+from .html.templating import TEMPLATE_FAILURE, Environments, environments
+from .html.theme import load_theme
 from .inputs import Inputs
 from .key_digests import KeyDigests, renderers
 from .languages import of_site
@@ -131,7 +131,7 @@ class SiteBuilder:
         # The one record of what the last build wrote (kept in the cache between runs).
         self._record = self.cache.part(LastBuild)
         # Per language: the environment of the theme and words (by fingerprint), its problems.
-        self._envs: dict[str, tuple[str, Environment, list[Problem]]] = {}
+        self._envs: Environments = {}
         self._loader = Loader(self.root, self.cache)
         self._checker = Checker(self.cache, contexts=True)
         self._model = ModelCache(search=search)
@@ -144,24 +144,6 @@ class SiteBuilder:
         # (serve's open pages reload); each check's results (serve's review page).
         self.pages_written: Callable[[], None] | None = None
         self.checked: Callable[[Analysis, list[Problem], dt.date], None] | None = None
-
-    def _environments(
-        self, theme: Theme, uis: dict[str, Interface]
-    ) -> tuple[dict[str, Environment], list[Problem]]:
-        """One environment per language, made again only when the theme or the language's
-        words changed; the problems of the templates, each once (every environment
-        compiles the same overrides)."""
-        kept: dict[str, tuple[str, Environment, list[Problem]]] = {}
-        problems: list[Problem] = []
-        for tag, ui in uis.items():
-            key = f"{theme.fingerprint}\0{ui.key}"
-            made = self._envs.get(tag)
-            if made is None or made[0] != key:
-                made = (key, *make_environment(theme, ui))
-            kept[tag] = made
-            problems += (p for p in made[2] if p not in problems)
-        self._envs = kept
-        return {tag: made[1] for tag, made in kept.items()}, problems
 
     def build(self, changed: Collection[str] | None = None) -> BuildResult:
         """Build again; ``changed``: the only paths (relative to the root) edited since the
@@ -208,7 +190,7 @@ class SiteBuilder:
         theme = "\0".join(
             (files.fingerprint, *(u.key for u in uis.values()), renderers(), str(shards))
         )
-        envs, template_problems = self._environments(files, uis)
+        self._envs, envs, template_problems = environments(files, uis, self._envs)
         theme_problems = files.problems + template_problems
         errors, unsorted = split_errors(problems)
         if errors:
@@ -308,7 +290,16 @@ class SiteBuilder:
         # digests then; serve's builder (track) compares its key objects.
         keep = self.cache.folder is not None
         theme = keys.salt
-        key_digests = {o.path: keys.of(o.key) if keep else None for o in outputs}
+
+        def digested() -> None:  # the keys' digests, for the links and the record
+            key_digests.update((o.path, keys.of(o.key) if keep else None) for o in outputs)
+
+        # Before rendering when the old site has files to link or this process renders
+        # (serve's), else while the workers do, who then need not inherit them.
+        early = track or kept.links(out, theme)
+        key_digests: dict[str, str | None] = {}
+        if early:
+            digested()
         try:
             os.chmod(tmp, mode)
             first = [o for o in outputs if o.path == swap.MARKER]  # written by new_folder
@@ -317,7 +308,11 @@ class SiteBuilder:
             linked = link_unchanged(kept, out, tmp, rest, key_digests, theme)
             laps.lap("link")
             made = [o for o in rest if o.path not in linked]
-            digests.update(write_site(renderer, made, tmp, digests=keep or track, here=track))
+            written = write_site(
+                renderer, made, tmp, digests=keep or track, here=track,
+                meanwhile=None if early else digested,
+            )  # fmt: skip
+            digests.update(written)
             laps.lap("write")
             entries = {path: (key_digests[path] or "", *linked[path]) for path in linked}
             if keep or track:

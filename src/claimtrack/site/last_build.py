@@ -150,6 +150,11 @@ class LastBuild(Part):
         files_, shown = data["records"]
         self.records = dict(zip(map(str, files_), (tuple(map(str, s)) for s in shown), strict=True))
 
+    def links(self, out: Path, theme: str) -> bool:
+        """Whether a full build into a new folder can take files from the site at ``out``
+        (link_unchanged): it is the one this record describes, with files."""
+        return self.describes(out, theme) and bool(self.files.items)
+
     def describes(self, out: Path, theme: str) -> bool:
         """Whether this is the record of the site now at ``out``, made with ``theme``: the
         folder, its inode and its marker's stamp are the ones the last build left."""
@@ -240,7 +245,7 @@ def link_unchanged(
     stamp) and the file's stamp is the one recorded (not edited or replaced since).  A
     file that cannot be linked (another file system, too many links) is copied.
     """
-    if not kept.describes(out, theme) or not kept.files.items:
+    if not kept.links(out, theme):
         return {}
     old, new = str(out) + os.sep, str(tmp) + os.sep
     linked: dict[str, tuple[str, Stamp]] = {}

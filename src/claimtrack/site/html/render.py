@@ -14,7 +14,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import os
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -125,14 +125,21 @@ def _write(renderer: Renderer, outputs: list[Output], folder: Path, digests: boo
 
 
 def write_site(
-    renderer: Renderer, outputs: list[Output], folder: Path, *, digests: bool, here: bool = True
+    renderer: Renderer,
+    outputs: list[Output],
+    folder: Path,
+    *,
+    digests: bool,
+    here: bool = True,
+    meanwhile: Callable[[], object] | None = None,
 ) -> dict[str, str]:
     """Write every output under ``folder``; returns path -> digest when asked for digests.
 
     ``here``: this process renders half of them, for a builder that builds again (serve's)
     and keeps what making them fills in its plan (claims.json's lines, the feeds' entries);
     else two children render all of them, and this process does not grow by what rendering
-    keeps (a one-shot build: its peak memory at 10,000 claims 370 -> 355 MiB)."""
+    keeps (a one-shot build: its peak memory at 10,000 claims 370 -> 355 MiB); ``meanwhile``:
+    what this process does while they render (batch.split)."""
     folders = set()
     for output in outputs:
         parent = output.path.rpartition("/")[0]
@@ -147,5 +154,5 @@ def write_site(
     if can_split(len(outputs)):
         renderer.compile_all(outputs)
     work = partial(_write, renderer, folder=folder, digests=digests)
-    made = split(outputs, work, "rendering", here=here)
+    made = split(outputs, work, "rendering", here=here, meanwhile=meanwhile)
     return {o.path: d for o, d in zip(outputs, made, strict=True)} if digests else {}

@@ -141,6 +141,28 @@ def _decode(theme: Theme, problems: list[Problem]) -> dict[str, str]:
     return sources
 
 
+# Per language: the environment of the theme and words (by their fingerprint), its problems.
+Environments = dict[str, tuple[str, Environment, list[Problem]]]
+
+
+def environments(
+    theme: Theme, uis: dict[str, Interface], last: Environments
+) -> tuple[Environments, dict[str, Environment], list[Problem]]:
+    """One environment per language, made again only when the theme or the language's
+    words changed since ``last``; the problems of the templates, each once (every
+    environment compiles the same overrides)."""
+    kept: Environments = {}
+    problems: list[Problem] = []
+    for tag, ui in uis.items():
+        key = f"{theme.fingerprint}\0{ui.key}"
+        made = last.get(tag)
+        if made is None or made[0] != key:
+            made = (key, *make_environment(theme, ui))
+        kept[tag] = made
+        problems += (p for p in made[2] if p not in problems)
+    return kept, {tag: made[1] for tag, made in kept.items()}, problems
+
+
 def make_environment(
     theme: Theme, ui: Interface | None = None
 ) -> tuple[Environment, list[Problem]]:
