@@ -31,7 +31,7 @@ def run(args: argparse.Namespace) -> int:
             "strict": args.strict,
             "format": args.format,
         }
-        manifest = Manifest("check", root, options)
+        manifest = Manifest("check", root, options, listing=True)
         replay = manifest.replay()
         if replay is not None:
             return replay.show()

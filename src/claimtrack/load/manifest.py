@@ -43,7 +43,7 @@ import orjson
 
 from .. import package
 from .._version import __version__
-from ..fsutil import Stamp, any_recent, atomic_write_bytes, stamp
+from ..fsutil import Stamp, atomic_write_bytes, is_recent, newest, stamp
 from ..problems import Problem
 from .cache import cache_folder
 from .cache.layout import UNREADABLE
@@ -126,6 +126,8 @@ class Manifest:
         root: Path,
         options: Mapping[str, Any],
         extra: Iterable[tuple[str, str]] = (),
+        *,
+        listing: bool = False,
     ) -> None:
         folder = cache_folder(root)
         self.path = folder / f"run-{command}.json"
@@ -134,8 +136,13 @@ class Manifest:
         self._root = root
         # Every file the run may read, by one stat each and no more (not yet classified, so
         # that a replay costs little more than starting Python): a superset of the listing.
-        self._tracker, self._scanned = tracker_stamps(root)
-        self.inputs = {**self._tracker, **stamps([*extra, *library_paths()])}
+        tracker, scanned = tracker_stamps(root)
+        inputs = {**tracker, **stamps([*extra, *library_paths()])}
+        # What a replay and a record compare: the stamps' digest and the newest of them, not
+        # the 14,000 stamps, which a build would hold to its end (5 MiB at 10,000 claims).
+        self._inputs, self._newest = digest(inputs), newest(inputs.values())
+        # ``listing``: the run lists the tracker from the same stamps (``seen``: check's).
+        self._tracker, self._scanned = (tracker, scanned) if listing else ({}, {})
 
     @cached_property
     def seen(self) -> Seen:
@@ -148,15 +155,19 @@ class Manifest:
         # stamp is then not among those this run records: the next run does not replay).
         return Seen(listing, copies, problems, self._tracker)
 
+    def _recent(self) -> bool:
+        """Whether an input may still change unseen (fsutil.is_recent, now)."""
+        return self._newest is not None and is_recent(self._newest)
+
     def replay(self, outputs: Iterable[tuple[str, str]] = ()) -> Replay | None:
         """What the last run printed, when nothing it read or left has changed since."""
-        if any_recent(self.inputs.values()):
+        if self._recent():
             return None
         try:
             data = orjson.loads(self.path.read_bytes())
             if (
                 data["options"] != self.options
-                or data["inputs"] != digest(self.inputs)
+                or data["inputs"] != self._inputs
                 or data["outputs"] != digest(stamps(outputs))
             ):
                 return None
@@ -170,13 +181,13 @@ class Manifest:
         """Remember this run (call after it succeeded); not when an input it read may still
         change unseen (racy clean), and not when the cache folder cannot be written."""
         try:
-            if any_recent(self.inputs.values()):
+            if self._recent():
                 self.path.unlink(missing_ok=True)
                 return
             try:
                 body = {
                     "options": self.options,
-                    "inputs": digest(self.inputs),
+                    "inputs": self._inputs,
                     "outputs": digest(stamps(outputs)),
                     "stdout": stdout,
                     "stderr": stderr,

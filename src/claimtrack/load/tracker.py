@@ -284,7 +284,7 @@ class Loader:
         return SavedPage(rel, sha256)
 
     def _reader(self, rel: str, digest: str) -> Callable[[], str | None]:
-        return file_reader(os.path.join(self._base, rel), rel, digest)
+        return file_reader(self._base, rel, digest)
 
 
 # Copies kept beside a source record (read whole and hashed, never parsed).
