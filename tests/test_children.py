@@ -7,6 +7,7 @@ kills the parent and then waits (with a deadline) for the child to be gone from 
 
 from __future__ import annotations
 
+import json
 import signal
 import subprocess
 import sys
@@ -251,3 +252,44 @@ def test_cancel_ends_the_runs_given_a_since_and_refuses_older_ones(tmp_path: Pat
             kill_all(pids(folder))
     assert isinstance(outcome["build"], Stopped)  # ended by end(), not by cancel()
     assert children.cancelled(None) and children.cancelled(children.cancels)
+
+
+# batch.split with both halves in children and work of its own meanwhile, in a process of its
+# own (a pytest worker runs threads, where split never forks); it prints what it saw.
+MEANWHILE = """\
+import json, os
+from claimtrack.process import batch
+batch.cores = lambda: 2  # split even on one core
+here, seen = os.getpid(), []
+
+def work(items):
+    return [(i, os.getpid()) for i in items]
+
+def meanwhile():
+    workers = open(f"/proc/{here}/task/{here}/children").read().split()
+    seen.append((os.getpid(), len(workers)))
+
+items = list(range(batch.SPLIT_MIN_ITEMS))
+done = batch.split(items, work, "the test's work", here=False, meanwhile=meanwhile)
+order = []
+small = batch.split([1, 2], lambda xs: order.append("work") or xs, "small",
+                    meanwhile=lambda: order.append("meanwhile"))
+print(json.dumps({"here": here, "done": done, "seen": seen, "order": order, "small": small}))
+"""
+
+
+def test_split_does_its_process_s_own_work_while_both_halves_run_in_children() -> None:
+    """A first build's key digests are taken while its workers render (meanwhile): once, in
+    the build's own process, with both workers forked; the results as without it, in order.
+    Without a split (too few items), after the work."""
+    found = json.loads(
+        subprocess.run(
+            [sys.executable, "-c", MEANWHILE], capture_output=True, text=True, check=True
+        ).stdout
+    )
+    here = found["here"]
+    assert [i for i, _ in found["done"]] == list(range(len(found["done"])))
+    assert here not in {pid for _, pid in found["done"]}  # both halves in the children
+    assert len({pid for _, pid in found["done"]}) == 2
+    assert found["seen"] == [[here, 2]]  # once, here, the two workers running
+    assert found["order"] == ["work", "meanwhile"] and found["small"] == [1, 2]

@@ -303,16 +303,16 @@ class SiteBuilder:
         try:
             os.chmod(tmp, mode)
             first = [o for o in outputs if o.path == swap.MARKER]  # written by new_folder
-            digests = {o.path: digest(swap.MARKER_TEXT) for o in first} if keep or track else {}
             rest = [o for o in outputs if o.path != swap.MARKER]
             linked = link_unchanged(kept, out, tmp, rest, key_digests, theme)
             laps.lap("link")
             made = [o for o in rest if o.path not in linked]
-            written = write_site(
+            digests = write_site(
                 renderer, made, tmp, digests=keep or track, here=track,
                 meanwhile=None if early else digested,
             )  # fmt: skip
-            digests.update(written)
+            if keep or track:
+                digests.update((o.path, digest(swap.MARKER_TEXT)) for o in first)
             laps.lap("write")
             entries = {path: (key_digests[path] or "", *linked[path]) for path in linked}
             if keep or track:

@@ -110,7 +110,7 @@ class LastBuild(Part):
             if o.pieces is not None:
                 self.pieces[o.path] = [(name, digests.of(m) or "") for name, m in o.pieces()]
         for groups in self._grouped:
-            for name, (made, paths) in groups().items():
+            for name, (made, paths) in groups():
                 self.groups[name] = [digests.of(made) or "", *paths]
         self._pieces_due, self._grouped = False, ()
         if digests.inputs is not None and digests.inputs.records:

@@ -115,11 +115,9 @@ def groups(
     carried: dict[str, Kept],
 ) -> Groups:
     """A language's groups as planned: those carried over with their recorded digest."""
-    groups: dict[str, tuple[object, tuple[str, ...]]] = {}
     for claim, outputs in zip(claims, made, strict=True):
         name, key = group(s, tag, slugs, claim)
-        groups[name] = (carried.get(claim.summary.id) or key, tuple(o.path for o in outputs))
-    return groups
+        yield name, (carried.get(claim.summary.id) or key, tuple(o.path for o in outputs))
 
 
 class Flat(NamedTuple):

@@ -6,7 +6,7 @@ build can tell, without rendering, whether a page would come out the same.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -70,8 +70,9 @@ class Kept:
 
 
 # A language's groups of outputs planned together (a claim's page, its embed, its oEmbed):
-# by name, the key they are all made from (besides the theme) and their paths.
-Groups = Mapping[str, tuple[object, tuple[str, ...]]]
+# each one's name, the key they are all made from (besides the theme) and their paths, one
+# after another (never all held at once: 10,000 key tuples a language).
+Groups = Iterator[tuple[str, tuple[object, tuple[str, ...]]]]
 
 
 class Carried(Protocol):

@@ -158,7 +158,7 @@ class _Edition:
         self._listings = listing_pages.ListingPlanner()
         self._cards = card_plan.CardPlanner()
         # The last plan's groups (plan.outputs.Groups): a claim's outputs, made together.
-        self.groups: Callable[[], Groups] = dict
+        self.groups: Callable[[], Groups] = _no_groups
         self.unfonted = 0  # the last plan's share cards that no font could draw
 
     def plan(
@@ -390,3 +390,8 @@ def _search_page(
 def plan(model: SiteModel, static: dict[str, bytes], ui: Interface | None = None) -> list[Output]:
     """Every file of the site (one build: nothing kept); in English unless ``ui`` says."""
     return Planner().plan(model, static, ui or english())
+
+
+def _no_groups() -> Groups:
+    """A language's groups before its first plan: none."""
+    return iter(())
