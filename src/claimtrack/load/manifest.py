@@ -58,6 +58,14 @@ def stamps(paths: Iterable[tuple[str, str]]) -> Stamps:
     return {name: stamp(path) for name, path in paths}
 
 
+def _digest_of(found: Stamps) -> str | None:
+    """``digest``, or None for a file name that is not UTF-8 (JSON cannot hold it)."""
+    try:
+        return digest(found)
+    except orjson.JSONEncodeError:
+        return None
+
+
 def digest(found: Stamps) -> str:
     """What a manifest keeps of its inputs' stamps: one value to compare costs less than
     ten thousand stamps read back (lists, in JSON) and compared with tuples."""
@@ -140,7 +148,7 @@ class Manifest:
         inputs = {**tracker, **stamps([*extra, *library_paths()])}
         # What a replay and a record compare: the stamps' digest and the newest of them, not
         # the 14,000 stamps, which a build would hold to its end (5 MiB at 10,000 claims).
-        self._inputs, self._newest = digest(inputs), newest(inputs.values())
+        self._inputs, self._newest = _digest_of(inputs), newest(inputs.values())
         # ``listing``: the run lists the tracker from the same stamps (``seen``: check's).
         self._tracker, self._scanned = (tracker, scanned) if listing else ({}, {})
 
@@ -156,8 +164,9 @@ class Manifest:
         return Seen(listing, copies, problems, self._tracker)
 
     def _recent(self) -> bool:
-        """Whether an input may still change unseen (fsutil.is_recent, now)."""
-        return self._newest is not None and is_recent(self._newest)
+        """Whether an input may still change unseen (fsutil.is_recent, now), or one has a
+        name that is not UTF-8 (no digest): either way the run is neither replayed nor kept."""
+        return self._inputs is None or (self._newest is not None and is_recent(self._newest))
 
     def replay(self, outputs: Iterable[tuple[str, str]] = ()) -> Replay | None:
         """What the last run printed, when nothing it read or left has changed since."""
