@@ -119,7 +119,7 @@ class LastBuild(Part):
     def sealed(self) -> None:
         """A one-shot build's record, digested now, lets go of the plan, its views and the
         analysis: the cache's save that ends the build then makes what it writes in the
-        memory they leave, not beside them (the build's peak, 15 MiB at 10,000 claims).
+        memory they leave, not beside them (the build's peak, 14 MiB at 10,000 claims).
         Every entry has its key digest already (a full build's, or an update's)."""
         if self.digests is not None:
             self._digest_plan(self.digests)
