@@ -38,7 +38,7 @@ class FromLastBuild:
     def __init__(self, record: LastBuild, out: Path, digests: KeyDigests, *, look: bool) -> None:
         self._record, self._digests, self._look = record, digests, look
         self._base = str(out) + os.sep
-        self._files: dict[str, dict[str, tuple[str, bytes]]] = {}
+        self._files: dict[str, dict[str, tuple[str, memoryview]]] = {}
 
     def group(self, name: str, key: object) -> tuple[Kept, tuple[Output, ...]] | None:
         recorded = self._record.groups.get(name)
@@ -57,7 +57,7 @@ class FromLastBuild:
             kept.append(Output(path, template=template, key=Kept(entry[0])))
         return Kept(recorded[0]), tuple(kept)
 
-    def piece(self, path: str, name: str, key: object) -> bytes | None:
+    def piece(self, path: str, name: str, key: object) -> memoryview | None:
         pieces = self._files.get(path)
         if pieces is None:
             pieces = self._files[path] = self._read(path)
@@ -66,9 +66,10 @@ class FromLastBuild:
             return None
         return found[1]
 
-    def _read(self, path: str) -> dict[str, tuple[str, bytes]]:
+    def _read(self, path: str) -> dict[str, tuple[str, memoryview]]:
         """The pieces of a file (a jsonfiles.document: a piece per line) by name, when the
-        file is the one recorded; else none."""
+        file is the one recorded; else none.  Each is a view into the file's bytes, read
+        once: the new file is written from them without a copy (update.write)."""
         recorded = self._record.pieces.get(path)
         entry = self._record.files.items.get(path)
         file = self._base + path

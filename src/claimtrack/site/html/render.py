@@ -14,7 +14,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import os
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -33,8 +33,14 @@ def hasher(data: bytes = b"") -> hashlib.blake2b:
     return hashlib.blake2b(data, digest_size=16)
 
 
-def digest(data: bytes) -> str:
-    return hasher(data).hexdigest()
+def digest(data: bytes | Iterable[bytes | memoryview]) -> str:
+    """The digest of an output's bytes, or of its parts in order."""
+    if isinstance(data, bytes):
+        return hasher(data).hexdigest()
+    hashed = hasher()
+    for part in data:
+        hashed.update(part)
+    return hashed.hexdigest()
 
 
 def whole(content: Content) -> bytes:

@@ -147,15 +147,15 @@ class DataPlanner:
         """claims.json; a claim's line made again only when its view or the settings are new
         (in a new process: when its key is not the one of the line the last build wrote)."""
 
-        def line(v: ClaimView) -> bytes:
+        def line(v: ClaimView) -> bytes | memoryview:
             kept = None if carried is None else carried.piece("claims.json", v.summary.id, (s, v))
             return kept if kept is not None else data.claim_line(v, s)
 
         if not keep:
             return data.document(s, "claims", map(line, views))
-        return b"".join(
-            data.document(s, "claims", self._claim_lines.each(views, claim_id, line, s))
-        )
+        # Serve's lines, kept for its next edit (``carried`` is a new process's alone).
+        lines = self._claim_lines.each(views, claim_id, lambda v: data.claim_line(v, s), s)
+        return b"".join(data.document(s, "claims", lines))
 
     def _sources_json(self, s: SiteSettings, views: tuple[SourceView, ...], keep: bool) -> Content:
         """sources.json, likewise (a claim's edit makes the views of the sources it cites

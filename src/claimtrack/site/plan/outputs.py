@@ -78,7 +78,7 @@ Groups = Iterator[tuple[str, tuple[object, tuple[str, ...]]]]
 class Carried(Protocol):
     """What a build in a new process takes over from the last build (site/carried.py)."""
 
-    def piece(self, path: str, name: str, key: object) -> bytes | None:
+    def piece(self, path: str, name: str, key: object) -> bytes | memoryview | None:
         """The piece ``name`` of the file at ``path`` as the last build wrote it, when it
         was made from a key equal to ``key``; else None (make it)."""
 
@@ -90,8 +90,9 @@ class Carried(Protocol):
 
 # What an output's ``make`` gives: its bytes, or its parts in order (a one-shot build's
 # claims.json and sources.json, jsonfiles.document), which a full build writes one after
-# another and never joins (html/render.py) and an update joins (update.py).
-Content = bytes | Iterator[bytes]
+# another and never joins (html/render.py, update.py).  A part may be a view into a file
+# the last build wrote (a line of claims.json it takes over: site/carried.py).
+Content = bytes | Iterator[bytes | memoryview]
 
 
 @dataclass(frozen=True, slots=True)

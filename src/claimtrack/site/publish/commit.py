@@ -29,7 +29,7 @@ import contextlib
 import json
 import os
 import shutil
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 
 from ...fsutil import Stamp, atomic_write_bytes, stamp_of
@@ -49,9 +49,14 @@ def settle(out: Path) -> None:
             swap.remove_marked(folder)
 
 
-def commit(out: Path, writes: Mapping[str, bytes], deletes: Iterable[str] = ()) -> dict[str, Stamp]:
-    """Write ``writes`` (site path -> bytes) into the site ``out`` and delete ``deletes``,
-    as one commit; returns the stamp of each file written, as it now is in the site."""
+def commit(
+    out: Path,
+    writes: Mapping[str, bytes | Sequence[bytes | memoryview]],
+    deletes: Iterable[str] = (),
+) -> dict[str, Stamp]:
+    """Write ``writes`` (site path -> bytes, or its parts in order) into the site ``out``
+    and delete ``deletes``, as one commit; returns the stamp of each file written, as it
+    now is in the site."""
     gone = sorted(deletes)
     if not writes and not gone:
         return {}
@@ -73,11 +78,14 @@ def commit(out: Path, writes: Mapping[str, bytes], deletes: Iterable[str] = ()) 
     return stamps
 
 
-def _stage(path: Path, data: bytes) -> Stamp:
+def _stage(path: Path, data: bytes | Sequence[bytes | memoryview]) -> Stamp:
     # 0o666 less the umask, as a cold build's files are made: the same mode either way.
     fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0), 0o666)
     with os.fdopen(fd, "wb") as handle:
-        handle.write(data)
+        if isinstance(data, bytes):
+            handle.write(data)
+        else:
+            handle.writelines(data)
         handle.flush()
         # A rename keeps the inode and the times: this is the file's stamp in the site.
         return stamp_of(os.fstat(handle.fileno()))
