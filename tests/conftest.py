@@ -6,8 +6,10 @@ import shutil
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
+from jinja2 import Environment
 
 from claimtrack.cli import main
 from claimtrack.load.cache import CACHE_DIR_VARIABLE
@@ -35,6 +37,44 @@ def _caches_outside_the_fixtures(tmp_path_factory: pytest.TempPathFactory) -> It
     folder = tmp_path_factory.mktemp("caches")
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv(CACHE_DIR_VARIABLE, str(folder))
+        yield
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _each_template_compiled_once() -> Iterator[None]:
+    """Jinja's compiled code for a template, kept for the whole test process.
+
+    The suite builds sites in process hundreds of times, and each build, like each new
+    process, compiles its templates again: 39 of the 60 s of
+    test_every_kind_of_edit_warm_and_cold went to Jinja's compiler. The code is a function
+    of the template's source, its name and file, and the language whose constant messages
+    it holds (``Interface.key``: the tag and the catalog's content), so each is compiled
+    once per test process. Environments are still made as the product makes them: an
+    environment wrongly kept after its language's words or a template changed keeps its
+    own templates, and the warm-equals-cold tests still see it. A template that does not
+    compile raises every time (nothing is kept)."""
+    compile_template = Environment.compile
+    compiled: dict[tuple[Any, ...], Any] = {}
+
+    def kept(
+        env: Environment,
+        source: Any,
+        name: str | None = None,
+        filename: str | None = None,
+        raw: bool = False,
+        defer_init: bool = False,
+    ) -> Any:
+        ui = getattr(env, "ui", None)
+        if raw or not isinstance(source, str) or ui is None:
+            return compile_template(env, source, name, filename, raw, defer_init)
+        key = (source, name, filename, defer_init, ui.key, type(env))
+        code = compiled.get(key)
+        if code is None:
+            code = compiled[key] = compile_template(env, source, name, filename, raw, defer_init)
+        return code
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(Environment, "compile", kept)
         yield
 
 
