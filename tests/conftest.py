@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import hashlib
+import os
 import shutil
+import threading
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -13,6 +16,7 @@ from jinja2 import Environment
 
 from claimtrack.cli import main
 from claimtrack.load.cache import CACHE_DIR_VARIABLE
+from claimtrack.site.cards import draw, plan
 
 REPO = Path(__file__).resolve().parent.parent
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
@@ -76,6 +80,40 @@ def _each_template_compiled_once() -> Iterator[None]:
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(Environment, "compile", kept)
         yield
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _each_card_drawn_once(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """A share card's PNG, kept for the whole test process by its ``Card``: exactly what it
+    shows and with what, the output's key (cards/draw.py). Drawing one takes 12 ms, most of
+    it Pillow's quantize, and a build of the 300-claim tracker of test_site_update draws 602
+    of them, most of its time. Kept in a folder, so that the render workers a build forks
+    find and leave them too, by the digest of the card's ``repr`` (its fields are strings,
+    numbers and frozen dataclasses of them). A card whose key changed is drawn again, as
+    the product draws it; `cards_drawn_afresh` turns this off for a test of the drawing
+    itself, and the tests of the same bytes in another process run no memo at all."""
+    folder = tmp_path_factory.mktemp("cards")
+
+    def kept(card: draw.Card) -> bytes:
+        path = folder / hashlib.sha256(repr(card).encode("utf-8")).hexdigest()
+        try:
+            return path.read_bytes()
+        except FileNotFoundError:
+            png = draw.draw(card)
+            temporary = path.with_name(f"{path.name}.{os.getpid()}.{threading.get_ident()}")
+            temporary.write_bytes(png)
+            os.replace(temporary, path)
+            return png
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(plan, "draw", kept)
+        yield
+
+
+@pytest.fixture
+def cards_drawn_afresh(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every card drawn by Pillow again, none taken from `_each_card_drawn_once`."""
+    monkeypatch.setattr(plan, "draw", draw.draw)
 
 
 @pytest.fixture

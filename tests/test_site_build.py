@@ -97,7 +97,7 @@ def test_a_failure_while_writing_leaves_the_old_site_untouched(
 
 
 def test_parallel_and_serial_builds_give_the_same_bytes(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, cards_drawn_afresh: None
 ) -> None:
     monkeypatch.setattr(batch, "SPLIT_MIN_ITEMS", 1)
     build(FIXTURES / "minimal", tmp_path / "parallel")
