@@ -9,21 +9,21 @@ never a box for a missing glyph.
 
 The same bytes for the same card: Pillow's own layout (fonts.LAYOUT), no PNG
 metadata (Pillow writes no time or text chunk unless asked), a fixed zlib level
-and no optimize pass (which tries levels and strategies), and a fixed palette
-size.  Another Pillow, FreeType or font file may draw other pixels: ``DRAWN_BY``
+and no optimize pass (which tries levels and strategies), and a palette in the order
+the drawing first used its colours (canvas.py).  Another Pillow, FreeType or font file may draw other pixels: ``DRAWN_BY``
 and the font's identity are part of every card's key.
 """
 
 from __future__ import annotations
 
-import io
 from dataclasses import dataclass
 from importlib import metadata
 
-from PIL import Image, ImageDraw, features
 from PIL import __version__ as PILLOW_VERSION
+from PIL import features
 
 from . import fonts, wrap
+from .canvas import Canvas
 from .palette import PageColours, StatusColours, rgb
 
 WIDTH, HEIGHT = 1200, 630
@@ -37,10 +37,9 @@ DRAWN_BY = (
 # zlib's level: 1 writes a card's palette in 2 ms, 6 (zlib's default) in 5 ms for a file a
 # third smaller (31 KB against 21 KB); cards are drawn by the thousand (bench/cards.py).
 COMPRESS_LEVEL = 1
-# Colours are few (a card's own and the anti-aliased edges between them): 64 in a palette
-# look the same as millions, and quantizing (5 ms) and writing a palette (2 ms) cost less
-# than writing RGB (10 ms at zlib 1), for half the bytes (bench/cards.py).
-COLOURS = 64
+# Colours are few (a card's own and the anti-aliased edges of its text): drawn straight into
+# a palette (canvas.py), a card needs no quantize (5 ms), and a palette is written in 2 ms
+# against 10 ms for RGB at zlib 1, for half the bytes (bench/cards.py).
 
 STATEMENT_SIZES = (60, 52, 46, 40)
 LINE_HEIGHT = 1.3
@@ -74,26 +73,17 @@ class Card:
 
 def draw(card: Card) -> bytes:
     """The card as PNG bytes."""
-    image = Image.new("RGB", (WIDTH, HEIGHT), rgb(card.page.background))
-    pen = ImageDraw.Draw(image)
+    pen = Canvas((WIDTH, HEIGHT), rgb(card.page.background))
     strong = card.status.border if card.status else card.page.brand
     if card.font is None:
         _fallback(pen, card, strong)
     else:
         pen.rectangle((0, 0, STRIPE - 1, HEIGHT - 1), fill=rgb(strong))
         _text(pen, card, card.font, strong)
-    return encode(image)
+    return pen.png(COMPRESS_LEVEL)
 
 
-def encode(image: Image.Image) -> bytes:
-    """PNG bytes: a fixed palette size and zlib level, no metadata, no optimize pass."""
-    quantized = image.quantize(COLOURS, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
-    out = io.BytesIO()
-    quantized.save(out, "PNG", compress_level=COMPRESS_LEVEL, optimize=False)
-    return out.getvalue()
-
-
-def _text(pen: ImageDraw.ImageDraw, card: Card, font: fonts.FontFile, strong: str) -> None:
+def _text(pen: Canvas, card: Card, font: fonts.FontFile, strong: str) -> None:
     left, right = MARGIN + STRIPE, WIDTH - MARGIN
     top = 60
     if card.label:
@@ -110,7 +100,7 @@ def _text(pen: ImageDraw.ImageDraw, card: Card, font: fonts.FontFile, strong: st
     )
 
 
-def _badge(pen: ImageDraw.ImageDraw, card: Card, font: fonts.FontFile, left: int, top: int) -> int:
+def _badge(pen: Canvas, card: Card, font: fonts.FontFile, left: int, top: int) -> int:
     """The status label in its badge; returns where the badge ends, downwards."""
     colours = card.status
     assert colours is not None
@@ -128,7 +118,7 @@ def _badge(pen: ImageDraw.ImageDraw, card: Card, font: fonts.FontFile, left: int
 
 
 def _figure(
-    pen: ImageDraw.ImageDraw,
+    pen: Canvas,
     figure: str,
     font: fonts.FontFile,
     right: int,
@@ -146,7 +136,7 @@ def _figure(
 
 
 def _statement(
-    pen: ImageDraw.ImageDraw,
+    pen: Canvas,
     card: Card,
     font: fonts.FontFile,
     left: int,
@@ -170,7 +160,7 @@ def _statement(
         y += step
 
 
-def _fallback(pen: ImageDraw.ImageDraw, card: Card, strong: str) -> None:
+def _fallback(pen: Canvas, card: Card, strong: str) -> None:
     """A card without text: the status's colours and its symbol, in lines and shapes."""
     # The badge's fill and its text's colour, which the theme chose to contrast.
     fill = card.status.background if card.status else card.page.background
