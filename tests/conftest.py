@@ -85,9 +85,9 @@ def _each_template_compiled_once() -> Iterator[None]:
 @pytest.fixture(autouse=True, scope="session")
 def _each_card_drawn_once(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
     """A share card's PNG, kept for the whole test process by its ``Card``: exactly what it
-    shows and with what, the output's key (cards/draw.py). Drawing one takes 12 ms, most of
-    it Pillow's quantize, and a build of the 300-claim tracker of test_site_update draws 602
-    of them, most of its time. Kept in a folder, so that the render workers a build forks
+    shows and with what, the output's key (cards/draw.py). Drawing one took 12 ms in the
+    tests, and a build of the 300-claim tracker of test_site_update draws 602 of them, most
+    of its time. Kept in a folder, so that the render workers a build forks
     find and leave them too, by the digest of the card's ``repr`` (its fields are strings,
     numbers and frozen dataclasses of them). A card whose key changed is drawn again, as
     the product draws it; `cards_drawn_afresh` turns this off for a test of the drawing

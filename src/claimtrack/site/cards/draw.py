@@ -10,8 +10,8 @@ never a box for a missing glyph.
 The same bytes for the same card: Pillow's own layout (fonts.LAYOUT), no PNG
 metadata (Pillow writes no time or text chunk unless asked), a fixed zlib level
 and no optimize pass (which tries levels and strategies), and a palette in the order
-the drawing first used its colours (canvas.py).  Another Pillow, FreeType or font file may draw other pixels: ``DRAWN_BY``
-and the font's identity are part of every card's key.
+the drawing first used its colours (canvas.py).  Another Pillow, FreeType or font file
+may draw other pixels: ``DRAWN_BY`` and the font's identity are part of every card's key.
 """
 
 from __future__ import annotations
