@@ -75,3 +75,16 @@ def test_a_blend_runs_from_the_background_to_the_ink() -> None:
     steps = [canvas.blend(PAPER, INK, level) for level in range(canvas.LEVELS)]
     assert steps[0] == PAPER and steps[-1] == INK
     assert all(a[0] >= b[0] for a, b in itertools.pairwise(steps))
+
+
+def test_texts_drawn_over_each_other_never_overflow_the_palette() -> None:
+    """Each text's edges over another's are blends of blends: more colours than a palette
+    holds. The canvas then takes the nearest colour it has, and still writes a card."""
+    font = _font()
+    board = Canvas(SIZE, PAPER)
+    for n in range(40):
+        ink = (n * 6 % 256, 255 - n * 5, n * 3)
+        board.text((10 + n % 5, 20 + n % 7), "Wgy 8x", font=font, fill=ink)
+    assert len(board.colours) == 256
+    png = Image.open(io.BytesIO(board.png(1)))
+    assert png.mode == "P" and png.size == SIZE

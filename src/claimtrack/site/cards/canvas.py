@@ -46,6 +46,10 @@ def _level(cover: int) -> int:
 _LEVEL_OF = [_level(cover) for cover in range(256)]
 
 
+def _distance(a: RGB, b: RGB) -> int:
+    return sum((x - y) ** 2 for x, y in zip(a, b, strict=True))
+
+
 class Canvas:
     """A ``size`` picture of ``background``: ``rectangle``, ``rounded_rectangle``, ``line`` and
     ``ellipse`` as ImageDraw's, with colours as (r, g, b); ``text`` anti-aliased; ``png``."""
@@ -61,11 +65,15 @@ class Canvas:
     def _index(self, colour: RGB) -> int:
         found = self.index.get(colour)
         if found is None:
-            # A card draws at most four texts and a few shapes: 4 * 16 blends and the flat
-            # colours, far under a palette's 256.
-            assert len(self.colours) < _MOST, "a card uses more colours than a palette holds"
-            found = self.index[colour] = len(self.colours)
-            self.colours.append(colour)
+            if len(self.colours) < _MOST:
+                found = len(self.colours)
+                self.colours.append(colour)
+            else:
+                # A card's four texts and few shapes need about 70 entries; only a text drawn
+                # over another's edges (blends of blends) could fill the palette. Then the
+                # nearest colour it holds, the first of equals: never an error, the same bytes.
+                found = min(range(_MOST), key=lambda i: _distance(self.colours[i], colour))
+            self.index[colour] = found
         return found
 
     def rectangle(self, box: Any, *, fill: RGB) -> None:
@@ -118,7 +126,8 @@ class Canvas:
         for _, value in found:
             index = int(value)  # type: ignore[arg-type]  # an L picture's values are ints
             colour = self.colours[index]
-            mapped = mask.point([self._index(blend(colour, fill, level)) for level in _LEVEL_OF])
+            steps = [self._index(blend(colour, fill, level)) for level in range(LEVELS)]
+            mapped = mask.point([steps[level] for level in _LEVEL_OF])
             if len(found) == 1:
                 self.image.paste(mapped, box)
             else:  # only where this colour is: the others get their own blends
