@@ -5,9 +5,10 @@ speed budget of cards is stated from (a 3-language 10,000-claim build draws 30,0
 
 Draws an English, a French and a Traditional Chinese claim card with the fonts
 fontconfig finds (site/cards/fonts.py), then encodes the same picture each way a card
-could be written: RGB at zlib levels 1, 6 and 9, and a 64-colour palette (what
-draw.encode writes) at the same levels.  Prints milliseconds per card (the median of the
-rounds) and bytes per card.  One process, one core: a build spreads cards over every
+could be written: RGB at zlib levels 1, 6 and 9, the 64-colour quantize cards were
+written with before site/cards/canvas.py, and the palette the canvas draws (what a card
+is) at the same levels.  Prints milliseconds per card (the median of the rounds) and
+bytes per card.  One process, one core: a build spreads cards over every
 core (html/render.py).
 """
 
