@@ -11,7 +11,9 @@ of its colour in a palette the drawing builds as it goes:
 - text is drawn as coverage into a mask of its own box, and each coverage is mapped to one
   of ``LEVELS`` blends of the text's colour over the colour under it, each blend an entry
   of the palette.  A pixel is at most half a step (8 of 255 per channel at 17 levels) from
-  the blend RGB drawing would have made; flat areas are exact.
+  the blend RGB drawing would have made; flat areas are exact.  Only texts drawn over each
+  other's edges could need more blends than a palette's 256 entries; past that, a blend
+  takes the nearest colour the palette holds.
 
 The palette is in the order colours were first used, so the same card gives the same bytes.
 """

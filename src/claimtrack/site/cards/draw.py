@@ -37,9 +37,6 @@ DRAWN_BY = (
 # zlib's level: 1 writes a card's palette in 2 ms, 6 (zlib's default) in 5 ms for a file a
 # third smaller (31 KB against 21 KB); cards are drawn by the thousand (bench/cards.py).
 COMPRESS_LEVEL = 1
-# Colours are few (a card's own and the anti-aliased edges of its text): drawn straight into
-# a palette (canvas.py), a card needs no quantize (5 ms), and a palette is written in 2 ms
-# against 10 ms for RGB at zlib 1, for half the bytes (bench/cards.py).
 
 STATEMENT_SIZES = (60, 52, 46, 40)
 LINE_HEIGHT = 1.3
@@ -73,6 +70,9 @@ class Card:
 
 def draw(card: Card) -> bytes:
     """The card as PNG bytes."""
+    # Colours are few (a card's own and the anti-aliased edges of its text): drawn straight
+    # into a palette (canvas.py), a card needs no quantize (5 ms), and a palette is written
+    # in 2 ms against 10 ms for RGB at zlib 1, for half the bytes (bench/cards.py).
     pen = Canvas((WIDTH, HEIGHT), rgb(card.page.background))
     strong = card.status.border if card.status else card.page.brand
     if card.font is None:
