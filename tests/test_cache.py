@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from claimtrack.check.store import CheckStore, Results
+from claimtrack.check.store import CheckStore, Contexts, Results
 from claimtrack.check.units import pint_version
 from claimtrack.errors import ClaimtrackError
 from claimtrack.load import Cache, files
@@ -87,11 +87,11 @@ def test_the_cache_can_live_elsewhere(
     expected = check_json(run_cli, root)
     assert check_json(run_cli, root) == expected
     assert not (root / CACHE_DIR).exists()
-    # The load stage's file and the check stage's three parts: results, normalised archives,
-    # the claims' problems.
+    # The load stage's file and the check stage's two parts: results (the claims' problems
+    # among them) and normalised archives.  No quote in context: a check shows none.
     cache = Cache.open(root)
     assert cache.path is not None and cache.path.is_relative_to(tmp_path / "caches")
-    parts = [cache.path, *(cache.part_path(n) for n in ("check", "archives", "problems"))]
+    parts = [cache.path, *(cache.part_path(n) for n in ("check", "archives"))]
     assert sorted((tmp_path / "caches").glob("*/v*.json")) == sorted(parts)
 
 
@@ -135,17 +135,22 @@ def test_a_part_of_another_layout_is_ignored_not_misread(tracker: Callable[[str]
 
     empty: dict[str, Any] = {
         "quotes": {},
-        "contexts": {},
         "coverage": {},
         "diffs": {},
         "conversions": {"pint": pint_version(), "values": {}},
+        "claims": {},
     }
     # The first layout: archive and quote in one key, every table flat.
     assert kept_after({**empty, "quotes": {f"{SHA}\0a quote": True}}) is None
-    # A part is taken whole or not at all: a context too short spoils the quotes too.
-    bad_context = {SHA: {"a quote": ["before", "passage"]}}
+    # A part is taken whole or not at all: a problem row too short spoils the quotes too.
+    bad_problems = {"a key": [["claims/a.yaml", 1, 1, "error"]]}
+    assert kept_after({**empty, "quotes": {SHA: {"a quote": True}}, "claims": bad_problems}) is None
+    # The layout before the contexts had a part of their own (and the problems were apart).
+    contexts = {SHA: {"a quote": None}}
+    without_claims = {k: v for k, v in empty.items() if k != "claims"}
     assert (
-        kept_after({**empty, "quotes": {SHA: {"a quote": True}}, "contexts": bad_context}) is None
+        kept_after({**without_claims, "quotes": {SHA: {"a quote": True}}, "contexts": contexts})
+        is None
     )
     # A diff between two versions without its pieces (issue 26) spoils them too.
     bad_diff = {f"{SHA} {SHA}": {"en": [[0, 0, ["Old."], ["New."]]]}}
@@ -231,6 +236,38 @@ def test_a_warm_run_finds_no_quote_and_counts_no_coverage_again(
     calls.clear()
     assert run_cli(*build).code == 0
     assert not calls
+
+
+def test_only_a_site_reads_the_quotes_in_context(
+    run_cli: Runner, tracker: Callable[[str], Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    root = tracker("minimal")
+    read: list[str] = []
+    real = Cache.part
+
+    def part(self: Cache, kind: type[Any]) -> Any:
+        read.append(kind.name)
+        return real(self, kind)
+
+    monkeypatch.setattr(Cache, "part", part)
+    build = ("build", "--root", root, "--today", TODAY, "--no-search")
+    assert run_cli(*build).code == 0
+    contexts = Cache.open(root).part_path(Contexts.name)
+    assert contexts is not None and json.loads(contexts.read_text(encoding="utf-8"))
+    # A check (warm, then after an edit) never reads them, nor writes their file again.
+    before = contexts.stat().st_mtime_ns
+    read.clear()
+    check_json(run_cli, root)
+    claim = root / "claims" / "rocket-speed.yaml"
+    claim.write_text(claim.read_text(encoding="utf-8") + "\n", encoding="utf-8")
+    check_json(run_cli, root)
+    assert "check" in read and Contexts.name not in read
+    assert contexts.stat().st_mtime_ns == before
+    # A build after an edit does: the edited claim's page shows its quotes in context.
+    claim.write_text(claim.read_text(encoding="utf-8") + "\n", encoding="utf-8")
+    read.clear()
+    assert run_cli(*build).code == 0
+    assert Contexts.name in read
 
 
 def test_a_one_shot_build_keeps_every_record_though_it_drops_them_early(

@@ -256,6 +256,20 @@ def test_pint_is_asked_once_for_a_conversion(
     assert kept.converted(120.0, "tokens/min", "tokens/s") == pytest.approx(2.0)
     assert kept.converted(1.0, "x", "tokens/s") is None
     assert kept.converted(3.0, "ms", "ms") == 3.0  # the same unit: no conversion at all
+    # Reading and saving the part asks nothing of pint: a run that converts nothing (most
+    # runs with a cache) never looks its version up, and keeps the answers as they were.
+    def no_version() -> str:
+        raise AssertionError("pint's version looked up")
+
+    monkeypatch.setattr("claimtrack.check.store.pint_version", no_version)
+    again = Cache(tmp_path / "cache")
+    CheckStore(again).remember_quote("0" * 64, "a quote", True)
+    again.keep_unused()  # as a run that recalls claims' problems (Cache.keep_unused)
+    again.save()
+    monkeypatch.undo()
+    monkeypatch.setattr("claimtrack.check.store.converted", no_pint)
+    kept = CheckStore(Cache(tmp_path / "cache"))
+    assert kept.converted(120.0, "tokens/min", "tokens/s") == pytest.approx(2.0)
     # Another version of pint may convert otherwise: its answers are not read.
     monkeypatch.setattr("claimtrack.check.store.pint_version", lambda: "0.0-other")
     with pytest.raises(AssertionError, match="pint asked again"):

@@ -1,24 +1,29 @@
 """What the check stage keeps between runs, by content, in its own parts of the cache.
 
+``check.json``, read by every run with a cache:
+
 - quote results: whether a quote is in an archive, by the archive's sha256 and the
   quote;
-- quotes in context (check.text.quotecontext), or None when not found, by the archive's
-  sha256 and the language its sentences are split in (the source's), and the quote:
-  finding them costs more than loading;
 - a source's coverage counts (check.coverage.counts), by CoverageKey;
 - what changed between two versions of a source (check/text/worddiff.py's hunks), by
   both texts' sha256 and the language their sentences are split in: computed once per
   pair of versions (site/model/wording.py);
-- normalised archives for quote search, by sha256: the bulk of what is kept and
-  needed only for a quote whose result is not known, so a part apart (its own file),
-  read on first need;
-- (in memory only) each archive's strongest uncited sentences and each record's
-  missing translations, for the worklist;
 - values converted between units (pint's answers), by the value and both units, read
   only by the version of pint that wrote them: pint takes half a second to build its
   registry, which a run whose conversions are all known then never does;
-- each claim's problems, by the digest of everything its rules read (check.claim_keys), a
-  part apart too: a second run checks again only the claims whose inputs changed.
+- each claim's problems, by the digest of everything its rules read (check.claim_keys):
+  a second run checks again only the claims whose inputs changed.
+
+Parts apart (files of their own), each read on first need:
+
+- quotes in context (check.text.quotecontext), or None when not found, by the archive's
+  sha256 and the language its sentences are split in (the source's), and the quote:
+  finding them costs more than loading; only a site shows them, so a ``check`` never
+  reads them;
+- normalised archives for quote search, by sha256: the bulk of what is kept, needed
+  only for a quote whose result is not known;
+- (in memory only) each archive's strongest uncited sentences and each record's
+  missing translations, for the worklist.
 
 load.Cache reads and writes the parts without knowing what they hold; this module is
 the one that knows their types and their shape on disk.
@@ -57,29 +62,54 @@ def context_key(sha256: str, language: str, quote: str) -> ContextKey:
 
 
 class Results(Part):
-    """Quote results, quotes in context, coverage counts, the changes between versions and
-    values converted between units."""
+    """Quote results, coverage counts, the changes between versions, values converted
+    between units, and each claim's problems (rows of Problem's fields): what every run
+    with a cache reads, in one file (``check.json``)."""
 
     name = "check"
 
     def __init__(self) -> None:
         self.quotes: Entries[QuoteKey, bool] = Entries()
-        self.contexts: Entries[ContextKey, Context | None] = Entries()
         self.coverage: Entries[CoverageKey, list[int]] = Entries()
         self.diffs: Entries[DiffKey, tuple[Hunk, ...]] = Entries()
-        self.conversions: Entries[ConversionKey, float | None] = Entries()
+        self._conversions: Entries[ConversionKey, float | None] = Entries()
+        # The version of pint the conversions were made with (None: none made yet), compared
+        # with the installed one when a conversion is first asked for, not when the part is
+        # read: a run that asks none (most runs with a cache) never looks pint's version up.
+        self._pint: str | None = None
+        self._pint_checked = False
+        self.claims: Entries[str, list[Problem]] = Entries()
+
+    @property
+    def conversions(self) -> Entries[ConversionKey, float | None]:
+        """The values converted by the installed pint (another version's are dropped)."""
+        if not self._pint_checked:
+            self._pint_checked = True
+            if self._pint != pint_version():
+                self._conversions, self._pint = Entries(), pint_version()
+        return self._conversions
 
     def tables(self) -> Iterable[Entries[Any, Any]]:
-        return (self.quotes, self.contexts, self.coverage, self.diffs, self.conversions)
+        return (self.quotes, self.coverage, self.diffs, self._conversions, self.claims)
 
     def dump(self) -> dict[str, Any]:
         # By archive first: a sha256 is written once, not once for each of its quotes.
         return {
             "quotes": _by_first(self.quotes.kept()),
-            "contexts": _by_first(self.contexts.kept()),
             "coverage": _by_first(self.coverage.kept()),
             "diffs": _by_first({k: as_plain(v) for k, v in self.diffs.kept().items()}),
-            "conversions": {"pint": pint_version(), "values": _by_first(self.conversions.kept())},
+            "conversions": {
+                # Those read and never asked for keep the version they were made with.
+                "pint": pint_version() if self._pint is None else self._pint,
+                "values": _by_first(self._conversions.kept()),
+            },
+            "claims": {
+                key: [
+                    [p.path, p.line, p.column, p.severity.value, p.code.value, p.message, p.hint]
+                    for p in problems
+                ]
+                for key, problems in self.claims.kept().items()
+            },
         }
 
     def restore(self, data: Any) -> None:
@@ -88,15 +118,6 @@ class Results(Part):
                 (str(sha), str(quote)): bool(found)
                 for sha, table in data["quotes"].items()
                 for quote, found in table.items()
-            }
-        )
-        self.contexts = Entries(
-            {
-                (str(sha), str(quote)): None
-                if v is None
-                else (str(v[0]), str(v[1]), str(v[2]), int(v[3]), int(v[4]), int(v[5]))
-                for sha, table in data["contexts"].items()
-                for quote, v in table.items()
             }
         )
         self.coverage = Entries(
@@ -114,14 +135,58 @@ class Results(Part):
             }
         )
         conversions = data["conversions"]
-        self.conversions = Entries(
+        self._pint, self._pint_checked = str(conversions["pint"]), False
+        self._conversions = Entries(
             {
                 (str(value), str(target)): None if found is None else float(found)
                 for value, table in conversions["values"].items()
                 for target, found in table.items()
             }
-            if conversions["pint"] == pint_version()
-            else None
+        )
+        self.claims = Entries(
+            {
+                str(key): [
+                    Problem(
+                        str(path),
+                        int(line),
+                        int(column),
+                        Severity(severity),
+                        Code(code),
+                        str(message),
+                        None if hint is None else str(hint),
+                    )
+                    for path, line, column, severity, code, message, hint in rows
+                ]
+                for key, rows in data["claims"].items()
+            }
+        )
+
+
+class Contexts(Part):
+    """Quotes in context, or None where not found: only a site shows them, so a part of
+    their own (``contexts.json``), which a ``check`` never reads; they were 4.5 MB of the
+    6.1 MB that ``check.json`` held at 10,000 claims, read by every check."""
+
+    name = "contexts"
+
+    def __init__(self) -> None:
+        self.contexts: Entries[ContextKey, Context | None] = Entries()
+
+    def tables(self) -> Iterable[Entries[Any, Any]]:
+        return (self.contexts,)
+
+    def dump(self) -> dict[str, Any]:
+        return _by_first(self.contexts.kept())
+
+    def restore(self, data: Any) -> None:
+        self.contexts = Entries(
+            {
+                (str(sha), str(quote)): None
+                if v is None
+                else (str(v[0]), str(v[1]), str(v[2]), int(v[3]), int(v[4]), int(v[5]))
+                for sha, table in data.items()
+                for quote, v in table.items()
+            }
         )
 
 
@@ -143,46 +208,6 @@ class Archives(Part):
         self.texts = Entries({str(sha): str(text) for sha, text in data.items()})
 
 
-class ClaimProblems(Part):
-    """Each claim's problems, by check.claim_keys's key (rows of Problem's fields)."""
-
-    name = "problems"
-
-    def __init__(self) -> None:
-        self.claims: Entries[str, list[Problem]] = Entries()
-
-    def tables(self) -> Iterable[Entries[Any, Any]]:
-        return (self.claims,)
-
-    def dump(self) -> dict[str, list[list[Any]]]:
-        return {
-            key: [
-                [p.path, p.line, p.column, p.severity.value, p.code.value, p.message, p.hint]
-                for p in problems
-            ]
-            for key, problems in self.claims.kept().items()
-        }
-
-    def restore(self, data: Any) -> None:
-        self.claims = Entries(
-            {
-                str(key): [
-                    Problem(
-                        str(path),
-                        int(line),
-                        int(column),
-                        Severity(severity),
-                        Code(code),
-                        str(message),
-                        None if hint is None else str(hint),
-                    )
-                    for path, line, column, severity, code, message, hint in rows
-                ]
-                for key, rows in data.items()
-            }
-        )
-
-
 class CheckStore:
     """The check stage's results, kept by content in ``cache`` (a cache for this run only
     when none is given)."""
@@ -191,7 +216,7 @@ class CheckStore:
         self._cache = cache if cache is not None else Cache.disabled()
         self._results = self._cache.part(Results)
         self._archives: Archives | None = None
-        self._found: ClaimProblems | None = None
+        self._contexts: Contexts | None = None
         # Each archive's strongest uncited sentences (check/worklist.py), by its coverage key
         # and a digest of the names its signals look for: in memory only, so that the next
         # worklist of serve or the language server ranks again only the sources an edit
@@ -228,7 +253,7 @@ class CheckStore:
     def context(self, sha256: str, language: str, quote: str) -> tuple[bool, Context | None]:
         """(known, context): whether the context of the quote in the archive, its sentences
         split in ``language``, is known."""
-        contexts = self._results.contexts
+        contexts = self._contexts_table()
         key = context_key(sha256, language, quote)
         if not contexts.known(key):
             return False, None
@@ -237,13 +262,16 @@ class CheckStore:
     def remember_context(
         self, sha256: str, language: str, quote: str, context: Context | None
     ) -> None:
-        self._results.contexts.put(context_key(sha256, language, quote), context)
+        self._contexts_table().put(context_key(sha256, language, quote), context)
+
+    def _contexts_table(self) -> Entries[ContextKey, Context | None]:
+        if self._contexts is None:
+            self._contexts = self._cache.part(Contexts)
+        return self._contexts.contexts
 
     # -- claims' problems ----------------------------------------------------
     def _claims(self) -> Entries[str, list[Problem]]:
-        if self._found is None:
-            self._found = self._cache.part(ClaimProblems)
-        return self._found.claims
+        return self._results.claims
 
     def claim_problems(self, key: str) -> list[Problem] | None:
         """The problems a claim's rules gave for inputs of this key (check.claim_keys).

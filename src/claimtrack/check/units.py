@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import re
 import tokenize
-from importlib import metadata
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -46,6 +45,10 @@ def registry() -> UnitRegistry[Any]:
 
 def pint_version() -> str:
     """pint's version, without importing it: another version may convert otherwise."""
+    # importlib.metadata, here: 9 ms of imports (email, zipfile, csv) that a run asking no
+    # conversion (most runs with a cache: check/store.Results) never pays.
+    from importlib import metadata
+
     return metadata.version("pint")
 
 
