@@ -26,7 +26,6 @@ from ..fsutil import (
     read_regular,
     refusal,
     stamp,
-    stamp_of,
     too_large,
 )
 from ..layout import (
@@ -378,19 +377,25 @@ def tracker_stamps(root: Path) -> tuple[dict[str, Stamp | None], Scanned]:
             found[folder] = stamp(base + folder)
             continue
         kept: list[str] = []
+        prefix, sources = folder + "/", folder == FOLDERS["source"]
         try:
             with entries:
+                # The loop a replay is made of (14,000 files at 10,000 claims): stamp_of
+                # inline, and a name lowered only when it does not end as looked for.
                 for entry in entries:
                     name = entry.name
-                    if name.startswith(".") or not name.lower().endswith(_LOOKED_AT):
+                    if name.startswith(".") or not (
+                        name.endswith(_LOOKED_AT) or name.lower().endswith(_LOOKED_AT)
+                    ):
                         continue
                     kept.append(name)
-                    rel = f"{folder}/{name}"
+                    rel = prefix + name
                     try:
-                        found[rel] = stamp_of(entry.stat())
+                        st = entry.stat()
+                        found[rel] = (st.st_mtime_ns, st.st_size, st.st_ino)
                     except OSError:
                         found[rel] = None
-                    if name.endswith(REVISIONS_SUFFIX) and folder == FOLDERS["source"]:
+                    if sources and name.endswith(REVISIONS_SUFFIX):
                         folders.append(rel)  # one level deep: its copies, as list_files reads
         except OSError:  # a folder that fails half-read: list_files reads it, and says why
             found[folder] = stamp(base + folder)

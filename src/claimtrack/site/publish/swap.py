@@ -28,7 +28,6 @@ running process's) is left alone, and an old site is put back only when marked.
 from __future__ import annotations
 
 import contextlib
-import ctypes
 import errno
 import os
 import re
@@ -40,7 +39,6 @@ from pathlib import Path
 
 from ...errors import UsageError
 from ...fsutil import pid_alive
-from ...process.batch import split
 
 _AT_FDCWD = -100
 _RENAME_EXCHANGE = 2
@@ -74,6 +72,8 @@ def check_out(root: Path, out: Path) -> None:
 def _renameat2() -> Callable[..., int] | None:
     if not sys.platform.startswith("linux"):
         return None
+    import ctypes
+
     try:
         call: Callable[..., int] | None = getattr(
             ctypes.CDLL(None, use_errno=True), "renameat2", None
@@ -83,17 +83,24 @@ def _renameat2() -> Callable[..., int] | None:
     return call
 
 
-_RENAMEAT2 = _renameat2()
+# renameat2, looked up at the first exchange and not on import: ctypes is 2 ms of imports
+# that a replay (`build` with nothing changed, which settles the site folder first) never
+# needs.  Empty until then.
+_RENAMEAT2: list[Callable[..., int] | None] = []
 
 
 def exchange(a: Path, b: Path) -> bool:
     """Swap two folders' names in one step; False when this system cannot."""
-    call = _RENAMEAT2
+    if not _RENAMEAT2:
+        _RENAMEAT2.append(_renameat2())
+    call = _RENAMEAT2[0]
     if call is None:
         return False
     result = call(_AT_FDCWD, os.fsencode(a), _AT_FDCWD, os.fsencode(b), _RENAME_EXCHANGE)
     if result == 0:
         return True
+    import ctypes
+
     code = ctypes.get_errno()
     if code in _NO_EXCHANGE:
         return False
@@ -203,6 +210,8 @@ def remove_tree(folder: Path) -> None:
         else:
             entries.append(top.path)
     try:
+        from ...process.batch import split  # here: a replay settles without it
+
         split(entries, _remove, "deleting the old site")
     finally:
         remove_marked(folder)
