@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import hashlib
 import os
 import shutil
@@ -16,12 +17,15 @@ from jinja2 import Environment
 
 from claimtrack.cli import main
 from claimtrack.load.cache import CACHE_DIR_VARIABLE
+from claimtrack.site import build_site
 from claimtrack.site.cards import draw, plan
 
 REPO = Path(__file__).resolve().parent.parent
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 # Fixture trackers are judged as of this day, so that their dates never go stale.
 TODAY = "2026-11-30"
+# The shared fixture ``site_of``: a tracker's site, built once (root, today) -> site folder.
+SiteOf = Callable[[Path, dt.date | None], Path]
 
 
 @dataclass
@@ -129,6 +133,26 @@ def run_cli(capsys: pytest.CaptureFixture[str]) -> Callable[..., Result]:
         return Result(code, captured.out, captured.err)
 
     return run
+
+
+@pytest.fixture(scope="session")
+def site_of(tmp_path_factory: pytest.TempPathFactory) -> SiteOf:
+    """The site ``build_site(root, out, today=today)`` makes of a tracker no test edits (one
+    under tests/fixtures/, or the repository), built once per test run and worker: the
+    modules that only read such a site share it.  Each built its own before, the
+    repository's (with search, 3 s) six times a run, tests/fixtures/revisions' thirteen.
+    Read it; never write into it (a test that edits a site builds its own copy)."""
+    built: dict[tuple[Path, dt.date | None], Path] = {}
+
+    def site(root: Path, today: dt.date | None) -> Path:
+        found = built.get((root, today))
+        if found is None:
+            found = tmp_path_factory.mktemp(f"site-{root.name}") / "site"
+            build_site(root, found, today=today)
+            built[(root, today)] = found
+        return found
+
+    return site
 
 
 @pytest.fixture

@@ -19,7 +19,7 @@ import pytest
 from claimtrack.site import SCHEMA_VERSION, SiteBuilder
 from claimtrack.site.data.schema import claims_schema
 
-from .conftest import FIXTURES
+from .conftest import FIXTURES, SiteOf
 from .site_support import FIXTURE_TODAY, build, files_of, pages_of, parse
 
 OLD, NEW = "rocket-thrust", "rocket-thrust-selected"
@@ -31,10 +31,8 @@ LANGUAGES = ["", "fr/", "zh-hant/"]
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    out = tmp_path_factory.mktemp("claim-revisions") / "site"
-    build(FIXTURES / "revisions", out)
-    return out
+def site(site_of: SiteOf) -> Path:
+    return site_of(FIXTURES / "revisions", FIXTURE_TODAY)
 
 
 def read(site: Path, rel: str) -> str:

@@ -21,7 +21,7 @@ from claimtrack.site import SiteBuilder
 from claimtrack.site.data.feeds import ATOM, entry_id
 from claimtrack.site.data.schema import claims_schema
 
-from .conftest import FIXTURES, TODAY, Result
+from .conftest import FIXTURES, TODAY, Result, SiteOf
 from .site_support import FIXTURE_TODAY, build, pages_of
 
 Run = Callable[..., Result]
@@ -226,10 +226,9 @@ def test_the_schema_refuses_a_correction_without_a_field() -> None:
     ],
 )
 def test_every_language_says_it_in_its_words_and_the_previous_wording_in_its_own(
-    prefix: str, head: str, before: str, label: str, tmp_path: Path
+    prefix: str, head: str, before: str, label: str, site_of: SiteOf
 ) -> None:
-    out = tmp_path / "site"
-    build(FIXTURES / "revisions", out)
+    out = site_of(FIXTURES / "revisions", FIXTURE_TODAY)
     page = _read(out, f"{prefix}claims/rocket-announced/index.html")
     assert f'<p class="correction-head"><strong>{head}' in page
     assert f'<p class="correction-before">{before}</p>' in page

@@ -24,7 +24,7 @@ from claimtrack.site import build_site
 from claimtrack.site.data.feeds import ATOM
 from claimtrack.site.model import wording
 
-from .conftest import FIXTURES
+from .conftest import FIXTURES, SiteOf
 from .site_support import FIXTURE_TODAY, build, pages_of
 
 SPEED = "It runs up to 3x faster than Rocket 1, says Acme."
@@ -33,10 +33,8 @@ FUEL = "Rocket 2 burns 20% less fuel than Rocket 1 on the same route."
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    out = tmp_path_factory.mktemp("diffs") / "site"
-    build(FIXTURES / "revisions", out)
-    return out
+def site(site_of: SiteOf) -> Path:
+    return site_of(FIXTURES / "revisions", FIXTURE_TODAY)
 
 
 def read(site: Path, rel: str) -> str:

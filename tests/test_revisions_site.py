@@ -18,7 +18,7 @@ import pytest
 from claimtrack.site import SiteBuilder
 from claimtrack.site.data.feeds import ATOM, removal_entry_id
 
-from .conftest import FIXTURES
+from .conftest import FIXTURES, SiteOf
 from .site_support import FIXTURE_TODAY, build, files_of, pages_of
 
 REMOVED = "It runs up to 3x faster than Rocket 1"
@@ -26,10 +26,8 @@ KEPT = "Acme announces the Rocket 2 engine."
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    out = tmp_path_factory.mktemp("revisions") / "site"
-    build(FIXTURES / "revisions", out)
-    return out
+def site(site_of: SiteOf) -> Path:
+    return site_of(FIXTURES / "revisions", FIXTURE_TODAY)
 
 
 def evidence_items(page: str) -> list[str]:

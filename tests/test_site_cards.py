@@ -23,7 +23,7 @@ from claimtrack.site.cards.palette import page_colours, status_colours
 from claimtrack.site.html.theme import package_files
 from claimtrack.site.model.builders import CARDS_AUTO_LIMIT, site_settings
 
-from .conftest import FIXTURES, TODAY, Result
+from .conftest import FIXTURES, TODAY, Result, SiteOf
 from .site_support import FIXTURE_TODAY, build
 
 LANGUAGES = {"": "en", "fr/": "fr", "zh-hant/": "zh-Hant"}
@@ -31,19 +31,15 @@ BASE = "https://claims.example.org/rechecked/"
 
 
 @pytest.fixture(scope="module")
-def revisions_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def revisions_site(site_of: SiteOf) -> Path:
     """The three-language fixture, with a base URL."""
-    out = tmp_path_factory.mktemp("revisions") / "site"
-    build(FIXTURES / "revisions", out)
-    return out
+    return site_of(FIXTURES / "revisions", FIXTURE_TODAY)
 
 
 @pytest.fixture(scope="module")
-def minimal_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def minimal_site(site_of: SiteOf) -> Path:
     """One language, without a base URL."""
-    out = tmp_path_factory.mktemp("minimal") / "site"
-    build(FIXTURES / "minimal", out)
-    return out
+    return site_of(FIXTURES / "minimal", FIXTURE_TODAY)
 
 
 def _meta(page: Path) -> list[tuple[str, str]]:

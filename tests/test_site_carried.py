@@ -256,6 +256,7 @@ def test_pint_is_asked_once_for_a_conversion(
     assert kept.converted(120.0, "tokens/min", "tokens/s") == pytest.approx(2.0)
     assert kept.converted(1.0, "x", "tokens/s") is None
     assert kept.converted(3.0, "ms", "ms") == 3.0  # the same unit: no conversion at all
+
     # Reading and saving the part asks nothing of pint: a run that converts nothing (most
     # runs with a cache) never looks its version up, and keeps the answers as they were.
     def no_version() -> str:

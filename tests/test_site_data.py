@@ -15,12 +15,12 @@ import pytest
 from claimtrack.check import run_checks
 from claimtrack.load import load_tracker
 from claimtrack.records.values import ID_MAX, is_record_id
-from claimtrack.site import SCHEMA_VERSION, build_site
+from claimtrack.site import SCHEMA_VERSION
 from claimtrack.site.data.jsonfiles import claim_line, claims_json, sources_json
 from claimtrack.site.data.schema import claims_schema, sources_schema
 from claimtrack.site.model.cache import build_model
 
-from .conftest import FIXTURES, REPO, TODAY
+from .conftest import FIXTURES, REPO, TODAY, SiteOf
 from .regen_expected import EXPECTED
 from .site_support import build, minimal_copy, parse
 
@@ -33,13 +33,9 @@ TRACKERS = {
 
 
 @pytest.fixture(scope="module", params=sorted(TRACKERS))
-def site(
-    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
-) -> tuple[Path, Path, dt.date | None]:
+def site(request: pytest.FixtureRequest, site_of: SiteOf) -> tuple[Path, Path, dt.date | None]:
     root, today = TRACKERS[request.param]
-    out = tmp_path_factory.mktemp(f"data-{request.param}") / "site"
-    build_site(root, out, today=today)
-    return root, out, today
+    return root, site_of(root, today), today
 
 
 def load(path: Path) -> dict[str, Any]:

@@ -12,10 +12,9 @@ import pytest
 
 from claimtrack.load import load_tracker
 from claimtrack.records import Status
-from claimtrack.site import build_site
 from claimtrack.site.data.jsonld import RATING_VALUES
 
-from .conftest import FIXTURES, REPO, TODAY
+from .conftest import FIXTURES, REPO, TODAY, SiteOf
 from .site_support import build, minimal_copy, parse
 
 A = "{http://www.w3.org/2005/Atom}"
@@ -24,13 +23,9 @@ TRACKERS = {"minimal": (FIXTURES / "minimal", dt.date.fromisoformat(TODAY)), "re
 
 
 @pytest.fixture(scope="module", params=sorted(TRACKERS))
-def site(
-    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
-) -> tuple[Path, Path]:
+def site(request: pytest.FixtureRequest, site_of: SiteOf) -> tuple[Path, Path]:
     root, today = TRACKERS[request.param]
-    out = tmp_path_factory.mktemp(f"feeds-{request.param}") / "site"
-    build_site(root, out, today=today)
-    return root, out
+    return root, site_of(root, today)
 
 
 def entries(out: Path) -> list[ET.Element]:

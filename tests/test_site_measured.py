@@ -17,17 +17,15 @@ from claimtrack.site import SiteBuilder, build_site
 from claimtrack.site.model.builders import figure_text
 from claimtrack.site.model.cache import build_model
 
-from .conftest import FIXTURES, REPO
+from .conftest import FIXTURES, REPO, SiteOf
 from .site_support import FIXTURE_TODAY, pages_of
 
 CLAIM = "claims/zephyr-turbo-4x/index.html"
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    out = tmp_path_factory.mktemp("measured") / "site"
-    build_site(FIXTURES / "measured", out, today=FIXTURE_TODAY)
-    return out
+def site(site_of: SiteOf) -> Path:
+    return site_of(FIXTURES / "measured", FIXTURE_TODAY)
 
 
 def page(site: Path, path: str = CLAIM) -> str:
@@ -82,9 +80,10 @@ def test_the_feed_has_an_entry_per_measurement(site: Path) -> None:
     assert "<title>Measured 1.6x by Quill Bench: Zephyr Turbo" in feed
 
 
-def test_the_repository_8x_claim_has_no_independent_measurement(tmp_path: Path) -> None:
-    out = tmp_path / "site"
-    build_site(REPO, out)
+def test_the_repository_8x_claim_has_no_independent_measurement(
+    site_of: SiteOf,
+) -> None:
+    out = site_of(REPO, None)
     html = (out / "claims" / "ultrafast-up-to-8x-token-generation" / "index.html").read_text()
     assert "No independent measurement recorded" in html
     assert '<svg class="measure-chart"' not in html

@@ -21,7 +21,7 @@ from claimtrack.load import load_tracker
 from claimtrack.records import OMISSION_STATUSES, STATUS_MEANINGS, Status
 from claimtrack.site import addresses, build_site
 
-from .conftest import FIXTURES, REPO, TODAY, Result
+from .conftest import FIXTURES, REPO, TODAY, Result, SiteOf
 from .site_support import parse
 
 TRACKERS = {"minimal": (FIXTURES / "minimal", dt.date.fromisoformat(TODAY)), "repo": (REPO, None)}
@@ -35,10 +35,9 @@ class Built:
 
 
 @pytest.fixture(scope="module", params=sorted(TRACKERS))
-def built(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Built:
+def built(request: pytest.FixtureRequest, site_of: SiteOf) -> Built:
     root, today = TRACKERS[request.param]
-    out = tmp_path_factory.mktemp(f"site-{request.param}") / "site"
-    build_site(root, out, today=today)
+    out = site_of(root, today)
     analysis, _ = run_checks(load_tracker(root), today or dt.date.today())
     return Built(root, out, analysis)
 

@@ -46,7 +46,7 @@ from claimtrack.site.publish.pagefind_run import (
 from claimtrack.site.publish.search import SearchIndex
 
 from . import pagefind_files
-from .conftest import FIXTURES, REPO, TODAY, Result
+from .conftest import FIXTURES, REPO, TODAY, Result, SiteOf
 from .proc_support import DEADLINE, alive, fake_pagefind, kill_all, pids, wait_for
 from .site_support import FIXTURE_TODAY, files_of, minimal_copy
 from .test_site_swap import DEAD_PID
@@ -516,11 +516,10 @@ def test_each_language_has_its_own_index_of_its_own_pages(tmp_path: Path) -> Non
 
 
 @pytest.fixture(scope="module")
-def repository_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The repository's own site (en, zh-Hant, fr), built once for this module."""
-    out = tmp_path_factory.mktemp("repository") / "site"
-    build_site(REPO, out)  # as of the real day, as the other builds of the repository
-    return out
+def repository_site(site_of: SiteOf) -> Path:
+    """The repository's own site (en, zh-Hant, fr), as of the real day, as the other
+    builds of the repository."""
+    return site_of(REPO, None)
 
 
 @pytest.mark.parametrize(

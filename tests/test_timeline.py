@@ -19,22 +19,18 @@ from claimtrack.site.model.localized import Localized
 from claimtrack.site.model.revisions import PassageState, RevisionView
 from claimtrack.site.model.views import SourceRef
 
-from .conftest import FIXTURES
-from .site_support import build
+from .conftest import FIXTURES, SiteOf
+from .site_support import FIXTURE_TODAY
 
 
 @pytest.fixture(scope="module")
-def revisions(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    out = tmp_path_factory.mktemp("timeline") / "site"
-    build(FIXTURES / "revisions", out)
-    return out
+def revisions(site_of: SiteOf) -> Path:
+    return site_of(FIXTURES / "revisions", FIXTURE_TODAY)
 
 
 @pytest.fixture(scope="module")
-def measured(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    out = tmp_path_factory.mktemp("timeline-measured") / "site"
-    build(FIXTURES / "measured", out)
-    return out
+def measured(site_of: SiteOf) -> Path:
+    return site_of(FIXTURES / "measured", FIXTURE_TODAY)
 
 
 def events(site: Path, rel: str) -> list[tuple[str, str, str]]:
