@@ -101,11 +101,15 @@ def test_a_card_fits_a_frame_320_px_wide(
     page.evaluate(f"document.body.style.width = '{WIDTH + 40}px'")
     # The card is in a process of its own (another site's frame): its new size reaches it
     # once the host page has laid itself out again.  Waited for there first, a wait in the
-    # frame alone sometimes never saw it (one run of the file in three timed out so).
+    # frame alone sometimes never saw it (one run of the file in three timed out so).  Both
+    # poll on a timer, not on animation frames (Playwright's default): a headless frame
+    # in another process may draw none for a long while, and the size is read all the same
+    # (reading it lays the frame out); one run in six took 23 s to see it, one in 15 never.
     page.wait_for_function(
-        f"document.querySelector('iframe').getBoundingClientRect().width === {WIDTH}"
+        f"document.querySelector('iframe').getBoundingClientRect().width === {WIDTH}",
+        polling=50,
     )
-    frame.wait_for_function(f"document.documentElement.clientWidth === {WIDTH}")
+    frame.wait_for_function(f"document.documentElement.clientWidth === {WIDTH}", polling=50)
     wide = frame.evaluate(SIZES)
     assert wide["height"] <= HEIGHT, wide
 
