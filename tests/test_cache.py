@@ -156,6 +156,15 @@ def test_a_part_of_another_layout_is_ignored_not_misread(tracker: Callable[[str]
     bad_diff = {f"{SHA} {SHA}": {"en": [[0, 0, ["Old."], ["New."]]]}}
     assert kept_after({**empty, "quotes": {SHA: {"a quote": True}}, "diffs": bad_diff}) is None
     assert kept_after({**empty, "quotes": {SHA: {"a quote": True}}}) is True
+    # The quotes in context, a part of their own, likewise: a context cut short is never
+    # taken for one.
+    contexts = Cache.open(root).part_path(Contexts.name)
+    assert contexts is not None
+    contexts.write_text(json.dumps({SHA: {"a quote": ["before", "passage"]}}))
+    assert CheckStore(Cache.open(root)).context(SHA, "en", "a quote") == (False, None)
+    whole = ["before ", "passage", " after", 0, 7, 1]
+    contexts.write_text(json.dumps({f"{SHA} en": {"a quote": whole}}))
+    assert CheckStore(Cache.open(root)).context(SHA, "en", "a quote") == (True, tuple(whole))
 
 
 def test_a_save_keeps_only_what_the_run_used(tracker: Callable[[str], Path]) -> None:
