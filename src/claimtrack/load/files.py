@@ -13,7 +13,6 @@ import stat
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
-from operator import itemgetter
 from pathlib import Path
 from typing import NamedTuple
 
@@ -165,15 +164,14 @@ def relpath(root: Path, path: Path | str) -> str:
 
 
 class Entry(NamedTuple):
-    """What the listing reads of a folder's entry (an os.DirEntry's name and path)."""
+    """What the listing reads of a folder's entry: its name, and its path relative to the
+    root with forward slashes (made once by joining, never by stripping the root off)."""
 
     name: str
-    path: str
+    rel: str
 
 
-_NAME = itemgetter(0)  # an Entry's name
-
-# The names of a folder's entries as one scandir found them, by the folder's path from
+# The names of a folder's entries as one listing found them, by the folder's path from
 # the root (names only: 14,000 DirEntry objects with their stats kept cost 3.5 MiB).
 Scanned = dict[str, list[str]]
 
@@ -202,9 +200,9 @@ def folder_entries(
         if not base.is_dir():
             return []
         found = None if scanned is None else scanned.get(folder)
+        prefix = folder + "/"
         if found is None:
-            return sorted((Entry(e.name, e.path) for e in os.scandir(base)), key=_NAME)
-        prefix = f"{base}{os.sep}"
+            return [Entry(name, prefix + name) for name in sorted(os.listdir(base))]
         return [Entry(name, prefix + name) for name in sorted(found)]
     except OSError as exc:
         refused = refusal(exc)
@@ -212,9 +210,7 @@ def folder_entries(
         return []
 
 
-def record_files(
-    root: Path, entries: list[Entry], problems: list[Problem]
-) -> list[tuple[str, str]]:
+def record_files(entries: list[Entry], problems: list[Problem]) -> list[tuple[str, str]]:
     """(id, path relative to the root) of each record file among ``entries``; misnamed
     ones become problems.  Strings, not Paths: called for every file of the tracker."""
     found = []
@@ -222,7 +218,7 @@ def record_files(
         name = entry.name
         if name.startswith(".") or not name.lower().endswith((".yaml", ".yml")):
             continue
-        rel = relpath(root, entry.path)
+        rel = entry.rel
         if not name.endswith(".yaml"):
             # Any other spelling (.yml, .YAML, .Yaml) is not loaded: an error, or
             # a record the editor wrote would silently miss from the site.
@@ -325,17 +321,13 @@ def list_files(
     if os.path.lexists(root / SETTINGS_FILE):
         listing.append((SETTINGS_FILE, "settings", ""))
     sources = folder_entries(root, FOLDERS["source"], problems, scanned)
-    for rid, rel in record_files(root, sources, problems):
+    for rid, rel in record_files(sources, problems):
         listing.append((rel, "source", rid))
-    copies = [
-        relpath(root, e.path)
-        for e in sources
-        if e.name.endswith(COPIES) and not e.name.startswith(".")
-    ]
+    copies = [e.rel for e in sources if e.name.endswith(COPIES) and not e.name.startswith(".")]
     # A source's revisions folder is the one subfolder read, one level deep.
     for entry in sources:
         if entry.name.endswith(REVISIONS_SUFFIX) and not entry.name.startswith("."):
-            folder = relpath(root, entry.path)
+            folder = entry.rel
             for inner in folder_entries(root, folder, problems, scanned):
                 if inner.name.endswith(COPIES) and not inner.name.startswith("."):
                     copies.append(f"{folder}/{inner.name}")
@@ -344,7 +336,7 @@ def list_files(
         if found is not None:  # whatever it is: read_data_file refuses a folder or a FIFO
             listing.append((rel, *found))
     claims = folder_entries(root, FOLDERS["claim"], problems, scanned)
-    for rid, rel in record_files(root, claims, problems):
+    for rid, rel in record_files(claims, problems):
         listing.append((rel, "claim", rid))
     return listing, copies
 
@@ -355,7 +347,7 @@ _LOOKED_AT = (".yaml", ".yml", *COPIES, REVISIONS_SUFFIX)
 
 def tracker_stamps(root: Path) -> tuple[dict[str, Stamp | None], Scanned]:
     """The stamp of every path list_files could list or report on, by its path relative to
-    the root, from one scandir of each folder (None: it cannot be stat'ed): what a run's
+    the root, from one listing of each folder (None: it cannot be stat'ed): what a run's
     manifest digests before the run reads anything (load/manifest.py).  Names are only
     filtered as list_files filters them (a hidden file, or one of another kind, is never
     read), not validated or classified: a replay costs a stat per file and no more.  A
@@ -367,34 +359,35 @@ def tracker_stamps(root: Path) -> tuple[dict[str, Stamp | None], Scanned]:
     scanned: Scanned = {}
     folders = [FOLDERS["source"], FOLDERS["claim"]]
     for folder in folders:
+        path = base + folder
         try:
-            if os.path.islink(base + folder):
-                found[folder] = stamp(base + folder)
-            entries = os.scandir(base + folder)
+            if os.path.islink(path):
+                found[folder] = stamp(path)
+            # A name list and a stat relative to the folder's descriptor: 25% less than
+            # scandir's entries and their stat() (27 against 32 ms for 10,000 claims).
+            names = os.listdir(path)
+            fd = os.open(path, os.O_RDONLY | os.O_DIRECTORY)
         except FileNotFoundError:
             continue
         except OSError:
-            found[folder] = stamp(base + folder)
+            found[folder] = stamp(path)
             continue
         kept: list[str] = []
         prefix, sources = folder + "/", folder == FOLDERS["source"]
-        try:
-            with entries:  # a replay's loop, 14,000 files at 10,000 claims: stamp_of inline
-                for entry in entries:
-                    name = entry.name
-                    if name.startswith(".") or not name.lower().endswith(_LOOKED_AT):
-                        continue
-                    kept.append(name)
-                    rel = prefix + name
-                    try:
-                        st = entry.stat()
-                        found[rel] = (st.st_mtime_ns, st.st_size, st.st_ino)
-                    except OSError:
-                        found[rel] = None
-                    if sources and name.endswith(REVISIONS_SUFFIX):
-                        folders.append(rel)  # one level deep: its copies, as list_files reads
-        except OSError:  # a folder that fails half-read: list_files reads it, and says why
-            found[folder] = stamp(base + folder)
-            continue
+        try:  # a replay's loop, 14,000 files at 10,000 claims: stamp_of inline
+            for name in names:
+                if name.startswith(".") or not name.lower().endswith(_LOOKED_AT):
+                    continue
+                kept.append(name)
+                rel = prefix + name
+                try:
+                    st = os.stat(name, dir_fd=fd)
+                    found[rel] = (st.st_mtime_ns, st.st_size, st.st_ino)
+                except OSError:
+                    found[rel] = None
+                if sources and name.endswith(REVISIONS_SUFFIX):
+                    folders.append(rel)  # one level deep: its copies, as list_files reads
+        finally:
+            os.close(fd)
         scanned[folder] = kept
     return found, scanned
