@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from claimtrack.check.claim_keys import ClaimKeys
 from claimtrack.check.store import CheckStore, Contexts, Results
 from claimtrack.check.units import pint_version
 from claimtrack.errors import ClaimtrackError
@@ -139,6 +140,7 @@ def test_a_part_of_another_layout_is_ignored_not_misread(tracker: Callable[[str]
         "diffs": {},
         "conversions": {"pint": pint_version(), "values": {}},
         "claims": {},
+        "keys": ["", {}],
     }
     # The first layout: archive and quote in one key, every table flat.
     assert kept_after({**empty, "quotes": {f"{SHA}\0a quote": True}}) is None
@@ -155,6 +157,11 @@ def test_a_part_of_another_layout_is_ignored_not_misread(tracker: Callable[[str]
     # A diff between two versions without its pieces (issue 26) spoils them too.
     bad_diff = {f"{SHA} {SHA}": {"en": [[0, 0, ["Old."], ["New."]]]}}
     assert kept_after({**empty, "quotes": {SHA: {"a quote": True}}, "diffs": bad_diff}) is None
+    # The layout before the last run's claim keys were kept, and a memo cut short.
+    without_keys = {k: v for k, v in empty.items() if k != "keys"}
+    assert kept_after({**without_keys, "quotes": {SHA: {"a quote": True}}}) is None
+    short_key = {"keys": ["shared", {"a-claim": ["its digest"]}]}
+    assert kept_after({**empty, "quotes": {SHA: {"a quote": True}}, **short_key}) is None
     assert kept_after({**empty, "quotes": {SHA: {"a quote": True}}}) is True
     # The quotes in context, a part of their own, likewise: a context cut short is never
     # taken for one.
@@ -245,6 +252,43 @@ def test_a_warm_run_finds_no_quote_and_counts_no_coverage_again(
     calls.clear()
     assert run_cli(*build).code == 0
     assert not calls
+
+
+def test_a_run_keys_again_only_the_claims_whose_file_or_shared_inputs_changed(
+    run_cli: Runner, tracker: Callable[[str], Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    root = tracker("minimal")
+    made: list[str] = []
+    real = ClaimKeys._made
+
+    def counting(self: ClaimKeys, loaded: Any, digest: str) -> str:
+        made.append(loaded.id)
+        return real(self, loaded, digest)
+
+    monkeypatch.setattr(ClaimKeys, "_made", counting)
+    cold = check_json(run_cli, root, "--no-cache")
+    assert made == []  # no cache, no keys
+    check_json(run_cli, root)
+    assert sorted(made) == ["rocket-price", "rocket-speed"]
+    # One claim edited (a quote its source does not hold): only its key is made again, the
+    # other's is the last run's, and the check says what a cold one says.
+    claim = root / "claims" / "rocket-speed.yaml"
+    text = claim.read_text(encoding="utf-8")
+    claim.write_text(text.replace("quote: It runs up to 3x", "quote: It runs up to 4x"))
+    made.clear()
+    warm = check_json(run_cli, root)
+    assert made == ["rocket-speed"]
+    assert warm == check_json(run_cli, root, "--no-cache") != cold
+    # What every claim's key reads changed: a source's file, or the day.  Every claim is
+    # keyed again.
+    source = root / "sources" / "fr-report.yaml"
+    source.write_text(source.read_text(encoding="utf-8") + "\n", encoding="utf-8")
+    made.clear()
+    assert check_json(run_cli, root) == warm
+    assert sorted(made) == ["rocket-price", "rocket-speed"]
+    made.clear()
+    next_day = run_cli("check", "--root", root, "--today", "2026-12-01", "--format", "json")
+    assert next_day.code == 1 and sorted(made) == ["rocket-price", "rocket-speed"]
 
 
 def test_only_a_site_reads_the_quotes_in_context(

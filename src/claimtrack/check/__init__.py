@@ -17,7 +17,7 @@ from ..problems import Problem, sort_problems
 from ..process.batch import collector_paused
 from ..records import Claim
 from .analysis import Analysis, ClaimRule, SourceRule, TrackerRule
-from .claim_keys import ClaimKeys
+from .claim_keys import ClaimKeys, shared_inputs
 from .impact import Dependents, Impact
 from .rules import (
     corrections,
@@ -99,6 +99,10 @@ class Checker:
         keyed: dict[str, str] = {}  # each claim's key, once taken
         if changes is None or changes.settings:
             if keys is not None:
+                # Every claim keyed: those whose file and shared inputs are the last run's
+                # take the key it made (claim_keys.shared_inputs); this run's are kept.
+                shared = shared_inputs(a)
+                keys = ClaimKeys(a, self.store.claim_keys(shared))
                 # A claim whose problems are recalled needs no quote looked for, nor its
                 # record rebuilt (the key reads its names and digests only).  A site shows
                 # quotes in context: those of the claims whose views it makes are found
@@ -111,6 +115,7 @@ class Checker:
                     if found is not None:
                         recalled[cid] = found
                 a.find_quotes([cid for cid in tracker.claims if cid not in recalled])
+                self.store.remember_claim_keys(shared, keys.made)
             else:
                 a.find_quotes()
         else:  # only edited claims, and claims citing an edited source, can hold new quotes

@@ -12,7 +12,11 @@
   only by the version of pint that wrote them: pint takes half a second to build its
   registry, which a run whose conversions are all known then never does;
 - each claim's problems, by the digest of everything its rules read (check.claim_keys):
-  a second run checks again only the claims whose inputs changed.
+  a second run checks again only the claims whose inputs changed;
+- the last run's claim keys, each with its claim file's digest, under the digest of all
+  the inputs the claims share (check.claim_keys.shared_inputs): while those are the
+  same, a claim whose file is too has the same key, which a run then takes as it is
+  rather than digest what the claim names again (47 ms for 10,000 claims).
 
 Parts apart (files of their own), each read on first need:
 
@@ -52,6 +56,8 @@ QuoteKey = tuple[str, str]
 ContextKey = tuple[str, str]
 # ("<old sha256> <new sha256>", language): the hunks between two versions of a source.
 DiffKey = tuple[str, str]
+# The inputs the claims' keys share, and each claim's file digest and key, by its id.
+KeyMemo = tuple[str, dict[str, tuple[str, str]]]
 # ("<value> <unit>", target unit): a value converted (check/units.py), by the pint of the
 # version the part was saved with (another version's answers are not read).
 ConversionKey = tuple[str, str]
@@ -79,6 +85,23 @@ class Results(Part):
         self._pint: str | None = None
         self._pint_checked = False
         self.claims: Entries[str, list[Problem]] = Entries()
+        # The last run's claim keys by id, with the digest of their file, and the digest
+        # of the inputs they share: one memo, replaced whole, never piled up as entries
+        # are (a save that keeps unused entries would keep every earlier memo).
+        self.keys: KeyMemo = ("", {})
+        self._keys_changed = False
+
+    @property
+    def changed(self) -> bool:
+        return self._keys_changed or super().changed
+
+    def saved(self) -> None:
+        super().saved()
+        self._keys_changed = False
+
+    def remember_keys(self, memo: KeyMemo) -> None:
+        if memo != self.keys:
+            self.keys, self._keys_changed = memo, True
 
     @property
     def conversions(self) -> Entries[ConversionKey, float | None]:
@@ -110,6 +133,7 @@ class Results(Part):
                 ]
                 for key, problems in self.claims.kept().items()
             },
+            "keys": [self.keys[0], {cid: [d, k] for cid, (d, k) in self.keys[1].items()}],
         }
 
     def restore(self, data: Any) -> None:
@@ -160,6 +184,9 @@ class Results(Part):
                 for key, rows in data["claims"].items()
             }
         )
+        shared, keys = data["keys"]
+        self.keys = (str(shared), {str(cid): (str(d), str(k)) for cid, (d, k) in keys.items()})
+        self._keys_changed = False
 
 
 class Contexts(Part):
@@ -283,6 +310,17 @@ class CheckStore:
 
     def remember_claim_problems(self, key: str, problems: list[Problem]) -> None:
         self._claims().put(key, problems)
+
+    def claim_keys(self, shared: str) -> dict[str, tuple[str, str]]:
+        """The last run's claim keys (with their file's digest) when it had these
+        ``shared`` inputs (check.claim_keys.shared_inputs); none otherwise."""
+        memo = self._results.keys
+        return memo[1] if memo[0] == shared else {}
+
+    def remember_claim_keys(self, shared: str, keys: dict[str, tuple[str, str]]) -> None:
+        """This run's key of every claim, for the next run (a disk cache's only)."""
+        if self.keeps:
+            self._results.remember_keys((shared, keys))
 
     # -- coverage counts -----------------------------------------------------
     def coverage_counts(self, key: CoverageKey) -> list[int] | None:
