@@ -13,7 +13,7 @@ from array import array
 from dataclasses import dataclass
 from difflib import SequenceMatcher
 
-from ...textrules import has_visible
+from ...textrules import Later, has_visible
 
 _QUOTES = str.maketrans(
     {
@@ -51,7 +51,7 @@ _CJK = (
     r"\u2e80-\u2fff\u3000-\u303f\u3040-\u30ff\u3100-\u31ff\u3400-\u4dbf"
     r"\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef"
 )
-_CJK_SPACE = re.compile(rf"(?<=[{_CJK}]) | (?=[{_CJK}])")
+_CJK_SPACE = Later(rf"(?<=[{_CJK}]) | (?=[{_CJK}])")
 # French typography puts a (narrow) space inside guillemets and before ;:!?
 _QUOTE_SPACE = re.compile(r"(?<=\") | (?=\")| (?=[;:!?])")
 
@@ -59,7 +59,7 @@ _QUOTE_SPACE = re.compile(r"(?<=\") | (?=\")| (?=[;:!?])")
 def normalise(text: str) -> str:
     text = unicodedata.normalize("NFKC", text).translate(_QUOTES)
     text = _SPACE.sub(" ", text).strip()
-    text = _CJK_SPACE.sub("", text)
+    text = _CJK_SPACE.pattern.sub("", text)
     return _QUOTE_SPACE.sub("", text)
 
 
@@ -125,7 +125,7 @@ def mapped(original: str) -> MappedText | None:
     # The same steps as normalise: white space runs become one space spanning the whole
     # run (none at either end), then the spaces that mean nothing go.
     text, starts, ends = _apply(_SPACE_CHANGED, text, starts, ends, " ", strip=True)
-    for pattern in (_CJK_SPACE, _QUOTE_SPACE):
+    for pattern in (_CJK_SPACE.pattern, _QUOTE_SPACE):
         text, starts, ends = _apply(pattern, text, starts, ends, "")
     if text != normalise(original):
         return None

@@ -15,12 +15,12 @@ unchanged word between two changes is made part of them, as a reader sees it
 
 from __future__ import annotations
 
-import re
 from array import array
 from collections.abc import Sequence
 from dataclasses import dataclass
 from difflib import SequenceMatcher
 
+from ...textrules import Later
 from .textnorm import MappedText, mapped
 
 SAME, REMOVED, ADDED = "=", "-", "+"
@@ -32,9 +32,7 @@ _UNSPACED = (
 )
 # A word: letters and digits, with the marks that join them inside it ("2.5x", "l'IA",
 # "GPT-6", "3,000"); a character of an unspaced script; any other visible character alone.
-_WORD = re.compile(
-    rf"[{_UNSPACED}]|[^\W_{_UNSPACED}]+(?:[.,'\-][^\W_{_UNSPACED}]+)*|[^\s{_UNSPACED}]"
-)
+_WORD = Later(rf"[{_UNSPACED}]|[^\W_{_UNSPACED}]+(?:[.,'\-][^\W_{_UNSPACED}]+)*|[^\s{_UNSPACED}]")
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,7 +128,7 @@ def _mapped(text: str) -> MappedText:
 
 
 def _words(text: str) -> list[tuple[int, int]]:
-    return [m.span() for m in _WORD.finditer(text)]
+    return [m.span() for m in _WORD.pattern.finditer(text)]
 
 
 def _cut(
