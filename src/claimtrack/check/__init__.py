@@ -102,7 +102,7 @@ class Checker:
                 # Every claim keyed: those whose file and shared inputs are the last run's
                 # take the key it made (claim_keys.shared_inputs); this run's are kept.
                 shared = shared_inputs(a)
-                keys = ClaimKeys(a, self.store.claim_keys(shared))
+                keys.recall(self.store.claim_keys(shared))
                 # A claim whose problems are recalled needs no quote looked for, nor its
                 # record rebuilt (the key reads its names and digests only).  A site shows
                 # quotes in context: those of the claims whose views it makes are found

@@ -69,18 +69,22 @@ def shared_inputs(a: Analysis) -> str:
 
 
 class ClaimKeys:
-    """The keys of one analysis's claims; what they share is worked out once.  ``last``:
-    the keys an earlier run made with the same shared inputs (``shared_inputs``), with
-    their file's digest; ``made`` holds this one's, for the next."""
+    """The keys of one analysis's claims; what they share is worked out once.  ``made``:
+    each key taken, with the digest of its claim's file, for the next run (``recall``)."""
 
-    def __init__(self, a: Analysis, last: dict[str, tuple[str, str]] | None = None) -> None:
+    def __init__(self, a: Analysis) -> None:
         self._a = a
         # Not tracker.yaml's digest: an edit of the site's title leaves every claim's key.
         self._base = f"{a.today.isoformat()}\0{a.site_languages!r}\0"
         self._sources: dict[str, str] = {}
         self._known: dict[str, str] = {}
-        self._last = last if last is not None else {}
+        self._last: dict[str, tuple[str, str]] = {}
         self.made: dict[str, tuple[str, str]] = {}
+
+    def recall(self, last: dict[str, tuple[str, str]]) -> None:
+        """Take the keys an earlier run made with this run's shared inputs (``shared_inputs``),
+        each with its claim file's digest: a claim whose file has that digest has that key."""
+        self._last = last
 
     def _source(self, sid: str) -> str:
         found = self._sources.get(sid)
