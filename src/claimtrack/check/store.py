@@ -69,8 +69,8 @@ def context_key(sha256: str, language: str, quote: str) -> ContextKey:
 
 class Results(Part):
     """Quote results, coverage counts, the changes between versions, values converted
-    between units, and each claim's problems (rows of Problem's fields): what every run
-    with a cache reads, in one file (``check.json``)."""
+    between units, each claim's problems (rows of Problem's fields) and the last run's
+    claim keys: what every run with a cache reads, in one file (``check.json``)."""
 
     name = "check"
 
