@@ -82,6 +82,7 @@ def main() -> None:
             title="GPT-6 Astra Ultrafast claim tracker",
             page=page,
             font=font,
+            drawn_by=draw.drawn_by(),
         )
         draw.draw(card)  # fonts opened, BudouX loaded
         whole = _median_ms(lambda card=card: draw.draw(card), rounds)

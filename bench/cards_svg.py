@@ -75,6 +75,7 @@ def main() -> None:
         title="GPT-6 Astra Ultrafast 說法追蹤",
         page=page_colours(static),
         font=fonts.font_file(*found),
+        drawn_by=draw.drawn_by(),
     )
     draw.draw(card)
     ms = _median_ms(lambda: draw.draw(card), rounds)

@@ -3,6 +3,7 @@ opens every card, lxml reads every page's Open Graph and Twitter tags."""
 
 from __future__ import annotations
 
+import ast
 import os
 import shutil
 import subprocess
@@ -150,6 +151,24 @@ def test_cards_false_draws_none_and_names_none(tmp_path: Path) -> None:
     assert not list((tmp_path / "site").rglob("*.png"))
     tags = dict(_meta(tmp_path / "site/claims/rocket-speed/index.html"))
     assert "og:image" not in tags and tags["twitter:card"] == "summary"
+
+
+def test_a_build_that_draws_no_card_never_loads_pillow(tmp_path: Path) -> None:
+    """Pillow (and FreeType) load when a card is planned or drawn, not with the build."""
+    for name, extra in (("off", "cards: false\n"), ("on", "")):
+        root = _tracker_with(tmp_path / name, "revisions", extra)
+        args = ["build", "--root", str(root), "--out", str(tmp_path / name / "site")]
+        code = (
+            "import contextlib, io, sys\n"
+            "from claimtrack.cli import main\n"
+            "with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):\n"
+            f"    assert main({[*args, '--today', TODAY, '--no-search']!r}) == 0\n"
+            "print(sorted(m for m in sys.modules if m == 'PIL' or m.startswith('PIL.')))"
+        )
+        done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+        assert done.returncode == 0, done.stderr
+        loaded = ast.literal_eval(done.stdout.strip())
+        assert (loaded == []) == (name == "off"), (name, loaded)
 
 
 def test_cards_auto_is_on_under_the_limit() -> None:
@@ -313,6 +332,7 @@ def test_a_drawn_card_is_the_same_bytes_twice() -> None:
         "A tracker",
         page_colours(static),
         fonts.font_file(*found),
+        draw.drawn_by(),
     )
     first = draw.draw(card)
     assert draw.draw(card) == first

@@ -7,33 +7,42 @@ the tracker's title.  Without a font that has the glyphs of its text, a card
 shows the status's colours and a symbol drawn with lines alone (``fallback``):
 never a box for a missing glyph.
 
-The same bytes for the same card: Pillow's own layout (fonts.LAYOUT), no PNG
+The same bytes for the same card: Pillow's own layout (fonts._open), no PNG
 metadata (Pillow writes no time or text chunk unless asked), a fixed zlib level
 and no optimize pass (which tries levels and strategies), and a palette in the order
 the drawing first used its colours (canvas.py).  Another Pillow, FreeType or font file
-may draw other pixels: ``DRAWN_BY`` and the font's identity are part of every card's key.
+may draw other pixels: ``drawn_by()`` and the font's identity are part of every card's key.
+Pillow is imported when a card is drawn, or its version asked: a build that draws no card
+never loads it.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from importlib import metadata
-
-from PIL import __version__ as PILLOW_VERSION
-from PIL import features
+from typing import TYPE_CHECKING
 
 from . import fonts, wrap
-from .canvas import Canvas
 from .palette import PageColours, StatusColours, rgb
+
+if TYPE_CHECKING:
+    from .canvas import Canvas
 
 WIDTH, HEIGHT = 1200, 630
 MARGIN = 72
 STRIPE = 20  # the status's colour down the left edge
-# What else turns a card into pixels: another version may draw other bytes.
-DRAWN_BY = (
-    f"Pillow {PILLOW_VERSION}, FreeType {features.version('freetype2')}, "
-    f"BudouX {metadata.version('budoux')}"
-)
+
+
+def drawn_by() -> str:
+    """What else turns a card into pixels: another version may draw other bytes (asked
+    once per build, by the cards' setup)."""
+    from PIL import __version__ as pillow
+    from PIL import features
+
+    freetype = features.version("freetype2")
+    return f"Pillow {pillow}, FreeType {freetype}, BudouX {metadata.version('budoux')}"
+
+
 # zlib's level: 1 writes a card's palette in 2 ms, 6 (zlib's default) in 5 ms for a file a
 # third smaller (31 KB against 21 KB); cards are drawn by the thousand (bench/cards.py).
 COMPRESS_LEVEL = 1
@@ -59,8 +68,8 @@ class Card:
     title: str  # the tracker's title
     page: PageColours
     font: fonts.FontFile | None  # None: no font has the text's glyphs (fallback)
+    drawn_by: str  # drawn_by(): Pillow's, FreeType's and BudouX's versions
     symbol: str = "ring"  # the fallback's: "cross", "check", "bang" or "ring"
-    drawn_by: str = DRAWN_BY
 
     @property
     def text(self) -> str:
@@ -73,6 +82,8 @@ def draw(card: Card) -> bytes:
     # Colours are few (a card's own and the anti-aliased edges of its text): drawn straight
     # into a palette (canvas.py), a card needs no quantize (5 ms), and a palette is written
     # in 2 ms against 10 ms for RGB at zlib 1, for half the bytes (bench/cards.py).
+    from .canvas import Canvas  # and Pillow with it: only when a card is drawn
+
     pen = Canvas((WIDTH, HEIGHT), rgb(card.page.background))
     strong = card.status.border if card.status else card.page.brand
     if card.font is None:

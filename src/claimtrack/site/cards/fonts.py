@@ -17,15 +17,12 @@ import unicodedata
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-
-from PIL import ImageFont
+from typing import TYPE_CHECKING
 
 from .inputs import configured as configured
 
-# Every font is read with Pillow's own layout (no Raqm, which may or may not be
-# installed): the same glyph positions, so the same bytes, on every machine that has
-# the same FreeType and the same font file.
-LAYOUT = ImageFont.Layout.BASIC
+if TYPE_CHECKING:
+    from PIL import ImageFont
 # A code point no font maps (the last noncharacter): what a missing glyph draws as.
 _NEVER_MAPPED = "\U0010ffff"
 # The size glyphs are compared at: any size tells a glyph from .notdef.
@@ -79,7 +76,7 @@ def font_file(path: str, index: int) -> FontFile | None:
     font FreeType opens."""
     try:
         stat = os.stat(path)
-        ImageFont.truetype(path, _PROBE_SIZE, index=index, layout_engine=LAYOUT)
+        _open(path, _PROBE_SIZE, index)
     except OSError:
         return None
     return FontFile(str(Path(path).resolve()), index, stat.st_size, stat.st_mtime_ns)
@@ -88,7 +85,18 @@ def font_file(path: str, index: int) -> FontFile | None:
 @cache
 def load(font: FontFile, size: int) -> ImageFont.FreeTypeFont:
     """The font at a pixel size, opened once per process."""
-    return ImageFont.truetype(font.path, size, index=font.index, layout_engine=LAYOUT)
+    return _open(font.path, size, font.index)
+
+
+def _open(path: str, size: int, index: int) -> ImageFont.FreeTypeFont:
+    """A font file opened with Pillow's own layout (no Raqm, which may or may not be
+    installed): the same glyph positions, so the same bytes, on every machine that has the
+    same FreeType and the same font file.  Pillow is imported here, when a card needs a
+    font, not with this module: a build that draws no card (``cards: false``, or more
+    claims than ``cards: auto`` draws) never loads it."""
+    from PIL import ImageFont
+
+    return ImageFont.truetype(path, size, index=index, layout_engine=ImageFont.Layout.BASIC)
 
 
 def _needs_no_glyph(char: str) -> bool:

@@ -31,7 +31,7 @@ from ..model.localized import block_lang, localized
 from ..model.views import ClaimView, SiteModel, SiteSettings, claim_id
 from ..plan.outputs import Output
 from . import fonts
-from .draw import Card, draw
+from .draw import Card, draw, drawn_by
 from .palette import NEUTRAL, PageColours, StatusColours, page_colours, status_colours
 
 # The fallback's symbol of each status: what is wrong, what holds, what is contested;
@@ -49,11 +49,12 @@ SYMBOLS = {
 @dataclass(frozen=True)
 class CardSetup:
     """What every card of a build is drawn with: each site language's font (None: none
-    found) and the theme's colours."""
+    found), the theme's colours, and the libraries' versions (draw.drawn_by)."""
 
     faces: tuple[tuple[str, fonts.FontFile | None], ...]  # (tag, font), the site's order
     statuses: tuple[tuple[str, StatusColours], ...]
     page: PageColours
+    drawn_by: str
 
     def status(self, value: str) -> StatusColours:
         return dict(self.statuses).get(value, NEUTRAL)
@@ -84,6 +85,7 @@ def card_setup(
         tuple(found),
         tuple(sorted(status_colours(static).items())),
         page_colours(static),
+        drawn_by(),
     )
 
 
@@ -147,6 +149,7 @@ def _card(setup: CardSetup, lang: str, breaks: str, **shown: str) -> Card:
         status=setup.status(status) if status else None,
         page=setup.page,
         font=None,
+        drawn_by=setup.drawn_by,
         symbol=SYMBOLS.get(status, "ring"),
         **shown,
     )
