@@ -7,19 +7,21 @@ import json
 import os
 import time
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from claimtrack.check.claim_keys import ClaimKeys
+from claimtrack import check as check_module
+from claimtrack.check.keys import ClaimKeys
 from claimtrack.check.store import CheckStore, Contexts, Results
 from claimtrack.check.units import pint_version
 from claimtrack.errors import ClaimtrackError
 from claimtrack.load import Cache, files
 from claimtrack.load import tracker as tracker_module
 from claimtrack.load.cache import CACHE_DIR, CACHE_DIR_VARIABLE, layout
+from claimtrack.problems import Problem
 
 from .conftest import TODAY, Result
 
@@ -139,21 +141,26 @@ def test_a_part_of_another_layout_is_ignored_not_misread(tracker: Callable[[str]
         "coverage": {},
         "diffs": {},
         "conversions": {"pint": pint_version(), "values": {}},
-        "claims": {},
+        "problems": {},
         "keys": ["", {}],
     }
     # The first layout: archive and quote in one key, every table flat.
     assert kept_after({**empty, "quotes": {f"{SHA}\0a quote": True}}) is None
     # A part is taken whole or not at all: a problem row too short spoils the quotes too.
     bad_problems = {"a key": [["claims/a.yaml", 1, 1, "error"]]}
-    assert kept_after({**empty, "quotes": {SHA: {"a quote": True}}, "claims": bad_problems}) is None
+    assert (
+        kept_after({**empty, "quotes": {SHA: {"a quote": True}}, "problems": bad_problems}) is None
+    )
     # The layout before the contexts had a part of their own (and the problems were apart).
     contexts = {SHA: {"a quote": None}}
-    without_claims = {k: v for k, v in empty.items() if k != "claims"}
+    without_claims = {k: v for k, v in empty.items() if k != "problems"}
     assert (
         kept_after({**without_claims, "quotes": {SHA: {"a quote": True}}, "contexts": contexts})
         is None
     )
+    # The layout before the sources' problems were kept: the claims' alone, named so.
+    claims_only = {**without_claims, "claims": {}}
+    assert kept_after({**claims_only, "quotes": {SHA: {"a quote": True}}}) is None
     # A diff between two versions without its pieces (issue 26) spoils them too.
     bad_diff = {f"{SHA} {SHA}": {"en": [[0, 0, ["Old."], ["New."]]]}}
     assert kept_after({**empty, "quotes": {SHA: {"a quote": True}}, "diffs": bad_diff}) is None
@@ -289,6 +296,44 @@ def test_a_run_keys_again_only_the_claims_whose_file_or_shared_inputs_changed(
     made.clear()
     next_day = run_cli("check", "--root", root, "--today", "2026-12-01", "--format", "json")
     assert next_day.code == 1 and sorted(made) == ["rocket-price", "rocket-speed"]
+
+
+def test_a_sources_rules_run_again_only_when_what_they_read_changed(
+    run_cli: Runner, tracker: Callable[[str], Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A source's problems are recalled by their key (check.keys.SourceKeys) in a new
+    process; the claims citing it are among what its rules read (its coverage)."""
+    root = tracker("minimal")
+    source = root / "sources" / "acme-post.yaml"
+    reviewed = "reviewed_uncited:\n  - sentence: Acme announces the Rocket 2 engine.\n"
+    source.write_text(source.read_text(encoding="utf-8") + reviewed + "    reason: heading\n")
+    ran: list[str] = []
+
+    def counting(a: Any, loaded: Any) -> Iterator[Problem]:
+        ran.append(loaded.id)
+        return iter(())
+
+    monkeypatch.setattr(check_module, "SOURCE_RULES", (*check_module.SOURCE_RULES, counting))
+    first = check_json(run_cli, root)
+    assert sorted(ran) == ["acme-post", "fr-report"]
+    # rocket-price cites acme-post alone: only that source's rules run again.  It now quotes
+    # the sentence acme-post names as reviewed: a warning there, as a cold check says.
+    claim = root / "claims" / "rocket-price.yaml"
+    text = claim.read_text(encoding="utf-8")
+    cited = "quote: Acme announces the Rocket 2 engine."
+    claim.write_text(text.replace("quote: The price was not announced.", cited))
+    ran.clear()
+    warm = check_json(run_cli, root)
+    assert ran == ["acme-post"]
+    assert warm == check_json(run_cli, root, "--no-cache") != first
+    assert any(
+        p["code"] == "reviewed-cited" and p["path"] == "sources/acme-post.yaml" for p in warm
+    )
+    # Another edit of a citing claim (its rationale) runs the source's rules again too: its
+    # key holds the citing claims' files, not their quotes (which need their records).
+    claim.write_text(claim.read_text(encoding="utf-8").replace("gives no price", "has no price"))
+    ran.clear()
+    assert check_json(run_cli, root) == warm and ran == ["acme-post"]
 
 
 def test_only_a_site_reads_the_quotes_in_context(

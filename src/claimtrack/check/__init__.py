@@ -15,10 +15,10 @@ from typing import TypeVar
 from ..load import Cache, Loaded, Tracker
 from ..problems import Problem, sort_problems
 from ..process.batch import collector_paused
-from ..records import Claim
+from ..records import Claim, Source
 from .analysis import Analysis, ClaimRule, SourceRule, TrackerRule
-from .claim_keys import ClaimKeys, shared_inputs
 from .impact import Dependents, Impact
+from .keys import ClaimKeys, SourceKeys, shared_inputs
 from .rules import (
     corrections,
     dates,
@@ -100,7 +100,7 @@ class Checker:
         if changes is None or changes.settings:
             if keys is not None:
                 # Every claim keyed: those whose file and shared inputs are the last run's
-                # take the key it made (claim_keys.shared_inputs); this run's are kept.
+                # take the key it made (keys.shared_inputs); this run's are kept.
                 shared = shared_inputs(a)
                 keys.recall(self.store.claim_keys(shared))
                 # A claim whose problems are recalled needs no quote looked for, nor its
@@ -111,7 +111,7 @@ class Checker:
                 # left it.
                 for cid, loaded in tracker.claims.items():
                     key = keyed[cid] = keys.key(loaded)
-                    found = self.store.claim_problems(key)
+                    found = self.store.problems(key)
                     if found is not None:
                         recalled[cid] = found
                 a.find_quotes([cid for cid in tracker.claims if cid not in recalled])
@@ -130,12 +130,7 @@ class Checker:
             key = keyed.get(loaded.id)
             if key is None and keys is not None:
                 key = keys.key(loaded)
-            found = None if key is None else self.store.claim_problems(key)
-            if found is None:
-                found = [p for rule in CLAIM_RULES for p in rule(a, loaded)]
-                if key is not None:
-                    self.store.remember_claim_problems(key, found)
-            return found
+            return self.store.recalled(key, lambda: [p for r in CLAIM_RULES for p in r(a, loaded)])
 
         redo = None if impact is None else impact.claims
         self._claims = _kept(self._claims, tracker.claims, redo, claim_problems)
@@ -143,17 +138,19 @@ class Checker:
         # A source's rules read its record, its copies, the claims citing it (coverage),
         # the settings and the day (impact None), and which sources exist (derived_from):
         # the impact's source pages name every source whose record, copies, origins or
-        # citing claims changed.
+        # citing claims changed.  Looked at all (a new process), they are recalled from the
+        # disk cache by the same inputs (keys.SourceKeys).
         redo = None  # every source
         if impact is not None and a.known_sources == self._known_sources:
             redo = impact.source_pages
         self._known_sources = a.known_sources
-        self._sources = _kept(
-            self._sources,
-            tracker.sources,
-            redo,
-            lambda source: [p for rule in SOURCE_RULES for p in rule(a, source)],
-        )
+        source_keys = SourceKeys(a) if self.store.keeps and redo is None else None
+
+        def source_problems(loaded: Loaded[Source]) -> list[Problem]:
+            key = None if source_keys is None else source_keys.key(loaded)
+            return self.store.recalled(key, lambda: [p for r in SOURCE_RULES for p in r(a, loaded)])
+
+        self._sources = _kept(self._sources, tracker.sources, redo, source_problems)
         problems += chain.from_iterable(self._sources.values())
         for tracker_rule in TRACKER_RULES:
             problems.extend(tracker_rule(a))

@@ -11,10 +11,10 @@
 - values converted between units (pint's answers), by the value and both units, read
   only by the version of pint that wrote them: pint takes half a second to build its
   registry, which a run whose conversions are all known then never does;
-- each claim's problems, by the digest of everything its rules read (check.claim_keys):
-  a second run checks again only the claims whose inputs changed;
+- each claim's and each source's problems, by the digest of everything its rules read
+  (check.keys): a second run checks again only the records whose inputs changed;
 - the last run's claim keys, each with its claim file's digest, under the digest of all
-  the inputs the claims share (check.claim_keys.shared_inputs): while those are the
+  the inputs the claims share (check.keys.shared_inputs): while those are the
   same, a claim whose file is too has the same key, which a run then takes as it is
   rather than digest what the claim names again (47 ms for 10,000 claims).
 
@@ -35,7 +35,7 @@ the one that knows their types and their shape on disk.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from ..codes import Code, Severity
@@ -69,8 +69,8 @@ def context_key(sha256: str, language: str, quote: str) -> ContextKey:
 
 class Results(Part):
     """Quote results, coverage counts, the changes between versions, values converted
-    between units, each claim's problems (rows of Problem's fields) and the last run's
-    claim keys: what every run with a cache reads, in one file (``check.json``)."""
+    between units, each claim's and source's problems (rows of Problem's fields) and the
+    last run's claim keys: what every run with a cache reads, in one file (``check.json``)."""
 
     name = "check"
 
@@ -84,7 +84,7 @@ class Results(Part):
         # read: a run that asks none (most runs with a cache) never looks pint's version up.
         self._pint: str | None = None
         self._pint_checked = False
-        self.claims: Entries[str, list[Problem]] = Entries()
+        self.problems: Entries[str, list[Problem]] = Entries()  # claims' and sources'
         # The last run's claim keys by id, with the digest of their file, and the digest
         # of the inputs they share: one memo, replaced whole, never piled up as entries
         # are (a save that keeps unused entries would keep every earlier memo).
@@ -113,7 +113,7 @@ class Results(Part):
         return self._conversions
 
     def tables(self) -> Iterable[Entries[Any, Any]]:
-        return (self.quotes, self.coverage, self.diffs, self._conversions, self.claims)
+        return (self.quotes, self.coverage, self.diffs, self._conversions, self.problems)
 
     def dump(self) -> dict[str, Any]:
         # By archive first: a sha256 is written once, not once for each of its quotes.
@@ -126,12 +126,12 @@ class Results(Part):
                 "pint": pint_version() if self._pint is None else self._pint,
                 "values": _by_first(self._conversions.kept()),
             },
-            "claims": {
+            "problems": {
                 key: [
                     [p.path, p.line, p.column, p.severity.value, p.code.value, p.message, p.hint]
                     for p in problems
                 ]
-                for key, problems in self.claims.kept().items()
+                for key, problems in self.problems.kept().items()
             },
             "keys": [self.keys[0], {cid: [d, k] for cid, (d, k) in self.keys[1].items()}],
         }
@@ -167,7 +167,7 @@ class Results(Part):
                 for target, found in table.items()
             }
         )
-        self.claims = Entries(
+        self.problems = Entries(
             {
                 str(key): [
                     Problem(
@@ -181,7 +181,7 @@ class Results(Part):
                     )
                     for path, line, column, severity, code, message, hint in rows
                 ]
-                for key, rows in data["claims"].items()
+                for key, rows in data["problems"].items()
             }
         )
         shared, keys = data["keys"]
@@ -296,24 +296,28 @@ class CheckStore:
             self._contexts = self._cache.part(Contexts)
         return self._contexts.contexts
 
-    # -- claims' problems ----------------------------------------------------
-    def _claims(self) -> Entries[str, list[Problem]]:
-        return self._results.claims
-
-    def claim_problems(self, key: str) -> list[Problem] | None:
-        """The problems a claim's rules gave for inputs of this key (check.claim_keys).
+    # -- claims' and sources' problems ---------------------------------------
+    def problems(self, key: str) -> list[Problem] | None:
+        """The problems a claim's or a source's rules gave for inputs of this key (check.keys).
         Recalled, they stand for results this run then never asks for (Cache.keep_unused)."""
-        found = self._claims().get(key)
+        found = self._results.problems.get(key)
         if found is not None:
             self._cache.keep_unused()
         return found
 
-    def remember_claim_problems(self, key: str, problems: list[Problem]) -> None:
-        self._claims().put(key, problems)
+    def recalled(self, key: str | None, make: Callable[[], list[Problem]]) -> list[Problem]:
+        """The problems kept for ``key``, else ``make``'s, then kept for it (``key`` None:
+        nothing is kept, ``make``'s every time)."""
+        found = None if key is None else self.problems(key)
+        if found is None:
+            found = make()
+            if key is not None:
+                self._results.problems.put(key, found)
+        return found
 
     def claim_keys(self, shared: str) -> dict[str, tuple[str, str]]:
         """The last run's claim keys (with their file's digest) when it had these
-        ``shared`` inputs (check.claim_keys.shared_inputs); none otherwise."""
+        ``shared`` inputs (check.keys.shared_inputs); none otherwise."""
         memo = self._results.keys
         return memo[1] if memo[0] == shared else {}
 

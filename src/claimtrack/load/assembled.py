@@ -60,7 +60,7 @@ class Tracker:
     changes: Changes | None = None
     # The digest of each file loaded, by path (records and tracker.yaml: cache.content_digest;
     # copies: their sha256; "" when unreadable): the check stage keys the problems it keeps
-    # by them (check.claim_keys).
+    # by them (check.keys).
     digests: dict[str, str] = field(default_factory=dict)
 
     def latest_revision_text(self, source_id: str) -> Archive | None:

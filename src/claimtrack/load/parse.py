@@ -106,7 +106,8 @@ class Loaded(Generic[M]):
 
     A record the cache keeps is rebuilt when first read (``record``), not when loaded: a
     check that recalls an unchanged claim's problems by their key, and its names from the
-    cache (``names``), never rebuilds it.  The model is known before (``model``)."""
+    cache (``names``; a source's ``derived_from``, for the derivation graph), never
+    rebuilds it.  The model is known before (``model``)."""
 
     __slots__ = ("_make", "_names", "_record", "id", "model", "path", "positions")
 
@@ -117,7 +118,7 @@ class Loaded(Generic[M]):
         self.model: type[M] = type(record)
         self._record: M | None = record
         self._make: Callable[[], M] | None = None
-        self._names: Names | None = None
+        self._names: Names | tuple[str, ...] | None = None
 
     @classmethod
     def later(
@@ -127,7 +128,7 @@ class Loaded(Generic[M]):
         model: type[M],
         make: Callable[[], M],
         positions: Positions,
-        names: Names | None,
+        names: Names | tuple[str, ...] | None,
     ) -> Loaded[M]:
         """A record of ``model`` that ``make`` gives when first read."""
         loaded = cls.__new__(cls)
@@ -150,6 +151,16 @@ class Loaded(Generic[M]):
         found = self._names
         if found is None:
             found = self._names = self.record.names()
+        assert isinstance(found, Names)
+        return found
+
+    @property
+    def derived_from(self: Loaded[Source]) -> tuple[str, ...]:
+        """The ids the source derives from (a source's load only)."""
+        found = self._names
+        if found is None:
+            found = self._names = tuple(self.record.derived_from)
+        assert isinstance(found, tuple)
         return found
 
     def __eq__(self, other: object) -> bool:
@@ -234,8 +245,9 @@ def rebuilt_file(
         )
     assert kind == "source", kind
     make_source = _maker(Source, reader, rel, digest, stored, cache)
+    parents = None if stored.names is None else tuple(str(sid) for sid in stored.names)
     return FileLoad(
-        kind, rid, digest, Loaded.later(rid, rel, Source, make_source, positions, None), problems
+        kind, rid, digest, Loaded.later(rid, rel, Source, make_source, positions, parents), problems
     )
 
 
@@ -283,8 +295,12 @@ def _validated_again(model: type[M], reader: Callable[[], str | None], rel: str)
     )
 
 
-def _names(record: BaseModel) -> list[list[str]] | None:
-    return record.names().to_json() if isinstance(record, Claim) else None
+def _names(record: BaseModel) -> list[list[str]] | list[str] | None:
+    """What the cache keeps beside a record of the ids it names: a claim's names, a
+    source's ``derived_from``."""
+    if isinstance(record, Claim):
+        return record.names().to_json()
+    return list(record.derived_from) if isinstance(record, Source) else None
 
 
 def stored_file(load: FileLoad) -> StoredRecord:

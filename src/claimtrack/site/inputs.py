@@ -44,7 +44,7 @@ from typing import Any
 import orjson
 
 from ..check.analysis import Analysis
-from ..check.claim_keys import copy_digests
+from ..check.keys import copy_digests
 from ..load import Loaded
 from ..records import Claim, Source
 from ..records.claim import HistoryEntry

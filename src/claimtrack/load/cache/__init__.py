@@ -223,7 +223,7 @@ class Cache:
 
     def keep_unused(self) -> None:
         """This run took some work's answer from an earlier run (a claim's problems, recalled
-        by their key: check/claim_keys.py), so it never asked for the results that work reads
+        by their key: check/keys.py), so it never asked for the results that work reads
         (the claim's quotes, their contexts, its file's positions).  Its saves keep the
         results it did not use, then, not only those it used: a check after one quote's edit
         would otherwise leave the next build every other quote to look for again (2–3 s

@@ -19,8 +19,8 @@ V = TypeVar("V")
 class StoredRecord:
     """What loading one record file gave, as the cache keeps it: the validated record as
     JSON (records/plain.py; None when the file gave no record), the problems of its parse
-    and validation, and for a claim the ids it names (records.claim.Names, as JSON): who
-    names whom is known without rebuilding the record."""
+    and validation, and the ids it names (a claim's records.claim.Names, as JSON; a
+    source's ``derived_from``): who names whom is known without rebuilding the record."""
 
     data: bytes | memoryview | None
     problems: tuple[Problem, ...]

@@ -1,4 +1,4 @@
-"""A claim's problems recalled from the disk cache, keyed by everything its rules read.
+"""A record's problems recalled from the disk cache, keyed by everything its rules read.
 
 A claim's rules read (check.impact says the same for an edit in one process) the claim's
 own file, the day, the site's languages (all they read of tracker.yaml:
@@ -16,6 +16,14 @@ languages, each source's file and copies, which claims and sources exist or are 
 whose file has the digest it had then has the key it had then (the memo the check store
 keeps), and only the claims whose file changed are keyed again: after one claim's edit, one
 key made instead of 10,000 (47 ms).
+
+A source's rules read its own file, its copies (their digests, and whether one that did not
+load is there: rules/quotes.held), the day, tracker.yaml (the site's languages, and the
+translations it lists, named in a hint), which sources exist (a ``derived_from`` naming
+none), and, for its coverage (``reviewed_uncited``), the quotes the claims citing it take
+from it: ``SourceKeys.key`` digests those, the citing claims by their files.  Recalled, a
+source's rules run only where its key changed: after one claim's edit, the sources that
+claim cites, not the 2,000 of the benchmark (13 ms, and 18 ms of records rebuilt).
 """
 
 from __future__ import annotations
@@ -24,8 +32,9 @@ import hashlib
 
 import orjson
 
+from ..layout import classify
 from ..load import Loaded, Tracker
-from ..records import Claim
+from ..records import Claim, Source
 from .analysis import Analysis
 
 _UNKNOWN = "?"
@@ -141,4 +150,35 @@ class ClaimKeys:
             parts += (cid, self._claim(cid))
         if _UNKNOWN in parts[3:]:
             parts += (self._known_ids("sources"), self._known_ids("claims"))
+        return hashlib.blake2b("\0".join(parts).encode(), digest_size=16).hexdigest()
+
+
+class SourceKeys:
+    """The keys of one analysis's sources' problems; what they share is worked out once."""
+
+    def __init__(self, a: Analysis) -> None:
+        self._a = a
+        tracker = a.tracker
+        known = hashlib.blake2b("\0".join(sorted(a.known_sources)).encode(), digest_size=16)
+        self._base = "\0".join(
+            (a.today.isoformat(), tracker.digests.get("tracker.yaml", "-"), known.hexdigest())
+        )
+        # The copies that are there but did not load (digest ""), by source: held() tells
+        # one from a copy that is missing.  Loaded copies are in copy_digests.
+        self._unread: dict[str, list[str]] = {}
+        for rel, digest in tracker.digests.items():
+            found = None if digest else classify(rel)
+            if found is not None and found[0] not in ("claim", "source", "settings"):
+                self._unread.setdefault(found[1], []).append(rel)
+
+    def key(self, loaded: Loaded[Source]) -> str:
+        """The key of the source's problems: changes with anything its rules read."""
+        a, sid = self._a, loaded.id
+        tracker = a.tracker
+        parts = [self._base, sid, tracker.digests.get(loaded.path, "")]
+        parts += copy_digests(tracker, sid)
+        parts += sorted(self._unread.get(sid, ()))
+        claims = tracker.claims
+        for cid in sorted(a.links.citing.get(sid, ())):
+            parts += (cid, tracker.digests.get(claims[cid].path, "") if cid in claims else "")
         return hashlib.blake2b("\0".join(parts).encode(), digest_size=16).hexdigest()
