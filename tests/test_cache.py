@@ -40,6 +40,13 @@ def check_json(run_cli: Runner, root: Path, *extra: str) -> list[dict[str, objec
     return data
 
 
+def edit(path: Path, old: str, new: str) -> None:
+    """Replace ``old`` (which must be there) by ``new`` in the file, as an editor would."""
+    text = path.read_text(encoding="utf-8")
+    assert old in text, (path, old)
+    path.write_text(text.replace(old, new), encoding="utf-8")
+
+
 def broken_minimal(tracker: Callable[[str], Path]) -> Path:
     """The minimal fixture with a warning and an error whose positions need the file."""
     root = tracker("minimal")
@@ -279,9 +286,9 @@ def test_a_run_keys_again_only_the_claims_whose_file_or_shared_inputs_changed(
     assert sorted(made) == ["rocket-price", "rocket-speed"]
     # One claim edited (a quote its source does not hold): only its key is made again, the
     # other's is the last run's, and the check says what a cold one says.
-    claim = root / "claims" / "rocket-speed.yaml"
-    text = claim.read_text(encoding="utf-8")
-    claim.write_text(text.replace("quote: It runs up to 3x", "quote: It runs up to 4x"))
+    edit(
+        root / "claims" / "rocket-speed.yaml", "quote: It runs up to 3x", "quote: It runs up to 4x"
+    )
     made.clear()
     warm = check_json(run_cli, root)
     assert made == ["rocket-speed"]
@@ -319,9 +326,7 @@ def test_a_sources_rules_run_again_only_when_what_they_read_changed(
     # rocket-price cites acme-post alone: only that source's rules run again.  It now quotes
     # the sentence acme-post names as reviewed: a warning there, as a cold check says.
     claim = root / "claims" / "rocket-price.yaml"
-    text = claim.read_text(encoding="utf-8")
-    cited = "quote: Acme announces the Rocket 2 engine."
-    claim.write_text(text.replace("quote: The price was not announced.", cited))
+    edit(claim, "The price was not announced.", "Acme announces the Rocket 2 engine.")
     ran.clear()
     warm = check_json(run_cli, root)
     assert ran == ["acme-post"]
@@ -331,9 +336,16 @@ def test_a_sources_rules_run_again_only_when_what_they_read_changed(
     )
     # Another edit of a citing claim (its rationale) runs the source's rules again too: its
     # key holds the citing claims' files, not their quotes (which need their records).
-    claim.write_text(claim.read_text(encoding="utf-8").replace("gives no price", "has no price"))
+    edit(claim, "gives no price", "has no price")
     ran.clear()
     assert check_json(run_cli, root) == warm and ran == ["acme-post"]
+    # A source that names no reviewed sentence never reads the claims citing it: an edit of
+    # rocket-speed, which cites both, runs acme-post's rules again, not fr-report's.
+    edit(root / "claims" / "rocket-speed.yaml", "nobody has", "no one has")
+    ran.clear()
+    again = check_json(run_cli, root)
+    assert ran == ["acme-post"]
+    assert again == check_json(run_cli, root, "--no-cache")
 
 
 def test_only_a_site_reads_the_quotes_in_context(

@@ -25,7 +25,7 @@ Parents = dict[str, tuple[str, ...]]
 
 def parents_of(tracker: Tracker) -> Parents:
     """From each source's ``derived_from`` as the cache keeps it: no record rebuilt."""
-    return {sid: loaded.derived_from for sid, loaded in tracker.sources.items()}
+    return {sid: loaded.source_names.derived_from for sid, loaded in tracker.sources.items()}
 
 
 def unchanged(before: Tracker, now: Tracker, parents: Parents | None) -> bool:
@@ -40,7 +40,7 @@ def unchanged(before: Tracker, now: Tracker, parents: Parents | None) -> bool:
     if before.sources.keys() != now.sources.keys():
         return False
     return all(
-        parents[sid] == now.sources[sid].derived_from
+        parents[sid] == now.sources[sid].source_names.derived_from
         for sid in changes.sources
         if sid in now.sources
     )

@@ -25,6 +25,7 @@ from ..problems import Problem, report
 from ..records import Claim, Source, TrackerSettings
 from ..records.claim import Names
 from ..records.plain import UNFIT, plain, rebuild, share_sets
+from ..records.source import SourceNames
 from .cache import Cache, StoredRecord, content_digest
 from .files import Archive, SavedPage, read_data_file, read_unsaved
 from .nodes import Marks, Positions
@@ -118,7 +119,7 @@ class Loaded(Generic[M]):
         self.model: type[M] = type(record)
         self._record: M | None = record
         self._make: Callable[[], M] | None = None
-        self._names: Names | tuple[str, ...] | None = None
+        self._names: Names | SourceNames | None = None
 
     @classmethod
     def later(
@@ -128,7 +129,7 @@ class Loaded(Generic[M]):
         model: type[M],
         make: Callable[[], M],
         positions: Positions,
-        names: Names | tuple[str, ...] | None,
+        names: Names | SourceNames | None,
     ) -> Loaded[M]:
         """A record of ``model`` that ``make`` gives when first read."""
         loaded = cls.__new__(cls)
@@ -155,12 +156,12 @@ class Loaded(Generic[M]):
         return found
 
     @property
-    def derived_from(self: Loaded[Source]) -> tuple[str, ...]:
-        """The ids the source derives from (a source's load only)."""
+    def source_names(self: Loaded[Source]) -> SourceNames:
+        """What the check reads of the source beside its rules (a source's load only)."""
         found = self._names
         if found is None:
-            found = self._names = tuple(self.record.derived_from)
-        assert isinstance(found, tuple)
+            found = self._names = self.record.names()
+        assert isinstance(found, SourceNames)
         return found
 
     def __eq__(self, other: object) -> bool:
@@ -245,9 +246,9 @@ def rebuilt_file(
         )
     assert kind == "source", kind
     make_source = _maker(Source, reader, rel, digest, stored, cache)
-    parents = None if stored.names is None else tuple(str(sid) for sid in stored.names)
+    found = None if stored.names is None else SourceNames.from_json(stored.names)
     return FileLoad(
-        kind, rid, digest, Loaded.later(rid, rel, Source, make_source, positions, parents), problems
+        kind, rid, digest, Loaded.later(rid, rel, Source, make_source, positions, found), problems
     )
 
 
@@ -295,12 +296,9 @@ def _validated_again(model: type[M], reader: Callable[[], str | None], rel: str)
     )
 
 
-def _names(record: BaseModel) -> list[list[str]] | list[str] | None:
-    """What the cache keeps beside a record of the ids it names: a claim's names, a
-    source's ``derived_from``."""
-    if isinstance(record, Claim):
-        return record.names().to_json()
-    return list(record.derived_from) if isinstance(record, Source) else None
+def _names(record: BaseModel) -> list[Any] | None:
+    """What the cache keeps beside a record: a claim's names, a source's (SourceNames)."""
+    return record.names().to_json() if isinstance(record, Claim | Source) else None
 
 
 def stored_file(load: FileLoad) -> StoredRecord:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any, NamedTuple
 
 from pydantic import (
     Field,
@@ -130,6 +130,26 @@ class ReviewedSentence(Record):
     reason: Text = Field(description="Why it is no claim, briefly: 'heading', 'byline'.")
 
 
+class SourceNames(NamedTuple):
+    """What the disk cache keeps beside a source's record, so that a check reads it without
+    rebuilding the record: the sources it derives from (the derivation graph), and whether
+    it names reviewed sentences (its rules then read the claims citing it: its coverage)."""
+
+    derived_from: tuple[str, ...]
+    reviews: bool
+
+    def to_json(self) -> list[Any]:
+        return [list(self.derived_from), self.reviews]
+
+    @classmethod
+    def from_json(cls, data: Any) -> SourceNames:
+        """Data of another shape raises TypeError or ValueError (the cache's UNFIT)."""
+        ids, reviews = data
+        if not isinstance(reviews, bool):
+            raise TypeError("reviews: not a boolean")
+        return cls(tuple(str(sid) for sid in ids), reviews)
+
+
 class Source(Record):
     title: Text = Field(description="Title as the source gives it, in its own language.")
     publisher: Text | None = Field(None, description="Who published it; empty when unknown.")
@@ -166,3 +186,7 @@ class Source(Record):
         default_factory=dict,
         description="The notes, and optionally the title, in the site's further languages.",
     )
+
+    def names(self) -> SourceNames:
+        """What the check reads of the source beside its rules (SourceNames)."""
+        return SourceNames(tuple(self.derived_from), bool(self.reviewed_uncited))
