@@ -107,8 +107,8 @@ class Loaded(Generic[M]):
 
     A record the cache keeps is rebuilt when first read (``record``), not when loaded: a
     check that recalls an unchanged claim's problems by their key, and its names from the
-    cache (``names``; a source's ``derived_from``, for the derivation graph), never
-    rebuilds it.  The model is known before (``model``)."""
+    cache (``names``; a source's ``source_names``, for the derivation graph and its key),
+    never rebuilds it.  The model is known before (``model``)."""
 
     __slots__ = ("_make", "_names", "_record", "id", "model", "path", "positions")
 
