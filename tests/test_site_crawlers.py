@@ -5,6 +5,7 @@ robots.txt through urllib.robotparser, and the warning `build` gives without bas
 from __future__ import annotations
 
 import io
+import json
 import urllib.robotparser
 import xml.etree.ElementTree as ET
 from collections.abc import Callable
@@ -15,6 +16,7 @@ import xmlschema
 
 from claimtrack.codes import Code
 from claimtrack.live.server import LiveServer
+from claimtrack.site import build_site
 
 from .conftest import TODAY, Result
 from .reach_support import Built, build_copy, html_pages, tracker_copy
@@ -22,6 +24,7 @@ from .site_support import FIXTURE_TODAY
 
 SCHEMAS = Path(__file__).resolve().parent / "data" / "sitemaps"
 URLSET = "{http://www.sitemaps.org/schemas/sitemap/0.9}"
+XHTML = "{http://www.w3.org/1999/xhtml}"
 
 
 @pytest.fixture(scope="module")
@@ -73,6 +76,23 @@ def test_without_search_the_sitemap_lists_no_search_page(tmp_path: Path) -> None
     site = build_copy("languages", tmp_path, base=True, search=False)
     assert not (site.out / "search").exists()
     assert not [loc for loc in locations(site) if "search" in loc]
+
+
+def test_an_address_with_quotes_and_an_ampersand_keeps_the_sitemap_well_formed(
+    tmp_path: Path,
+) -> None:
+    """base_url may hold characters XML escapes (``"``, ``'``, ``&``): in a ``<loc>`` and in
+    an alternate's ``href`` attribute they are escaped, and read back as written."""
+    base = 'https://claims.example.org/a&b/"q"/it\'s/'
+    root = tracker_copy("languages", tmp_path, json.dumps(base))  # a YAML quoted string
+    out = tmp_path / "site"
+    build_site(root, out, today=FIXTURE_TODAY, search=False)
+    urlset = ET.fromstring((out / "sitemap.xml").read_bytes())
+    locs = [url.findtext(f"{URLSET}loc") or "" for url in urlset.iter(f"{URLSET}url")]
+    hrefs = [link.get("href") or "" for link in urlset.iter(f"{XHTML}link")]
+    assert locs and all(loc.startswith(base) for loc in locs)
+    assert hrefs and all(href.startswith(base) for href in hrefs)
+    assert set(hrefs) <= set(locs)
 
 
 def test_robots_txt_allows_every_page_and_names_the_sitemap(site: Built) -> None:

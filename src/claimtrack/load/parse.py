@@ -149,19 +149,22 @@ class Loaded(Generic[M]):
     @property
     def names(self: Loaded[Claim]) -> Names:
         """The ids the claim names (a claim's load only)."""
-        found = self._names
-        if found is None:
-            found = self._names = self.record.names()
+        found = self._kept_names()
         assert isinstance(found, Names)
         return found
 
     @property
     def source_names(self: Loaded[Source]) -> SourceNames:
         """What the check reads of the source beside its rules (a source's load only)."""
+        found = self._kept_names()
+        assert isinstance(found, SourceNames)
+        return found
+
+    def _kept_names(self: Loaded[Claim] | Loaded[Source]) -> Names | SourceNames:
+        """What the cache keeps beside the record, or the record's own when it kept none."""
         found = self._names
         if found is None:
             found = self._names = self.record.names()
-        assert isinstance(found, SourceNames)
         return found
 
     def __eq__(self, other: object) -> bool:
