@@ -15,6 +15,12 @@ before and after, are compared file by file:
 A claim's outputs in a language are also recorded as a group (site/carried.py: a command's
 build carries an unchanged group over without planning it): a group's digest changes
 exactly when the key digest of one of its outputs does.
+
+A build with the record of the one before takes the input digests of the claims the edits
+since cannot touch as they were (inputs.LastViews, check.impact.views_touched): for every
+kind of edit, each digest it takes or works out, and every output's key digest, is the one
+a cold build works out; and it works out only the touched claims' (a claim's edit: the
+claim and the claims related to it; a source's notes: none).
 """
 
 from __future__ import annotations
@@ -28,6 +34,7 @@ import pytest
 
 from claimtrack.load import Cache
 from claimtrack.site import build_site
+from claimtrack.site.inputs import Inputs, LastViews
 from claimtrack.site.last_build import LastBuild
 
 from .site_support import FIXTURE_TODAY, benchmark_tracker, files_of
@@ -43,17 +50,25 @@ class Site:
     keys: dict[str, str]  # each output's key digest
     files: dict[str, bytes]
     groups: dict[str, list[str]]  # each group's digest and paths (LastBuild.groups)
+    views: LastViews  # each claim's summary and view input digests (LastBuild.views)
+    cache: Path
 
 
-def cold(root: Path, where: Path) -> Site:
-    """A cold build of ``root`` with a cache of its own, whose record gives the key digests."""
-    cache = Cache(where / "cache")
-    build_site(root, where / "site", today=FIXTURE_TODAY, cache=cache, search=False)
-    record = cache.part(LastBuild)
+def cold(root: Path, where: Path, cache: Path | None = None) -> Site:
+    """A build of ``root`` into a new folder with a cache of its own (cold), or with a copy
+    of the cache ``cache`` a build left (the claims' input digests it made taken where
+    they still hold); its record gives the key digests."""
+    folder = where / "cache"
+    if cache is not None:
+        shutil.copytree(cache, folder)
+    built = Cache(folder)
+    build_site(root, where / "site", today=FIXTURE_TODAY, cache=built, search=False)
+    record = built.part(LastBuild)
     keys = {path: entry[0] for path, entry in record.files.items.items()}
     assert all(keys.values()), "every output has a key digest"
     assert record.groups and all(group[0] for group in record.groups.values())
-    return Site(keys, files_of(where / "site"), dict(record.groups))
+    assert record.views is not None
+    return Site(keys, files_of(where / "site"), dict(record.groups), record.views, folder)
 
 
 def touched_ids(tree: Tree) -> set[str]:
@@ -156,6 +171,43 @@ def test_an_edit_selects_every_changed_file_and_little_more(
     assert_groups(fixture_before, after, selected)
 
 
+@pytest.mark.parametrize("edit", RECORD_EDITS, ids=repr)
+def test_a_build_after_an_edit_works_out_again_every_input_it_touched(
+    edit: Edit, fixture_before: Site, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A build with the last build's record takes as they were the input digests of the
+    claims the edits cannot touch (inputs.LastViews, check.impact.views_touched): each is
+    the one a cold build works out, and so is every output's key digest; and after an edit
+    of claims alone, only the touched claims' are worked out again."""
+    root = tmp_path / "tracker"
+    shutil.copytree(FIXTURE, root)
+    tree = Tree(root, fixture=FIXTURE)
+    edit.apply(tree)
+    made = counting_views(monkeypatch)
+    warm = cold(root, tmp_path / "warm", fixture_before.cache)
+    views_made = len(made)
+    after = cold(root, tmp_path / "cold")
+    assert warm.views == after.views
+    assert warm.keys == after.keys
+    same_records = all((FIXTURE / rel).is_file() == (root / rel).is_file() for rel in tree.touched)
+    if not same_records:  # which records exist changed: every view's inputs worked out
+        assert views_made == len(after.views.claims)
+
+
+def counting_views(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The claims whose view input digest (Inputs.claim) is worked out, not taken as the
+    last build's, from now on."""
+    made: list[str] = []
+    make = Inputs._made
+
+    def counted(self: Inputs, cid: str) -> str:
+        made.append(cid)
+        return make(self, cid)
+
+    monkeypatch.setattr(Inputs, "_made", counted)
+    return made
+
+
 @pytest.fixture(scope="module")
 def generated(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Site]:
     """The benchmarks' tracker at 60 claims, in English and French, built cold."""
@@ -175,14 +227,15 @@ def _replace_line(path: Path, start: str, new: str) -> None:
 
 
 @pytest.mark.parametrize(
-    ("folder", "field", "value", "most"),
+    ("folder", "field", "value", "most", "views"),
     [
-        # Its pages in two languages, its cited sources' pages and listings.
-        ("claims", "statement:", "statement: Up to 9x, the vendor now says", 60),
+        # Its pages in two languages, its cited sources' pages and listings; the input
+        # digests of its view and of the views of the four claims related to it.
+        ("claims", "statement:", "statement: Up to 9x, the vendor now says", 60, 5),
         # Its own pages only (the rationale is on its page and in claims.json).
-        ("claims", "rationale:", "rationale: Read again by the desk.", 6),
+        ("claims", "rationale:", "rationale: Read again by the desk.", 6, 5),
         # The source's own pages, and sources.json: no claim's page shows its notes.
-        ("sources", "notes:", "notes: Fetched again by the desk.", 6),
+        ("sources", "notes:", "notes: Fetched again by the desk.", 6, 0),
     ],
 )
 def test_in_the_benchmarks_tracker_an_edit_selects_few_outputs(
@@ -192,6 +245,8 @@ def test_in_the_benchmarks_tracker_an_edit_selects_few_outputs(
     field: str,
     value: str,
     most: int,
+    views: int,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     source, before = generated
     root = tmp_path / "tracker"
@@ -204,3 +259,9 @@ def test_in_the_benchmarks_tracker_an_edit_selects_few_outputs(
     assert_small(selected - changed, after, {path.stem})
     assert 0 < len(selected) <= most, sorted(selected)
     assert_groups(before, after, selected)
+    # With the record of the build before the edit: the same digests, fewer worked out.
+    made = counting_views(monkeypatch)
+    warm = cold(root, tmp_path / "warm", before.cache)
+    assert warm.views == after.views
+    assert warm.keys == after.keys
+    assert len(made) == views, sorted(made)

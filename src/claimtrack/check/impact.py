@@ -26,6 +26,7 @@ new day, an edit of tracker.yaml) means "everything" (None).
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from ..load import Tracker
@@ -158,3 +159,47 @@ class Dependents:
         if names is None:
             return False
         return not names.sources <= a.known_sources or not names.claims <= a.known_claims
+
+
+def shown_on(links: Links, claim_id: str) -> tuple[set[str], frozenset[str]]:
+    """The claims and the sources whose pages show the claim's summary: the claims related
+    to it either way, the claims of its chain of revisions, and the sources it names."""
+    names = links.names.get(claim_id)
+    claims = set(links.relating.get(claim_id, ()))
+    claims.update(links.chain(claim_id))
+    if names is None:
+        return claims, frozenset()
+    claims |= names.related
+    return claims, names.sources
+
+
+def views_touched(
+    links: Links, edited: Iterable[str], before: Mapping[str, Names | None]
+) -> tuple[set[str], set[str]]:
+    """The claims whose summary, and the claims whose page, may show another thing once the
+    claims ``edited`` changed and nothing else did (the day, tracker.yaml, every source and
+    copy, and which records exist are the same); ``links`` are after the edits, ``before``
+    what each edited claim named before them (absent: nothing).
+
+    A claim's summary (site/inputs.py, ``Inputs.summary``) reads its own file and when the
+    claims revising it were made; its view (``Inputs.claim``) reads its own file, its
+    summary's facts, and the summaries of the claims related to it either way and of its
+    chain of revisions, with when each claim of that chain was made.  So an edit touches:
+
+    - the summaries of the edited claim and of the claims it revises or revised;
+    - the pages of those claims, of every claim showing one of those summaries
+      (``shown_on``), of the claims it names or named as related (their "related" lists
+      gain or lose it), and of the chains it leaves and joins."""
+    touched: set[str] = set()
+    moved: set[str] = set()
+    for cid in edited:
+        moved.add(cid)
+        for names in (before.get(cid), links.names.get(cid)):
+            if names is not None:
+                touched |= names.related
+                for other in names.revises:
+                    moved.add(other)
+                    touched.update(links.chain(other))
+    for cid in moved:
+        touched |= shown_on(links, cid)[0]
+    return moved, touched | moved

@@ -57,21 +57,24 @@ def copy_digests(tracker: Tracker, source_id: str) -> tuple[str, ...]:
     )
 
 
-def shared_inputs(a: Analysis) -> str:
+def shared_inputs(a: Analysis, records: tuple[str, ...] = ("claims/",)) -> str:
     """The digest of every input of a claim's key but its own file: the day, the site's
     languages, the digest of every file but the claims' and tracker.yaml (the sources, their
-    copies), and the ids of the claims and of the broken records (existence is all a key
-    reads of another claim; a source's origins are a function of the sources' files)."""
+    copies), and the ids of the claims, sources and broken records (existence is all a key
+    reads of another claim; a source's origins are a function of the sources' files).
+    ``records``: the folders whose files are left out (site/inputs.py leaves the sources'
+    too, and digests what a claim's page reads of each source on its own)."""
     tracker = a.tracker
     files = sorted(
         (rel, digest)
         for rel, digest in tracker.digests.items()
-        if not rel.startswith("claims/") and rel != "tracker.yaml"
+        if not rel.startswith(records) and rel != "tracker.yaml"
     )
     data = [
         a.today.isoformat(),
         a.site_languages,
         sorted(tracker.claims),
+        sorted(tracker.sources),
         sorted(tracker.broken_claims),
         sorted(tracker.broken_sources),
         files,

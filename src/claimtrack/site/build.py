@@ -208,7 +208,10 @@ class SiteBuilder:
         model = self._model.build(analysis, self._unmade, defer=(fresh := in_place and not track))
         self._unmade = NOTHING
         # The key digests and their dependency index (each taken when asked), for the record too.
-        keyed = KeyDigests(theme, Inputs(analysis, self._record.records))
+        # A build in a new process takes from the last build's record the input digests of
+        # the views its edits since cannot touch; serve's builder compares its views instead.
+        last_views = None if track else self._record.views
+        keyed = KeyDigests(theme, Inputs(analysis, self._record.records, last_views))
         digests = keyed if self.cache.folder is not None else None
         look = changed is None  # at each file in the site: one edited by hand is made again
         carried = None

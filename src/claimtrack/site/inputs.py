@@ -39,15 +39,17 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 import orjson
 
 from ..check.analysis import Analysis
-from ..check.keys import copy_digests
+from ..check.impact import views_touched
+from ..check.keys import copy_digests, shared_inputs
 from ..load import Loaded
 from ..records import Claim, Source
-from ..records.claim import HistoryEntry
+from ..records.claim import HistoryEntry, Names
 from .model.claim.chains import dated, revised_by
 
 # What a claim page shows of a source is everything but these: its notes (and their
@@ -102,13 +104,66 @@ def shown(record: Claim | Source) -> tuple[str, ...]:
     )
 
 
+@dataclass(frozen=True)
+class LastViews:
+    """What the claims' views of a build were made from, kept with its record
+    (last_build.LastBuild.views): with it, a build in a new process takes the input digest
+    of every claim its edits since cannot touch as it was (check.impact.views_touched),
+    and works out only the others'.
+
+    ``frame``: every input of a view but the records' own files (``frame``); ``claims``:
+    each claim's file digest and the input digests of its summary and of its view;
+    ``names``: what each claim naming any claim named (its ``related`` and ``revises``:
+    which views an edit of it touches); ``sources``: what a claim's view reads of each
+    source (``Inputs.source``)."""
+
+    frame: str
+    claims: dict[str, tuple[str, str, str]]
+    names: dict[str, Names]
+    sources: dict[str, str]
+
+    def to_json(self) -> Any:
+        names = {cid: [sorted(n.related), sorted(n.revises)] for cid, n in self.names.items()}
+        rows = self.claims.values()
+        columns = [[row[i] for row in rows] for i in range(3)]  # read back by zip
+        sources = [list(self.sources), list(self.sources.values())]
+        return [self.frame, list(self.claims), *columns, names, sources]
+
+    @classmethod
+    def from_json(cls, data: Any) -> LastViews:
+        kept, ids, files, summaries, views, names, (sids, shown) = data
+        columns = zip(map(str, files), map(str, summaries), map(str, views), strict=True)
+        return cls(
+            str(kept),
+            dict(zip(map(str, ids), columns, strict=True)),
+            {str(cid): Names.of((), (), map(str, r), map(str, v)) for cid, (r, v) in names.items()},
+            dict(zip(map(str, sids), map(str, shown), strict=True)),
+        )
+
+
+def frame(a: Analysis) -> str:
+    """What every claim's view may read besides the records' own files: the day, the
+    site's languages, tracker.yaml and any other file but the records', and which records
+    exist or are broken (check.keys.shared_inputs)."""
+    return _digest(
+        (shared_inputs(a, ("claims/", "sources/")), a.tracker.digests.get("tracker.yaml", "-"))
+    )
+
+
 class Inputs:
     """The input digests of one analysis's claims, each worked out once when first asked.
 
     ``known``: what each record file shows (``shown``), by the file's digest, as an earlier
-    build left it; ``records`` holds those this one used or made, for the next."""
+    build left it; ``records`` holds those this one used or made, for the next.  ``last``:
+    what that build's claim views were made from (``LastViews``); each claim its edits
+    since do not touch has the input digest it had then."""
 
-    def __init__(self, a: Analysis, known: Mapping[str, tuple[str, ...]] | None = None) -> None:
+    def __init__(
+        self,
+        a: Analysis,
+        known: Mapping[str, tuple[str, ...]] | None = None,
+        last: LastViews | None = None,
+    ) -> None:
         self._a = a
         self._settings = a.tracker.digests.get("tracker.yaml", "-")
         self._known: Mapping[str, tuple[str, ...]] = known if known is not None else {}
@@ -117,36 +172,97 @@ class Inputs:
         self._views: dict[str, str] = {}
         self._facts_of: dict[str, str] = {}
         self._shown: dict[str, str] = {}
+        self._frame = frame(a) if last is not None else ""
+        # Each claim's summary and view input digests that are the last build's.
+        self._last_summaries: dict[str, str] = {}
+        self._last_views: dict[str, str] = {}
+        if last is not None and last.frame == self._frame:
+            self._last_summaries, self._last_views = self._recalled(last)
+
+    def shown_records(self) -> dict[str, tuple[str, ...]]:
+        """What each record file shows (``shown``), for the next build: as this one used or
+        made it, and as the last one left it for the files still here, which the views
+        this one took as they were (``recalled``) never asked for."""
+        known = self._known
+        kept = {d: known[d] for d in self._a.tracker.digests.values() if d in known}
+        kept.update(self.records)
+        return kept
+
+    def views(self) -> LastViews:
+        """What this analysis's claim views are made from, for the next build."""
+        a, claims = self._a, self._a.tracker.claims
+        digests = a.tracker.digests
+        return LastViews(
+            self._frame or frame(a),
+            {
+                cid: (digests.get(loaded.path, ""), self.summary(cid), self.claim(cid))
+                for cid, loaded in claims.items()
+            },
+            {cid: names for cid, names in a.links.names.items() if names.claims},
+            {sid: self.source(sid) for sid in a.tracker.sources},
+        )
+
+    def _recalled(self, last: LastViews) -> tuple[dict[str, str], dict[str, str]]:
+        """The summary and the view input digests of each claim that reads what it read when
+        ``last`` was kept (whose frame is this one's): every claim but those the edited
+        claims touch (check.impact.views_touched), a claim counting as edited when its file,
+        or what its view reads of a source it names, changed."""
+        a, kept = self._a, last.claims
+        digests, links = a.tracker.digests, a.links
+        edited = {
+            cid
+            for cid, loaded in a.tracker.claims.items()
+            if (was := kept.get(cid)) is None or was[0] != digests.get(loaded.path, "")
+        }
+        for sid in a.tracker.sources:
+            if last.sources.get(sid) != self.source(sid):
+                edited |= links.citing.get(sid, set()) | links.checking.get(sid, set())
+        moved, touched = views_touched(links, edited, last.names) if edited else (set(), set())
+        summaries = {cid: summary for cid, (_, summary, _) in kept.items() if cid not in moved}
+        views = {cid: view for cid, (_, _, view) in kept.items() if cid not in touched}
+        return summaries, views
+
+    def source(self, sid: str) -> str:
+        """What a claim's view reads of a source it names: ``_source``, and the title of
+        each of its origins."""
+        origins = sorted(self._a.source_origins.get(sid, ()))
+        return _digest((self._source(sid), *(f"{o}={self._ref(o)}" for o in origins)))
 
     def summary(self, cid: str) -> str:
         """The digest of what the claim's summary is made from."""
         found = self._summaries.get(cid)
         if found is None:
-            (shows,) = self._record(self._a.tracker.claims[cid])
-            found = self._summaries[cid] = _digest((self._settings, cid, shows, self._facts(cid)))
+            found = self._last_summaries.get(cid)
+            if found is None:
+                (shows,) = self._record(self._a.tracker.claims[cid])
+                found = _digest((self._settings, cid, shows, self._facts(cid)))
+            self._summaries[cid] = found
         return found
 
     def claim(self, cid: str) -> str:
         """The digest of what the claim's view (its page) is made from."""
         found = self._views.get(cid)
         if found is None:
-            a = self._a
-            names = a.links.names[cid]
-            parts = [self._settings, cid, a.tracker.digests.get(a.tracker.claims[cid].path, "")]
-            parts.append(self._facts(cid))
-            for sid in sorted(names.sources):
-                parts += (sid, self._source(sid))
-                for origin in sorted(a.source_origins.get(sid, ())):
-                    parts += (origin, self._ref(origin))  # shown by its title alone
-            others = {*names.related, *a.related_to(cid)}
-            chain = a.links.chain(cid)
-            for other in sorted(others.union(chain) - {cid}):
-                if other in a.tracker.claims:
-                    parts += (other, self.summary(other))
-                    if other in chain:
-                        parts.append(repr(dated(a, other)))
-            found = self._views[cid] = _digest(parts)
+            found = self._views[cid] = self._last_views.get(cid) or self._made(cid)
         return found
+
+    def _made(self, cid: str) -> str:
+        a = self._a
+        names = a.links.names[cid]
+        parts = [self._settings, cid, a.tracker.digests.get(a.tracker.claims[cid].path, "")]
+        parts.append(self._facts(cid))
+        for sid in sorted(names.sources):
+            parts += (sid, self._source(sid))
+            for origin in sorted(a.source_origins.get(sid, ())):
+                parts += (origin, self._ref(origin))  # shown by its title alone
+        others = {*names.related, *a.related_to(cid)}
+        chain = a.links.chain(cid)
+        for other in sorted(others.union(chain) - {cid}):
+            if other in a.tracker.claims:
+                parts += (other, self.summary(other))
+                if other in chain:
+                    parts.append(repr(dated(a, other)))
+        return _digest(parts)
 
     def source_file(self, sid: str) -> str:
         """The digest of the file the source's record was read from (its record is that

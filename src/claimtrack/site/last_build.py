@@ -22,6 +22,7 @@ from typing import Any
 
 from ..fsutil import Stamp, as_stamp, stamp
 from ..load.cache import Entries, Part
+from .inputs import LastViews
 from .key_digests import KeyDigests
 from .plan.outputs import Groups, Output
 from .publish.swap import MARKER
@@ -63,6 +64,9 @@ class LastBuild(Part):
         # the last good plan's key digests used or made them: a build in a new process
         # digests no unchanged record again (10,000 claims and their sources: 0.1 s).
         self.records: dict[str, tuple[str, ...]] = {}
+        # What the last good plan's claim views were made from (inputs.LastViews): a build in
+        # a new process works out again only the views its edits since can touch.
+        self.views: LastViews | None = None
         self._planned: Sequence[Output] = ()
         # Memory only: the plan the site is exactly, from its settling until a file is
         # written or deleted again (a build that fails after its first commit settles none):
@@ -102,10 +106,14 @@ class LastBuild(Part):
             },
             "groups": [list(self.groups), list(self.groups.values())],
             "records": [list(self.records), list(self.records.values())],
+            "views": self.views.to_json() if self.views is not None else None,
         }
 
-    def _digest_plan(self, digests: KeyDigests) -> None:
-        """The settled plan's pieces and groups digested, and the records' digests taken."""
+    def _digest_plan(self, digests: KeyDigests, *, views: bool = False) -> None:
+        """The settled plan's pieces and groups digested, and the records' digests taken;
+        ``views``: what its claims' views were made from too (a one-shot build's alone:
+        under serve the links its analysis reads have moved on by the time of a save, and
+        the views an earlier build kept serve as well, the edits since being found)."""
         for o in self._planned if self._pieces_due else ():
             if o.pieces is not None:
                 self.pieces[o.path] = [(name, digests.of(m) or "") for name, m in o.pieces()]
@@ -114,7 +122,9 @@ class LastBuild(Part):
                 self.groups[name] = [digests.of(made) or "", *paths]
         self._pieces_due, self._grouped = False, ()
         if digests.inputs is not None and digests.inputs.records:
-            self.records = digests.inputs.records
+            self.records = digests.inputs.shown_records()
+            if views:
+                self.views = digests.inputs.views()
 
     def sealed(self) -> None:
         """A one-shot build's record, digested now, lets go of the plan, its views and the
@@ -122,7 +132,7 @@ class LastBuild(Part):
         memory they leave, not beside them (the build's peak, 14 MiB at 10,000 claims).
         Every entry has its key digest already (a full build's, or an update's)."""
         if self.digests is not None:
-            self._digest_plan(self.digests)
+            self._digest_plan(self.digests, views=True)
         self.digests, self._planned, self.current = None, (), ()
 
     def restore(self, data: Any) -> None:
@@ -149,6 +159,8 @@ class LastBuild(Part):
         self.groups = dict(zip(map(str, names), (list(map(str, g)) for g in groups), strict=True))
         files_, shown = data["records"]
         self.records = dict(zip(map(str, files_), (tuple(map(str, s)) for s in shown), strict=True))
+        views = data["views"]
+        self.views = None if views is None else LastViews.from_json(views)
 
     def links(self, out: Path, theme: str) -> bool:
         """Whether a full build into a new folder can take files from the site at ``out``

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from ...check.analysis import Analysis
 from ...check.coverage.counts import count_all
-from ...check.impact import Impact
+from ...check.impact import Impact, shown_on
 from ...load.assembled import Tracker
 from ...records import Claim
 from ..memo import Reuse, kept
@@ -229,12 +229,9 @@ def _showing(a: Analysis, moved: set[str]) -> tuple[set[str], set[str]]:
     claims: set[str] = set()
     sources: set[str] = set()
     for cid in moved:
-        names = a.links.names.get(cid)
-        if names is not None:
-            sources |= names.sources
-            claims.update(names.related)
-        claims.update(a.related_to(cid))
-        claims.update(a.links.chain(cid))  # its chain of revisions shows its summary
+        shown_claims, shown_sources = shown_on(a.links, cid)
+        claims |= shown_claims
+        sources |= shown_sources
     return claims, sources
 
 
