@@ -39,10 +39,13 @@ def run(args: argparse.Namespace) -> int:
     from ..check import run_checks
     from ..load import load_tracker
     from ..problems import fails, format_github, format_json, format_text
+    from ..process.ending import keep
 
     cache = open_cache(args)
     seen = None if manifest is None else manifest.seen
-    _, problems = run_checks(load_tracker(args.root, cache, seen), today, cache)
+    tracker = load_tracker(args.root, cache, seen)
+    analysis, problems = run_checks(tracker, today, cache)
+    keep(tracker, analysis, cache)  # freed with the process (process/ending.py)
     cache.save()
     if args.format == "json":
         stdout = format_json(problems) + "\n"

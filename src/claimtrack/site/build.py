@@ -28,6 +28,7 @@ from ..load import Cache, Loader
 from ..problems import Problem, sort_problems, split_errors
 from ..process.batch import collector_paused
 from ..process.children import Children
+from ..process.ending import keep
 from . import update
 from .addresses import shard_count
 from .build_warnings import build_warnings
@@ -140,6 +141,7 @@ class SiteBuilder:
         # problem makes none, and the next one must make them for its edits too.
         self._unmade: Impact | None = NOTHING
         self._pages = 0  # pages in the last plan
+        self._full = True  # whether the last build wrote a new folder (not in place)
         # Whom to tell (None: nobody): an update's pages are in place, before the data files
         # (serve's open pages reload); each check's results (serve's review page).
         self.pages_written: Callable[[], None] | None = None
@@ -156,13 +158,16 @@ class SiteBuilder:
                 with self.index.writing():
                     return self._build_now(track=track, changed=changed)
             finally:
-                # After a look at every file; an edit's build leaves saving to serve (when it
-                # stops): the cache file is megabytes at 10,000 claims.
+                # After a look at every file (serve saves when it stops: megabytes).
                 if changed is None:
-                    if not track:  # the record digested, all else goes: the save takes its room
+                    if not track:
                         self._record.sealed()
-                        self._loader, self._checker = Loader(self.root), Checker()
-                        self._model, self._planner = ModelCache(), Planner(keep=False)
+                        # After a full build all else goes, the save taking its room (7 MiB
+                        # at 10,000 claims); an update's save stays under its peak, and a
+                        # process ending without teardown frees nothing (process/ending.py).
+                        if self._full or not keep(self):
+                            self._loader, self._checker = Loader(self.root), Checker()
+                            self._model, self._planner = ModelCache(), Planner(keep=False)
                     self.cache.save()
 
     def _build_now(self, *, track: bool, changed: Collection[str] | None) -> BuildResult:
@@ -256,6 +261,7 @@ class SiteBuilder:
         self, outputs: list[Output], started: float, warnings: list[Problem], written: int,
         rendered: int, *, full: bool, laps: _Laps,
     ) -> BuildResult:  # fmt: skip
+        self._full = full
         seconds = time.perf_counter() - started
         return BuildResult(
             self._pages, len(outputs), seconds, self.out, warnings, written, rendered, full,
