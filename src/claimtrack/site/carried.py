@@ -39,6 +39,7 @@ class FromLastBuild:
         self._record, self._digests, self._look = record, digests, look
         self._base = str(out) + os.sep
         self._files: dict[str, dict[str, tuple[str, memoryview]]] = {}
+        self._taken: dict[str, dict[str, Kept]] = {}
 
     def group(self, name: str, key: object) -> tuple[Kept, tuple[Output, ...]] | None:
         recorded = self._record.groups.get(name)
@@ -64,7 +65,11 @@ class FromLastBuild:
         found = pieces.get(name)
         if found is None or not found[0] or found[0] != self._digests.of(key):
             return None
+        self._taken.setdefault(path, {})[name] = Kept(found[0])
         return found[1]
+
+    def taken(self, path: str) -> dict[str, Kept]:
+        return self._taken.get(path, {})
 
     def _read(self, path: str) -> dict[str, tuple[str, memoryview]]:
         """The pieces of a file (a jsonfiles.document: a piece per line) by name, when the

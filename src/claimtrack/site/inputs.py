@@ -111,31 +111,37 @@ class LastViews:
     of every claim its edits since cannot touch as it was (check.impact.views_touched),
     and works out only the others'.
 
-    ``frame``: every input of a view but the records' own files (``frame``); ``claims``:
-    each claim's file digest and the input digests of its summary and of its view;
-    ``names``: what each claim naming any claim named (its ``related`` and ``revises``:
-    which views an edit of it touches); ``sources``: what a claim's view reads of each
-    source (``Inputs.source``)."""
+    ``frame``: every input of a view but the records' own files (``frame``); per claim, in
+    ``ids``' order (columns, as the record is written: a build's peak is its save), its
+    file's digest and the input digests of its summary and of its view; ``names``: what
+    each claim naming any claim named (its ``related`` and ``revises``: which views an edit
+    of it touches); ``sources``: what a claim's view reads of each source
+    (``Inputs.source``)."""
 
     frame: str
-    claims: dict[str, tuple[str, str, str]]
+    ids: list[str]
+    files: list[str]
+    summaries: list[str]
+    views: list[str]
     names: dict[str, Names]
     sources: dict[str, str]
 
     def to_json(self) -> Any:
         names = {cid: [sorted(n.related), sorted(n.revises)] for cid, n in self.names.items()}
-        rows = self.claims.values()
-        columns = [[row[i] for row in rows] for i in range(3)]  # read back by zip
         sources = [list(self.sources), list(self.sources.values())]
-        return [self.frame, list(self.claims), *columns, names, sources]
+        return [self.frame, self.ids, self.files, self.summaries, self.views, names, sources]
 
     @classmethod
     def from_json(cls, data: Any) -> LastViews:
         kept, ids, files, summaries, views, names, (sids, shown) = data
-        columns = zip(map(str, files), map(str, summaries), map(str, views), strict=True)
+        if not len(ids) == len(files) == len(summaries) == len(views):
+            raise ValueError("a claim's digests are three")
         return cls(
             str(kept),
-            dict(zip(map(str, ids), columns, strict=True)),
+            list(map(str, ids)),
+            list(map(str, files)),
+            list(map(str, summaries)),
+            list(map(str, views)),
             {str(cid): Names.of((), (), map(str, r), map(str, v)) for cid, (r, v) in names.items()},
             dict(zip(map(str, sids), map(str, shown), strict=True)),
         )
@@ -182,22 +188,25 @@ class Inputs:
     def shown_records(self) -> dict[str, tuple[str, ...]]:
         """What each record file shows (``shown``), for the next build: as this one used or
         made it, and as the last one left it for the files still here, which the views
-        this one took as they were (``recalled``) never asked for."""
-        known = self._known
-        kept = {d: known[d] for d in self._a.tracker.digests.values() if d in known}
-        kept.update(self.records)
-        return kept
+        this one took as they were (``recalled``) never asked for (added to ``records``,
+        not copied: a build's peak is its save)."""
+        known, records = self._known, self.records
+        for digest in self._a.tracker.digests.values() if known else ():
+            if digest not in records and digest in known:
+                records[digest] = known[digest]
+        return records
 
     def views(self) -> LastViews:
         """What this analysis's claim views are made from, for the next build."""
         a, claims = self._a, self._a.tracker.claims
         digests = a.tracker.digests
+        ids = list(claims)
         return LastViews(
             self._frame or frame(a),
-            {
-                cid: (digests.get(loaded.path, ""), self.summary(cid), self.claim(cid))
-                for cid, loaded in claims.items()
-            },
+            ids,
+            [digests.get(loaded.path, "") for loaded in claims.values()],
+            [self.summary(cid) for cid in ids],
+            [self.claim(cid) for cid in ids],
             {cid: names for cid, names in a.links.names.items() if names.claims},
             {sid: self.source(sid) for sid in a.tracker.sources},
         )
@@ -207,19 +216,20 @@ class Inputs:
         ``last`` was kept (whose frame is this one's): every claim but those the edited
         claims touch (check.impact.views_touched), a claim counting as edited when its file,
         or what its view reads of a source it names, changed."""
-        a, kept = self._a, last.claims
-        digests, links = a.tracker.digests, a.links
+        a = self._a
+        digests, claims, links = a.tracker.digests, a.tracker.claims, a.links
         edited = {
             cid
-            for cid, loaded in a.tracker.claims.items()
-            if (was := kept.get(cid)) is None or was[0] != digests.get(loaded.path, "")
+            for cid, file in zip(last.ids, last.files, strict=True)
+            if (loaded := claims.get(cid)) is None or file != digests.get(loaded.path, "")
         }
         for sid in a.tracker.sources:
             if last.sources.get(sid) != self.source(sid):
                 edited |= links.citing.get(sid, set()) | links.checking.get(sid, set())
         moved, touched = views_touched(links, edited, last.names) if edited else (set(), set())
-        summaries = {cid: summary for cid, (_, summary, _) in kept.items() if cid not in moved}
-        views = {cid: view for cid, (_, _, view) in kept.items() if cid not in touched}
+        ids = last.ids
+        summaries = {c: d for c, d in zip(ids, last.summaries, strict=True) if c not in moved}
+        views = {c: d for c, d in zip(ids, last.views, strict=True) if c not in touched}
         return summaries, views
 
     def source(self, sid: str) -> str:

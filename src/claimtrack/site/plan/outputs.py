@@ -6,7 +6,7 @@ build can tell, without rendering, whether a page would come out the same.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -81,6 +81,10 @@ class Carried(Protocol):
     def piece(self, path: str, name: str, key: object) -> bytes | memoryview | None:
         """The piece ``name`` of the file at ``path`` as the last build wrote it, when it
         was made from a key equal to ``key``; else None (make it)."""
+
+    def taken(self, path: str) -> Mapping[str, Kept]:
+        """The pieces of the file at ``path`` taken over so far, by name, each with the
+        digest of the key it was made from (the record's, without digesting it again)."""
 
     def group(self, name: str, key: object) -> tuple[Kept, tuple[Output, ...]] | None:
         """The group ``name``'s key digest and its outputs as the last build left them
