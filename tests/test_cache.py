@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import hashlib
 import json
 import os
+import shutil
 import time
 from collections import Counter
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+import orjson
 import pytest
 
 from claimtrack import check as check_module
@@ -22,8 +25,9 @@ from claimtrack.load import Cache, files
 from claimtrack.load import tracker as tracker_module
 from claimtrack.load.cache import CACHE_DIR, CACHE_DIR_VARIABLE, layout
 from claimtrack.problems import Problem
+from claimtrack.site import build_site
 
-from .conftest import TODAY, Result
+from .conftest import FIXTURES, TODAY, Result
 
 Runner = Callable[..., Result]
 
@@ -131,6 +135,28 @@ def test_a_cache_of_another_version_is_not_read(tracker: Callable[[str], Path]) 
     cache.save()
     assert not stale.exists() and not stale_part.exists()  # replaced, never read
     assert CheckStore(Cache.open(root)).quote_result(SHA, "a quote") is True
+
+
+def test_a_part_is_written_in_parts_as_orjson_writes_it_whole(tmp_path: Path) -> None:
+    """Cache.save writes each part from layout.json_parts, never holding the whole text:
+    the same bytes as orjson.dumps, for every part a build with a cache saves."""
+    root = tmp_path / "tracker"
+    shutil.copytree(FIXTURES / "revisions", root)
+    cache = Cache.open(root)
+    build_site(
+        root, tmp_path / "site", today=dt.date.fromisoformat(TODAY), cache=cache, search=False
+    )
+    saved = [
+        p for p in cache._parts.values() if (path := cache.part_path(p.name)) and path.exists()
+    ]
+    assert {part.name for part in saved} >= {"site", "check"}
+    for part in saved:
+        data = part.dump()
+        assert b"".join(layout.json_parts(data)) == orjson.dumps(data), part.name
+        path = cache.part_path(part.name)
+        assert path is not None and path.read_bytes() == orjson.dumps(data), part.name
+    for data in ([], [1, "a"], {}, {"a": []}, {"a": [1, [2]], "b": {"c": 1}, "d": None}, "x"):
+        assert b"".join(layout.json_parts(data)) == orjson.dumps(data)
 
 
 def test_a_part_of_another_layout_is_ignored_not_misread(tracker: Callable[[str], Path]) -> None:

@@ -148,8 +148,9 @@ def too_large(size: int, limit: int) -> FileRefused:
     return FileRefused(Code.FILE_TOO_LARGE, f"file is {size} bytes, more than the limit of {limit}")
 
 
-def atomic_write_bytes(path: Path, data: bytes, *, durable: bool = True) -> None:
-    """Replace ``path`` with ``data`` in one step: readers see the old file or the new one.
+def atomic_write_bytes(path: Path, data: bytes | Iterable[bytes], *, durable: bool = True) -> None:
+    """Replace ``path`` with ``data`` (bytes, or its parts in order) in one step: readers
+    see the old file or the new one.
 
     ``durable`` also flushes the data to the disk before the rename, so that a
     power cut cannot leave an empty file: needed for what an editor wrote, not
@@ -158,7 +159,10 @@ def atomic_write_bytes(path: Path, data: bytes, *, durable: bool = True) -> None
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
         with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
+            if isinstance(data, bytes):
+                handle.write(data)
+            else:
+                handle.writelines(data)
             if durable:
                 handle.flush()
                 os.fsync(handle.fileno())

@@ -269,7 +269,7 @@ class Cache:
                         table.use_all()
                 part_path = self.part_path(part.name)
                 assert part_path is not None
-                atomic_write_bytes(part_path, orjson.dumps(part.dump()), durable=False)
+                atomic_write_bytes(part_path, layout.json_parts(part.dump()), durable=False)
         except OSError:
             return  # a read-only checkout still checks; it only cannot remember
         self.records.changed = False
