@@ -159,7 +159,7 @@ def atomic_write_bytes(path: Path, data: bytes | Iterable[bytes], *, durable: bo
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
         with os.fdopen(fd, "wb") as handle:
-            if isinstance(data, bytes):
+            if isinstance(data, bytes | bytearray | memoryview):
                 handle.write(data)
             else:
                 handle.writelines(data)
