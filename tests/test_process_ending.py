@@ -12,6 +12,8 @@ import sys
 import weakref
 from pathlib import Path
 
+import pytest
+
 from claimtrack.cli import main
 from claimtrack.process import ending
 
@@ -50,6 +52,19 @@ def test_called_as_a_library_nothing_is_held_for_the_end() -> None:
     assert gone() is None
     assert main(["check", "--root", str(FIXTURES / "minimal"), "--today", TODAY]) == 0
     assert ending._kept is None
+
+
+def test_a_process_ending_without_teardown_holds_what_it_is_given(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(ending, "_kept", None)
+    ending.without_teardown()
+    held = _Held()
+    gone = weakref.ref(held)
+    assert ending.keep(held)
+    del held
+    gc.collect()
+    assert gone() is not None  # held until the process ends
 
 
 def test_the_command_says_everything_and_ends_with_its_code(tmp_path: Path) -> None:

@@ -178,6 +178,7 @@ class Inputs:
         self._views: dict[str, str] = {}
         self._facts_of: dict[str, str] = {}
         self._shown: dict[str, str] = {}
+        self._sources: dict[str, str] = {}  # ``source``'s, taken by the recall and the record
         self._frame = frame(a) if last is not None else ""
         # Each claim's summary and view input digests that are the last build's.
         self._last_summaries: dict[str, str] = {}
@@ -235,8 +236,12 @@ class Inputs:
     def source(self, sid: str) -> str:
         """What a claim's view reads of a source it names: ``_source``, and the title of
         each of its origins."""
-        origins = sorted(self._a.source_origins.get(sid, ()))
-        return _digest((self._source(sid), *(f"{o}={self._ref(o)}" for o in origins)))
+        found = self._sources.get(sid)
+        if found is None:
+            origins = sorted(self._a.source_origins.get(sid, ()))
+            found = _digest((self._source(sid), *(f"{o}={self._ref(o)}" for o in origins)))
+            self._sources[sid] = found
+        return found
 
     def summary(self, cid: str) -> str:
         """The digest of what the claim's summary is made from."""
